@@ -1,0 +1,174 @@
+package dev.colcodec.kernel;
+
+/**
+ * The data-parallel building blocks every decoder and encoder is made of. There are two
+ * implementations: {@link ScalarKernels} (here, always available) and the Vector API kernels of
+ * codec-simd. {@link KernelProvider} picks one once per JVM; a decoder takes its {@code Kernels} at
+ * construction and keeps it, so the choice is never made per value.
+ *
+ * <p>Contract for every method: array bounds are the caller's responsibility (the kernels are the
+ * hot path and do not re-validate what a decoder already checked), except {@code gather}, which
+ * validates ids because they come straight from the input. Kernels never read or write outside the
+ * ranges their arguments describe: vector implementations finish tails with scalar code instead of
+ * over-reading.
+ *
+ * <p>Bit order: "LSB-first" is Parquet's packing (value 0 in the least significant bits of byte 0);
+ * "MSB-first" is TsFile's (value 0 in the most significant bits of byte 0). Packed {@code count}
+ * values at width {@code w} occupy exactly {@code ceil(count * w / 8)} bytes; pack writes zero bits
+ * after the last value.
+ */
+public interface Kernels {
+    /** Short name for logs and benchmark labels, e.g. {@code "scalar"} or {@code "vector-512"}. */
+    String name();
+
+    // ---- bit unpacking / packing -------------------------------------------------------------
+
+    /** Unpacks {@code count} LSB-first values of {@code bitWidth} (0..32) bits. */
+    void unpackLsb(byte[] src, int srcOff, int bitWidth, int[] dst, int dstOff, int count);
+
+    /** Unpacks {@code count} LSB-first values of {@code bitWidth} (0..64) bits. */
+    void unpackLsb(byte[] src, int srcOff, int bitWidth, long[] dst, int dstOff, int count);
+
+    /** Unpacks {@code count} MSB-first values of {@code bitWidth} (0..32) bits. */
+    void unpackMsb(byte[] src, int srcOff, int bitWidth, int[] dst, int dstOff, int count);
+
+    /** Unpacks {@code count} MSB-first values of {@code bitWidth} (0..64) bits. */
+    void unpackMsb(byte[] src, int srcOff, int bitWidth, long[] dst, int dstOff, int count);
+
+    /** Packs the low {@code bitWidth} (0..32) bits of {@code count} values LSB-first; returns bytes written. */
+    int packLsb(int[] src, int srcOff, int count, int bitWidth, byte[] dst, int dstOff);
+
+    /** Packs the low {@code bitWidth} (0..64) bits of {@code count} values LSB-first; returns bytes written. */
+    int packLsb(long[] src, int srcOff, int count, int bitWidth, byte[] dst, int dstOff);
+
+    /** Packs the low {@code bitWidth} (0..32) bits of {@code count} values MSB-first; returns bytes written. */
+    int packMsb(int[] src, int srcOff, int count, int bitWidth, byte[] dst, int dstOff);
+
+    /** Packs the low {@code bitWidth} (0..64) bits of {@code count} values MSB-first; returns bytes written. */
+    int packMsb(long[] src, int srcOff, int count, int bitWidth, byte[] dst, int dstOff);
+
+    // ---- delta decoding ------------------------------------------------------------------------
+
+    /**
+     * In place: {@code v[i] = v[i-1] + minDelta + v[i]} for {@code i} in {@code [off, off+len)} with
+     * {@code v[off-1]} taken as {@code previous} (wrapping int arithmetic). Returns the last value (or
+     * {@code previous} when {@code len == 0}).
+     */
+    int prefixSum(int[] values, int off, int len, int previous, int minDelta);
+
+    /** The {@code long} form of {@link #prefixSum(int[], int, int, int, int)}. */
+    long prefixSum(long[] values, int off, int len, long previous, long minDelta);
+
+    /**
+     * The bit-width-0 case of a delta block: {@code v[off+i] = previous + (i + 1) * step}, with no
+     * dependency chain. Returns the last value.
+     */
+    int fillArithmetic(int[] values, int off, int len, int previous, int step);
+
+    /** The {@code long} form of {@link #fillArithmetic(int[], int, int, int, int)}. */
+    long fillArithmetic(long[] values, int off, int len, long previous, long step);
+
+    // ---- BYTE_STREAM_SPLIT ---------------------------------------------------------------------
+    // Stream k (k < width) holds byte k (little-endian) of every value and starts at srcOff + k * stride.
+
+    /** Joins 2-byte values from two streams. */
+    void bssDecode(byte[] src, int srcOff, int stride, short[] dst, int dstOff, int count);
+
+    /** Joins 4-byte values from four streams. */
+    void bssDecode(byte[] src, int srcOff, int stride, int[] dst, int dstOff, int count);
+
+    /** Joins 8-byte values from eight streams. */
+    void bssDecode(byte[] src, int srcOff, int stride, long[] dst, int dstOff, int count);
+
+    /** Joins 4-byte values as floats (raw bits kept, NaN payloads included). */
+    void bssDecode(byte[] src, int srcOff, int stride, float[] dst, int dstOff, int count);
+
+    /** Joins 8-byte values as doubles (raw bits kept). */
+    void bssDecode(byte[] src, int srcOff, int stride, double[] dst, int dstOff, int count);
+
+    /** Joins {@code width}-byte values into consecutive bytes of {@code dst}. */
+    void bssDecode(byte[] src, int srcOff, int stride, int width, byte[] dst, int dstOff, int count);
+
+    /** Splits 2-byte values into two streams at {@code dstOff + k * stride}. */
+    void bssEncode(short[] src, int srcOff, int count, byte[] dst, int dstOff, int stride);
+
+    /** Splits 4-byte values into four streams. */
+    void bssEncode(int[] src, int srcOff, int count, byte[] dst, int dstOff, int stride);
+
+    /** Splits 8-byte values into eight streams. */
+    void bssEncode(long[] src, int srcOff, int count, byte[] dst, int dstOff, int stride);
+
+    /** Splits floats (raw bits) into four streams. */
+    void bssEncode(float[] src, int srcOff, int count, byte[] dst, int dstOff, int stride);
+
+    /** Splits doubles (raw bits) into eight streams. */
+    void bssEncode(double[] src, int srcOff, int count, byte[] dst, int dstOff, int stride);
+
+    /** Splits {@code count} consecutive {@code width}-byte values into {@code width} streams. */
+    void bssEncode(byte[] src, int srcOff, int width, int count, byte[] dst, int dstOff, int stride);
+
+    // ---- fixed-width values with a byte order --------------------------------------------------
+
+    /** Reads {@code count} 4-byte little-endian ints. */
+    void readIntsLE(byte[] src, int srcOff, int[] dst, int dstOff, int count);
+
+    /** Reads {@code count} 8-byte little-endian longs. */
+    void readLongsLE(byte[] src, int srcOff, long[] dst, int dstOff, int count);
+
+    /** Reads {@code count} 4-byte big-endian ints (a byte swap on little-endian machines). */
+    void readIntsBE(byte[] src, int srcOff, int[] dst, int dstOff, int count);
+
+    /** Reads {@code count} 8-byte big-endian longs. */
+    void readLongsBE(byte[] src, int srcOff, long[] dst, int dstOff, int count);
+
+    /** Reads little-endian floats, raw bits kept. */
+    void readFloatsLE(byte[] src, int srcOff, float[] dst, int dstOff, int count);
+
+    /** Reads little-endian doubles, raw bits kept. */
+    void readDoublesLE(byte[] src, int srcOff, double[] dst, int dstOff, int count);
+
+    /** Reads big-endian floats, raw bits kept. */
+    void readFloatsBE(byte[] src, int srcOff, float[] dst, int dstOff, int count);
+
+    /** Reads big-endian doubles, raw bits kept. */
+    void readDoublesBE(byte[] src, int srcOff, double[] dst, int dstOff, int count);
+
+    void writeIntsLE(int[] src, int srcOff, int count, byte[] dst, int dstOff);
+
+    void writeLongsLE(long[] src, int srcOff, int count, byte[] dst, int dstOff);
+
+    void writeIntsBE(int[] src, int srcOff, int count, byte[] dst, int dstOff);
+
+    void writeLongsBE(long[] src, int srcOff, int count, byte[] dst, int dstOff);
+
+    void writeFloatsLE(float[] src, int srcOff, int count, byte[] dst, int dstOff);
+
+    void writeDoublesLE(double[] src, int srcOff, int count, byte[] dst, int dstOff);
+
+    void writeFloatsBE(float[] src, int srcOff, int count, byte[] dst, int dstOff);
+
+    void writeDoublesBE(double[] src, int srcOff, int count, byte[] dst, int dstOff);
+
+    // ---- booleans ------------------------------------------------------------------------------
+
+    /**
+     * Unpacks {@code count} booleans, 8 per byte LSB-first, starting at bit {@code bitOff} (0..7) of
+     * {@code src[srcOff]}.
+     */
+    void unpackBooleans(byte[] src, int srcOff, int bitOff, boolean[] dst, int dstOff, int count);
+
+    /** Packs {@code count} booleans LSB-first from bit 0 of {@code dst[dstOff]}; returns bytes written. */
+    int packBooleans(boolean[] src, int srcOff, int count, byte[] dst, int dstOff);
+
+    // ---- dictionary gather ---------------------------------------------------------------------
+    // dst[dstOff + i] = dict[ids[idsOff + i]]; an id outside [0, dictSize) throws
+    // dev.colcodec.CorruptInputException (offset = index of the id within the batch).
+
+    void gather(int[] dict, int dictSize, int[] ids, int idsOff, int[] dst, int dstOff, int count);
+
+    void gather(long[] dict, int dictSize, int[] ids, int idsOff, long[] dst, int dstOff, int count);
+
+    void gather(float[] dict, int dictSize, int[] ids, int idsOff, float[] dst, int dstOff, int count);
+
+    void gather(double[] dict, int dictSize, int[] ids, int idsOff, double[] dst, int dstOff, int count);
+}

@@ -1,0 +1,666 @@
+package dev.colcodec.kernel;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.ByteIO;
+
+/**
+ * The complete scalar kernel set: per-width generated unpackers for whole groups of 8 values, exact
+ * tails, and plain loops everything else. Subclasses (the Vector API kernels in codec-simd) override
+ * what they speed up and inherit the rest.
+ */
+public class ScalarKernels implements Kernels {
+    static final ScalarKernels INSTANCE = new ScalarKernels();
+
+    protected ScalarKernels() {}
+
+    @Override
+    public String name() {
+        return "scalar";
+    }
+
+    // ---- unpack --------------------------------------------------------------------------------
+
+    @Override
+    public void unpackLsb(byte[] src, int srcOff, int bitWidth, int[] dst, int dstOff, int count) {
+        int groups = count >>> 3;
+        BitUnpackers.LSB_INT[bitWidth].unpack(src, srcOff, dst, dstOff, groups);
+        int done = groups << 3;
+        if (done < count) {
+            unpackTailLsb(src, srcOff + groups * bitWidth, bitWidth, dst, dstOff + done, count - done);
+        }
+    }
+
+    @Override
+    public void unpackLsb(byte[] src, int srcOff, int bitWidth, long[] dst, int dstOff, int count) {
+        int groups = count >>> 3;
+        BitUnpackers.LSB_LONG[bitWidth].unpack(src, srcOff, dst, dstOff, groups);
+        int done = groups << 3;
+        if (done < count) {
+            unpackTailLsb(src, srcOff + groups * bitWidth, bitWidth, dst, dstOff + done, count - done);
+        }
+    }
+
+    @Override
+    public void unpackMsb(byte[] src, int srcOff, int bitWidth, int[] dst, int dstOff, int count) {
+        int groups = count >>> 3;
+        BitUnpackers.MSB_INT[bitWidth].unpack(src, srcOff, dst, dstOff, groups);
+        int done = groups << 3;
+        if (done < count) {
+            unpackTailMsb(src, srcOff + groups * bitWidth, bitWidth, dst, dstOff + done, count - done);
+        }
+    }
+
+    @Override
+    public void unpackMsb(byte[] src, int srcOff, int bitWidth, long[] dst, int dstOff, int count) {
+        int groups = count >>> 3;
+        BitUnpackers.MSB_LONG[bitWidth].unpack(src, srcOff, dst, dstOff, groups);
+        int done = groups << 3;
+        if (done < count) {
+            unpackTailMsb(src, srcOff + groups * bitWidth, bitWidth, dst, dstOff + done, count - done);
+        }
+    }
+
+    /** Unpacks fewer than 8 values without reading past {@code ceil(n * w / 8)} bytes. */
+    protected static void unpackTailLsb(byte[] src, int p, int w, int[] dst, int o, int n) {
+        long bit = 0;
+        for (int i = 0; i < n; i++, bit += w) {
+            dst[o + i] = (int) readBitsLsb(src, p, bit, w);
+        }
+    }
+
+    protected static void unpackTailLsb(byte[] src, int p, int w, long[] dst, int o, int n) {
+        long bit = 0;
+        for (int i = 0; i < n; i++, bit += w) {
+            dst[o + i] = readBitsLsb(src, p, bit, w);
+        }
+    }
+
+    protected static void unpackTailMsb(byte[] src, int p, int w, int[] dst, int o, int n) {
+        long bit = 0;
+        for (int i = 0; i < n; i++, bit += w) {
+            dst[o + i] = (int) readBitsMsb(src, p, bit, w);
+        }
+    }
+
+    protected static void unpackTailMsb(byte[] src, int p, int w, long[] dst, int o, int n) {
+        long bit = 0;
+        for (int i = 0; i < n; i++, bit += w) {
+            dst[o + i] = readBitsMsb(src, p, bit, w);
+        }
+    }
+
+    /** {@code w} bits starting {@code bit} bits after {@code src[p]}'s least significant bit. */
+    static long readBitsLsb(byte[] src, int p, long bit, int w) {
+        long v = 0;
+        int got = 0;
+        int idx = p + (int) (bit >>> 3);
+        int sh = (int) (bit & 7);
+        while (got < w) {
+            int avail = 8 - sh;
+            int take = Math.min(avail, w - got);
+            long part = ((src[idx] & 0xFF) >>> sh) & ((1 << take) - 1);
+            v |= part << got;
+            got += take;
+            idx++;
+            sh = 0;
+        }
+        return v;
+    }
+
+    /** {@code w} bits starting {@code bit} bits after {@code src[p]}'s most significant bit. */
+    static long readBitsMsb(byte[] src, int p, long bit, int w) {
+        long v = 0;
+        int got = 0;
+        int idx = p + (int) (bit >>> 3);
+        int sh = (int) (bit & 7);
+        while (got < w) {
+            int avail = 8 - sh;
+            int take = Math.min(avail, w - got);
+            int part = ((src[idx] & 0xFF) >>> (avail - take)) & ((1 << take) - 1);
+            v = (v << take) | part;
+            got += take;
+            idx++;
+            sh = 0;
+        }
+        return v;
+    }
+
+    // ---- pack ----------------------------------------------------------------------------------
+
+    @Override
+    public int packLsb(int[] src, int srcOff, int count, int bitWidth, byte[] dst, int dstOff) {
+        if (bitWidth == 0 || count == 0) {
+            return 0;
+        }
+        long mask = bitWidth == 32 ? 0xFFFFFFFFL : (1L << bitWidth) - 1;
+        long acc = 0;
+        int n = 0;
+        int p = dstOff;
+        for (int i = srcOff, end = srcOff + count; i < end; i++) {
+            long v = src[i] & mask;
+            acc |= v << n;
+            n += bitWidth;
+            if (n >= 64) {
+                ByteIO.putLongLE(dst, p, acc);
+                p += 8;
+                n -= 64;
+                acc = n == 0 ? 0 : v >>> (bitWidth - n);
+            }
+        }
+        return flushLsb(acc, n, dst, p) - dstOff;
+    }
+
+    @Override
+    public int packLsb(long[] src, int srcOff, int count, int bitWidth, byte[] dst, int dstOff) {
+        if (bitWidth == 0 || count == 0) {
+            return 0;
+        }
+        long mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
+        long acc = 0;
+        int n = 0;
+        int p = dstOff;
+        for (int i = srcOff, end = srcOff + count; i < end; i++) {
+            long v = src[i] & mask;
+            acc |= v << n;
+            n += bitWidth;
+            if (n >= 64) {
+                ByteIO.putLongLE(dst, p, acc);
+                p += 8;
+                n -= 64;
+                acc = n == 0 ? 0 : v >>> (bitWidth - n);
+            }
+        }
+        return flushLsb(acc, n, dst, p) - dstOff;
+    }
+
+    private static int flushLsb(long acc, int n, byte[] dst, int p) {
+        for (; n > 0; n -= 8) {
+            dst[p++] = (byte) acc;
+            acc >>>= 8;
+        }
+        return p;
+    }
+
+    @Override
+    public int packMsb(int[] src, int srcOff, int count, int bitWidth, byte[] dst, int dstOff) {
+        if (bitWidth == 0 || count == 0) {
+            return 0;
+        }
+        long mask = bitWidth == 32 ? 0xFFFFFFFFL : (1L << bitWidth) - 1;
+        long acc = 0;
+        int n = 0;
+        int p = dstOff;
+        for (int i = srcOff, end = srcOff + count; i < end; i++) {
+            long v = src[i] & mask;
+            int total = n + bitWidth;
+            if (total < 64) {
+                acc |= v << (64 - total);
+                n = total;
+            } else {
+                int over = total - 64;
+                acc |= v >>> over;
+                ByteIO.putLongBE(dst, p, acc);
+                p += 8;
+                acc = over == 0 ? 0 : v << (64 - over);
+                n = over;
+            }
+        }
+        return flushMsb(acc, n, dst, p) - dstOff;
+    }
+
+    @Override
+    public int packMsb(long[] src, int srcOff, int count, int bitWidth, byte[] dst, int dstOff) {
+        if (bitWidth == 0 || count == 0) {
+            return 0;
+        }
+        long mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
+        long acc = 0;
+        int n = 0;
+        int p = dstOff;
+        for (int i = srcOff, end = srcOff + count; i < end; i++) {
+            long v = src[i] & mask;
+            int total = n + bitWidth;
+            if (total < 64) {
+                acc |= v << (64 - total);
+                n = total;
+            } else {
+                int over = total - 64;
+                acc |= v >>> over;
+                ByteIO.putLongBE(dst, p, acc);
+                p += 8;
+                acc = over == 0 ? 0 : v << (64 - over);
+                n = over;
+            }
+        }
+        return flushMsb(acc, n, dst, p) - dstOff;
+    }
+
+    private static int flushMsb(long acc, int n, byte[] dst, int p) {
+        for (; n > 0; n -= 8) {
+            dst[p++] = (byte) (acc >>> 56);
+            acc <<= 8;
+        }
+        return p;
+    }
+
+    // ---- delta ---------------------------------------------------------------------------------
+
+    @Override
+    public int prefixSum(int[] values, int off, int len, int previous, int minDelta) {
+        int acc = previous;
+        for (int i = off, end = off + len; i < end; i++) {
+            acc += minDelta + values[i];
+            values[i] = acc;
+        }
+        return acc;
+    }
+
+    @Override
+    public long prefixSum(long[] values, int off, int len, long previous, long minDelta) {
+        long acc = previous;
+        for (int i = off, end = off + len; i < end; i++) {
+            acc += minDelta + values[i];
+            values[i] = acc;
+        }
+        return acc;
+    }
+
+    @Override
+    public int fillArithmetic(int[] values, int off, int len, int previous, int step) {
+        if (step == 0) {
+            java.util.Arrays.fill(values, off, off + len, previous);
+            return previous;
+        }
+        for (int i = 0; i < len; i++) {
+            values[off + i] = previous + (i + 1) * step;
+        }
+        return previous + len * step;
+    }
+
+    @Override
+    public long fillArithmetic(long[] values, int off, int len, long previous, long step) {
+        if (step == 0) {
+            java.util.Arrays.fill(values, off, off + len, previous);
+            return previous;
+        }
+        for (int i = 0; i < len; i++) {
+            values[off + i] = previous + (i + 1) * step;
+        }
+        return previous + len * step;
+    }
+
+    // ---- BYTE_STREAM_SPLIT ---------------------------------------------------------------------
+
+    @Override
+    public void bssDecode(byte[] src, int srcOff, int stride, short[] dst, int dstOff, int count) {
+        int s1 = srcOff + stride;
+        for (int i = 0; i < count; i++) {
+            dst[dstOff + i] = (short) ((src[srcOff + i] & 0xFF) | (src[s1 + i] << 8));
+        }
+    }
+
+    @Override
+    public void bssDecode(byte[] src, int srcOff, int stride, int[] dst, int dstOff, int count) {
+        int s1 = srcOff + stride;
+        int s2 = s1 + stride;
+        int s3 = s2 + stride;
+        for (int i = 0; i < count; i++) {
+            dst[dstOff + i] = (src[srcOff + i] & 0xFF)
+                    | (src[s1 + i] & 0xFF) << 8
+                    | (src[s2 + i] & 0xFF) << 16
+                    | src[s3 + i] << 24;
+        }
+    }
+
+    @Override
+    public void bssDecode(byte[] src, int srcOff, int stride, long[] dst, int dstOff, int count) {
+        for (int i = 0; i < count; i++) {
+            int s = srcOff + i;
+            long lo = (src[s] & 0xFF)
+                    | (src[s + stride] & 0xFF) << 8
+                    | (src[s + 2 * stride] & 0xFF) << 16
+                    | (src[s + 3 * stride] & 0xFF) << 24;
+            long hi = (src[s + 4 * stride] & 0xFF)
+                    | (src[s + 5 * stride] & 0xFF) << 8
+                    | (src[s + 6 * stride] & 0xFF) << 16
+                    | (src[s + 7 * stride] & 0xFF) << 24;
+            dst[dstOff + i] = (lo & 0xFFFFFFFFL) | (hi << 32);
+        }
+    }
+
+    @Override
+    public void bssDecode(byte[] src, int srcOff, int stride, float[] dst, int dstOff, int count) {
+        int s1 = srcOff + stride;
+        int s2 = s1 + stride;
+        int s3 = s2 + stride;
+        for (int i = 0; i < count; i++) {
+            dst[dstOff + i] = Float.intBitsToFloat((src[srcOff + i] & 0xFF)
+                    | (src[s1 + i] & 0xFF) << 8
+                    | (src[s2 + i] & 0xFF) << 16
+                    | src[s3 + i] << 24);
+        }
+    }
+
+    @Override
+    public void bssDecode(byte[] src, int srcOff, int stride, double[] dst, int dstOff, int count) {
+        for (int i = 0; i < count; i++) {
+            int s = srcOff + i;
+            long lo = (src[s] & 0xFF)
+                    | (src[s + stride] & 0xFF) << 8
+                    | (src[s + 2 * stride] & 0xFF) << 16
+                    | (src[s + 3 * stride] & 0xFF) << 24;
+            long hi = (src[s + 4 * stride] & 0xFF)
+                    | (src[s + 5 * stride] & 0xFF) << 8
+                    | (src[s + 6 * stride] & 0xFF) << 16
+                    | (src[s + 7 * stride] & 0xFF) << 24;
+            dst[dstOff + i] = Double.longBitsToDouble((lo & 0xFFFFFFFFL) | (hi << 32));
+        }
+    }
+
+    @Override
+    public void bssDecode(byte[] src, int srcOff, int stride, int width, byte[] dst, int dstOff, int count) {
+        for (int k = 0; k < width; k++) {
+            int s = srcOff + k * stride;
+            int d = dstOff + k;
+            for (int i = 0; i < count; i++, d += width) {
+                dst[d] = src[s + i];
+            }
+        }
+    }
+
+    @Override
+    public void bssEncode(short[] src, int srcOff, int count, byte[] dst, int dstOff, int stride) {
+        int d1 = dstOff + stride;
+        for (int i = 0; i < count; i++) {
+            short v = src[srcOff + i];
+            dst[dstOff + i] = (byte) v;
+            dst[d1 + i] = (byte) (v >>> 8);
+        }
+    }
+
+    @Override
+    public void bssEncode(int[] src, int srcOff, int count, byte[] dst, int dstOff, int stride) {
+        int d1 = dstOff + stride;
+        int d2 = d1 + stride;
+        int d3 = d2 + stride;
+        for (int i = 0; i < count; i++) {
+            int v = src[srcOff + i];
+            dst[dstOff + i] = (byte) v;
+            dst[d1 + i] = (byte) (v >>> 8);
+            dst[d2 + i] = (byte) (v >>> 16);
+            dst[d3 + i] = (byte) (v >>> 24);
+        }
+    }
+
+    @Override
+    public void bssEncode(long[] src, int srcOff, int count, byte[] dst, int dstOff, int stride) {
+        for (int i = 0; i < count; i++) {
+            long v = src[srcOff + i];
+            int d = dstOff + i;
+            for (int k = 0; k < 8; k++, d += stride) {
+                dst[d] = (byte) (v >>> (8 * k));
+            }
+        }
+    }
+
+    @Override
+    public void bssEncode(float[] src, int srcOff, int count, byte[] dst, int dstOff, int stride) {
+        int d1 = dstOff + stride;
+        int d2 = d1 + stride;
+        int d3 = d2 + stride;
+        for (int i = 0; i < count; i++) {
+            int v = Float.floatToRawIntBits(src[srcOff + i]);
+            dst[dstOff + i] = (byte) v;
+            dst[d1 + i] = (byte) (v >>> 8);
+            dst[d2 + i] = (byte) (v >>> 16);
+            dst[d3 + i] = (byte) (v >>> 24);
+        }
+    }
+
+    @Override
+    public void bssEncode(double[] src, int srcOff, int count, byte[] dst, int dstOff, int stride) {
+        for (int i = 0; i < count; i++) {
+            long v = Double.doubleToRawLongBits(src[srcOff + i]);
+            int d = dstOff + i;
+            for (int k = 0; k < 8; k++, d += stride) {
+                dst[d] = (byte) (v >>> (8 * k));
+            }
+        }
+    }
+
+    @Override
+    public void bssEncode(byte[] src, int srcOff, int width, int count, byte[] dst, int dstOff, int stride) {
+        for (int k = 0; k < width; k++) {
+            int d = dstOff + k * stride;
+            int s = srcOff + k;
+            for (int i = 0; i < count; i++, s += width) {
+                dst[d + i] = src[s];
+            }
+        }
+    }
+
+    // ---- fixed width ---------------------------------------------------------------------------
+
+    @Override
+    public void readIntsLE(byte[] src, int srcOff, int[] dst, int dstOff, int count) {
+        for (int i = 0; i < count; i++) {
+            dst[dstOff + i] = ByteIO.getIntLE(src, srcOff + 4 * i);
+        }
+    }
+
+    @Override
+    public void readLongsLE(byte[] src, int srcOff, long[] dst, int dstOff, int count) {
+        for (int i = 0; i < count; i++) {
+            dst[dstOff + i] = ByteIO.getLongLE(src, srcOff + 8 * i);
+        }
+    }
+
+    @Override
+    public void readIntsBE(byte[] src, int srcOff, int[] dst, int dstOff, int count) {
+        for (int i = 0; i < count; i++) {
+            dst[dstOff + i] = ByteIO.getIntBE(src, srcOff + 4 * i);
+        }
+    }
+
+    @Override
+    public void readLongsBE(byte[] src, int srcOff, long[] dst, int dstOff, int count) {
+        for (int i = 0; i < count; i++) {
+            dst[dstOff + i] = ByteIO.getLongBE(src, srcOff + 8 * i);
+        }
+    }
+
+    @Override
+    public void readFloatsLE(byte[] src, int srcOff, float[] dst, int dstOff, int count) {
+        for (int i = 0; i < count; i++) {
+            dst[dstOff + i] = Float.intBitsToFloat(ByteIO.getIntLE(src, srcOff + 4 * i));
+        }
+    }
+
+    @Override
+    public void readDoublesLE(byte[] src, int srcOff, double[] dst, int dstOff, int count) {
+        for (int i = 0; i < count; i++) {
+            dst[dstOff + i] = Double.longBitsToDouble(ByteIO.getLongLE(src, srcOff + 8 * i));
+        }
+    }
+
+    @Override
+    public void readFloatsBE(byte[] src, int srcOff, float[] dst, int dstOff, int count) {
+        for (int i = 0; i < count; i++) {
+            dst[dstOff + i] = Float.intBitsToFloat(ByteIO.getIntBE(src, srcOff + 4 * i));
+        }
+    }
+
+    @Override
+    public void readDoublesBE(byte[] src, int srcOff, double[] dst, int dstOff, int count) {
+        for (int i = 0; i < count; i++) {
+            dst[dstOff + i] = Double.longBitsToDouble(ByteIO.getLongBE(src, srcOff + 8 * i));
+        }
+    }
+
+    @Override
+    public void writeIntsLE(int[] src, int srcOff, int count, byte[] dst, int dstOff) {
+        for (int i = 0; i < count; i++) {
+            ByteIO.putIntLE(dst, dstOff + 4 * i, src[srcOff + i]);
+        }
+    }
+
+    @Override
+    public void writeLongsLE(long[] src, int srcOff, int count, byte[] dst, int dstOff) {
+        for (int i = 0; i < count; i++) {
+            ByteIO.putLongLE(dst, dstOff + 8 * i, src[srcOff + i]);
+        }
+    }
+
+    @Override
+    public void writeIntsBE(int[] src, int srcOff, int count, byte[] dst, int dstOff) {
+        for (int i = 0; i < count; i++) {
+            ByteIO.putIntBE(dst, dstOff + 4 * i, src[srcOff + i]);
+        }
+    }
+
+    @Override
+    public void writeLongsBE(long[] src, int srcOff, int count, byte[] dst, int dstOff) {
+        for (int i = 0; i < count; i++) {
+            ByteIO.putLongBE(dst, dstOff + 8 * i, src[srcOff + i]);
+        }
+    }
+
+    @Override
+    public void writeFloatsLE(float[] src, int srcOff, int count, byte[] dst, int dstOff) {
+        for (int i = 0; i < count; i++) {
+            ByteIO.putIntLE(dst, dstOff + 4 * i, Float.floatToRawIntBits(src[srcOff + i]));
+        }
+    }
+
+    @Override
+    public void writeDoublesLE(double[] src, int srcOff, int count, byte[] dst, int dstOff) {
+        for (int i = 0; i < count; i++) {
+            ByteIO.putLongLE(dst, dstOff + 8 * i, Double.doubleToRawLongBits(src[srcOff + i]));
+        }
+    }
+
+    @Override
+    public void writeFloatsBE(float[] src, int srcOff, int count, byte[] dst, int dstOff) {
+        for (int i = 0; i < count; i++) {
+            ByteIO.putIntBE(dst, dstOff + 4 * i, Float.floatToRawIntBits(src[srcOff + i]));
+        }
+    }
+
+    @Override
+    public void writeDoublesBE(double[] src, int srcOff, int count, byte[] dst, int dstOff) {
+        for (int i = 0; i < count; i++) {
+            ByteIO.putLongBE(dst, dstOff + 8 * i, Double.doubleToRawLongBits(src[srcOff + i]));
+        }
+    }
+
+    // ---- booleans ------------------------------------------------------------------------------
+
+    @Override
+    public void unpackBooleans(byte[] src, int srcOff, int bitOff, boolean[] dst, int dstOff, int count) {
+        int i = 0;
+        int p = srcOff;
+        // leading partial byte
+        if (bitOff != 0 && count > 0) {
+            int b = src[p++];
+            for (int k = bitOff; k < 8 && i < count; k++) {
+                dst[dstOff + i++] = ((b >>> k) & 1) != 0;
+            }
+        }
+        for (; i + 8 <= count; i += 8) {
+            int b = src[p++];
+            int o = dstOff + i;
+            dst[o] = (b & 1) != 0;
+            dst[o + 1] = (b & 2) != 0;
+            dst[o + 2] = (b & 4) != 0;
+            dst[o + 3] = (b & 8) != 0;
+            dst[o + 4] = (b & 16) != 0;
+            dst[o + 5] = (b & 32) != 0;
+            dst[o + 6] = (b & 64) != 0;
+            dst[o + 7] = (b & 128) != 0;
+        }
+        if (i < count) {
+            int b = src[p];
+            for (int k = 0; i < count; k++) {
+                dst[dstOff + i++] = ((b >>> k) & 1) != 0;
+            }
+        }
+    }
+
+    @Override
+    public int packBooleans(boolean[] src, int srcOff, int count, byte[] dst, int dstOff) {
+        int p = dstOff;
+        int i = 0;
+        for (; i + 8 <= count; i += 8) {
+            int s = srcOff + i;
+            dst[p++] = (byte) ((src[s] ? 1 : 0)
+                    | (src[s + 1] ? 2 : 0)
+                    | (src[s + 2] ? 4 : 0)
+                    | (src[s + 3] ? 8 : 0)
+                    | (src[s + 4] ? 16 : 0)
+                    | (src[s + 5] ? 32 : 0)
+                    | (src[s + 6] ? 64 : 0)
+                    | (src[s + 7] ? 128 : 0));
+        }
+        if (i < count) {
+            int b = 0;
+            for (int k = 0; i < count; k++, i++) {
+                if (src[srcOff + i]) {
+                    b |= 1 << k;
+                }
+            }
+            dst[p++] = (byte) b;
+        }
+        return p - dstOff;
+    }
+
+    // ---- gather --------------------------------------------------------------------------------
+
+    protected static CorruptInputException badId(int index, int id, int dictSize) {
+        return new CorruptInputException(
+                index, "a dictionary id in [0, " + dictSize + ") but got " + Integer.toUnsignedString(id));
+    }
+
+    @Override
+    public void gather(int[] dict, int dictSize, int[] ids, int idsOff, int[] dst, int dstOff, int count) {
+        for (int i = 0; i < count; i++) {
+            int id = ids[idsOff + i];
+            if (Integer.compareUnsigned(id, dictSize) >= 0) {
+                throw badId(i, id, dictSize);
+            }
+            dst[dstOff + i] = dict[id];
+        }
+    }
+
+    @Override
+    public void gather(long[] dict, int dictSize, int[] ids, int idsOff, long[] dst, int dstOff, int count) {
+        for (int i = 0; i < count; i++) {
+            int id = ids[idsOff + i];
+            if (Integer.compareUnsigned(id, dictSize) >= 0) {
+                throw badId(i, id, dictSize);
+            }
+            dst[dstOff + i] = dict[id];
+        }
+    }
+
+    @Override
+    public void gather(float[] dict, int dictSize, int[] ids, int idsOff, float[] dst, int dstOff, int count) {
+        for (int i = 0; i < count; i++) {
+            int id = ids[idsOff + i];
+            if (Integer.compareUnsigned(id, dictSize) >= 0) {
+                throw badId(i, id, dictSize);
+            }
+            dst[dstOff + i] = dict[id];
+        }
+    }
+
+    @Override
+    public void gather(double[] dict, int dictSize, int[] ids, int idsOff, double[] dst, int dstOff, int count) {
+        for (int i = 0; i < count; i++) {
+            int id = ids[idsOff + i];
+            if (Integer.compareUnsigned(id, dictSize) >= 0) {
+                throw badId(i, id, dictSize);
+            }
+            dst[dstOff + i] = dict[id];
+        }
+    }
+}

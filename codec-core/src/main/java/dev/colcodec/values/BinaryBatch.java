@@ -1,0 +1,122 @@
+package dev.colcodec.values;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Caller-owned storage for a batch of byte strings: one data buffer plus {@code count + 1} offsets,
+ * value {@code i} being {@code data()[offset(i), offset(i + 1))}. Decoders append to it; the caller
+ * clears and reuses it between batches, so decoding allocates nothing per value. Arrays grow only by
+ * what was actually appended.
+ */
+public final class BinaryBatch {
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
+
+    private int[] offsets;
+    private byte[] data;
+    private int count;
+
+    public BinaryBatch() {
+        this(64, 1024);
+    }
+
+    public BinaryBatch(int valueCapacity, int byteCapacity) {
+        offsets = new int[Math.max(2, valueCapacity + 1)];
+        data = new byte[Math.max(16, byteCapacity)];
+    }
+
+    /** Forgets all values, keeping the arrays. */
+    public void clear() {
+        count = 0;
+    }
+
+    public int count() {
+        return count;
+    }
+
+    /** The shared data buffer (valid up to {@code offset(count())}). */
+    public byte[] data() {
+        return data;
+    }
+
+    /** The offsets array: {@code offsets()[i]} is where value i starts, {@code offsets()[count()]} the end. */
+    public int[] offsets() {
+        return offsets;
+    }
+
+    public int offset(int i) {
+        return offsets[i];
+    }
+
+    public int length(int i) {
+        return offsets[i + 1] - offsets[i];
+    }
+
+    /** Total bytes held. */
+    public int byteSize() {
+        return offsets[count];
+    }
+
+    /** A copy of value {@code i}. */
+    public byte[] get(int i) {
+        checkIndex(i);
+        return Arrays.copyOfRange(data, offsets[i], offsets[i + 1]);
+    }
+
+    /** Value {@code i} decoded as UTF-8. */
+    public String getString(int i) {
+        checkIndex(i);
+        return new String(data, offsets[i], length(i), StandardCharsets.UTF_8);
+    }
+
+    private void checkIndex(int i) {
+        if (i < 0 || i >= count) {
+            throw new IndexOutOfBoundsException("value " + i + " of " + count);
+        }
+    }
+
+    /** Appends one value. */
+    public void append(byte[] src, int off, int len) {
+        int at = reserve(len);
+        System.arraycopy(src, off, data, at, len);
+    }
+
+    /**
+     * Reserves {@code len} bytes for one new value and returns where to write them in {@link #data()}.
+     * The value counts as appended.
+     */
+    public int reserve(int len) {
+        if (count + 2 > offsets.length) {
+            offsets = Arrays.copyOf(offsets, grow(offsets.length, count + 2));
+        }
+        int start = offsets[count];
+        long end = (long) start + len;
+        if (end > MAX_ARRAY) {
+            throw new IllegalStateException("binary batch larger than 2 GiB");
+        }
+        if (end > data.length) {
+            data = Arrays.copyOf(data, grow(data.length, (int) end));
+        }
+        offsets[++count] = (int) end;
+        return start;
+    }
+
+    /** Makes room for {@code values} more values and {@code bytes} more bytes in one step. */
+    public void ensureCapacity(int values, long bytes) {
+        if ((long) count + values + 1 > offsets.length) {
+            offsets =
+                    Arrays.copyOf(offsets, grow(offsets.length, (int) Math.min(MAX_ARRAY, (long) count + values + 1)));
+        }
+        long needBytes = offsets[count] + bytes;
+        if (needBytes > MAX_ARRAY) {
+            throw new IllegalStateException("binary batch larger than 2 GiB");
+        }
+        if (needBytes > data.length) {
+            data = Arrays.copyOf(data, grow(data.length, (int) needBytes));
+        }
+    }
+
+    private static int grow(int current, int needed) {
+        return (int) Math.min(MAX_ARRAY, Math.max(needed, (long) current * 2));
+    }
+}

@@ -1,0 +1,19 @@
+package dev.colcodec.values;
+
+/** An encoder of byte strings. */
+public interface BinaryValuesWriter extends ValuesWriter {
+    /** Appends {@code value[off, off + len)} as one value. */
+    void writeBinary(byte[] value, int off, int len);
+
+    default void writeBinary(byte[] value) {
+        writeBinary(value, 0, value.length);
+    }
+
+    /** Appends values {@code [from, from + len)} of {@code src}. */
+    default void writeBinaries(BinaryBatch src, int from, int len) {
+        byte[] data = src.data();
+        for (int i = from; i < from + len; i++) {
+            writeBinary(data, src.offset(i), src.length(i));
+        }
+    }
+}

@@ -1,0 +1,348 @@
+package dev.colcodec.kernel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * Checks one kernel set against another (or against the bit-at-a-time reference) for every bit width,
+ * many lengths and unaligned offsets. Input arrays end exactly where the described slice ends, so any
+ * over-read fails with an exception. Shared by codec-core's unit tests and codec-simd's integration
+ * tests (through the test jar).
+ */
+public final class KernelChecks {
+    private KernelChecks() {}
+
+    /** Lengths 0..max, every one. */
+    public static int[] allLengths(int max) {
+        int[] out = new int[max + 1];
+        for (int i = 0; i <= max; i++) {
+            out[i] = i;
+        }
+        return out;
+    }
+
+    static long randomBits(SplittableRandom r, int w) {
+        if (w == 0) {
+            return 0;
+        }
+        long v;
+        switch (r.nextInt(4)) {
+            case 0:
+                v = -1L; // all ones: the maximum value
+                break;
+            case 1:
+                v = 0;
+                break;
+            default:
+                v = r.nextLong();
+        }
+        return w == 64 ? v : v & ((1L << w) - 1);
+    }
+
+    /** Unpack and pack, LSB and MSB, int and long outputs: candidate vs reference. */
+    public static void checkBitPacking(Kernels k, int[] lengths, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int w = 0; w <= 64; w++) {
+            for (int n : lengths) {
+                for (boolean msb : new boolean[] {false, true}) {
+                    int srcOff = r.nextInt(9);
+                    int bytes = (int) (((long) n * w + 7) >>> 3);
+                    byte[] packed = new byte[srcOff + bytes];
+                    long[] expected = new long[n];
+                    for (int i = 0; i < n; i++) {
+                        expected[i] = randomBits(r, w);
+                        if (msb) {
+                            KernelReference.putBitsMsb(packed, srcOff, (long) i * w, w, expected[i]);
+                        } else {
+                            KernelReference.putBitsLsb(packed, srcOff, (long) i * w, w, expected[i]);
+                        }
+                    }
+                    String ctx = (msb ? "MSB" : "LSB") + " width " + w + " count " + n + " off " + srcOff + " kernels "
+                            + k.name();
+                    int dstOff = r.nextInt(5);
+                    // long output
+                    long[] outL = new long[dstOff + n];
+                    if (msb) {
+                        k.unpackMsb(packed, srcOff, w, outL, dstOff, n);
+                    } else {
+                        k.unpackLsb(packed, srcOff, w, outL, dstOff, n);
+                    }
+                    assertThat(Arrays.copyOfRange(outL, dstOff, dstOff + n))
+                            .as("unpack long " + ctx)
+                            .isEqualTo(expected);
+                    long[] srcL = new long[dstOff + n];
+                    for (int i = 0; i < n; i++) {
+                        // garbage above the width must be ignored by pack
+                        srcL[dstOff + i] = w == 64 ? expected[i] : expected[i] | (r.nextLong() << w);
+                    }
+                    byte[] repacked = new byte[srcOff + bytes];
+                    int written = msb
+                            ? k.packMsb(srcL, dstOff, n, w, repacked, srcOff)
+                            : k.packLsb(srcL, dstOff, n, w, repacked, srcOff);
+                    assertThat(written).as("pack long bytes " + ctx).isEqualTo(n == 0 ? 0 : bytes);
+                    assertThat(repacked).as("pack long " + ctx).isEqualTo(packed);
+                    if (w > 32) {
+                        continue;
+                    }
+                    int[] outI = new int[dstOff + n];
+                    if (msb) {
+                        k.unpackMsb(packed, srcOff, w, outI, dstOff, n);
+                    } else {
+                        k.unpackLsb(packed, srcOff, w, outI, dstOff, n);
+                    }
+                    int[] expectedI = new int[n];
+                    int[] srcI = new int[dstOff + n];
+                    for (int i = 0; i < n; i++) {
+                        expectedI[i] = (int) expected[i];
+                        srcI[dstOff + i] = w == 32 ? expectedI[i] : expectedI[i] | (r.nextInt() << w);
+                    }
+                    assertThat(Arrays.copyOfRange(outI, dstOff, dstOff + n))
+                            .as("unpack int " + ctx)
+                            .isEqualTo(expectedI);
+                    byte[] repackedI = new byte[srcOff + bytes];
+                    int writtenI = msb
+                            ? k.packMsb(srcI, dstOff, n, w, repackedI, srcOff)
+                            : k.packLsb(srcI, dstOff, n, w, repackedI, srcOff);
+                    assertThat(writtenI).as("pack int bytes " + ctx).isEqualTo(n == 0 ? 0 : bytes);
+                    assertThat(repackedI).as("pack int " + ctx).isEqualTo(packed);
+                }
+            }
+        }
+    }
+
+    /** Everything that is not bit packing: candidate vs reference kernels. */
+    public static void checkOthers(Kernels k, Kernels ref, int[] lengths, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int n : lengths) {
+            int off = r.nextInt(7);
+            String ctx = " count " + n + " off " + off + " kernels " + k.name();
+            // prefix sum and arithmetic fill
+            int[] ai = randomInts(r, off + n);
+            int[] bi = ai.clone();
+            int prevI = r.nextInt();
+            int minI = r.nextInt();
+            assertThat(k.prefixSum(ai, off, n, prevI, minI)).isEqualTo(ref.prefixSum(bi, off, n, prevI, minI));
+            assertThat(ai).as("prefixSum int" + ctx).isEqualTo(bi);
+            long[] al = randomLongs(r, off + n);
+            long[] bl = al.clone();
+            long prevL = r.nextLong();
+            long minL = r.nextLong();
+            assertThat(k.prefixSum(al, off, n, prevL, minL)).isEqualTo(ref.prefixSum(bl, off, n, prevL, minL));
+            assertThat(al).as("prefixSum long" + ctx).isEqualTo(bl);
+            assertThat(k.fillArithmetic(ai, off, n, prevI, minI))
+                    .isEqualTo(ref.fillArithmetic(bi, off, n, prevI, minI));
+            assertThat(ai).as("fillArithmetic int" + ctx).isEqualTo(bi);
+            assertThat(k.fillArithmetic(al, off, n, prevL, minL))
+                    .isEqualTo(ref.fillArithmetic(bl, off, n, prevL, minL));
+            assertThat(al).as("fillArithmetic long" + ctx).isEqualTo(bl);
+
+            // byte stream split, every width used by Parquet
+            for (int width : new int[] {1, 2, 3, 4, 8, 12, 16}) {
+                byte[] split = randomTail(r, off, width * n);
+                byte[] joinedK = new byte[off + width * n];
+                byte[] joinedR = new byte[off + width * n];
+                k.bssDecode(split, off, n, width, joinedK, off, n);
+                ref.bssDecode(split, off, n, width, joinedR, off, n);
+                assertThat(joinedK).as("bssDecode bytes w" + width + ctx).isEqualTo(joinedR);
+                byte[] backK = new byte[off + width * n];
+                k.bssEncode(joinedK, off, width, n, backK, off, n);
+                assertThat(backK).as("bssEncode bytes w" + width + ctx).isEqualTo(split);
+            }
+            byte[] s2 = randomTail(r, off, 2 * n);
+            short[] sk = new short[off + n];
+            short[] sr = new short[off + n];
+            k.bssDecode(s2, off, n, sk, off, n);
+            ref.bssDecode(s2, off, n, sr, off, n);
+            assertThat(sk).as("bssDecode short" + ctx).isEqualTo(sr);
+            byte[] b2 = new byte[off + 2 * n];
+            k.bssEncode(sk, off, n, b2, off, n);
+            assertThat(b2).as("bssEncode short" + ctx).isEqualTo(s2);
+
+            byte[] s4 = randomTail(r, off, 4 * n);
+            int[] ik = new int[off + n];
+            int[] ir = new int[off + n];
+            k.bssDecode(s4, off, n, ik, off, n);
+            ref.bssDecode(s4, off, n, ir, off, n);
+            assertThat(ik).as("bssDecode int" + ctx).isEqualTo(ir);
+            byte[] b4 = new byte[off + 4 * n];
+            k.bssEncode(ik, off, n, b4, off, n);
+            assertThat(b4).as("bssEncode int" + ctx).isEqualTo(s4);
+            float[] fk = new float[off + n];
+            k.bssDecode(s4, off, n, fk, off, n);
+            for (int i = 0; i < n; i++) {
+                assertThat(Float.floatToRawIntBits(fk[off + i])).isEqualTo(ir[off + i]);
+            }
+            byte[] f4 = new byte[off + 4 * n];
+            k.bssEncode(fk, off, n, f4, off, n);
+            assertThat(f4).as("bssEncode float" + ctx).isEqualTo(s4);
+
+            byte[] s8 = randomTail(r, off, 8 * n);
+            long[] lk = new long[off + n];
+            long[] lr = new long[off + n];
+            k.bssDecode(s8, off, n, lk, off, n);
+            ref.bssDecode(s8, off, n, lr, off, n);
+            assertThat(lk).as("bssDecode long" + ctx).isEqualTo(lr);
+            byte[] b8 = new byte[off + 8 * n];
+            k.bssEncode(lk, off, n, b8, off, n);
+            assertThat(b8).as("bssEncode long" + ctx).isEqualTo(s8);
+            double[] dk = new double[off + n];
+            k.bssDecode(s8, off, n, dk, off, n);
+            for (int i = 0; i < n; i++) {
+                assertThat(Double.doubleToRawLongBits(dk[off + i])).isEqualTo(lr[off + i]);
+            }
+            byte[] d8 = new byte[off + 8 * n];
+            k.bssEncode(dk, off, n, d8, off, n);
+            assertThat(d8).as("bssEncode double" + ctx).isEqualTo(s8);
+
+            // fixed width with byte order
+            int[] i1 = new int[off + n];
+            int[] i2 = new int[off + n];
+            k.readIntsLE(s4, off, i1, off, n);
+            ref.readIntsLE(s4, off, i2, off, n);
+            assertThat(i1).as("readIntsLE" + ctx).isEqualTo(i2);
+            k.readIntsBE(s4, off, i1, off, n);
+            ref.readIntsBE(s4, off, i2, off, n);
+            assertThat(i1).as("readIntsBE" + ctx).isEqualTo(i2);
+            long[] l1 = new long[off + n];
+            long[] l2 = new long[off + n];
+            k.readLongsLE(s8, off, l1, off, n);
+            ref.readLongsLE(s8, off, l2, off, n);
+            assertThat(l1).as("readLongsLE" + ctx).isEqualTo(l2);
+            k.readLongsBE(s8, off, l1, off, n);
+            ref.readLongsBE(s8, off, l2, off, n);
+            assertThat(l1).as("readLongsBE" + ctx).isEqualTo(l2);
+            float[] f1 = new float[off + n];
+            float[] f2 = new float[off + n];
+            k.readFloatsBE(s4, off, f1, off, n);
+            ref.readFloatsBE(s4, off, f2, off, n);
+            assertRawEquals(f1, f2, "readFloatsBE" + ctx);
+            k.readFloatsLE(s4, off, f1, off, n);
+            ref.readFloatsLE(s4, off, f2, off, n);
+            assertRawEquals(f1, f2, "readFloatsLE" + ctx);
+            double[] d1 = new double[off + n];
+            double[] d2 = new double[off + n];
+            k.readDoublesBE(s8, off, d1, off, n);
+            ref.readDoublesBE(s8, off, d2, off, n);
+            assertRawEquals(d1, d2, "readDoublesBE" + ctx);
+            k.readDoublesLE(s8, off, d1, off, n);
+            ref.readDoublesLE(s8, off, d2, off, n);
+            assertRawEquals(d1, d2, "readDoublesLE" + ctx);
+            byte[] w1 = new byte[off + 8 * n];
+            byte[] w2 = new byte[off + 8 * n];
+            k.writeLongsBE(l1, off, n, w1, off);
+            ref.writeLongsBE(l1, off, n, w2, off);
+            assertThat(w1).as("writeLongsBE" + ctx).isEqualTo(w2);
+            k.writeLongsLE(l1, off, n, w1, off);
+            ref.writeLongsLE(l1, off, n, w2, off);
+            assertThat(w1).as("writeLongsLE" + ctx).isEqualTo(w2);
+            k.writeDoublesBE(d1, off, n, w1, off);
+            ref.writeDoublesBE(d1, off, n, w2, off);
+            assertThat(w1).as("writeDoublesBE" + ctx).isEqualTo(w2);
+            byte[] x1 = new byte[off + 4 * n];
+            byte[] x2 = new byte[off + 4 * n];
+            k.writeIntsBE(i1, off, n, x1, off);
+            ref.writeIntsBE(i1, off, n, x2, off);
+            assertThat(x1).as("writeIntsBE" + ctx).isEqualTo(x2);
+            k.writeIntsLE(i1, off, n, x1, off);
+            ref.writeIntsLE(i1, off, n, x2, off);
+            assertThat(x1).as("writeIntsLE" + ctx).isEqualTo(x2);
+            k.writeFloatsLE(f1, off, n, x1, off);
+            ref.writeFloatsLE(f1, off, n, x2, off);
+            assertThat(x1).as("writeFloatsLE" + ctx).isEqualTo(x2);
+
+            // booleans, at every starting bit
+            int bitOff = r.nextInt(8);
+            byte[] packedBits = randomTail(r, off, (bitOff + n + 7) / 8);
+            boolean[] bk = new boolean[off + n];
+            boolean[] br = new boolean[off + n];
+            k.unpackBooleans(packedBits, off, bitOff, bk, off, n);
+            for (int i = 0; i < n; i++) {
+                int bit = bitOff + i;
+                br[off + i] = ((packedBits[off + (bit >>> 3)] >>> (bit & 7)) & 1) != 0;
+            }
+            assertThat(bk).as("unpackBooleans bitOff " + bitOff + ctx).isEqualTo(br);
+            byte[] repack = new byte[off + (n + 7) / 8];
+            boolean[] bools = new boolean[off + n];
+            for (int i = 0; i < n; i++) {
+                bools[off + i] = r.nextBoolean();
+            }
+            assertThat(k.packBooleans(bools, off, n, repack, off)).isEqualTo((n + 7) / 8);
+            boolean[] back = new boolean[off + n];
+            ref.unpackBooleans(repack, off, 0, back, off, n);
+            assertThat(back).as("packBooleans" + ctx).isEqualTo(bools);
+            if (n % 8 != 0) {
+                assertThat(repack[off + n / 8] >>> (n % 8))
+                        .as("pack padding zero" + ctx)
+                        .isZero();
+            }
+
+            // gather
+            int dictSize = 1 + r.nextInt(300);
+            int[] dictI = randomInts(r, dictSize);
+            long[] dictL = randomLongs(r, dictSize);
+            int[] ids = new int[off + n];
+            for (int i = 0; i < n; i++) {
+                ids[off + i] = r.nextInt(dictSize);
+            }
+            int[] gi = new int[off + n];
+            int[] gr = new int[off + n];
+            k.gather(dictI, dictSize, ids, off, gi, off, n);
+            ref.gather(dictI, dictSize, ids, off, gr, off, n);
+            assertThat(gi).as("gather int" + ctx).isEqualTo(gr);
+            long[] gl = new long[off + n];
+            long[] glr = new long[off + n];
+            k.gather(dictL, dictSize, ids, off, gl, off, n);
+            ref.gather(dictL, dictSize, ids, off, glr, off, n);
+            assertThat(gl).as("gather long" + ctx).isEqualTo(glr);
+        }
+    }
+
+    private static void assertRawEquals(float[] a, float[] b, String what) {
+        for (int i = 0; i < a.length; i++) {
+            assertThat(Float.floatToRawIntBits(a[i])).as(what + " at " + i).isEqualTo(Float.floatToRawIntBits(b[i]));
+        }
+    }
+
+    private static void assertRawEquals(double[] a, double[] b, String what) {
+        for (int i = 0; i < a.length; i++) {
+            assertThat(Double.doubleToRawLongBits(a[i]))
+                    .as(what + " at " + i)
+                    .isEqualTo(Double.doubleToRawLongBits(b[i]));
+        }
+    }
+
+    static int[] randomInts(SplittableRandom r, int n) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = r.nextInt(3) == 0 ? (r.nextBoolean() ? Integer.MIN_VALUE : Integer.MAX_VALUE) : r.nextInt();
+        }
+        return a;
+    }
+
+    static long[] randomLongs(SplittableRandom r, int n) {
+        long[] a = new long[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = r.nextInt(3) == 0 ? (r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE) : r.nextLong();
+        }
+        return a;
+    }
+
+    /** {@code off} zero bytes, then {@code n} random ones. */
+    static byte[] randomTail(SplittableRandom r, int off, int n) {
+        byte[] a = new byte[off + n];
+        for (int i = off; i < off + n; i++) {
+            a[i] = (byte) r.nextInt();
+        }
+        return a;
+    }
+
+    static byte[] randomBytes(SplittableRandom r, int n) {
+        byte[] a = new byte[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (byte) r.nextInt();
+        }
+        return a;
+    }
+}

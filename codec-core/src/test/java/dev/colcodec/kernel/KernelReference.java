@@ -1,0 +1,48 @@
+package dev.colcodec.kernel;
+
+/** Bit-at-a-time reference implementations the kernels are tested against. */
+public final class KernelReference {
+    private KernelReference() {}
+
+    public static long getBitsLsb(byte[] b, int off, long bitPos, int w) {
+        long v = 0;
+        for (int k = 0; k < w; k++) {
+            long bit = bitPos + k;
+            int byteIdx = off + (int) (bit >>> 3);
+            long x = (b[byteIdx] >>> (bit & 7)) & 1;
+            v |= x << k;
+        }
+        return v;
+    }
+
+    public static long getBitsMsb(byte[] b, int off, long bitPos, int w) {
+        long v = 0;
+        for (int k = 0; k < w; k++) {
+            long bit = bitPos + k;
+            int byteIdx = off + (int) (bit >>> 3);
+            long x = (b[byteIdx] >>> (7 - (bit & 7))) & 1;
+            v = (v << 1) | x;
+        }
+        return v;
+    }
+
+    public static void putBitsLsb(byte[] b, int off, long bitPos, int w, long v) {
+        for (int k = 0; k < w; k++) {
+            long bit = bitPos + k;
+            int byteIdx = off + (int) (bit >>> 3);
+            if (((v >>> k) & 1) != 0) {
+                b[byteIdx] |= (byte) (1 << (bit & 7));
+            }
+        }
+    }
+
+    public static void putBitsMsb(byte[] b, int off, long bitPos, int w, long v) {
+        for (int k = 0; k < w; k++) {
+            long bit = bitPos + k;
+            int byteIdx = off + (int) (bit >>> 3);
+            if (((v >>> (w - 1 - k)) & 1) != 0) {
+                b[byteIdx] |= (byte) (0x80 >>> (bit & 7));
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.colcodec.kernel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.colcodec.CorruptInputException;
+import org.junit.jupiter.api.Test;
+
+class ScalarKernelsTest {
+    private final Kernels scalar = KernelProvider.scalar();
+
+    @Test
+    void bitPackingMatchesTheBitAtATimeReference() {
+        int[] lengths = new int[80];
+        for (int i = 0; i < 72; i++) {
+            lengths[i] = i;
+        }
+        int[] more = {127, 128, 129, 255, 256, 504, 505, 1100};
+        System.arraycopy(more, 0, lengths, 72, more.length);
+        KernelChecks.checkBitPacking(scalar, lengths, 42);
+    }
+
+    @Test
+    void parquetSpecExampleWidth3() {
+        byte[] packed = new byte[3];
+        int[] values = {0, 1, 2, 3, 4, 5, 6, 7};
+        assertThat(scalar.packLsb(values, 0, 8, 3, packed, 0)).isEqualTo(3);
+        assertThat(packed).containsExactly(0x88, 0xc6, 0xfa);
+        int[] back = new int[8];
+        scalar.unpackLsb(packed, 0, 3, back, 0, 8);
+        assertThat(back).containsExactly(values);
+    }
+
+    @Test
+    void msbFirstExample() {
+        // 0..7 at width 3 MSB-first: 000 001 010 011 100 101 110 111
+        byte[] packed = new byte[3];
+        int[] values = {0, 1, 2, 3, 4, 5, 6, 7};
+        scalar.packMsb(values, 0, 8, 3, packed, 0);
+        assertThat(packed).containsExactly(0b00000101, 0b00111001, 0b01110111);
+    }
+
+    @Test
+    void gatherRejectsIdsOutsideTheDictionary() {
+        int[] dict = {10, 20, 30};
+        int[] out = new int[3];
+        assertThatThrownBy(() -> scalar.gather(dict, 3, new int[] {0, 3, 1}, 0, out, 0, 3))
+                .isInstanceOf(CorruptInputException.class)
+                .hasMessageContaining("[0, 3)");
+        assertThatThrownBy(() -> scalar.gather(dict, 3, new int[] {-1}, 0, out, 0, 1))
+                .isInstanceOf(CorruptInputException.class);
+    }
+
+    @Test
+    void everythingElseAgreesWithItself() {
+        // the scalar kernels are the reference; this pins their invariants (encode inverts decode,
+        // pack inverts unpack, tails padded with zero bits)
+        KernelChecks.checkOthers(scalar, scalar, KernelChecks.allLengths(70), 7);
+    }
+
+    @Test
+    void prefixSumWrapsAndAddsMinDelta() {
+        int[] v = {0, 1, 2};
+        int last = scalar.prefixSum(v, 0, 3, Integer.MAX_VALUE, 1);
+        assertThat(v).containsExactly(Integer.MIN_VALUE, Integer.MIN_VALUE + 2, Integer.MIN_VALUE + 5);
+        assertThat(last).isEqualTo(Integer.MIN_VALUE + 5);
+        long[] f = new long[4];
+        assertThat(scalar.fillArithmetic(f, 0, 4, 100, 3)).isEqualTo(112);
+        assertThat(f).containsExactly(103, 106, 109, 112);
+    }
+
+    @Test
+    void providerAlwaysOffersScalarAndLogsItsDecision() {
+        assertThat(KernelProvider.scalar().name()).isEqualTo("scalar");
+        assertThat(KernelProvider.best()).isNotNull();
+        // codec-simd is not on codec-core's test class path
+        assertThat(KernelProvider.vector()).isEmpty();
+        assertThat(KernelProvider.decision()).contains("codec-simd is not on the class path");
+    }
+}

@@ -1,0 +1,82 @@
+package dev.colcodec.simd;
+
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.kernel.spi.VectorKernelsFactory;
+import java.lang.management.ManagementFactory;
+
+/**
+ * Decides whether the Vector API kernels can run and whether they should. This class is Java 17
+ * bytecode and never touches {@code jdk.incubator.vector} itself; the vector classes live only in
+ * {@code META-INF/versions/25} and are reached through {@link VectorKernelsLoader}.
+ */
+public final class SimdKernelsFactory implements VectorKernelsFactory {
+    static final int MIN_FEATURE = 25;
+    static final int MIN_RECOMMENDED_BITS = 256;
+
+    public SimdKernelsFactory() {}
+
+    @Override
+    public String unavailableReason() {
+        int feature = Runtime.version().feature();
+        if (feature < MIN_FEATURE) {
+            return "Java " + feature + " < " + MIN_FEATURE + " (the vector kernels are compiled for Java " + MIN_FEATURE
+                    + ")";
+        }
+        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+            return "module jdk.incubator.vector is not present: pass --add-modules jdk.incubator.vector";
+        }
+        if (!VectorKernelsLoader.available()) {
+            return "codec-simd is loaded from a directory or a jar without META-INF/versions/" + MIN_FEATURE
+                    + ", so the vector classes are not visible";
+        }
+        return null;
+    }
+
+    @Override
+    public String notRecommendedReason() {
+        String vmInfo = System.getProperty("java.vm.info", "");
+        if (vmInfo.contains("emulated-client")) {
+            return "the JIT is C1 only (no C2 to compile the Vector API)";
+        }
+        if (!System.getProperty("java.vm.name", "").contains("Server")
+                && !System.getProperty("java.vm.name", "").contains("HotSpot")) {
+            return "not a HotSpot server VM (" + System.getProperty("java.vm.name") + ")";
+        }
+        if (jvmciCompiler()) {
+            return "a JVMCI compiler is in use (the Vector API is intrinsified by C2 only)";
+        }
+        int bits = VectorKernelsLoader.preferredBits();
+        if (bits < MIN_RECOMMENDED_BITS) {
+            return "preferred vector species has " + bits + " bits (< " + MIN_RECOMMENDED_BITS + ")";
+        }
+        return null;
+    }
+
+    private static boolean jvmciCompiler() {
+        try {
+            for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+                if (arg.equals("-XX:+UseJVMCICompiler")) {
+                    return true;
+                }
+            }
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+        return false;
+    }
+
+    @Override
+    public String describe() {
+        return "jdk.incubator.vector with a preferred species of " + VectorKernelsLoader.preferredBits() + " bits on "
+                + System.getProperty("os.arch");
+    }
+
+    @Override
+    public Kernels create() {
+        Kernels k = VectorKernelsLoader.create();
+        if (k == null) {
+            throw new IllegalStateException("vector kernels are not in this jar layer");
+        }
+        return k;
+    }
+}

@@ -1,0 +1,482 @@
+package dev.colcodec.simd;
+
+import dev.colcodec.kernel.ScalarKernels;
+import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorShape;
+import jdk.incubator.vector.VectorShuffle;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * Vector API kernels for the preferred species of this machine. Methods not overridden here are the
+ * scalar ones. Every vector loop stops while a full vector load would still fit inside the slice its
+ * arguments describe; the rest goes through the scalar code.
+ */
+final class VectorKernels extends ScalarKernels {
+    static final VectorSpecies<Integer> IS = IntVector.SPECIES_PREFERRED;
+    static final VectorSpecies<Byte> BS = ByteVector.SPECIES_PREFERRED;
+    static final VectorSpecies<Long> LS = LongVector.SPECIES_PREFERRED;
+    static final VectorSpecies<Float> FS = FloatVector.SPECIES_PREFERRED;
+    static final VectorSpecies<Double> DS = DoubleVector.SPECIES_PREFERRED;
+    static final int IL = IS.length();
+    static final int LL = LS.length();
+    static final int BL = BS.length();
+    /** Bytes with as many lanes as the int species (for widening byte streams to ints). */
+    static final VectorSpecies<Byte> BS_FOR_INT = VectorSpecies.of(byte.class, VectorShape.forBitSize(IL * 8));
+    /** Bytes with as many lanes as the long species. */
+    static final VectorSpecies<Byte> BS_FOR_LONG = VectorSpecies.of(byte.class, VectorShape.forBitSize(LL * 8));
+
+    /** Per width 1..32: routes the 4 bytes holding each value's first bit into its int lane. */
+    static final VectorShuffle<Byte>[] LSB_SHUFFLE = shuffles(false);
+
+    static final VectorShuffle<Byte>[] MSB_SHUFFLE = shuffles(true);
+    /** Per width: the bit offset of each value inside its first byte. */
+    static final IntVector[] BIT_OFFSET = bitOffsets();
+
+    static final IntVector[] LSB_HI_SHIFT = lsbHiShift();
+    static final IntVector[] MSB_SHIFT = msbShift();
+    static final IntVector[] MSB_B0_SHIFT = msbB0Shift();
+
+    // prefix sum: rearrange(iota - k, wrapped) + masked add
+    static final VectorShuffle<Integer>[] INT_SCAN_SHUFFLE = scanShuffles(IS);
+    static final VectorMask<Integer>[] INT_SCAN_MASK = scanMasks(IS);
+    static final VectorShuffle<Long>[] LONG_SCAN_SHUFFLE = scanShuffles(LS);
+    static final VectorMask<Long>[] LONG_SCAN_MASK = scanMasks(LS);
+
+    // booleans: lane j takes byte j/8 and tests bit j%8
+    static final VectorShuffle<Byte> BOOL_SHUFFLE = VectorShuffle.fromOp(BS, j -> j >>> 3);
+    static final ByteVector BOOL_BITS = ByteVector.broadcast(BS, (byte) 1)
+            .lanewise(VectorOperators.LSHL, ByteVector.zero(BS).addIndex(1).lanewise(VectorOperators.AND, (byte) 7));
+
+    VectorKernels() {}
+
+    @Override
+    public String name() {
+        return "vector-" + IS.vectorBitSize();
+    }
+
+    // ---- shuffle tables ------------------------------------------------------------------------
+
+    @SuppressWarnings("unchecked")
+    private static VectorShuffle<Byte>[] shuffles(boolean msb) {
+        VectorShuffle<Byte>[] out = new VectorShuffle[33];
+        for (int w = 1; w <= 32; w++) {
+            int[] idx = new int[BL];
+            for (int lane = 0; lane < IL; lane++) {
+                int first = lane * w / 8;
+                for (int k = 0; k < 4; k++) {
+                    int b = msb ? first + 3 - k : first + k;
+                    idx[lane * 4 + k] = Math.min(b, BL - 1);
+                }
+            }
+            out[w] = VectorShuffle.fromArray(BS, idx, 0);
+        }
+        return out;
+    }
+
+    private static IntVector[] bitOffsets() {
+        IntVector[] out = new IntVector[33];
+        for (int w = 1; w <= 32; w++) {
+            int[] s = new int[IL];
+            for (int lane = 0; lane < IL; lane++) {
+                s[lane] = (lane * w) & 7;
+            }
+            out[w] = IntVector.fromArray(IS, s, 0);
+        }
+        return out;
+    }
+
+    private static IntVector[] lsbHiShift() {
+        IntVector[] out = new IntVector[33];
+        for (int w = 1; w <= 32; w++) {
+            int[] s = new int[IL];
+            for (int lane = 0; lane < IL; lane++) {
+                s[lane] = 8 - ((lane * w) & 7);
+            }
+            out[w] = IntVector.fromArray(IS, s, 0);
+        }
+        return out;
+    }
+
+    /** For widths up to 25: right shift that aligns the value in the big-endian 32-bit window. */
+    private static IntVector[] msbShift() {
+        IntVector[] out = new IntVector[33];
+        for (int w = 1; w <= 32; w++) {
+            int[] s = new int[IL];
+            for (int lane = 0; lane < IL; lane++) {
+                int off = (lane * w) & 7;
+                s[lane] = w <= 25 ? 32 - off - w : 40 - off - w;
+            }
+            out[w] = IntVector.fromArray(IS, s, 0);
+        }
+        return out;
+    }
+
+    /** For widths 26..32: left shift for the first window byte. */
+    private static IntVector[] msbB0Shift() {
+        IntVector[] out = new IntVector[33];
+        for (int w = 1; w <= 32; w++) {
+            int[] s = new int[IL];
+            for (int lane = 0; lane < IL; lane++) {
+                int off = (lane * w) & 7;
+                s[lane] = w <= 25 ? 0 : 32 - (40 - off - w);
+            }
+            out[w] = IntVector.fromArray(IS, s, 0);
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E> VectorShuffle<E>[] scanShuffles(VectorSpecies<E> species) {
+        int n = Integer.numberOfTrailingZeros(species.length());
+        VectorShuffle<E>[] out = new VectorShuffle[n];
+        for (int i = 0; i < n; i++) {
+            int k = 1 << i;
+            out[i] = VectorShuffle.fromOp(species, j -> Math.max(j - k, 0));
+        }
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E> VectorMask<E>[] scanMasks(VectorSpecies<E> species) {
+        int n = Integer.numberOfTrailingZeros(species.length());
+        VectorMask<E>[] out = new VectorMask[n];
+        for (int i = 0; i < n; i++) {
+            int k = 1 << i;
+            boolean[] m = new boolean[species.length()];
+            for (int j = k; j < m.length; j++) {
+                m[j] = true;
+            }
+            out[i] = VectorMask.fromArray(species, m, 0);
+        }
+        return out;
+    }
+
+    // ---- unpack --------------------------------------------------------------------------------
+
+    /** How many values the vector loop may decode without any load passing the packed slice. */
+    private static int vectorizableValues(int bitWidth, int count, boolean twoLoads) {
+        long totalBytes = ((long) count * bitWidth + 7) >>> 3;
+        long bytesPerIter = (long) IL * bitWidth / 8; // IL is a multiple of 8
+        long need = BL + (twoLoads ? 1 : 0);
+        if (totalBytes < need) {
+            return 0;
+        }
+        long iters = (totalBytes - need) / bytesPerIter + 1;
+        return (int) Math.min((long) count / IL, iters) * IL;
+    }
+
+    @Override
+    public void unpackLsb(byte[] src, int srcOff, int bitWidth, int[] dst, int dstOff, int count) {
+        if (bitWidth == 0 || count < 2 * IL) {
+            super.unpackLsb(src, srcOff, bitWidth, dst, dstOff, count);
+            return;
+        }
+        boolean wide = bitWidth > 25;
+        int n = vectorizableValues(bitWidth, count, wide);
+        int step = IL * bitWidth / 8;
+        VectorShuffle<Byte> sh = LSB_SHUFFLE[bitWidth];
+        IntVector shift = BIT_OFFSET[bitWidth];
+        int mask = bitWidth == 32 ? -1 : (1 << bitWidth) - 1;
+        int p = srcOff;
+        int o = dstOff;
+        int end = dstOff + n;
+        if (!wide) {
+            for (; o < end; o += IL, p += step) {
+                IntVector lo = ByteVector.fromArray(BS, src, p).rearrange(sh).reinterpretAsInts();
+                lo.lanewise(VectorOperators.LSHR, shift)
+                        .lanewise(VectorOperators.AND, mask)
+                        .intoArray(dst, o);
+            }
+        } else {
+            IntVector hiShift = LSB_HI_SHIFT[bitWidth];
+            for (; o < end; o += IL, p += step) {
+                IntVector lo = ByteVector.fromArray(BS, src, p).rearrange(sh).reinterpretAsInts();
+                IntVector hi =
+                        ByteVector.fromArray(BS, src, p + 1).rearrange(sh).reinterpretAsInts();
+                lo.lanewise(VectorOperators.LSHR, shift)
+                        .lanewise(VectorOperators.OR, hi.lanewise(VectorOperators.LSHL, hiShift))
+                        .lanewise(VectorOperators.AND, mask)
+                        .intoArray(dst, o);
+            }
+        }
+        if (n < count) {
+            super.unpackLsb(src, p, bitWidth, dst, o, count - n);
+        }
+    }
+
+    @Override
+    public void unpackMsb(byte[] src, int srcOff, int bitWidth, int[] dst, int dstOff, int count) {
+        if (bitWidth == 0 || count < 2 * IL) {
+            super.unpackMsb(src, srcOff, bitWidth, dst, dstOff, count);
+            return;
+        }
+        boolean wide = bitWidth > 25;
+        int n = vectorizableValues(bitWidth, count, wide);
+        int step = IL * bitWidth / 8;
+        VectorShuffle<Byte> sh = MSB_SHUFFLE[bitWidth];
+        IntVector shift = MSB_SHIFT[bitWidth];
+        int mask = bitWidth == 32 ? -1 : (1 << bitWidth) - 1;
+        int p = srcOff;
+        int o = dstOff;
+        int end = dstOff + n;
+        if (!wide) {
+            for (; o < end; o += IL, p += step) {
+                IntVector win = ByteVector.fromArray(BS, src, p).rearrange(sh).reinterpretAsInts();
+                win.lanewise(VectorOperators.LSHR, shift)
+                        .lanewise(VectorOperators.AND, mask)
+                        .intoArray(dst, o);
+            }
+        } else {
+            IntVector b0Shift = MSB_B0_SHIFT[bitWidth];
+            for (; o < end; o += IL, p += step) {
+                IntVector lo = ByteVector.fromArray(BS, src, p).rearrange(sh).reinterpretAsInts();
+                IntVector hi =
+                        ByteVector.fromArray(BS, src, p + 1).rearrange(sh).reinterpretAsInts();
+                hi.lanewise(VectorOperators.LSHR, shift)
+                        .lanewise(
+                                VectorOperators.OR,
+                                lo.lanewise(VectorOperators.LSHR, 24).lanewise(VectorOperators.LSHL, b0Shift))
+                        .lanewise(VectorOperators.AND, mask)
+                        .intoArray(dst, o);
+            }
+        }
+        if (n < count) {
+            super.unpackMsb(src, p, bitWidth, dst, o, count - n);
+        }
+    }
+
+    // ---- prefix sum ----------------------------------------------------------------------------
+
+    @Override
+    public int prefixSum(int[] values, int off, int len, int previous, int minDelta) {
+        int i = off;
+        int end = off + (len / IL) * IL;
+        int carry = previous;
+        for (; i < end; i += IL) {
+            IntVector v = IntVector.fromArray(IS, values, i).add(minDelta);
+            for (int k = 0; k < INT_SCAN_SHUFFLE.length; k++) {
+                v = v.add(v.rearrange(INT_SCAN_SHUFFLE[k]), INT_SCAN_MASK[k]);
+            }
+            v = v.add(carry);
+            v.intoArray(values, i);
+            carry = v.lane(IL - 1);
+        }
+        return super.prefixSum(values, i, off + len - i, carry, minDelta);
+    }
+
+    @Override
+    public long prefixSum(long[] values, int off, int len, long previous, long minDelta) {
+        int i = off;
+        int end = off + (len / LL) * LL;
+        long carry = previous;
+        for (; i < end; i += LL) {
+            LongVector v = LongVector.fromArray(LS, values, i).add(minDelta);
+            for (int k = 0; k < LONG_SCAN_SHUFFLE.length; k++) {
+                v = v.add(v.rearrange(LONG_SCAN_SHUFFLE[k]), LONG_SCAN_MASK[k]);
+            }
+            v = v.add(carry);
+            v.intoArray(values, i);
+            carry = v.lane(LL - 1);
+        }
+        return super.prefixSum(values, i, off + len - i, carry, minDelta);
+    }
+
+    // ---- BYTE_STREAM_SPLIT ---------------------------------------------------------------------
+
+    private static IntVector joinInts(byte[] src, int s, int stride) {
+        IntVector b0 = (IntVector) ByteVector.fromArray(BS_FOR_INT, src, s).convertShape(VectorOperators.B2I, IS, 0);
+        IntVector b1 =
+                (IntVector) ByteVector.fromArray(BS_FOR_INT, src, s + stride).convertShape(VectorOperators.B2I, IS, 0);
+        IntVector b2 = (IntVector)
+                ByteVector.fromArray(BS_FOR_INT, src, s + 2 * stride).convertShape(VectorOperators.B2I, IS, 0);
+        IntVector b3 = (IntVector)
+                ByteVector.fromArray(BS_FOR_INT, src, s + 3 * stride).convertShape(VectorOperators.B2I, IS, 0);
+        return b0.lanewise(VectorOperators.AND, 0xFF)
+                .lanewise(
+                        VectorOperators.OR,
+                        b1.lanewise(VectorOperators.AND, 0xFF).lanewise(VectorOperators.LSHL, 8))
+                .lanewise(
+                        VectorOperators.OR,
+                        b2.lanewise(VectorOperators.AND, 0xFF).lanewise(VectorOperators.LSHL, 16))
+                .lanewise(VectorOperators.OR, b3.lanewise(VectorOperators.LSHL, 24));
+    }
+
+    private static LongVector joinLongs(byte[] src, int s, int stride) {
+        LongVector acc = null;
+        for (int k = 0; k < 8; k++) {
+            LongVector b = (LongVector)
+                    ByteVector.fromArray(BS_FOR_LONG, src, s + k * stride).convertShape(VectorOperators.B2L, LS, 0);
+            b = b.lanewise(VectorOperators.AND, 0xFFL).lanewise(VectorOperators.LSHL, 8 * k);
+            acc = acc == null ? b : acc.lanewise(VectorOperators.OR, b);
+        }
+        return acc;
+    }
+
+    @Override
+    public void bssDecode(byte[] src, int srcOff, int stride, int[] dst, int dstOff, int count) {
+        int n = count - count % IL;
+        for (int i = 0; i < n; i += IL) {
+            joinInts(src, srcOff + i, stride).intoArray(dst, dstOff + i);
+        }
+        super.bssDecode(src, srcOff + n, stride, dst, dstOff + n, count - n);
+    }
+
+    @Override
+    public void bssDecode(byte[] src, int srcOff, int stride, float[] dst, int dstOff, int count) {
+        int n = count - count % IL;
+        for (int i = 0; i < n; i += IL) {
+            joinInts(src, srcOff + i, stride).reinterpretAsFloats().intoArray(dst, dstOff + i);
+        }
+        super.bssDecode(src, srcOff + n, stride, dst, dstOff + n, count - n);
+    }
+
+    @Override
+    public void bssDecode(byte[] src, int srcOff, int stride, long[] dst, int dstOff, int count) {
+        int n = count - count % LL;
+        for (int i = 0; i < n; i += LL) {
+            joinLongs(src, srcOff + i, stride).intoArray(dst, dstOff + i);
+        }
+        super.bssDecode(src, srcOff + n, stride, dst, dstOff + n, count - n);
+    }
+
+    @Override
+    public void bssDecode(byte[] src, int srcOff, int stride, double[] dst, int dstOff, int count) {
+        int n = count - count % LL;
+        for (int i = 0; i < n; i += LL) {
+            joinLongs(src, srcOff + i, stride).reinterpretAsDoubles().intoArray(dst, dstOff + i);
+        }
+        super.bssDecode(src, srcOff + n, stride, dst, dstOff + n, count - n);
+    }
+
+    private static void splitInts(IntVector v, byte[] dst, int d, int stride) {
+        for (int k = 0; k < 4; k++) {
+            ((ByteVector) v.lanewise(VectorOperators.LSHR, 8 * k).convertShape(VectorOperators.I2B, BS_FOR_INT, 0))
+                    .intoArray(dst, d + k * stride);
+        }
+    }
+
+    private static void splitLongs(LongVector v, byte[] dst, int d, int stride) {
+        for (int k = 0; k < 8; k++) {
+            ((ByteVector) v.lanewise(VectorOperators.LSHR, 8 * k).convertShape(VectorOperators.L2B, BS_FOR_LONG, 0))
+                    .intoArray(dst, d + k * stride);
+        }
+    }
+
+    @Override
+    public void bssEncode(int[] src, int srcOff, int count, byte[] dst, int dstOff, int stride) {
+        int n = count - count % IL;
+        for (int i = 0; i < n; i += IL) {
+            splitInts(IntVector.fromArray(IS, src, srcOff + i), dst, dstOff + i, stride);
+        }
+        super.bssEncode(src, srcOff + n, count - n, dst, dstOff + n, stride);
+    }
+
+    @Override
+    public void bssEncode(float[] src, int srcOff, int count, byte[] dst, int dstOff, int stride) {
+        int n = count - count % IL;
+        for (int i = 0; i < n; i += IL) {
+            splitInts(FloatVector.fromArray(FS, src, srcOff + i).reinterpretAsInts(), dst, dstOff + i, stride);
+        }
+        super.bssEncode(src, srcOff + n, count - n, dst, dstOff + n, stride);
+    }
+
+    @Override
+    public void bssEncode(long[] src, int srcOff, int count, byte[] dst, int dstOff, int stride) {
+        int n = count - count % LL;
+        for (int i = 0; i < n; i += LL) {
+            splitLongs(LongVector.fromArray(LS, src, srcOff + i), dst, dstOff + i, stride);
+        }
+        super.bssEncode(src, srcOff + n, count - n, dst, dstOff + n, stride);
+    }
+
+    @Override
+    public void bssEncode(double[] src, int srcOff, int count, byte[] dst, int dstOff, int stride) {
+        int n = count - count % LL;
+        for (int i = 0; i < n; i += LL) {
+            splitLongs(DoubleVector.fromArray(DS, src, srcOff + i).reinterpretAsLongs(), dst, dstOff + i, stride);
+        }
+        super.bssEncode(src, srcOff + n, count - n, dst, dstOff + n, stride);
+    }
+
+    // ---- byte order ----------------------------------------------------------------------------
+
+    @Override
+    public void readIntsBE(byte[] src, int srcOff, int[] dst, int dstOff, int count) {
+        int n = count - count % IL;
+        for (int i = 0; i < n; i += IL) {
+            ByteVector.fromArray(BS, src, srcOff + 4 * i)
+                    .reinterpretAsInts()
+                    .lanewise(VectorOperators.REVERSE_BYTES)
+                    .intoArray(dst, dstOff + i);
+        }
+        super.readIntsBE(src, srcOff + 4 * n, dst, dstOff + n, count - n);
+    }
+
+    @Override
+    public void readLongsBE(byte[] src, int srcOff, long[] dst, int dstOff, int count) {
+        int n = count - count % LL;
+        for (int i = 0; i < n; i += LL) {
+            ByteVector.fromArray(BS, src, srcOff + 8 * i)
+                    .reinterpretAsLongs()
+                    .lanewise(VectorOperators.REVERSE_BYTES)
+                    .intoArray(dst, dstOff + i);
+        }
+        super.readLongsBE(src, srcOff + 8 * n, dst, dstOff + n, count - n);
+    }
+
+    @Override
+    public void readDoublesBE(byte[] src, int srcOff, double[] dst, int dstOff, int count) {
+        int n = count - count % LL;
+        for (int i = 0; i < n; i += LL) {
+            ByteVector.fromArray(BS, src, srcOff + 8 * i)
+                    .reinterpretAsLongs()
+                    .lanewise(VectorOperators.REVERSE_BYTES)
+                    .reinterpretAsDoubles()
+                    .intoArray(dst, dstOff + i);
+        }
+        super.readDoublesBE(src, srcOff + 8 * n, dst, dstOff + n, count - n);
+    }
+
+    @Override
+    public void writeLongsBE(long[] src, int srcOff, int count, byte[] dst, int dstOff) {
+        int n = count - count % LL;
+        for (int i = 0; i < n; i += LL) {
+            LongVector.fromArray(LS, src, srcOff + i)
+                    .lanewise(VectorOperators.REVERSE_BYTES)
+                    .reinterpretAsBytes()
+                    .intoArray(dst, dstOff + 8 * i);
+        }
+        super.writeLongsBE(src, srcOff + n, count - n, dst, dstOff + 8 * n);
+    }
+
+    // ---- booleans ------------------------------------------------------------------------------
+
+    @Override
+    public void unpackBooleans(byte[] src, int srcOff, int bitOff, boolean[] dst, int dstOff, int count) {
+        if (bitOff != 0 || count < 2 * BL) {
+            super.unpackBooleans(src, srcOff, bitOff, dst, dstOff, count);
+            return;
+        }
+        int bytes = (count + 7) >>> 3;
+        int perIter = BL / 8;
+        int i = 0;
+        int p = srcOff;
+        // a full-vector load reads BL bytes; stop while it still fits in the packed slice
+        while (i + BL <= count && (p - srcOff) + BL <= bytes) {
+            ByteVector.fromArray(BS, src, p)
+                    .rearrange(BOOL_SHUFFLE)
+                    .and(BOOL_BITS)
+                    .compare(VectorOperators.NE, 0)
+                    .intoArray(dst, dstOff + i);
+            i += BL;
+            p += perIter;
+        }
+        super.unpackBooleans(src, p, 0, dst, dstOff + i, count - i);
+    }
+}
