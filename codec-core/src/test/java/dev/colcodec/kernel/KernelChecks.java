@@ -299,6 +299,54 @@ public final class KernelChecks {
         }
     }
 
+    /**
+     * Unpack and pack of random data at every width, candidate vs reference kernels (no bit-at-a-time
+     * reference, so it is fast enough for every length up to a thousand and more).
+     */
+    public static void checkBitPackingDifferential(Kernels k, Kernels ref, int[] lengths, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int w = 0; w <= 64; w++) {
+            for (int n : lengths) {
+                int srcOff = r.nextInt(9);
+                int dstOff = r.nextInt(5);
+                int bytes = (int) (((long) n * w + 7) >>> 3);
+                byte[] packed = randomTail(r, srcOff, bytes);
+                String ctx = " width " + w + " count " + n + " srcOff " + srcOff + " kernels " + k.name();
+                long[] a = new long[dstOff + n];
+                long[] b = new long[dstOff + n];
+                k.unpackLsb(packed, srcOff, w, a, dstOff, n);
+                ref.unpackLsb(packed, srcOff, w, b, dstOff, n);
+                assertThat(a).as("unpackLsb long" + ctx).isEqualTo(b);
+                k.unpackMsb(packed, srcOff, w, a, dstOff, n);
+                ref.unpackMsb(packed, srcOff, w, b, dstOff, n);
+                assertThat(a).as("unpackMsb long" + ctx).isEqualTo(b);
+                byte[] pa = new byte[srcOff + bytes];
+                byte[] pb = new byte[srcOff + bytes];
+                assertThat(k.packLsb(a, dstOff, n, w, pa, srcOff)).isEqualTo(ref.packLsb(a, dstOff, n, w, pb, srcOff));
+                assertThat(pa).as("packLsb long" + ctx).isEqualTo(pb);
+                assertThat(k.packMsb(a, dstOff, n, w, pa, srcOff)).isEqualTo(ref.packMsb(a, dstOff, n, w, pb, srcOff));
+                assertThat(pa).as("packMsb long" + ctx).isEqualTo(pb);
+                if (w > 32) {
+                    continue;
+                }
+                int[] ia = new int[dstOff + n];
+                int[] ib = new int[dstOff + n];
+                k.unpackLsb(packed, srcOff, w, ia, dstOff, n);
+                ref.unpackLsb(packed, srcOff, w, ib, dstOff, n);
+                assertThat(ia).as("unpackLsb int" + ctx).isEqualTo(ib);
+                assertThat(k.packLsb(ia, dstOff, n, w, pa, srcOff))
+                        .isEqualTo(ref.packLsb(ia, dstOff, n, w, pb, srcOff));
+                assertThat(pa).as("packLsb int" + ctx).isEqualTo(pb);
+                k.unpackMsb(packed, srcOff, w, ia, dstOff, n);
+                ref.unpackMsb(packed, srcOff, w, ib, dstOff, n);
+                assertThat(ia).as("unpackMsb int" + ctx).isEqualTo(ib);
+                assertThat(k.packMsb(ia, dstOff, n, w, pa, srcOff))
+                        .isEqualTo(ref.packMsb(ia, dstOff, n, w, pb, srcOff));
+                assertThat(pa).as("packMsb int" + ctx).isEqualTo(pb);
+            }
+        }
+    }
+
     private static void assertRawEquals(float[] a, float[] b, String what) {
         for (int i = 0; i < a.length; i++) {
             assertThat(Float.floatToRawIntBits(a[i])).as(what + " at " + i).isEqualTo(Float.floatToRawIntBits(b[i]));

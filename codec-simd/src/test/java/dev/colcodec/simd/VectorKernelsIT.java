@@ -1,0 +1,96 @@
+package dev.colcodec.simd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.colcodec.kernel.KernelChecks;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Runs against the packaged multi-release jar, once with {@code jdk.incubator.vector} (expect.kernels
+ * = vector) and once without (expect.kernels = scalar), so both paths of the jar are exercised.
+ */
+class VectorKernelsIT {
+    private static final String EXPECT = System.getProperty("expect.kernels", "scalar");
+
+    @Test
+    void providerChoosesTheExpectedKernels() {
+        assertThat(SimdKernelsFactory.class
+                        .getProtectionDomain()
+                        .getCodeSource()
+                        .getLocation()
+                        .getPath())
+                .as("codec-simd must be loaded from its jar")
+                .endsWith(".jar");
+        if (EXPECT.equals("vector")) {
+            assertThat(KernelProvider.vector()).isPresent();
+            assertThat(KernelProvider.best().name()).startsWith("vector-");
+            assertThat(KernelProvider.decision()).contains("jdk.incubator.vector");
+        } else {
+            assertThat(KernelProvider.vector()).isEmpty();
+            assertThat(KernelProvider.best().name()).isEqualTo("scalar");
+            assertThat(KernelProvider.decision()).contains("--add-modules jdk.incubator.vector");
+        }
+    }
+
+    private static Kernels candidate() {
+        return EXPECT.equals("vector") ? KernelProvider.vector().orElseThrow() : KernelProvider.best();
+    }
+
+    @Test
+    void bitPackingAgreesWithScalarForEveryWidthAndLength() {
+        KernelChecks.checkBitPackingDifferential(
+                candidate(), KernelProvider.scalar(), KernelChecks.allLengths(1100), 11);
+    }
+
+    @Test
+    void bitPackingAgreesWithTheReferenceOnExtremes() {
+        int[] lengths = {0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1024, 1100};
+        KernelChecks.checkBitPacking(candidate(), lengths, 12);
+    }
+
+    @Test
+    void otherKernelsAgreeWithScalarForEveryLength() {
+        KernelChecks.checkOthers(candidate(), KernelProvider.scalar(), KernelChecks.allLengths(1100), 13);
+    }
+
+    @Test
+    void theDecisionIsLoggedExactlyOncePerJvm() throws Exception {
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java);
+        if (EXPECT.equals("vector")) {
+            cmd.add("--add-modules=jdk.incubator.vector");
+        }
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(TwiceMain.class.getName());
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out;
+        try (InputStream in = p.getInputStream()) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            in.transferTo(bytes);
+            out = bytes.toString(StandardCharsets.UTF_8);
+        }
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        int count = out.split("colcodec: ", -1).length - 1;
+        assertThat(count).as(out).isEqualTo(1);
+        assertThat(out).contains(EXPECT.equals("vector") ? "vector-" : "scalar kernels");
+    }
+
+    /** Child JVM: asks for the kernels twice. */
+    public static final class TwiceMain {
+        public static void main(String[] args) {
+            System.out.println("first=" + KernelProvider.best().name());
+            System.out.println("second=" + KernelProvider.best().name());
+        }
+    }
+}
