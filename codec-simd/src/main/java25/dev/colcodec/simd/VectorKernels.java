@@ -173,7 +173,8 @@ final class VectorKernels extends ScalarKernels {
 
     @Override
     public void unpackLsb(byte[] src, int srcOff, int bitWidth, int[] dst, int dstOff, int count) {
-        if (bitWidth == 0 || count < 2 * IL) {
+        // width 32 is a plain little-endian copy: the scalar loop is already at memory speed
+        if (bitWidth == 0 || bitWidth == 32 || count < 2 * IL) {
             super.unpackLsb(src, srcOff, bitWidth, dst, dstOff, count);
             return;
         }

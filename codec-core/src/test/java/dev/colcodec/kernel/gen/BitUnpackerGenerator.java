@@ -81,9 +81,22 @@ public final class BitUnpackerGenerator {
             sb.append("        }\n    }\n\n");
             return;
         }
-        sb.append("            for (int g = 0; g < groups; g++, p += ")
-                .append(w)
-                .append(", o += 8) {\n");
+        String mask = w == 64 ? null : (w == 32 && !longs ? null : "0x" + Long.toHexString((1L << w) - 1) + "L");
+        // 64 values (w full words) per iteration while at least 8 groups remain, then groups of 8
+        sb.append("            int g = 0;\n");
+        sb.append("            for (; g + 8 <= groups; g += 8, p += ")
+                .append(8 * w)
+                .append(", o += 64) {\n");
+        for (int j = 0; j < w; j++) {
+            sb.append("                long w")
+                    .append(j)
+                    .append(" = ByteIO.getLong")
+                    .append(msb ? "BE" : "LE");
+            sb.append("(in, p").append(j == 0 ? "" : " + " + (8 * j)).append(");\n");
+        }
+        values(sb, msb, longs, w, 64, mask);
+        sb.append("            }\n");
+        sb.append("            for (; g < groups; g++, p += ").append(w).append(", o += 8) {\n");
         int full = w / 8;
         int rem = w % 8;
         for (int j = 0; j < full; j++) {
@@ -97,8 +110,12 @@ public final class BitUnpackerGenerator {
             sb.append("                long w").append(full).append(" = ");
             sb.append(msb ? partialBE(8 * full, rem) : partialLE(8 * full, rem)).append(";\n");
         }
-        String mask = w == 64 ? null : (w == 32 && !longs ? null : "0x" + Long.toHexString((1L << w) - 1) + "L");
-        for (int i = 0; i < 8; i++) {
+        values(sb, msb, longs, w, 8, mask);
+        sb.append("            }\n        }\n    }\n\n");
+    }
+
+    private static void values(StringBuilder sb, boolean msb, boolean longs, int w, int count, String mask) {
+        for (int i = 0; i < count; i++) {
             int bit = i * w;
             int j = bit / 64;
             int s = bit % 64;
@@ -131,7 +148,6 @@ public final class BitUnpackerGenerator {
             }
             sb.append("] = ").append(longs ? "" : "(int) ").append(expr).append(";\n");
         }
-        sb.append("            }\n        }\n    }\n\n");
     }
 
     /** {@code n} (1..7) bytes at p+off, little-endian, in the low bits. */
