@@ -1,0 +1,65 @@
+package dev.colcodec.format.compress;
+
+/**
+ * Page compression codecs of Parquet and TsFile, with the ids each format writes and the largest
+ * expansion ratio a valid compressed block can have (used to refuse decompression bombs before
+ * allocating).
+ */
+public enum Compression {
+    UNCOMPRESSED(0, 0, 1),
+    /** Raw snappy block (a copy of 64 bytes costs 3 bytes). */
+    SNAPPY(1, 1, 24),
+    /** A gzip member (deflate reaches about 1032:1). */
+    GZIP(2, 2, 1100),
+    /** Parquet's deprecated LZ4: Hadoop framing (big-endian sizes before each raw block). Read only. */
+    LZ4_HADOOP(5, -1, 256),
+    /** zstd frames (the frame header states the content size, which must equal the declared size). */
+    ZSTD(6, 8, Integer.MAX_VALUE),
+    /** A raw LZ4 block (Parquet LZ4_RAW, TsFile LZ4). */
+    LZ4_RAW(7, 7, 256),
+    /** TsFile LZMA2: the .xz container. */
+    LZMA2(-1, 9, Integer.MAX_VALUE);
+
+    private final int parquetId;
+    private final int tsfileId;
+    private final int maxRatio;
+
+    Compression(int parquetId, int tsfileId, int maxRatio) {
+        this.parquetId = parquetId;
+        this.tsfileId = tsfileId;
+        this.maxRatio = maxRatio;
+    }
+
+    /** The Thrift {@code CompressionCodec} id, or -1 if Parquet has none for this codec. */
+    public int parquetId() {
+        return parquetId;
+    }
+
+    /** TsFile's {@code CompressionType} byte, or -1 if TsFile has none for this codec. */
+    public int tsfileId() {
+        return tsfileId;
+    }
+
+    /** Largest uncompressed/compressed ratio a valid block can have ({@code Integer.MAX_VALUE}: no bound). */
+    public int maxRatio() {
+        return maxRatio;
+    }
+
+    public static Compression fromParquetId(int id) {
+        for (Compression c : values()) {
+            if (c.parquetId == id && id >= 0) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException("unsupported Parquet compression codec " + id);
+    }
+
+    public static Compression fromTsFileId(int id) {
+        for (Compression c : values()) {
+            if (c.tsfileId == id && id >= 0) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException("unsupported TsFile compression type " + id);
+    }
+}

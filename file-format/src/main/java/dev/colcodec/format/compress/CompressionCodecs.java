@@ -1,0 +1,250 @@
+package dev.colcodec.format.compress;
+
+import com.github.luben.zstd.Zstd;
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.ByteIO;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+import net.jpountz.lz4.LZ4Compressor;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.lz4.LZ4SafeDecompressor;
+import org.tukaani.xz.LZMA2Options;
+import org.tukaani.xz.XZInputStream;
+import org.tukaani.xz.XZOutputStream;
+import org.xerial.snappy.Snappy;
+
+/**
+ * Compresses and decompresses whole pages. Decompression never allocates more than the size the page
+ * header declares, and refuses a declared size that the compressed bytes could not honestly expand to
+ * ({@link Compression#maxRatio()}) or that exceeds the caller's limit: decompression bombs and lying
+ * headers give {@link CorruptInputException}.
+ */
+public final class CompressionCodecs {
+    /** Default limit on one decompressed page. */
+    public static final int DEFAULT_MAX_PAGE_BYTES = 1 << 30;
+
+    private static final LZ4Factory LZ4 = LZ4Factory.fastestInstance();
+    private static final LZ4Compressor LZ4_COMPRESSOR = LZ4.fastCompressor();
+    private static final LZ4SafeDecompressor LZ4_DECOMPRESSOR = LZ4.safeDecompressor();
+    /** Memory limit for the xz decoder, in KiB. */
+    private static final int XZ_MEMORY_LIMIT_KIB = 256 * 1024;
+
+    private CompressionCodecs() {}
+
+    /** Compresses {@code src[off, off+len)} with the codec's default level. */
+    public static byte[] compress(Compression c, byte[] src, int off, int len) {
+        return compress(c, src, off, len, c == Compression.ZSTD ? 3 : -1);
+    }
+
+    /** Compresses with a codec-specific level (zstd: 1..22; gzip: 0..9; others ignore it). */
+    public static byte[] compress(Compression c, byte[] src, int off, int len, int level) {
+        try {
+            switch (c) {
+                case UNCOMPRESSED:
+                    return Arrays.copyOfRange(src, off, off + len);
+                case SNAPPY: {
+                    byte[] out = new byte[Snappy.maxCompressedLength(len)];
+                    int n = Snappy.compress(src, off, len, out, 0);
+                    return Arrays.copyOf(out, n);
+                }
+                case GZIP: {
+                    ByteArrayOutputStream bos = new ByteArrayOutputStream(len / 2 + 64);
+                    try (GZIPOutputStream gz = new GZIPOutputStream(bos, 64 * 1024) {
+                        {
+                            if (level >= 0) {
+                                def.setLevel(level);
+                            }
+                        }
+                    }) {
+                        gz.write(src, off, len);
+                    }
+                    return bos.toByteArray();
+                }
+                case LZ4_RAW: {
+                    byte[] out = new byte[LZ4_COMPRESSOR.maxCompressedLength(len)];
+                    int n = LZ4_COMPRESSOR.compress(src, off, len, out, 0);
+                    return Arrays.copyOf(out, n);
+                }
+                case LZ4_HADOOP: {
+                    if (len == 0) {
+                        return new byte[0];
+                    }
+                    byte[] out = new byte[8 + LZ4_COMPRESSOR.maxCompressedLength(len)];
+                    int n = LZ4_COMPRESSOR.compress(src, off, len, out, 8);
+                    ByteIO.putIntBE(out, 0, len);
+                    ByteIO.putIntBE(out, 4, n);
+                    return Arrays.copyOf(out, 8 + n);
+                }
+                case ZSTD: {
+                    byte[] out = new byte[(int) Zstd.compressBound(len)];
+                    long n = Zstd.compressByteArray(out, 0, out.length, src, off, len, level);
+                    return Arrays.copyOf(out, (int) n);
+                }
+                case LZMA2: {
+                    ByteArrayOutputStream bos = new ByteArrayOutputStream(len / 2 + 64);
+                    try (XZOutputStream xz = new XZOutputStream(bos, new LZMA2Options())) {
+                        xz.write(src, off, len);
+                    }
+                    return bos.toByteArray();
+                }
+                default:
+                    throw new IllegalArgumentException("cannot compress with " + c);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Decompresses into a new array of exactly {@code uncompressedSize} bytes. */
+    public static byte[] decompress(Compression c, byte[] src, int off, int len, int uncompressedSize) {
+        return decompress(c, src, off, len, uncompressedSize, DEFAULT_MAX_PAGE_BYTES);
+    }
+
+    /**
+     * Decompresses {@code src[off, off+len)}, which must expand to exactly {@code uncompressedSize}
+     * bytes, into a new array. {@code maxBytes} caps the declared size.
+     */
+    public static byte[] decompress(Compression c, byte[] src, int off, int len, int uncompressedSize, int maxBytes) {
+        checkDeclaredSize(c, off, len, uncompressedSize, maxBytes);
+        if (c == Compression.UNCOMPRESSED) {
+            return Arrays.copyOfRange(src, off, off + len);
+        }
+        byte[] dst = new byte[uncompressedSize];
+        decompressInto(c, src, off, len, dst, 0, uncompressedSize);
+        return dst;
+    }
+
+    private static void checkDeclaredSize(Compression c, int off, int len, int uncompressedSize, int maxBytes) {
+        if (uncompressedSize < 0 || uncompressedSize > maxBytes) {
+            throw new CorruptInputException(
+                    off, "an uncompressed page size in [0, " + maxBytes + "] but the header says " + uncompressedSize);
+        }
+        if (c == Compression.UNCOMPRESSED && uncompressedSize != len) {
+            throw new CorruptInputException(
+                    off, "an uncompressed page of " + uncompressedSize + " bytes but it has " + len);
+        }
+        long honest = (long) len * c.maxRatio() + 64;
+        if (uncompressedSize > honest) {
+            throw new CorruptInputException(
+                    off,
+                    "at most " + honest + " bytes from " + len + " " + c + "-compressed bytes, but the header claims "
+                            + uncompressedSize);
+        }
+    }
+
+    /** Decompresses into {@code dst[dstOff, dstOff+uncompressedSize)}; the result must fill it exactly. */
+    public static void decompressInto(
+            Compression c, byte[] src, int off, int len, byte[] dst, int dstOff, int uncompressedSize) {
+        checkDeclaredSize(c, off, len, uncompressedSize, Integer.MAX_VALUE);
+        int n;
+        try {
+            switch (c) {
+                case UNCOMPRESSED:
+                    System.arraycopy(src, off, dst, dstOff, len);
+                    return;
+                case SNAPPY:
+                    if (!Snappy.isValidCompressedBuffer(src, off, len)) {
+                        throw new CorruptInputException(off, "a valid snappy block");
+                    }
+                    if (Snappy.uncompressedLength(src, off, len) != uncompressedSize) {
+                        throw new CorruptInputException(off, "a snappy block of " + uncompressedSize + " bytes");
+                    }
+                    n = Snappy.uncompress(src, off, len, dst, dstOff);
+                    break;
+                case LZ4_RAW:
+                    n = LZ4_DECOMPRESSOR.decompress(src, off, len, dst, dstOff, uncompressedSize);
+                    break;
+                case LZ4_HADOOP:
+                    n = decompressHadoopLz4(src, off, len, dst, dstOff, uncompressedSize);
+                    break;
+                case ZSTD: {
+                    long declared = Zstd.getFrameContentSize(src, off, len);
+                    if (declared >= 0 && declared != uncompressedSize) {
+                        throw new CorruptInputException(
+                                off, "a zstd frame of " + uncompressedSize + " bytes but it declares " + declared);
+                    }
+                    long r = Zstd.decompressByteArray(dst, dstOff, uncompressedSize, src, off, len);
+                    if (Zstd.isError(r)) {
+                        throw new CorruptInputException(off, "a valid zstd frame (" + Zstd.getErrorName(r) + ")");
+                    }
+                    n = (int) r;
+                    break;
+                }
+                case GZIP:
+                    n = readFully(
+                            new GZIPInputStream(new ByteArrayInputStream(src, off, len), 8192),
+                            dst,
+                            dstOff,
+                            uncompressedSize,
+                            off);
+                    break;
+                case LZMA2:
+                    n = readFully(
+                            new XZInputStream(new ByteArrayInputStream(src, off, len), XZ_MEMORY_LIMIT_KIB),
+                            dst,
+                            dstOff,
+                            uncompressedSize,
+                            off);
+                    break;
+                default:
+                    throw new IllegalArgumentException("cannot decompress " + c);
+            }
+        } catch (CorruptInputException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw new CorruptInputException(off, "a valid " + c + " block (" + e.getMessage() + ")", e);
+        }
+        if (n != uncompressedSize) {
+            throw new CorruptInputException(
+                    off, "a " + c + " block of " + uncompressedSize + " bytes but it holds " + n);
+        }
+    }
+
+    private static int readFully(InputStream in, byte[] dst, int dstOff, int size, int srcOff) throws IOException {
+        try (in) {
+            int got = 0;
+            while (got < size) {
+                int r = in.read(dst, dstOff + got, size - got);
+                if (r < 0) {
+                    break;
+                }
+                got += r;
+            }
+            if (got == size && in.read() >= 0) {
+                throw new CorruptInputException(srcOff, "a compressed page of " + size + " bytes but it holds more");
+            }
+            return got;
+        }
+    }
+
+    /** Hadoop framing: repeated [u32 chunk size][u32 block length][LZ4 block]... */
+    private static int decompressHadoopLz4(byte[] src, int off, int len, byte[] dst, int dstOff, int size) {
+        int p = off;
+        int end = off + len;
+        int out = 0;
+        while (p < end) {
+            CorruptInputException.checkAvailable(p, end, 4, "a Hadoop LZ4 chunk size");
+            int chunk = ByteIO.getIntBE(src, p);
+            p += 4;
+            if (chunk < 0 || chunk > size - out) {
+                throw new CorruptInputException(p - 4, "a Hadoop LZ4 chunk of at most " + (size - out) + " bytes");
+            }
+            int chunkEnd = out + chunk;
+            while (out < chunkEnd) {
+                CorruptInputException.checkAvailable(p, end, 4, "a Hadoop LZ4 block length");
+                int blockLen = ByteIO.getIntBE(src, p);
+                p += 4;
+                CorruptInputException.checkAvailable(p, end, blockLen, "a Hadoop LZ4 block");
+                out += LZ4_DECOMPRESSOR.decompress(src, p, blockLen, dst, dstOff + out, chunkEnd - out);
+                p += blockLen;
+            }
+        }
+        return out;
+    }
+}
