@@ -171,6 +171,40 @@ final class VectorKernels extends ScalarKernels {
         return (int) Math.min((long) count / IL, iters) * IL;
     }
 
+    /** Values {@code [p*8/w ...)} of one vector step, LSB-first, widths 1..25 (one load) or 26..32 (two). */
+    private static IntVector lsbStep(byte[] src, int p, int bitWidth, int mask) {
+        VectorShuffle<Byte> sh = LSB_SHUFFLE[bitWidth];
+        IntVector lo = ByteVector.fromArray(BS, src, p).rearrange(sh).reinterpretAsInts();
+        IntVector v = lo.lanewise(VectorOperators.LSHR, BIT_OFFSET[bitWidth]);
+        if (bitWidth > 25) {
+            IntVector hi = ByteVector.fromArray(BS, src, p + 1).rearrange(sh).reinterpretAsInts();
+            v = v.lanewise(VectorOperators.OR, hi.lanewise(VectorOperators.LSHL, LSB_HI_SHIFT[bitWidth]));
+        }
+        return v.lanewise(VectorOperators.AND, mask);
+    }
+
+    /** The MSB-first counterpart of {@link #lsbStep}. */
+    private static IntVector msbStep(byte[] src, int p, int bitWidth, int mask) {
+        VectorShuffle<Byte> sh = MSB_SHUFFLE[bitWidth];
+        IntVector lo = ByteVector.fromArray(BS, src, p).rearrange(sh).reinterpretAsInts();
+        IntVector v;
+        if (bitWidth <= 25) {
+            v = lo.lanewise(VectorOperators.LSHR, MSB_SHIFT[bitWidth]);
+        } else {
+            IntVector hi = ByteVector.fromArray(BS, src, p + 1).rearrange(sh).reinterpretAsInts();
+            v = hi.lanewise(VectorOperators.LSHR, MSB_SHIFT[bitWidth])
+                    .lanewise(
+                            VectorOperators.OR,
+                            lo.lanewise(VectorOperators.LSHR, 24)
+                                    .lanewise(VectorOperators.LSHL, MSB_B0_SHIFT[bitWidth]));
+        }
+        return v.lanewise(VectorOperators.AND, mask);
+    }
+
+    private static int mask(int bitWidth) {
+        return bitWidth == 32 ? -1 : (1 << bitWidth) - 1;
+    }
+
     @Override
     public void unpackLsb(byte[] src, int srcOff, int bitWidth, int[] dst, int dstOff, int count) {
         // width 32 is a plain little-endian copy: the scalar loop is already at memory speed
@@ -178,33 +212,13 @@ final class VectorKernels extends ScalarKernels {
             super.unpackLsb(src, srcOff, bitWidth, dst, dstOff, count);
             return;
         }
-        boolean wide = bitWidth > 25;
-        int n = vectorizableValues(bitWidth, count, wide);
+        int n = vectorizableValues(bitWidth, count, bitWidth > 25);
         int step = IL * bitWidth / 8;
-        VectorShuffle<Byte> sh = LSB_SHUFFLE[bitWidth];
-        IntVector shift = BIT_OFFSET[bitWidth];
-        int mask = bitWidth == 32 ? -1 : (1 << bitWidth) - 1;
+        int mask = mask(bitWidth);
         int p = srcOff;
         int o = dstOff;
-        int end = dstOff + n;
-        if (!wide) {
-            for (; o < end; o += IL, p += step) {
-                IntVector lo = ByteVector.fromArray(BS, src, p).rearrange(sh).reinterpretAsInts();
-                lo.lanewise(VectorOperators.LSHR, shift)
-                        .lanewise(VectorOperators.AND, mask)
-                        .intoArray(dst, o);
-            }
-        } else {
-            IntVector hiShift = LSB_HI_SHIFT[bitWidth];
-            for (; o < end; o += IL, p += step) {
-                IntVector lo = ByteVector.fromArray(BS, src, p).rearrange(sh).reinterpretAsInts();
-                IntVector hi =
-                        ByteVector.fromArray(BS, src, p + 1).rearrange(sh).reinterpretAsInts();
-                lo.lanewise(VectorOperators.LSHR, shift)
-                        .lanewise(VectorOperators.OR, hi.lanewise(VectorOperators.LSHL, hiShift))
-                        .lanewise(VectorOperators.AND, mask)
-                        .intoArray(dst, o);
-            }
+        for (int end = dstOff + n; o < end; o += IL, p += step) {
+            lsbStep(src, p, bitWidth, mask).intoArray(dst, o);
         }
         if (n < count) {
             super.unpackLsb(src, p, bitWidth, dst, o, count - n);
@@ -217,35 +231,57 @@ final class VectorKernels extends ScalarKernels {
             super.unpackMsb(src, srcOff, bitWidth, dst, dstOff, count);
             return;
         }
-        boolean wide = bitWidth > 25;
-        int n = vectorizableValues(bitWidth, count, wide);
+        int n = vectorizableValues(bitWidth, count, bitWidth > 25);
         int step = IL * bitWidth / 8;
-        VectorShuffle<Byte> sh = MSB_SHUFFLE[bitWidth];
-        IntVector shift = MSB_SHIFT[bitWidth];
-        int mask = bitWidth == 32 ? -1 : (1 << bitWidth) - 1;
+        int mask = mask(bitWidth);
         int p = srcOff;
         int o = dstOff;
-        int end = dstOff + n;
-        if (!wide) {
-            for (; o < end; o += IL, p += step) {
-                IntVector win = ByteVector.fromArray(BS, src, p).rearrange(sh).reinterpretAsInts();
-                win.lanewise(VectorOperators.LSHR, shift)
-                        .lanewise(VectorOperators.AND, mask)
-                        .intoArray(dst, o);
-            }
-        } else {
-            IntVector b0Shift = MSB_B0_SHIFT[bitWidth];
-            for (; o < end; o += IL, p += step) {
-                IntVector lo = ByteVector.fromArray(BS, src, p).rearrange(sh).reinterpretAsInts();
-                IntVector hi =
-                        ByteVector.fromArray(BS, src, p + 1).rearrange(sh).reinterpretAsInts();
-                hi.lanewise(VectorOperators.LSHR, shift)
-                        .lanewise(
-                                VectorOperators.OR,
-                                lo.lanewise(VectorOperators.LSHR, 24).lanewise(VectorOperators.LSHL, b0Shift))
-                        .lanewise(VectorOperators.AND, mask)
-                        .intoArray(dst, o);
-            }
+        for (int end = dstOff + n; o < end; o += IL, p += step) {
+            msbStep(src, p, bitWidth, mask).intoArray(dst, o);
+        }
+        if (n < count) {
+            super.unpackMsb(src, p, bitWidth, dst, o, count - n);
+        }
+    }
+
+    /** Widens one int vector of unsigned values into two long vectors at {@code dst[o...]}. */
+    private static void storeWidened(IntVector v, long[] dst, int o) {
+        ((LongVector) v.convertShape(VectorOperators.ZERO_EXTEND_I2L, LS, 0)).intoArray(dst, o);
+        ((LongVector) v.convertShape(VectorOperators.ZERO_EXTEND_I2L, LS, 1)).intoArray(dst, o + LL);
+    }
+
+    @Override
+    public void unpackLsb(byte[] src, int srcOff, int bitWidth, long[] dst, int dstOff, int count) {
+        if (bitWidth == 0 || bitWidth > 32 || count < 2 * IL) {
+            super.unpackLsb(src, srcOff, bitWidth, dst, dstOff, count);
+            return;
+        }
+        int n = vectorizableValues(bitWidth, count, bitWidth > 25);
+        int step = IL * bitWidth / 8;
+        int mask = mask(bitWidth);
+        int p = srcOff;
+        int o = dstOff;
+        for (int end = dstOff + n; o < end; o += IL, p += step) {
+            storeWidened(lsbStep(src, p, bitWidth, mask), dst, o);
+        }
+        if (n < count) {
+            super.unpackLsb(src, p, bitWidth, dst, o, count - n);
+        }
+    }
+
+    @Override
+    public void unpackMsb(byte[] src, int srcOff, int bitWidth, long[] dst, int dstOff, int count) {
+        if (bitWidth == 0 || bitWidth > 32 || count < 2 * IL) {
+            super.unpackMsb(src, srcOff, bitWidth, dst, dstOff, count);
+            return;
+        }
+        int n = vectorizableValues(bitWidth, count, bitWidth > 25);
+        int step = IL * bitWidth / 8;
+        int mask = mask(bitWidth);
+        int p = srcOff;
+        int o = dstOff;
+        for (int end = dstOff + n; o < end; o += IL, p += step) {
+            storeWidened(msbStep(src, p, bitWidth, mask), dst, o);
         }
         if (n < count) {
             super.unpackMsb(src, p, bitWidth, dst, o, count - n);
