@@ -311,7 +311,13 @@ public final class KernelChecks {
                 int dstOff = r.nextInt(5);
                 int bytes = (int) (((long) n * w + 7) >>> 3);
                 byte[] packed = randomTail(r, srcOff, bytes);
-                String ctx = " width " + w + " count " + n + " srcOff " + srcOff + " kernels " + k.name();
+                int shape = r.nextInt(4);
+                if (shape < 2) {
+                    // extreme data: every value at its maximum, or every value zero
+                    java.util.Arrays.fill(packed, srcOff, srcOff + bytes, shape == 0 ? (byte) -1 : (byte) 0);
+                }
+                String ctx = " width " + w + " count " + n + " srcOff " + srcOff + " shape " + shape + " kernels "
+                        + k.name();
                 long[] a = new long[dstOff + n];
                 long[] b = new long[dstOff + n];
                 k.unpackLsb(packed, srcOff, w, a, dstOff, n);
