@@ -296,6 +296,49 @@ public final class KernelChecks {
             k.gather(dictL, dictSize, ids, off, gl, off, n);
             ref.gather(dictL, dictSize, ids, off, glr, off, n);
             assertThat(gl).as("gather long" + ctx).isEqualTo(glr);
+            float[] dictF = new float[dictSize];
+            double[] dictD = new double[dictSize];
+            for (int i = 0; i < dictSize; i++) {
+                dictF[i] = Float.intBitsToFloat(dictI[i]);
+                dictD[i] = Double.longBitsToDouble(dictL[i]);
+            }
+            float[] gf = new float[off + n];
+            float[] gfr = new float[off + n];
+            k.gather(dictF, dictSize, ids, off, gf, off, n);
+            ref.gather(dictF, dictSize, ids, off, gfr, off, n);
+            assertRawEquals(gf, gfr, "gather float" + ctx);
+            double[] gd = new double[off + n];
+            double[] gdr = new double[off + n];
+            k.gather(dictD, dictSize, ids, off, gd, off, n);
+            ref.gather(dictD, dictSize, ids, off, gdr, off, n);
+            assertRawEquals(gd, gdr, "gather double" + ctx);
+            if (n > 0) {
+                // one bad id anywhere: the exception names its index within the batch
+                int badAt = r.nextInt(n);
+                ids[off + badAt] = r.nextBoolean() ? dictSize : -1 - r.nextInt(5);
+                for (int kind = 0; kind < 4; kind++) {
+                    final int kk = kind;
+                    org.assertj.core.api.Assertions.assertThatThrownBy(() -> {
+                                switch (kk) {
+                                    case 0:
+                                        k.gather(dictI, dictSize, ids, off, gi, off, n);
+                                        break;
+                                    case 1:
+                                        k.gather(dictL, dictSize, ids, off, gl, off, n);
+                                        break;
+                                    case 2:
+                                        k.gather(dictF, dictSize, ids, off, gf, off, n);
+                                        break;
+                                    default:
+                                        k.gather(dictD, dictSize, ids, off, gd, off, n);
+                                }
+                            })
+                            .as("bad id" + ctx)
+                            .isInstanceOf(dev.colcodec.CorruptInputException.class)
+                            .extracting(e -> ((dev.colcodec.CorruptInputException) e).offset())
+                            .isEqualTo((long) badAt);
+                }
+            }
         }
     }
 

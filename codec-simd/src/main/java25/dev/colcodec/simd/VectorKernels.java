@@ -492,6 +492,96 @@ final class VectorKernels extends ScalarKernels {
         super.writeLongsBE(src, srcOff + n, count - n, dst, dstOff + 8 * n);
     }
 
+    // ---- dictionary gather ---------------------------------------------------------------------
+
+    /** True if any id in {@code ids[i, i+IL)} is outside {@code [0, dictSize)} (unsigned compare). */
+    private static boolean badIds(IntVector ids, int dictSize) {
+        return ids.compare(VectorOperators.UNSIGNED_GE, dictSize).anyTrue();
+    }
+
+    @Override
+    public void gather(int[] dict, int dictSize, int[] ids, int idsOff, int[] dst, int dstOff, int count) {
+        int n = count - count % IL;
+        int i = 0;
+        for (; i < n; i += IL) {
+            if (badIds(IntVector.fromArray(IS, ids, idsOff + i), dictSize)) {
+                break; // the scalar loop reports the exact id
+            }
+            IntVector.fromArray(IS, dict, 0, ids, idsOff + i).intoArray(dst, dstOff + i);
+        }
+        scalarGather(dict, dictSize, ids, idsOff, dst, dstOff, count, i);
+    }
+
+    @Override
+    public void gather(float[] dict, int dictSize, int[] ids, int idsOff, float[] dst, int dstOff, int count) {
+        int n = count - count % IL;
+        int i = 0;
+        for (; i < n; i += IL) {
+            if (badIds(IntVector.fromArray(IS, ids, idsOff + i), dictSize)) {
+                break;
+            }
+            FloatVector.fromArray(FS, dict, 0, ids, idsOff + i).intoArray(dst, dstOff + i);
+        }
+        for (; i < count; i++) {
+            int id = ids[idsOff + i];
+            if (Integer.compareUnsigned(id, dictSize) >= 0) {
+                throw badId(i, id, dictSize);
+            }
+            dst[dstOff + i] = dict[id];
+        }
+    }
+
+    @Override
+    public void gather(long[] dict, int dictSize, int[] ids, int idsOff, long[] dst, int dstOff, int count) {
+        int n = count - count % IL;
+        int i = 0;
+        for (; i < n; i += IL) {
+            if (badIds(IntVector.fromArray(IS, ids, idsOff + i), dictSize)) {
+                break;
+            }
+            LongVector.fromArray(LS, dict, 0, ids, idsOff + i).intoArray(dst, dstOff + i);
+            LongVector.fromArray(LS, dict, 0, ids, idsOff + i + LL).intoArray(dst, dstOff + i + LL);
+        }
+        for (; i < count; i++) {
+            int id = ids[idsOff + i];
+            if (Integer.compareUnsigned(id, dictSize) >= 0) {
+                throw badId(i, id, dictSize);
+            }
+            dst[dstOff + i] = dict[id];
+        }
+    }
+
+    @Override
+    public void gather(double[] dict, int dictSize, int[] ids, int idsOff, double[] dst, int dstOff, int count) {
+        int n = count - count % IL;
+        int i = 0;
+        for (; i < n; i += IL) {
+            if (badIds(IntVector.fromArray(IS, ids, idsOff + i), dictSize)) {
+                break;
+            }
+            DoubleVector.fromArray(DS, dict, 0, ids, idsOff + i).intoArray(dst, dstOff + i);
+            DoubleVector.fromArray(DS, dict, 0, ids, idsOff + i + LL).intoArray(dst, dstOff + i + LL);
+        }
+        for (; i < count; i++) {
+            int id = ids[idsOff + i];
+            if (Integer.compareUnsigned(id, dictSize) >= 0) {
+                throw badId(i, id, dictSize);
+            }
+            dst[dstOff + i] = dict[id];
+        }
+    }
+
+    private static void scalarGather(
+            int[] dict, int dictSize, int[] ids, int idsOff, int[] dst, int dstOff, int count, int from) {
+        for (int i = from; i < count; i++) {
+            int id = ids[idsOff + i];
+            if (Integer.compareUnsigned(id, dictSize) >= 0) {
+                throw badId(i, id, dictSize);
+            }
+            dst[dstOff + i] = dict[id];
+        }
+    }
+
     // ---- booleans ------------------------------------------------------------------------------
 
     @Override
