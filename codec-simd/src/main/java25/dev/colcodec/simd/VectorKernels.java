@@ -496,7 +496,7 @@ final class VectorKernels extends ScalarKernels {
 
     /** True if any id in {@code ids[i, i+IL)} is outside {@code [0, dictSize)} (unsigned compare). */
     private static boolean badIds(IntVector ids, int dictSize) {
-        return ids.compare(VectorOperators.UNSIGNED_GE, dictSize).anyTrue();
+        return ids.compare(VectorOperators.UGE, dictSize).anyTrue();
     }
 
     @Override
