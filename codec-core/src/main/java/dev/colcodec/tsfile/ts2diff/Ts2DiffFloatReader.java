@@ -11,7 +11,7 @@ import java.util.Objects;
  * with the max point number and, when some values did not scale, bitmaps of how each value was stored,
  * then a {@link Ts2DiffIntReader} stream. A value is {@code (float) (v / 10^maxPointNumber)} (scaled), {@code v}
  * (rounded only) or {@code intBitsToFloat(v)} (raw bits), exactly as TsFile's {@code FloatDecoder}
- * computes it. The header is parsed by {@code init}; an empty section is an empty page.
+ * computes it. The header is parsed by {@code init}; an empty section, or a count of 0, is an empty page.
  */
 public final class Ts2DiffFloatReader implements FloatValuesReader {
     private static final int CHUNK = 512;
@@ -38,7 +38,7 @@ public final class Ts2DiffFloatReader implements FloatValuesReader {
         this.buf = buf;
         this.index = 0;
         int dataStart = offset;
-        if (length > 0) {
+        if (length > 0 && valueCount != 0) {
             header.parse(cursor.reset(buf, offset, length));
             dataStart = header.dataStart;
         } else {
