@@ -107,6 +107,10 @@ public final class CorruptInputs {
             }
         });
         assertThat(corrupt[0]).as("inputs rejected").isGreaterThan(INPUTS / 10);
+        assertThat(INPUTS - corrupt[0])
+                .as("inputs decoded without an exception")
+                .isGreaterThan(INPUTS / 20);
+        System.out.println("corrupt-input run " + seed + ": " + corrupt[0] + " of " + INPUTS + " rejected");
     }
 
     private static int pickCount(int count, SplittableRandom r) {

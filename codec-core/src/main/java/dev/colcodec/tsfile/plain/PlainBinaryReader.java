@@ -1,9 +1,12 @@
 package dev.colcodec.tsfile.plain;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesReader;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Reads TsFile PLAIN TEXT, STRING and BLOB values: a zigzag varint byte length, then the bytes.
@@ -14,8 +17,18 @@ public final class PlainBinaryReader implements BinaryValuesReader {
 
     private final PlainSection s = new PlainSection();
 
-    /** Byte strings need no kernels; the constructor exists for symmetry with the other readers. */
-    public PlainBinaryReader() {}
+    /**
+     * Takes the kernels like every reader, so readers can be built uniformly. Length-prefixed byte strings have no kernel, so
+     * this reader does not call them.
+     */
+    public PlainBinaryReader(Kernels kernels) {
+        Objects.requireNonNull(kernels, "kernels");
+    }
+
+    /** A reader using {@link KernelProvider#best()}. */
+    public PlainBinaryReader() {
+        this(KernelProvider.best());
+    }
 
     @Override
     public void init(int valueCount, byte[] buf, int offset, int length) {

@@ -1,5 +1,7 @@
 package dev.colcodec.tsfile.plain;
 
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.BooleanValuesReader;
 import java.util.Objects;
 
@@ -13,8 +15,18 @@ public final class PlainBooleanReader implements BooleanValuesReader {
 
     private final PlainSection s = new PlainSection();
 
-    /** Booleans need no kernels; the constructor exists for symmetry with the other readers. */
-    public PlainBooleanReader() {}
+    /**
+     * Takes the kernels like every reader, so readers can be built uniformly. There is no byte-per-boolean kernel, so
+     * this reader does not call them.
+     */
+    public PlainBooleanReader(Kernels kernels) {
+        Objects.requireNonNull(kernels, "kernels");
+    }
+
+    /** A reader using {@link KernelProvider#best()}. */
+    public PlainBooleanReader() {
+        this(KernelProvider.best());
+    }
 
     @Override
     public void init(int valueCount, byte[] buf, int offset, int length) {

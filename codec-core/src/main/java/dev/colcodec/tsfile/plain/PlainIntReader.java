@@ -1,5 +1,7 @@
 package dev.colcodec.tsfile.plain;
 
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.IntValuesReader;
 import java.util.Objects;
 
@@ -13,8 +15,18 @@ public final class PlainIntReader implements IntValuesReader {
 
     private final PlainSection s = new PlainSection();
 
-    /** Varints need no kernels; the constructor exists for symmetry with the other readers. */
-    public PlainIntReader() {}
+    /**
+     * Takes the kernels like every reader, so readers can be built uniformly. Varints have no data-parallel kernel, so
+     * this reader does not call them.
+     */
+    public PlainIntReader(Kernels kernels) {
+        Objects.requireNonNull(kernels, "kernels");
+    }
+
+    /** A reader using {@link KernelProvider#best()}. */
+    public PlainIntReader() {
+        this(KernelProvider.best());
+    }
 
     @Override
     public void init(int valueCount, byte[] buf, int offset, int length) {
