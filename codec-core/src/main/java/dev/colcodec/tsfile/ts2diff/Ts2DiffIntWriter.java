@@ -70,13 +70,11 @@ public final class Ts2DiffIntWriter implements IntValuesWriter {
                 continue;
             }
             int m = Math.min(BLOCK - n, end - i);
-            int p = prev;
-            for (int k = 0; k < m; k++) {
-                int v = src[i + k];
-                deltas[n + k] = v - p;
-                p = v;
+            deltas[n] = src[i] - prev;
+            for (int k = 1; k < m; k++) {
+                deltas[n + k] = src[i + k] - src[i + k - 1];
             }
-            prev = p;
+            prev = src[i + m - 1];
             n += m;
             i += m;
             if (n == BLOCK) {

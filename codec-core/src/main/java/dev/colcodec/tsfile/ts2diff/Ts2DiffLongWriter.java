@@ -71,13 +71,11 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
                 continue;
             }
             int m = Math.min(BLOCK - n, end - i);
-            long p = prev;
-            for (int k = 0; k < m; k++) {
-                long v = src[i + k];
-                deltas[n + k] = v - p;
-                p = v;
+            deltas[n] = src[i] - prev;
+            for (int k = 1; k < m; k++) {
+                deltas[n + k] = src[i + k] - src[i + k - 1];
             }
-            prev = p;
+            prev = src[i + m - 1];
             n += m;
             i += m;
             if (n == BLOCK) {
