@@ -1,0 +1,135 @@
+package dev.colcodec.tsfile.ts2diff;
+
+import dev.colcodec.io.ByteSink;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.values.LongValuesWriter;
+import java.util.Objects;
+
+/**
+ * Writes TsFile TS_2DIFF INT64 and TIMESTAMP values in blocks of up to 129 values (first value + 128
+ * deltas), as TsFile's {@code DeltaBinaryEncoder.LongDeltaEncoder} does: a block is cut as soon as it
+ * holds 128 deltas, the last block may be a single value (header {@code 0, 0, Long.MAX_VALUE,
+ * value}), and an empty page is zero bytes.
+ *
+ * <p>At each block flush the rebased deltas are packed with one {@link Kernels#packMsb} call.
+ *
+ * <p><b>Intended difference from TsFile:</b> the unused low bits of each block's last packed byte are
+ * zero here; TsFile leaves whatever an earlier block put in its reused buffer there. All other bytes
+ * are identical, and decoders ignore those bits.
+ */
+public final class Ts2DiffLongWriter implements LongValuesWriter {
+    private static final int BLOCK = Ts2DiffFormat.BLOCK_DELTAS;
+
+    private final Kernels kernels;
+    private final ByteSink sink = new ByteSink(1024);
+    private final long[] deltas = new long[BLOCK];
+    private int n = -1; // deltas in the open block, -1 when no block is open
+    private long first;
+    private long prev;
+    private int count;
+    private boolean finished;
+
+    public Ts2DiffLongWriter(Kernels kernels) {
+        this.kernels = kernels;
+    }
+
+    /** A writer using {@link KernelProvider#best()}. */
+    public Ts2DiffLongWriter() {
+        this(KernelProvider.best());
+    }
+
+    @Override
+    public void writeLong(long value) {
+        Ts2DiffFormat.checkOpen(finished);
+        count++;
+        if (n < 0) {
+            first = value;
+            prev = value;
+            n = 0;
+            return;
+        }
+        deltas[n++] = value - prev;
+        prev = value;
+        if (n == BLOCK) {
+            flushBlock();
+        }
+    }
+
+    @Override
+    public void writeLongs(long[] src, int off, int len) {
+        Objects.checkFromIndexSize(off, len, src.length);
+        Ts2DiffFormat.checkOpen(finished);
+        count += len;
+        int i = off;
+        int end = off + len;
+        while (i < end) {
+            if (n < 0) {
+                first = src[i++];
+                prev = first;
+                n = 0;
+                continue;
+            }
+            int m = Math.min(BLOCK - n, end - i);
+            deltas[n] = src[i] - prev;
+            for (int k = 1; k < m; k++) {
+                deltas[n + k] = src[i + k] - src[i + k - 1];
+            }
+            prev = src[i + m - 1];
+            n += m;
+            i += m;
+            if (n == BLOCK) {
+                flushBlock();
+            }
+        }
+    }
+
+    private void flushBlock() {
+        int d = n;
+        n = -1;
+        if (d == 0) {
+            Ts2DiffFormat.longHeader(sink, 0, 0, Long.MAX_VALUE, first);
+            return;
+        }
+        long min = deltas[0];
+        for (int k = 1; k < d; k++) {
+            min = Math.min(min, deltas[k]);
+        }
+        long or = 0;
+        for (int k = 0; k < d; k++) {
+            long r = deltas[k] - min;
+            deltas[k] = r;
+            or |= r;
+        }
+        int width = 64 - Long.numberOfLeadingZeros(or);
+        int p = Ts2DiffFormat.longHeader(sink, d, width, min, first);
+        kernels.packMsb(deltas, 0, d, width, sink.array(), p);
+    }
+
+    @Override
+    public int valueCount() {
+        return count;
+    }
+
+    @Override
+    public long bufferedSize() {
+        return sink.size() + (n < 0 ? 0 : Ts2DiffFormat.LONG_HEADER_BYTES + (long) n * Long.BYTES);
+    }
+
+    @Override
+    public byte[] toByteArray() {
+        if (!finished && n >= 0) {
+            flushBlock();
+        }
+        finished = true;
+        return sink.toByteArray();
+    }
+
+    @Override
+    public void reset() {
+        sink.reset();
+        n = -1;
+        count = 0;
+        finished = false;
+    }
+}
