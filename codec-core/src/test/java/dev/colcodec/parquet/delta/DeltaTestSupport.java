@@ -223,6 +223,104 @@ public final class DeltaTestSupport {
         }
     }
 
+    /** Byte-string data shapes. */
+    public enum Strings {
+        RANDOM_SHORT,
+        SORTED_WORDS,
+        URLS,
+        EMPTY,
+        IDENTICAL,
+        LONG,
+        MIXED,
+        UTF8
+    }
+
+    /** {@code n} byte strings of {@code shape}. */
+    public static java.util.List<byte[]> strings(Strings shape, int n, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        java.util.List<byte[]> out = new java.util.ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            byte[] v;
+            switch (shape) {
+                case RANDOM_SHORT:
+                    v = randomBytes(r, r.nextInt(17));
+                    break;
+                case SORTED_WORDS:
+                case URLS: {
+                    StringBuilder sb = new StringBuilder(shape == Strings.URLS ? "https://example.com/items/" : "");
+                    for (int k = 0, len = r.nextInt(1, 12); k < len; k++) {
+                        sb.append((char) ('a' + r.nextInt(shape == Strings.URLS ? 26 : 4)));
+                    }
+                    v = sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    break;
+                }
+                case EMPTY:
+                    v = new byte[0];
+                    break;
+                case IDENTICAL:
+                    v = "the same value every time".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    break;
+                case LONG:
+                    v = randomBytes(r, r.nextInt(200, 2000));
+                    break;
+                case MIXED:
+                    v = r.nextInt(3) == 0
+                            ? new byte[0]
+                            : randomBytes(r, r.nextInt(3) == 0 ? r.nextInt(300) : r.nextInt(8));
+                    break;
+                case UTF8:
+                    v = ("Grüße, 世界 " + r.nextInt(1000)).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    break;
+                default:
+                    throw new AssertionError(shape);
+            }
+            out.add(v);
+        }
+        if (shape == Strings.SORTED_WORDS || shape == Strings.URLS) {
+            out.sort(Arrays::compareUnsigned);
+        }
+        return out;
+    }
+
+    /** {@code n} values of exactly {@code width} bytes, sorted so that prefixes are shared. */
+    public static java.util.List<byte[]> fixedStrings(int width, int n, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        java.util.List<byte[]> out = new java.util.ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            byte[] v = new byte[width];
+            for (int k = 0; k < width; k++) {
+                v[k] = (byte) (k < width / 2 ? r.nextInt(3) : r.nextInt(256));
+            }
+            out.add(v);
+        }
+        out.sort(Arrays::compareUnsigned);
+        return out;
+    }
+
+    private static byte[] randomBytes(SplittableRandom r, int len) {
+        byte[] b = new byte[len];
+        for (int i = 0; i < len; i++) {
+            b[i] = (byte) r.nextInt(256);
+        }
+        return b;
+    }
+
+    /**
+     * Canonical form of a stream made of {@code streams} DELTA_BINARY_PACKED streams followed by raw
+     * bytes (DELTA_LENGTH_BYTE_ARRAY: 1, DELTA_BYTE_ARRAY: 2).
+     */
+    public static byte[] canonicalDeltaStrings(byte[] page, int streams) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        int pos = 0;
+        for (int s = 0; s < streams; s++) {
+            Parsed p = parse(Arrays.copyOfRange(page, pos, page.length));
+            out.write(p.canonical, 0, p.canonical.length);
+            pos += p.end;
+        }
+        out.write(page, pos, page.length - pos);
+        return out.toByteArray();
+    }
+
     public static byte[] hex(String s) {
         String[] parts = s.trim().split("\\s+");
         byte[] b = new byte[parts.length];
