@@ -23,6 +23,8 @@ import dev.colcodec.values.IntValuesReader;
  * #endOffset()} is exact, so a following section (DELTA_BYTE_ARRAY) can start there.
  */
 public final class DeltaBinaryPackedIntReader implements IntValuesReader {
+    private static final int MAX_PENDING = 1024;
+
     private final Kernels kernels;
     private final DeltaBlockCursor cursor = new DeltaBlockCursor(32);
     private int[] window = new int[0];
@@ -88,8 +90,35 @@ public final class DeltaBinaryPackedIntReader implements IntValuesReader {
         windowPos += fromWindow;
         off += fromWindow;
         int need = len - fromWindow;
+        // Unpacked runs sharing a minimum delta get one prefix sum (at most MAX_PENDING values, so
+        // the second pass still hits L1): four miniblocks of a block, and consecutive blocks with equal
+        // minimum deltas.
+        int pendingStart = off;
+        int pendingLen = 0;
+        int pendingMinDelta = 0;
         while (need > 0) {
             int n = cursor.next(need);
+            int width = cursor.runWidth();
+            int minDelta = (int) cursor.runMinDelta();
+            if (width != 0 && n <= need) {
+                if (pendingLen > 0 && (minDelta != pendingMinDelta || pendingLen >= MAX_PENDING)) {
+                    last = kernels.prefixSum(dst, pendingStart, pendingLen, last, pendingMinDelta);
+                    pendingLen = 0;
+                }
+                if (pendingLen == 0) {
+                    pendingStart = off;
+                    pendingMinDelta = minDelta;
+                }
+                kernels.unpackLsb(cursor.buffer(), cursor.runPos(), width, dst, off, n);
+                pendingLen += n;
+                off += n;
+                need -= n;
+                continue;
+            }
+            if (pendingLen > 0) {
+                last = kernels.prefixSum(dst, pendingStart, pendingLen, last, pendingMinDelta);
+                pendingLen = 0;
+            }
             if (n <= need) {
                 decode(dst, off, n);
                 off += n;
@@ -101,6 +130,9 @@ public final class DeltaBinaryPackedIntReader implements IntValuesReader {
                 windowLen = n;
                 need = 0;
             }
+        }
+        if (pendingLen > 0) {
+            last = kernels.prefixSum(dst, pendingStart, pendingLen, last, pendingMinDelta);
         }
     }
 

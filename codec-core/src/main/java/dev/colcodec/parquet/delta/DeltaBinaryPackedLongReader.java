@@ -22,6 +22,8 @@ import dev.colcodec.values.LongValuesReader;
  * DeltaBinaryPackedIntReader}'s.
  */
 public final class DeltaBinaryPackedLongReader implements LongValuesReader {
+    private static final int MAX_PENDING = 1024;
+
     private final Kernels kernels;
     private final DeltaBlockCursor cursor = new DeltaBlockCursor(64);
     private long[] window = new long[0];
@@ -87,8 +89,35 @@ public final class DeltaBinaryPackedLongReader implements LongValuesReader {
         windowPos += fromWindow;
         off += fromWindow;
         int need = len - fromWindow;
+        // Unpacked runs sharing a minimum delta get one prefix sum (at most MAX_PENDING values, so
+        // the second pass still hits L1): four miniblocks of a block, and consecutive blocks with equal
+        // minimum deltas.
+        int pendingStart = off;
+        int pendingLen = 0;
+        long pendingMinDelta = 0;
         while (need > 0) {
             int n = cursor.next(need);
+            int width = cursor.runWidth();
+            long minDelta = cursor.runMinDelta();
+            if (width != 0 && n <= need) {
+                if (pendingLen > 0 && (minDelta != pendingMinDelta || pendingLen >= MAX_PENDING)) {
+                    last = kernels.prefixSum(dst, pendingStart, pendingLen, last, pendingMinDelta);
+                    pendingLen = 0;
+                }
+                if (pendingLen == 0) {
+                    pendingStart = off;
+                    pendingMinDelta = minDelta;
+                }
+                kernels.unpackLsb(cursor.buffer(), cursor.runPos(), width, dst, off, n);
+                pendingLen += n;
+                off += n;
+                need -= n;
+                continue;
+            }
+            if (pendingLen > 0) {
+                last = kernels.prefixSum(dst, pendingStart, pendingLen, last, pendingMinDelta);
+                pendingLen = 0;
+            }
             if (n <= need) {
                 decode(dst, off, n);
                 off += n;
@@ -100,6 +129,9 @@ public final class DeltaBinaryPackedLongReader implements LongValuesReader {
                 windowLen = n;
                 need = 0;
             }
+        }
+        if (pendingLen > 0) {
+            last = kernels.prefixSum(dst, pendingStart, pendingLen, last, pendingMinDelta);
         }
     }
 
