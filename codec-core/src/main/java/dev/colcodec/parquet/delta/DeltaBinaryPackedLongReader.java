@@ -9,8 +9,9 @@ import dev.colcodec.values.LongValuesReader;
  * Decodes Parquet DELTA_BINARY_PACKED INT64 values (arithmetic wraps at 2^64).
  *
  * <p>Decoding is lazy, one miniblock (or, for miniblocks over 1024 values, one 1024-value unit) at a
- * time: each is unpacked with one {@link Kernels#unpackLsb} call and turned into values with one
- * {@link Kernels#prefixSum}; width-0 miniblocks (constant steps) become one {@link
+ * time: each is unpacked with one {@link Kernels#unpackLsb} call and turned into values by {@link
+ * Kernels#prefixSum} (batch reads give consecutive unpacked miniblocks sharing a minimum delta one
+ * prefix sum, up to 1024 values); width-0 miniblocks (constant steps) become one {@link
  * Kernels#fillArithmetic} over all consecutive width-0 miniblocks with the same minimum delta. Batch
  * reads decode straight into the caller's array; only a run cut by the end of a batch goes through a
  * small window. Memory does not depend on the header's value count.
