@@ -1,0 +1,56 @@
+package dev.colcodec.parquet.bss;
+
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.values.LongValuesReader;
+
+/**
+ * Decodes Parquet BYTE_STREAM_SPLIT INT64 values: 8 streams, stream k holding byte k of
+ * every value. The value count is the section length / 8 (a remainder is corrupt input); the
+ * page's value count is only an upper bound. Batch reads join the streams straight into the caller's
+ * array with one {@link Kernels#bssDecode} call; skipping is O(1).
+ */
+public final class ByteStreamSplitLongReader implements LongValuesReader {
+    private final Kernels kernels;
+    private final StreamSplitSection section = new StreamSplitSection(8);
+
+    /** A reader using {@link KernelProvider#best()}. */
+    public ByteStreamSplitLongReader() {
+        this(KernelProvider.best());
+    }
+
+    public ByteStreamSplitLongReader(Kernels kernels) {
+        this.kernels = kernels;
+    }
+
+    @Override
+    public void init(int valueCount, byte[] buf, int offset, int length) {
+        section.init(valueCount, buf, offset, length);
+    }
+
+    /** Values not yet read or skipped. */
+    public int remaining() {
+        return section.remaining();
+    }
+
+    @Override
+    public long readLong() {
+        return section.nextLong();
+    }
+
+    @Override
+    public void readLongs(long[] dst, int off, int len) {
+        int first = section.take(len);
+        kernels.bssDecode(section.buf, section.start + first, section.count, dst, off, len);
+    }
+
+    @Override
+    public void skip(int n) {
+        section.take(n);
+    }
+
+    @Override
+    public int endOffset() {
+        return section.end();
+    }
+}

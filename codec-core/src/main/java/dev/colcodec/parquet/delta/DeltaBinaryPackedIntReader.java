@@ -1,0 +1,192 @@
+package dev.colcodec.parquet.delta;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.values.IntValuesReader;
+
+/**
+ * Decodes Parquet DELTA_BINARY_PACKED INT32 values (arithmetic wraps at 2^32, as the format requires
+ * for INT32).
+ *
+ * <p>Decoding is lazy, one miniblock (or, for miniblocks over 1024 values, one 1024-value unit) at a
+ * time: each is unpacked with one {@link Kernels#unpackLsb} call and turned into values by {@link
+ * Kernels#prefixSum} (batch reads give consecutive unpacked miniblocks sharing a minimum delta one
+ * prefix sum, up to 1024 values); width-0 miniblocks (constant steps) become one {@link
+ * Kernels#fillArithmetic} over all consecutive width-0 miniblocks with the same minimum delta. Batch
+ * reads decode straight into the caller's array; only a run cut by the end of a batch goes through a
+ * small window. Memory does not depend on the header's value count.
+ *
+ * <p>Accepted input: any block size that is a multiple of 128 and miniblock size that is a multiple
+ * of 32; miniblock widths 0..32; minimum deltas and the first value as zigzag varints of up to 64
+ * bits (only their low 32 bits matter). Widths of miniblocks past the last value are ignored; the
+ * last miniblock must be present in full (with its padding), as the format requires. {@link
+ * #endOffset()} is exact, so a following section (DELTA_BYTE_ARRAY) can start there.
+ */
+public final class DeltaBinaryPackedIntReader implements IntValuesReader {
+    private static final int MAX_PENDING = 1024;
+
+    private final Kernels kernels;
+    private final DeltaBlockCursor cursor = new DeltaBlockCursor(32);
+    private int[] window = new int[0];
+    private int windowPos;
+    private int windowLen;
+    private int last;
+
+    /** A reader using {@link KernelProvider#best()}. */
+    public DeltaBinaryPackedIntReader() {
+        this(KernelProvider.best());
+    }
+
+    public DeltaBinaryPackedIntReader(Kernels kernels) {
+        this.kernels = kernels;
+    }
+
+    @Override
+    public void init(int valueCount, byte[] buf, int offset, int length) {
+        cursor.init(valueCount, buf, offset, length);
+        if (window.length != cursor.unitSize()) {
+            window = new int[cursor.unitSize()];
+        }
+        last = (int) cursor.firstValue();
+        window[0] = last;
+        windowPos = 0;
+        windowLen = cursor.totalCount() == 0 ? 0 : 1;
+    }
+
+    /** The number of values in the stream, from its header. */
+    public int totalCount() {
+        return cursor.totalCount();
+    }
+
+    /** Values not yet read or skipped. */
+    public int remaining() {
+        return windowLen - windowPos + cursor.deltasLeft();
+    }
+
+    @Override
+    public int readInteger() {
+        if (windowPos < windowLen) {
+            return window[windowPos++];
+        }
+        refill();
+        return window[windowPos++];
+    }
+
+    private void refill() {
+        if (cursor.deltasLeft() == 0) {
+            throw exhausted(1);
+        }
+        int n = cursor.next(window.length);
+        decode(window, 0, n);
+        windowPos = 0;
+        windowLen = n;
+    }
+
+    @Override
+    public void readIntegers(int[] dst, int off, int len) {
+        checkRequest(len);
+        int fromWindow = Math.min(len, windowLen - windowPos);
+        System.arraycopy(window, windowPos, dst, off, fromWindow);
+        windowPos += fromWindow;
+        off += fromWindow;
+        int need = len - fromWindow;
+        // Unpacked runs sharing a minimum delta get one prefix sum (at most MAX_PENDING values, so
+        // the second pass still hits L1): four miniblocks of a block, and consecutive blocks with equal
+        // minimum deltas.
+        int pendingStart = off;
+        int pendingLen = 0;
+        int pendingMinDelta = 0;
+        while (need > 0) {
+            int n = cursor.next(need);
+            int width = cursor.runWidth();
+            int minDelta = (int) cursor.runMinDelta();
+            if (width != 0 && n <= need) {
+                if (pendingLen > 0 && (minDelta != pendingMinDelta || pendingLen >= MAX_PENDING)) {
+                    last = kernels.prefixSum(dst, pendingStart, pendingLen, last, pendingMinDelta);
+                    pendingLen = 0;
+                }
+                if (pendingLen == 0) {
+                    pendingStart = off;
+                    pendingMinDelta = minDelta;
+                }
+                kernels.unpackLsb(cursor.buffer(), cursor.runPos(), width, dst, off, n);
+                pendingLen += n;
+                off += n;
+                need -= n;
+                continue;
+            }
+            if (pendingLen > 0) {
+                last = kernels.prefixSum(dst, pendingStart, pendingLen, last, pendingMinDelta);
+                pendingLen = 0;
+            }
+            if (n <= need) {
+                decode(dst, off, n);
+                off += n;
+                need -= n;
+            } else {
+                decode(window, 0, n);
+                System.arraycopy(window, 0, dst, off, need);
+                windowPos = need;
+                windowLen = n;
+                need = 0;
+            }
+        }
+        if (pendingLen > 0) {
+            last = kernels.prefixSum(dst, pendingStart, pendingLen, last, pendingMinDelta);
+        }
+    }
+
+    @Override
+    public void skip(int n) {
+        checkRequest(n);
+        int fromWindow = Math.min(n, windowLen - windowPos);
+        windowPos += fromWindow;
+        int need = n - fromWindow;
+        while (need > 0) {
+            int run = cursor.next(need);
+            if (cursor.runWidth() == 0) {
+                last += run * (int) cursor.runMinDelta();
+                need -= run;
+            } else {
+                decode(window, 0, run);
+                windowLen = run;
+                windowPos = Math.min(run, need);
+                need -= windowPos;
+            }
+        }
+    }
+
+    /** Decodes the run the cursor just handed out into {@code dst[off, off + n)}. */
+    private void decode(int[] dst, int off, int n) {
+        int minDelta = (int) cursor.runMinDelta();
+        int width = cursor.runWidth();
+        if (width == 0) {
+            last = kernels.fillArithmetic(dst, off, n, last, minDelta);
+        } else {
+            kernels.unpackLsb(cursor.buffer(), cursor.runPos(), width, dst, off, n);
+            last = kernels.prefixSum(dst, off, n, last, minDelta);
+        }
+    }
+
+    private void checkRequest(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("negative count " + n);
+        }
+        if (n > remaining()) {
+            throw exhausted(n);
+        }
+    }
+
+    private CorruptInputException exhausted(int wanted) {
+        return new CorruptInputException(
+                cursor.endOffset(),
+                wanted + " more values but the stream holds " + cursor.totalCount() + " of which " + remaining()
+                        + " remain");
+    }
+
+    @Override
+    public int endOffset() {
+        return cursor.endOffset();
+    }
+}

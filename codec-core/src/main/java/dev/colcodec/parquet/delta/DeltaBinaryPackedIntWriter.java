@@ -1,0 +1,171 @@
+package dev.colcodec.parquet.delta;
+
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.values.IntValuesWriter;
+import java.util.Arrays;
+
+/**
+ * Encodes INT32 values as Parquet DELTA_BINARY_PACKED (default: blocks of 128 values in 4 miniblocks
+ * of 32). Deltas are computed in {@code int} (wrapping at 2^32, as parquet-java does), so widths never
+ * exceed 32.
+ *
+ * <p>Each full block is encoded as soon as its deltas are collected: minimum delta, per-miniblock
+ * widths from an OR of the deltas, then one {@link Kernels#packLsb} call per miniblock.
+ *
+ * <p>Output is byte-identical to parquet-java's {@code DeltaBinaryPackingValuesWriterForInteger} with
+ * the same block layout except for two places where parquet-java writes leftovers of earlier blocks
+ * and pages, both of which the format tells readers to ignore: this writer pads the last miniblock with
+ * zero bits, and writes 0 as the width of miniblocks the last block does not use.
+ */
+public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
+    private final Kernels kernels;
+    private final DeltaPageBuilder page;
+    private final int[] deltas;
+    private final int[] widths;
+    private int buffered;
+    private int count;
+    private int first;
+    private int previous;
+    private boolean finished;
+
+    /** A writer with 128-value blocks of 4 miniblocks, using {@link KernelProvider#best()}. */
+    public DeltaBinaryPackedIntWriter() {
+        this(KernelProvider.best());
+    }
+
+    /** A writer with 128-value blocks of 4 miniblocks. */
+    public DeltaBinaryPackedIntWriter(Kernels kernels) {
+        this(128, 4, kernels);
+    }
+
+    /**
+     * A writer with another block layout.
+     *
+     * @param blockSize values per block, a positive multiple of 128
+     * @param miniblocks miniblocks per block; {@code blockSize / miniblocks} must be a multiple of 32
+     */
+    public DeltaBinaryPackedIntWriter(int blockSize, int miniblocks, Kernels kernels) {
+        this.kernels = kernels;
+        this.page = new DeltaPageBuilder(blockSize, miniblocks);
+        this.deltas = new int[blockSize];
+        this.widths = new int[miniblocks];
+    }
+
+    @Override
+    public void writeInteger(int value) {
+        startWrite(1);
+        if (count++ == 0) {
+            first = value;
+        } else {
+            deltas[buffered++] = value - previous;
+            if (buffered == deltas.length) {
+                flushBlock();
+            }
+        }
+        previous = value;
+    }
+
+    @Override
+    public void writeIntegers(int[] src, int off, int len) {
+        if (len <= 0) {
+            return;
+        }
+        startWrite(len);
+        int i = off;
+        int end = off + len;
+        if (count == 0) {
+            first = src[i];
+            previous = first;
+            i++;
+        }
+        count += len;
+        int[] d = deltas;
+        while (i < end) {
+            int take = Math.min(end - i, d.length - buffered);
+            int b = buffered - i;
+            d[buffered] = src[i] - previous;
+            for (int k = i + 1, e = i + take; k < e; k++) {
+                d[b + k] = src[k] - src[k - 1];
+            }
+            i += take;
+            previous = src[i - 1];
+            buffered += take;
+            if (buffered == d.length) {
+                flushBlock();
+            }
+        }
+    }
+
+    private void startWrite(int n) {
+        if (finished) {
+            throw new IllegalStateException("toByteArray() was called: reset() before writing the next page");
+        }
+        if (count + (long) n > Integer.MAX_VALUE) {
+            throw new IllegalStateException("a DELTA_BINARY_PACKED page holds fewer than 2^31 values");
+        }
+    }
+
+    private void flushBlock() {
+        int n = buffered;
+        int[] d = deltas;
+        int min = d[0];
+        for (int k = 1; k < n; k++) {
+            min = Math.min(min, d[k]);
+        }
+        for (int k = 0; k < n; k++) {
+            d[k] -= min;
+        }
+        int m = page.miniblockSize;
+        int used = (n + m - 1) / m;
+        Arrays.fill(d, n, used * m, 0);
+        int packed = 0;
+        for (int mb = 0; mb < used; mb++) {
+            int bits = 0;
+            for (int k = mb * m, e = k + m; k < e; k++) {
+                bits |= d[k];
+            }
+            int w = 32 - Integer.numberOfLeadingZeros(bits);
+            widths[mb] = w;
+            packed += (m >>> 3) * w;
+        }
+        int p = page.beginBlock(min, widths, used, packed);
+        byte[] out = page.array();
+        for (int mb = 0; mb < used; mb++) {
+            p += kernels.packLsb(d, mb * m, m, widths[mb], out, p);
+        }
+        page.endBlock(packed);
+        buffered = 0;
+    }
+
+    @Override
+    public int valueCount() {
+        return count;
+    }
+
+    @Override
+    public long bufferedSize() {
+        return 20L + page.blockBytes() + 4L * buffered;
+    }
+
+    @Override
+    public byte[] toByteArray() {
+        if (!finished) {
+            if (buffered > 0) {
+                flushBlock();
+            }
+            finished = true;
+        }
+        return page.toByteArray(count, first);
+    }
+
+    @Override
+    public void reset() {
+        page.reset();
+        buffered = 0;
+        count = 0;
+        first = 0;
+        previous = 0;
+        finished = false;
+    }
+}

@@ -1,0 +1,234 @@
+package dev.colcodec.parquet.delta;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.ByteCursor;
+
+/**
+ * Walks the structure of one DELTA_BINARY_PACKED stream (header, blocks, miniblocks) without decoding
+ * any values; shared by the INT32 and INT64 readers, which only unpack and prefix-sum the runs it
+ * hands out.
+ *
+ * <p>The stream is visited lazily, one run at a time: {@link #next(int)} validates the next
+ * miniblock's width and the presence of its packed bytes before the reader calls a kernel. Nothing is
+ * allocated from the header's value count. Bit widths of miniblocks past the last value are never
+ * read, as the format requires.
+ */
+final class DeltaBlockCursor {
+    /** Values per decode unit of a large miniblock; keeps readers' windows small. */
+    private static final int MAX_UNIT = 1024;
+
+    private final ByteCursor in = new ByteCursor();
+    private final ByteCursor walker = new ByteCursor();
+    private final int maxWidth;
+
+    private byte[] buf;
+    private int miniblocksPerBlock;
+    private int miniblockSize;
+    private int unitSize;
+    private int totalCount;
+    private long firstValue;
+
+    /** Deltas not yet assigned to a started miniblock. */
+    private int deltasNotStarted;
+    /** Real (non-padding) deltas left in the current miniblock. */
+    private int miniblockLeft;
+    /** Index of the next miniblock of the current block (== miniblocksPerBlock: block exhausted). */
+    private int miniblockIndex;
+
+    private int widthsPos;
+    private long blockMinDelta;
+    private int miniblockWidth;
+    private int miniblockNextPos;
+
+    // The run handed out by next(): valid until the following call.
+    private int runWidth;
+    private int runPos;
+    private long runMinDelta;
+
+    /** @param maxWidth the widest legal miniblock: 32 for INT32, 64 for INT64 */
+    DeltaBlockCursor(int maxWidth) {
+        this.maxWidth = maxWidth;
+    }
+
+    /** Parses the page header of {@code buf[offset, offset + length)}. */
+    void init(int valueCount, byte[] buf, int offset, int length) {
+        this.buf = buf;
+        in.reset(buf, offset, length);
+        int headerStart = offset;
+        int blockSize = in.readUnsignedVarInt("the block size");
+        CorruptInputException.check(
+                blockSize > 0 && blockSize % 128 == 0,
+                headerStart,
+                "a block size that is a positive multiple of 128 (got " + Integer.toUnsignedString(blockSize) + ")");
+        int mbPos = in.position();
+        int miniblocks = in.readUnsignedVarInt("the number of miniblocks per block");
+        CorruptInputException.check(
+                miniblocks > 0 && blockSize % miniblocks == 0 && (blockSize / miniblocks) % 32 == 0,
+                mbPos,
+                "a miniblock count dividing block size " + blockSize + " into multiples of 32 values (got "
+                        + Integer.toUnsignedString(miniblocks) + ")");
+        int countPos = in.position();
+        int count = in.readUnsignedVarInt("the total value count");
+        CorruptInputException.check(
+                count >= 0, countPos, "a total value count below 2^31 (got " + Integer.toUnsignedString(count) + ")");
+        CorruptInputException.check(
+                valueCount < 0 || count <= valueCount,
+                countPos,
+                "at most " + valueCount + " values (the page's value count) but the header says " + count);
+        this.firstValue = in.readZigZagVarLong("the first value");
+        this.miniblocksPerBlock = miniblocks;
+        this.miniblockSize = blockSize / miniblocks;
+        this.unitSize = unitSizeFor(miniblockSize);
+        this.totalCount = count;
+        this.deltasNotStarted = count == 0 ? 0 : count - 1;
+        this.miniblockLeft = 0;
+        this.miniblockIndex = miniblocks;
+    }
+
+    /**
+     * The largest divisor of {@code miniblockSize} that is a multiple of 32 and at most {@link
+     * #MAX_UNIT}, so units start byte-aligned and never straddle miniblocks.
+     */
+    private static int unitSizeFor(int miniblockSize) {
+        if (miniblockSize <= MAX_UNIT) {
+            return miniblockSize;
+        }
+        int groups = miniblockSize / 32;
+        int unit = 32;
+        while (unit * 2 <= MAX_UNIT && groups % ((unit * 2) / 32) == 0) {
+            unit *= 2;
+        }
+        return unit;
+    }
+
+    int totalCount() {
+        return totalCount;
+    }
+
+    long firstValue() {
+        return firstValue;
+    }
+
+    /** Values a reader's window must hold: the longest run {@link #next(int)} returns for width > 0. */
+    int unitSize() {
+        return unitSize;
+    }
+
+    /** Deltas not yet handed out by {@link #next(int)}. */
+    int deltasLeft() {
+        return deltasNotStarted + miniblockLeft;
+    }
+
+    /** Width of the run returned by the last {@link #next(int)}. */
+    int runWidth() {
+        return runWidth;
+    }
+
+    /** Where the packed bytes of the last run start (meaningless for width 0). */
+    int runPos() {
+        return runPos;
+    }
+
+    /** The block's minimum delta for the last run. */
+    long runMinDelta() {
+        return runMinDelta;
+    }
+
+    byte[] buffer() {
+        return buf;
+    }
+
+    /**
+     * Hands out the next run of deltas and returns its length (at least 1); the caller must have
+     * checked {@link #deltasLeft()} {@code > 0}. A run of width {@code > 0} is one decode unit (up to
+     * {@link #unitSize()} deltas, starting byte-aligned at {@link #runPos()}), regardless of {@code
+     * limit}. A run of width 0 has at most {@code limit} deltas and may extend over following width-0
+     * miniblocks and blocks with the same minimum delta.
+     */
+    int next(int limit) {
+        if (miniblockLeft == 0) {
+            startMiniblock();
+        }
+        runMinDelta = blockMinDelta;
+        int w = miniblockWidth;
+        runWidth = w;
+        if (w != 0) {
+            int n = Math.min(unitSize, miniblockLeft);
+            runPos = miniblockNextPos;
+            miniblockNextPos += (unitSize >>> 3) * w;
+            miniblockLeft -= n;
+            return n;
+        }
+        int n = Math.min(miniblockLeft, limit);
+        miniblockLeft -= n;
+        while (n < limit && miniblockLeft == 0 && deltasNotStarted > 0) {
+            if (miniblockIndex == miniblocksPerBlock) {
+                readBlockHeader();
+                if (blockMinDelta != runMinDelta) {
+                    break;
+                }
+            }
+            if (buf[widthsPos + miniblockIndex] != 0) {
+                break;
+            }
+            startMiniblock();
+            int take = Math.min(miniblockLeft, limit - n);
+            miniblockLeft -= take;
+            n += take;
+        }
+        return n;
+    }
+
+    private void startMiniblock() {
+        if (miniblockIndex == miniblocksPerBlock) {
+            readBlockHeader();
+        }
+        int widthPos = widthsPos + miniblockIndex++;
+        int w = buf[widthPos] & 0xFF;
+        if (w > maxWidth) {
+            throw new CorruptInputException(
+                    widthPos, "a miniblock bit width of at most " + maxWidth + " (got " + w + ")");
+        }
+        miniblockNextPos = in.skip((long) (miniblockSize >>> 3) * w, "a packed miniblock");
+        miniblockWidth = w;
+        int n = Math.min(miniblockSize, deltasNotStarted);
+        deltasNotStarted -= n;
+        miniblockLeft = n;
+    }
+
+    private void readBlockHeader() {
+        blockMinDelta = in.readZigZagVarLong("a block's minimum delta");
+        widthsPos = in.skip(miniblocksPerBlock, "the miniblock bit widths");
+        miniblockIndex = 0;
+    }
+
+    /**
+     * The index just past the last byte of the stream: walks (and validates) the headers of the
+     * miniblocks not yet visited, without changing the decoding position.
+     */
+    int endOffset() {
+        long left = deltasNotStarted;
+        if (left == 0) {
+            return in.position();
+        }
+        ByteCursor w = walker.reset(buf, in.position(), in.remaining());
+        int index = miniblockIndex;
+        int widths = widthsPos;
+        while (left > 0) {
+            if (index == miniblocksPerBlock) {
+                w.readZigZagVarLong("a block's minimum delta");
+                widths = w.skip(miniblocksPerBlock, "the miniblock bit widths");
+                index = 0;
+            }
+            int widthPos = widths + index++;
+            int width = buf[widthPos] & 0xFF;
+            if (width > maxWidth) {
+                throw new CorruptInputException(
+                        widthPos, "a miniblock bit width of at most " + maxWidth + " (got " + width + ")");
+            }
+            w.skip((long) (miniblockSize >>> 3) * width, "a packed miniblock");
+            left -= Math.min(left, miniblockSize);
+        }
+        return w.position();
+    }
+}

@@ -1,0 +1,80 @@
+package dev.colcodec.parquet.delta;
+
+import dev.colcodec.io.ByteSink;
+
+/**
+ * The type-independent half of a DELTA_BINARY_PACKED writer: the block layout, the encoded blocks and
+ * the page header. The INT32 and INT64 writers compute deltas, minimum deltas and widths and pack
+ * into the space this class reserves.
+ *
+ * <p>Zigzag varints of a sign-extended {@code int} are byte-identical to the 32-bit zigzag varints
+ * parquet-java writes for INT32, so both types share the 64-bit form here.
+ */
+final class DeltaPageBuilder {
+    final int blockSize;
+    final int miniblocks;
+    final int miniblockSize;
+
+    private final ByteSink blocks = new ByteSink(1024);
+    private final ByteSink header = new ByteSink(32);
+
+    DeltaPageBuilder(int blockSize, int miniblocks) {
+        if (blockSize <= 0 || blockSize % 128 != 0) {
+            throw new IllegalArgumentException("block size must be a positive multiple of 128: " + blockSize);
+        }
+        if (miniblocks <= 0 || blockSize % miniblocks != 0 || (blockSize / miniblocks) % 32 != 0) {
+            throw new IllegalArgumentException(
+                    "miniblocks per block must split " + blockSize + " into multiples of 32 values: " + miniblocks);
+        }
+        this.blockSize = blockSize;
+        this.miniblocks = miniblocks;
+        this.miniblockSize = blockSize / miniblocks;
+    }
+
+    /**
+     * Writes a block header ({@code minDelta} and one width byte per miniblock: {@code widths[0,
+     * used)}, then zeros for unused miniblocks) and reserves {@code packedBytes} bytes after it.
+     * Returns where the packed miniblocks go in {@link #array()}; {@link #endBlock(int)} commits them.
+     */
+    int beginBlock(long minDelta, int[] widths, int used, int packedBytes) {
+        blocks.writeZigZagVarLong(minDelta);
+        int p = blocks.ensure(miniblocks + packedBytes);
+        byte[] a = blocks.array();
+        for (int i = 0; i < miniblocks; i++) {
+            a[p + i] = i < used ? (byte) widths[i] : 0;
+        }
+        blocks.advance(miniblocks);
+        return p + miniblocks;
+    }
+
+    /** The array {@link #beginBlock} reserved space in (valid until the next {@code beginBlock}). */
+    byte[] array() {
+        return blocks.array();
+    }
+
+    void endBlock(int packedBytes) {
+        blocks.advance(packedBytes);
+    }
+
+    /** Bytes of encoded blocks so far. */
+    int blockBytes() {
+        return blocks.size();
+    }
+
+    /** The page: header (with {@code count} values and {@code firstValue}), then the blocks. */
+    byte[] toByteArray(int count, long firstValue) {
+        header.reset();
+        header.writeUnsignedVarInt(blockSize);
+        header.writeUnsignedVarInt(miniblocks);
+        header.writeUnsignedVarInt(count);
+        header.writeZigZagVarLong(firstValue);
+        byte[] out = new byte[header.size() + blocks.size()];
+        int h = header.copyTo(out, 0);
+        blocks.copyTo(out, h);
+        return out;
+    }
+
+    void reset() {
+        blocks.reset();
+    }
+}
