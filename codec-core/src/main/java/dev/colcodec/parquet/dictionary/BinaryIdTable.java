@@ -51,9 +51,9 @@ final class BinaryIdTable {
     }
 
     private int add(byte[] b, int off, int len, int hash, int h) {
-        if (size + 2 > offsets.length) {
-            offsets = Arrays.copyOf(offsets, offsets.length * 2);
-            hashes = Arrays.copyOf(hashes, hashes.length * 2);
+        if (size == hashes.length) {
+            hashes = Arrays.copyOf(hashes, size * 2);
+            offsets = Arrays.copyOf(offsets, size * 2 + 1);
         }
         int start = offsets[size];
         long end = (long) start + len;
