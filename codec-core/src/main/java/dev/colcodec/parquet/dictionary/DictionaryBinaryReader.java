@@ -57,7 +57,8 @@ public final class DictionaryBinaryReader implements BinaryValuesReader {
                 int id = idBlock[i];
                 if (Integer.compareUnsigned(id, size) >= 0) {
                     throw new CorruptInputException(
-                            i, "a dictionary id in [0, " + size + ") but got " + Integer.toUnsignedString(id));
+                            ids.pageOffset(),
+                            "a dictionary id in [0, " + size + ") but got " + Integer.toUnsignedString(id));
                 }
                 bytes += offsets[id + 1] - offsets[id];
             }

@@ -1,5 +1,6 @@
 package dev.colcodec.parquet.dictionary;
 
+import dev.colcodec.CorruptInputException;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.FloatValuesReader;
@@ -50,7 +51,12 @@ public final class DictionaryFloatReader implements FloatValuesReader {
         while (len > 0) {
             int n = Math.min(len, BLOCK);
             ids.readIntegers(idBlock, 0, n);
-            kernels.gather(entries, entries.length, idBlock, 0, dst, off, n);
+            try {
+                kernels.gather(entries, entries.length, idBlock, 0, dst, off, n);
+            } catch (CorruptInputException e) {
+                // the kernel reports the index within the block; report the page instead
+                throw new CorruptInputException(ids.pageOffset(), e.expected(), e);
+            }
             off += n;
             len -= n;
         }

@@ -48,6 +48,11 @@ public final class DictionaryIdReader implements IntValuesReader {
         ids.initWithBitWidth(bitWidth, valueCount, buf, offset + 1, length - 1);
     }
 
+    /** Where the page starts (the offset reported for ids outside the dictionary). */
+    int pageOffset() {
+        return start;
+    }
+
     /** The bit width of the ids on this page (0 for an empty page). */
     public int bitWidth() {
         return empty ? 0 : ids.bitWidth();
