@@ -2,6 +2,8 @@ package dev.colcodec.parquet.plain;
 
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.io.ByteIO;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesReader;
 import java.util.Arrays;
@@ -12,7 +14,8 @@ import java.util.Objects;
  * lengths first, grow the {@link BinaryBatch} once and copy the values into it, with no object per
  * value. The section is the rest of the slice, as in parquet-java.
  *
- * <p>There is nothing to vectorise here, so unlike the other readers this one takes no {@code Kernels}.
+ * <p>There is nothing here for the kernels to do; the reader takes them anyway, so that every reader is
+ * constructed alike.
  */
 public final class PlainBinaryReader implements BinaryValuesReader {
     private byte[] buf = new byte[0];
@@ -20,6 +23,16 @@ public final class PlainBinaryReader implements BinaryValuesReader {
     private int end;
     private int valueCount;
     private long declaredLeft;
+
+    /** @param kernels not used by this encoding (see the class comment) */
+    public PlainBinaryReader(Kernels kernels) {
+        Objects.requireNonNull(kernels, "kernels");
+    }
+
+    /** A reader using {@link KernelProvider#best()}. */
+    public PlainBinaryReader() {
+        this(KernelProvider.best());
+    }
 
     @Override
     public void init(int valueCount, byte[] buf, int offset, int length) {

@@ -1,5 +1,7 @@
 package dev.colcodec.parquet.plain;
 
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesReader;
 import java.util.Arrays;
@@ -10,7 +12,8 @@ import java.util.Objects;
  * read the same way as 12-byte values ({@link #forInt96()}). Batches copy all their bytes with one
  * {@code arraycopy}. The section is the rest of the slice, as in parquet-java.
  *
- * <p>There is nothing to vectorise here, so unlike the other readers this one takes no {@code Kernels}.
+ * <p>There is nothing here for the kernels to do; the reader takes them anyway, so that every reader is
+ * constructed alike.
  */
 public final class PlainFixedLenReader implements BinaryValuesReader {
     /** The length of an INT96 value. */
@@ -18,12 +21,21 @@ public final class PlainFixedLenReader implements BinaryValuesReader {
 
     private final FixedWidthSection section;
 
-    /** @param length the length of every value, at least 1 */
-    public PlainFixedLenReader(int length) {
+    /**
+     * @param length the length of every value, at least 1
+     * @param kernels not used by this encoding (see the class comment)
+     */
+    public PlainFixedLenReader(int length, Kernels kernels) {
+        Objects.requireNonNull(kernels, "kernels");
         if (length < 1) {
             throw new IllegalArgumentException("fixed length must be at least 1: " + length);
         }
         this.section = new FixedWidthSection(length);
+    }
+
+    /** A reader using {@link KernelProvider#best()}. */
+    public PlainFixedLenReader(int length) {
+        this(length, KernelProvider.best());
     }
 
     /** A reader of INT96 values (12 raw bytes each). */
