@@ -11,7 +11,8 @@ import java.util.Objects;
 /**
  * Reads the dictionary ids of a dictionary-encoded data page (PLAIN_DICTIONARY or RLE_DICTIONARY): one
  * byte holding the bit width (0..32), then the ids as an RLE/bit-packing hybrid without length prefix.
- * Width 0 (a one-entry dictionary) yields id 0 for every value. An empty page (0 bytes) is accepted, as
+ * Width 0 (a one-entry dictionary) yields id 0 for every value without parsing the runs that follow
+ * (parquet-java parses them; the ids are 0 either way). An empty page (0 bytes) is accepted, as
  * in parquet-java, and any read from it is corrupt input. The section is the rest of the slice.
  *
  * <p>The typed readers ({@link DictionaryIntReader} and friends) use this and then gather the entries.

@@ -21,6 +21,12 @@ import java.util.Objects;
  * <p>Width 0 reads nothing, not even the length prefix, and yields zeros (parquet-java's {@code
  * ZeroIntegerValuesReader}): Parquet omits level sections whose maximum level is 0.
  *
+ * <p>Intended differences from parquet-java's decoder, for input it never writes: empty runs (count 0)
+ * are skipped (parquet-java's run counter goes negative and it repeats the run's value forever); a
+ * bit-packed run may be cut short only within its last group, a run missing more is corrupt input
+ * (parquet-java allocates the whole claimed run and reads zeros); headers over 32 bits and bit-packed
+ * runs of more than 2^28-1 groups are corrupt input.
+ *
  * <p>Batch reads fill RLE runs with {@link Arrays#fill} and unpack bit-packed runs with one {@link
  * Kernels#unpackLsb} call per run; {@link #skip} moves through runs without decoding them. RLE values
  * wider than the bit width are returned as stored, like parquet-java.
