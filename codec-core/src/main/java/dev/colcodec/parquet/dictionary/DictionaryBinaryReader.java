@@ -1,0 +1,86 @@
+package dev.colcodec.parquet.dictionary;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.values.BinaryBatch;
+import dev.colcodec.values.BinaryValuesReader;
+import java.util.Objects;
+
+/**
+ * Reads a dictionary-encoded data page of BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY or INT96 values against a
+ * {@link BinaryDictionary}. Batches decode the ids in blocks, check them and size the {@link
+ * BinaryBatch} once per block, then copy the entries' bytes into it; no object per value.
+ */
+public final class DictionaryBinaryReader implements BinaryValuesReader {
+    private static final int BLOCK = 1024;
+
+    private final BinaryDictionary dictionary;
+    private final DictionaryIdReader ids;
+    private final int[] idBlock = new int[BLOCK];
+
+    public DictionaryBinaryReader(BinaryDictionary dictionary, Kernels kernels) {
+        this.dictionary = Objects.requireNonNull(dictionary, "dictionary");
+        this.ids = new DictionaryIdReader(Objects.requireNonNull(kernels, "kernels"));
+    }
+
+    /** A reader using {@link KernelProvider#best()}. */
+    public DictionaryBinaryReader(BinaryDictionary dictionary) {
+        this(dictionary, KernelProvider.best());
+    }
+
+    public BinaryDictionary dictionary() {
+        return dictionary;
+    }
+
+    @Override
+    public void init(int valueCount, byte[] buf, int offset, int length) {
+        ids.init(valueCount, buf, offset, length);
+    }
+
+    @Override
+    public byte[] readBinary() {
+        return dictionary.get(ids.readId(dictionary.size));
+    }
+
+    @Override
+    public void readBinaries(BinaryBatch dst, int len) {
+        Objects.requireNonNull(dst, "dst");
+        int[] offsets = dictionary.offsets;
+        byte[] data = dictionary.data;
+        int size = dictionary.size;
+        while (len > 0) {
+            int n = Math.min(len, BLOCK);
+            ids.readIntegers(idBlock, 0, n);
+            long bytes = 0;
+            for (int i = 0; i < n; i++) {
+                int id = idBlock[i];
+                if (Integer.compareUnsigned(id, size) >= 0) {
+                    throw new CorruptInputException(
+                            ids.pageOffset(),
+                            "a dictionary id in [0, " + size + ") but got " + Integer.toUnsignedString(id));
+                }
+                bytes += offsets[id + 1] - offsets[id];
+            }
+            dst.ensureCapacity(n, bytes);
+            for (int i = 0; i < n; i++) {
+                int id = idBlock[i];
+                int start = offsets[id];
+                int entryLength = offsets[id + 1] - start;
+                int at = dst.reserve(entryLength);
+                System.arraycopy(data, start, dst.data(), at, entryLength);
+            }
+            len -= n;
+        }
+    }
+
+    @Override
+    public void skip(int n) {
+        ids.skip(n);
+    }
+
+    @Override
+    public int endOffset() {
+        return ids.endOffset();
+    }
+}

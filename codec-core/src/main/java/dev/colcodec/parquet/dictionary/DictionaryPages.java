@@ -1,0 +1,30 @@
+package dev.colcodec.parquet.dictionary;
+
+import dev.colcodec.CorruptInputException;
+import java.util.Objects;
+
+/** Checks shared by the dictionary page decoders. */
+final class DictionaryPages {
+    private DictionaryPages() {}
+
+    /** Checks the slice, and that {@code entryCount} entries of {@code width} bytes fit in it. */
+    static void checkFixedEntries(int entryCount, int width, byte[] buf, int offset, int length, String type) {
+        Objects.checkFromIndexSize(offset, length, buf.length);
+        checkCount(entryCount, offset);
+        CorruptInputException.checkAvailable(
+                offset,
+                offset + length,
+                (long) entryCount * width,
+                entryCount + " PLAIN " + type + " dictionary entries");
+    }
+
+    static void checkCount(int entryCount, int offset) {
+        if (entryCount < 0) {
+            throw new CorruptInputException(offset, "a dictionary entry count of at least 0 (got " + entryCount + ")");
+        }
+    }
+
+    static IndexOutOfBoundsException badId(int id, int size) {
+        return new IndexOutOfBoundsException("dictionary id " + id + " outside [0, " + size + ")");
+    }
+}

@@ -1,0 +1,55 @@
+package dev.colcodec.parquet.dictionary;
+
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
+import java.util.Arrays;
+
+/**
+ * An immutable FLOAT dictionary: the entries of a PLAIN dictionary page (4 little-endian bytes each, raw bits kept),
+ * in id order. Read by {@link DictionaryFloatReader}.
+ */
+public final class FloatDictionary {
+    final float[] values;
+
+    private FloatDictionary(float[] values) {
+        this.values = values;
+    }
+
+    /**
+     * Decodes a PLAIN dictionary page of {@code entryCount} entries (the page header's {@code num_values})
+     * from {@code buf[offset, offset + length)}; bytes after the entries are ignored, as in parquet-java.
+     */
+    public static FloatDictionary read(int entryCount, byte[] buf, int offset, int length, Kernels kernels) {
+        DictionaryPages.checkFixedEntries(entryCount, 4, buf, offset, length, "FLOAT");
+        float[] values = new float[entryCount];
+        kernels.readFloatsLE(buf, offset, values, 0, entryCount);
+        return new FloatDictionary(values);
+    }
+
+    /** {@link #read(int, byte[], int, int, Kernels)} with {@link KernelProvider#best()}. */
+    public static FloatDictionary read(int entryCount, byte[] buf, int offset, int length) {
+        return read(entryCount, buf, offset, length, KernelProvider.best());
+    }
+
+    /** A dictionary of the given entries (copied). */
+    public static FloatDictionary of(float... entries) {
+        return new FloatDictionary(entries.clone());
+    }
+
+    public int size() {
+        return values.length;
+    }
+
+    /** Entry {@code id}; throws {@link IndexOutOfBoundsException} outside {@code [0, size())}. */
+    public float get(int id) {
+        if (id < 0 || id >= values.length) {
+            throw DictionaryPages.badId(id, values.length);
+        }
+        return values[id];
+    }
+
+    /** A copy of the entries. */
+    public float[] toArray() {
+        return Arrays.copyOf(values, values.length);
+    }
+}

@@ -1,0 +1,69 @@
+package dev.colcodec.parquet.dictionary;
+
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.parquet.plain.PlainIntWriter;
+
+/**
+ * The int-keyed side of {@link DictionaryIntWriter} and {@link DictionaryFloatWriter} (which keys on raw
+ * float bits, so NaN payloads and -0.0 are entries of their own, as in parquet-java): the id table and
+ * the PLAIN fallback writer, whose bytes for raw float bits are those of PLAIN floats.
+ */
+final class IntKeyStore {
+    final IntIdTable table = new IntIdTable();
+    final PlainIntWriter plain;
+    private final Kernels kernels;
+    private final int[] block = new int[DictionaryWriter.BLOCK];
+
+    IntKeyStore(Kernels kernels) {
+        this.kernels = kernels;
+        this.plain = new PlainIntWriter(kernels);
+    }
+
+    /**
+     * Gives {@code keys[off, off + len)} ids in {@code w}, stopping if {@code w} falls back; returns the
+     * index of the first key not taken (the caller writes the rest PLAIN).
+     */
+    int add(DictionaryWriter w, int[] keys, int off, int len) {
+        w.ensureIds(len);
+        int[] ids = w.ids;
+        int n = w.idCount;
+        IntIdTable t = table;
+        for (int i = off, end = off + len; i < end; i++) {
+            int before = t.size;
+            ids[n++] = t.idOf(keys[i]);
+            if (t.size != before) {
+                w.idCount = n;
+                if (w.addedEntry(4)) {
+                    return i + 1;
+                }
+            }
+        }
+        w.idCount = n;
+        return off + len;
+    }
+
+    /** Gives one key an id in {@code w} (which may fall back to PLAIN, taking the key with it). */
+    void addOne(DictionaryWriter w, int key) {
+        w.ensureIds(1);
+        int before = table.size;
+        w.ids[w.idCount++] = table.idOf(key);
+        if (table.size != before) {
+            w.addedEntry(4);
+        }
+    }
+
+    /** Writes the keys of {@code ids[0, count)} to the PLAIN writer. */
+    void replay(int[] ids, int count) {
+        for (int i = 0; i < count; i += block.length) {
+            int n = Math.min(block.length, count - i);
+            kernels.gather(table.entries, table.size, ids, i, block, 0, n);
+            plain.writeIntegers(block, 0, n);
+        }
+    }
+
+    byte[] encodeEntries(int count) {
+        byte[] out = new byte[4 * count];
+        kernels.writeIntsLE(table.entries, 0, count, out, 0);
+        return out;
+    }
+}

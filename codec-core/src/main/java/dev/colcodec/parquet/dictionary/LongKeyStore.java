@@ -1,0 +1,69 @@
+package dev.colcodec.parquet.dictionary;
+
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.parquet.plain.PlainLongWriter;
+
+/**
+ * The long-keyed side of {@link DictionaryLongWriter} and {@link DictionaryDoubleWriter} (which keys on raw
+ * float bits, so NaN payloads and -0.0 are entries of their own, as in parquet-java): the id table and
+ * the PLAIN fallback writer, whose bytes for raw double bits are those of PLAIN doubles.
+ */
+final class LongKeyStore {
+    final LongIdTable table = new LongIdTable();
+    final PlainLongWriter plain;
+    private final Kernels kernels;
+    private final long[] block = new long[DictionaryWriter.BLOCK];
+
+    LongKeyStore(Kernels kernels) {
+        this.kernels = kernels;
+        this.plain = new PlainLongWriter(kernels);
+    }
+
+    /**
+     * Gives {@code keys[off, off + len)} ids in {@code w}, stopping if {@code w} falls back; returns the
+     * index of the first key not taken (the caller writes the rest PLAIN).
+     */
+    int add(DictionaryWriter w, long[] keys, int off, int len) {
+        w.ensureIds(len);
+        int[] ids = w.ids;
+        int n = w.idCount;
+        LongIdTable t = table;
+        for (int i = off, end = off + len; i < end; i++) {
+            int before = t.size;
+            ids[n++] = t.idOf(keys[i]);
+            if (t.size != before) {
+                w.idCount = n;
+                if (w.addedEntry(8)) {
+                    return i + 1;
+                }
+            }
+        }
+        w.idCount = n;
+        return off + len;
+    }
+
+    /** Gives one key an id in {@code w} (which may fall back to PLAIN, taking the key with it). */
+    void addOne(DictionaryWriter w, long key) {
+        w.ensureIds(1);
+        int before = table.size;
+        w.ids[w.idCount++] = table.idOf(key);
+        if (table.size != before) {
+            w.addedEntry(8);
+        }
+    }
+
+    /** Writes the keys of {@code ids[0, count)} to the PLAIN writer. */
+    void replay(int[] ids, int count) {
+        for (int i = 0; i < count; i += block.length) {
+            int n = Math.min(block.length, count - i);
+            kernels.gather(table.entries, table.size, ids, i, block, 0, n);
+            plain.writeLongs(block, 0, n);
+        }
+    }
+
+    byte[] encodeEntries(int count) {
+        byte[] out = new byte[8 * count];
+        kernels.writeLongsLE(table.entries, 0, count, out, 0);
+        return out;
+    }
+}

@@ -1,0 +1,109 @@
+package dev.colcodec.parquet.plain;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.ByteIO;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.values.BinaryBatch;
+import dev.colcodec.values.BinaryValuesReader;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Reads PLAIN BYTE_ARRAY values: a 4-byte little-endian length, then the bytes. Batches check all the
+ * lengths first, grow the {@link BinaryBatch} once and copy the values into it, with no object per
+ * value. The section is the rest of the slice, as in parquet-java.
+ *
+ * <p>There is nothing here for the kernels to do; the reader takes them anyway, so that every reader is
+ * constructed alike.
+ */
+public final class PlainBinaryReader implements BinaryValuesReader {
+    private byte[] buf = new byte[0];
+    private int pos;
+    private int end;
+    private int valueCount;
+    private long declaredLeft;
+
+    /** @param kernels not used by this encoding (see the class comment) */
+    public PlainBinaryReader(Kernels kernels) {
+        Objects.requireNonNull(kernels, "kernels");
+    }
+
+    /** A reader using {@link KernelProvider#best()}. */
+    public PlainBinaryReader() {
+        this(KernelProvider.best());
+    }
+
+    @Override
+    public void init(int valueCount, byte[] buf, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, buf.length);
+        this.declaredLeft = FixedWidthSection.declaredLimit(valueCount);
+        this.valueCount = valueCount;
+        this.buf = buf;
+        this.pos = offset;
+        this.end = offset + length;
+    }
+
+    /** The length of the value at {@code p}, checked against the section. */
+    private int lengthAt(int p) {
+        CorruptInputException.checkAvailable(p, end, 4, "the 4-byte length of a BYTE_ARRAY value");
+        int len = ByteIO.getIntLE(buf, p);
+        if (len < 0 || len > end - p - 4) {
+            throw new CorruptInputException(
+                    p,
+                    "a BYTE_ARRAY length of at most " + (end - p - 4) + " bytes (got " + Integer.toUnsignedString(len)
+                            + ")");
+        }
+        return len;
+    }
+
+    private void count(int n) {
+        FixedWidthSection.checkCount(n, declaredLeft, valueCount, pos);
+        declaredLeft -= n;
+    }
+
+    @Override
+    public byte[] readBinary() {
+        count(1);
+        int len = lengthAt(pos);
+        int p = pos + 4;
+        pos = p + len;
+        return Arrays.copyOfRange(buf, p, p + len);
+    }
+
+    @Override
+    public void readBinaries(BinaryBatch dst, int len) {
+        count(len);
+        int p = pos;
+        long bytes = 0;
+        for (int i = 0; i < len; i++) {
+            int n = lengthAt(p);
+            bytes += n;
+            p += 4 + n;
+        }
+        dst.ensureCapacity(len, bytes);
+        int q = pos;
+        for (int i = 0; i < len; i++) {
+            int n = ByteIO.getIntLE(buf, q);
+            int at = dst.reserve(n);
+            System.arraycopy(buf, q + 4, dst.data(), at, n);
+            q += 4 + n;
+        }
+        pos = p;
+    }
+
+    @Override
+    public void skip(int n) {
+        count(n);
+        int p = pos;
+        for (int i = 0; i < n; i++) {
+            p += 4 + lengthAt(p);
+        }
+        pos = p;
+    }
+
+    @Override
+    public int endOffset() {
+        return end;
+    }
+}

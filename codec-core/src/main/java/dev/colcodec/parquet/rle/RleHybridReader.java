@@ -1,0 +1,199 @@
+package dev.colcodec.parquet.rle;
+
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.values.IntValuesReader;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Decodes Parquet's RLE/bit-packing hybrid into ints: definition and repetition levels, and the
+ * dictionary ids of a dictionary-encoded page (see {@code DictionaryIdReader}).
+ *
+ * <p>Layout: {@code [u32le byteLength]? run*}, each run a ULEB128 header; an even header {@code h} is
+ * an RLE run of {@code h >>> 1} copies of one value stored in {@code ceil(bitWidth / 8)} little-endian
+ * bytes, an odd one a bit-packed run of {@code h >>> 1} groups of 8 values packed LSB-first in {@code
+ * bitWidth} bytes per group. The {@link RleFraming} given at construction says whether the length
+ * prefix is present. Multi-byte headers and RLE runs of up to 2^31-1 values are accepted; the final
+ * group of a bit-packed run may be cut short by the end of the section (its missing bits read as zeros,
+ * as parquet-java does).
+ *
+ * <p>Width 0 reads nothing, not even the length prefix, and yields zeros (parquet-java's {@code
+ * ZeroIntegerValuesReader}): Parquet omits level sections whose maximum level is 0.
+ *
+ * <p>Intended differences from parquet-java's decoder, for input it never writes: empty runs (count 0)
+ * are skipped (parquet-java's run counter goes negative and it repeats the run's value forever); a
+ * bit-packed run may be cut short only within its last group, a run missing more is corrupt input
+ * (parquet-java allocates the whole claimed run and reads zeros); headers over 32 bits and bit-packed
+ * runs of more than 2^28-1 groups are corrupt input.
+ *
+ * <p>Batch reads fill RLE runs with {@link Arrays#fill} and unpack bit-packed runs with one {@link
+ * Kernels#unpackLsb} call per run; {@link #skip} moves through runs without decoding them. RLE values
+ * wider than the bit width are returned as stored, like parquet-java.
+ */
+public final class RleHybridReader implements IntValuesReader {
+    private final Kernels kernels;
+    private final int defaultBitWidth;
+    private final RleFraming framing;
+    private final RunCursor runs = new RunCursor();
+
+    /** One decoded group of the current bit-packed run, for per-value reads and unaligned batch starts. */
+    private final int[] group = new int[8];
+
+    private final byte[] paddedGroup = new byte[32];
+    private int cachedRun = -1;
+    private int cachedGroup = -1;
+
+    /**
+     * @param bitWidth the width of every value, 0..32
+     * @param framing whether sections start with their 4-byte length
+     * @param kernels the kernels to unpack with
+     */
+    public RleHybridReader(int bitWidth, RleFraming framing, Kernels kernels) {
+        if (bitWidth < 0 || bitWidth > 32) {
+            throw new IllegalArgumentException("bit width must be in [0, 32]: " + bitWidth);
+        }
+        this.defaultBitWidth = bitWidth;
+        this.framing = Objects.requireNonNull(framing, "framing");
+        this.kernels = Objects.requireNonNull(kernels, "kernels");
+    }
+
+    /** A reader using {@link KernelProvider#best()}. */
+    public RleHybridReader(int bitWidth, RleFraming framing) {
+        this(bitWidth, framing, KernelProvider.best());
+    }
+
+    /** The width used by the current section. */
+    public int bitWidth() {
+        return runs.bitWidth;
+    }
+
+    public RleFraming framing() {
+        return framing;
+    }
+
+    /** Starts a section at the bit width given at construction. */
+    @Override
+    public void init(int valueCount, byte[] buf, int offset, int length) {
+        initWithBitWidth(defaultBitWidth, valueCount, buf, offset, length);
+    }
+
+    /**
+     * Starts a section at another bit width (0..32), for formats that store the width in the page, like
+     * dictionary-encoded pages. Later {@link #init(int, byte[], int, int)} calls go back to the width
+     * given at construction.
+     */
+    public void initWithBitWidth(int bitWidth, int valueCount, byte[] buf, int offset, int length) {
+        runs.begin(valueCount, bitWidth, framing, buf, offset, length);
+        cachedRun = -1;
+    }
+
+    @Override
+    public int readInteger() {
+        RunCursor r = runs;
+        r.consume(1);
+        if (r.zeroWidth) {
+            return 0;
+        }
+        while (r.remaining == 0) {
+            r.nextRun();
+        }
+        r.remaining--;
+        if (r.rle) {
+            return r.rleValue;
+        }
+        int i = r.packedIndex++;
+        loadGroup(i >>> 3);
+        return group[i & 7];
+    }
+
+    @Override
+    public void readIntegers(int[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
+        RunCursor r = runs;
+        r.consume(len);
+        if (r.zeroWidth) {
+            Arrays.fill(dst, off, off + len, 0);
+            return;
+        }
+        while (len > 0) {
+            if (r.remaining == 0) {
+                r.nextRun();
+                continue;
+            }
+            int n = Math.min(len, r.remaining);
+            if (r.rle) {
+                Arrays.fill(dst, off, off + n, r.rleValue);
+            } else {
+                unpackRun(dst, off, n);
+            }
+            r.remaining -= n;
+            off += n;
+            len -= n;
+        }
+    }
+
+    /** Unpacks the next {@code n} values of the current bit-packed run. */
+    private void unpackRun(int[] dst, int off, int n) {
+        RunCursor r = runs;
+        int w = r.bitWidth;
+        int i = r.packedIndex;
+        int end = i + n;
+        if ((i & 7) != 0) {
+            // start inside a group: take the rest of it from the group cache
+            loadGroup(i >>> 3);
+            int k = Math.min(n, 8 - (i & 7));
+            System.arraycopy(group, i & 7, dst, off, k);
+            i += k;
+            off += k;
+        }
+        int full = Math.min(end, r.packedFull);
+        if (full > i) {
+            // i is a multiple of 8 here, so the values start on a byte
+            kernels.unpackLsb(r.buf, r.packedStart + (i >>> 3) * w, w, dst, off, full - i);
+            off += full - i;
+            i = full;
+        }
+        while (i < end) {
+            // the cut-short last group: zero-padded copy
+            loadGroup(i >>> 3);
+            int k = Math.min(end - i, 8 - (i & 7));
+            System.arraycopy(group, i & 7, dst, off, k);
+            i += k;
+            off += k;
+        }
+        r.packedIndex = end;
+    }
+
+    /** Decodes group {@code g} of the current bit-packed run into {@link #group} unless it is there. */
+    private void loadGroup(int g) {
+        RunCursor r = runs;
+        if (cachedRun == r.runSeq && cachedGroup == g) {
+            return;
+        }
+        int w = r.bitWidth;
+        long start = (long) g * w;
+        long present = Math.max(0, Math.min(w, r.packedAvailBytes - start));
+        if (present == w) {
+            kernels.unpackLsb(r.buf, r.packedStart + (int) start, w, group, 0, 8);
+        } else {
+            Arrays.fill(paddedGroup, 0, w, (byte) 0);
+            if (present > 0) {
+                System.arraycopy(r.buf, r.packedStart + (int) start, paddedGroup, 0, (int) present);
+            }
+            kernels.unpackLsb(paddedGroup, 0, w, group, 0, 8);
+        }
+        cachedRun = r.runSeq;
+        cachedGroup = g;
+    }
+
+    @Override
+    public void skip(int n) {
+        runs.skip(n);
+    }
+
+    @Override
+    public int endOffset() {
+        return runs.endOffset();
+    }
+}
