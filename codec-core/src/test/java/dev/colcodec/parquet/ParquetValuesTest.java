@@ -7,25 +7,12 @@ import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.dictionary.DictionaryFlavor;
 import dev.colcodec.parquet.dictionary.DictionaryWriter;
-import dev.colcodec.values.BinaryBatch;
-import dev.colcodec.values.BinaryValuesReader;
-import dev.colcodec.values.BinaryValuesWriter;
-import dev.colcodec.values.BooleanValuesReader;
-import dev.colcodec.values.BooleanValuesWriter;
-import dev.colcodec.values.DoubleValuesReader;
-import dev.colcodec.values.DoubleValuesWriter;
-import dev.colcodec.values.FloatValuesReader;
-import dev.colcodec.values.FloatValuesWriter;
-import dev.colcodec.values.IntValuesReader;
-import dev.colcodec.values.IntValuesWriter;
-import dev.colcodec.values.LongValuesReader;
-import dev.colcodec.values.LongValuesWriter;
+import dev.colcodec.values.TypedRoundTrip;
 import dev.colcodec.values.ValuesReader;
 import dev.colcodec.values.ValuesWriter;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class ParquetValuesTest {
@@ -108,114 +95,40 @@ class ParquetValuesTest {
         ValuesReader create();
     }
 
+    private static TypedRoundTrip.Kind kind(PhysicalType t) {
+        switch (t) {
+            case BOOLEAN:
+                return TypedRoundTrip.Kind.BOOLEAN;
+            case INT32:
+                return TypedRoundTrip.Kind.INT;
+            case INT64:
+                return TypedRoundTrip.Kind.LONG;
+            case FLOAT:
+                return TypedRoundTrip.Kind.FLOAT;
+            case DOUBLE:
+                return TypedRoundTrip.Kind.DOUBLE;
+            default:
+                return TypedRoundTrip.Kind.BINARY;
+        }
+    }
+
+    private static int binaryLength(PhysicalType t) {
+        return t == PhysicalType.INT96 ? 12 : t == PhysicalType.FIXED_LEN_BYTE_ARRAY ? FLBA : -1;
+    }
+
+    private static Object write(ValuesWriter w, PhysicalType t, long seed) {
+        return TypedRoundTrip.write(w, kind(t), N, binaryLength(t), seed);
+    }
+
+    private static void assertRead(ValuesReader r, PhysicalType t, Object expected, String what) {
+        TypedRoundTrip.assertReads(r, kind(t), N, expected, what);
+    }
+
     private static void roundTrip(ValuesWriter w, ReaderFactory f, PhysicalType t, String what) {
         Object values = write(w, t, 1000);
         byte[] page = w.toByteArray();
         ValuesReader r = f.create();
         r.init(N, page, 0, page.length);
         assertRead(r, t, values, what);
-    }
-
-    /** Writes N values of the type's Java form (few distinct ones so dictionaries stay small). */
-    private static Object write(ValuesWriter w, PhysicalType t, long seed) {
-        SplittableRandom rnd = new SplittableRandom(seed);
-        switch (t) {
-            case BOOLEAN: {
-                boolean[] v = new boolean[N];
-                for (int i = 0; i < N; i++) {
-                    v[i] = rnd.nextInt(3) == 0;
-                }
-                ((BooleanValuesWriter) w).writeBooleans(v, 0, N);
-                return v;
-            }
-            case INT32: {
-                int[] v = new int[N];
-                for (int i = 0; i < N; i++) {
-                    v[i] = rnd.nextInt(20) - 10;
-                }
-                ((IntValuesWriter) w).writeIntegers(v, 0, N);
-                return v;
-            }
-            case INT64: {
-                long[] v = new long[N];
-                for (int i = 0; i < N; i++) {
-                    v[i] = 1_700_000_000_000L + rnd.nextInt(30);
-                }
-                ((LongValuesWriter) w).writeLongs(v, 0, N);
-                return v;
-            }
-            case FLOAT: {
-                float[] v = new float[N];
-                for (int i = 0; i < N; i++) {
-                    v[i] = rnd.nextInt(10) / 4f;
-                }
-                ((FloatValuesWriter) w).writeFloats(v, 0, N);
-                return v;
-            }
-            case DOUBLE: {
-                double[] v = new double[N];
-                for (int i = 0; i < N; i++) {
-                    v[i] = rnd.nextInt(10) / 8.0;
-                }
-                ((DoubleValuesWriter) w).writeDoubles(v, 0, N);
-                return v;
-            }
-            default: {
-                int len = t == PhysicalType.INT96 ? 12 : t == PhysicalType.FIXED_LEN_BYTE_ARRAY ? FLBA : -1;
-                byte[][] v = new byte[N][];
-                for (int i = 0; i < N; i++) {
-                    v[i] = new byte[len >= 0 ? len : rnd.nextInt(6)];
-                    if (v[i].length > 0) {
-                        v[i][0] = (byte) rnd.nextInt(7);
-                    }
-                    ((BinaryValuesWriter) w).writeBinary(v[i]);
-                }
-                return v;
-            }
-        }
-    }
-
-    private static void assertRead(ValuesReader r, PhysicalType t, Object expected, String what) {
-        switch (t) {
-            case BOOLEAN: {
-                boolean[] out = new boolean[N];
-                ((BooleanValuesReader) r).readBooleans(out, 0, N);
-                assertThat(out).as(what).isEqualTo(expected);
-                break;
-            }
-            case INT32: {
-                int[] out = new int[N];
-                ((IntValuesReader) r).readIntegers(out, 0, N);
-                assertThat(out).as(what).isEqualTo(expected);
-                break;
-            }
-            case INT64: {
-                long[] out = new long[N];
-                ((LongValuesReader) r).readLongs(out, 0, N);
-                assertThat(out).as(what).isEqualTo(expected);
-                break;
-            }
-            case FLOAT: {
-                float[] out = new float[N];
-                ((FloatValuesReader) r).readFloats(out, 0, N);
-                assertThat(out).as(what).isEqualTo(expected);
-                break;
-            }
-            case DOUBLE: {
-                double[] out = new double[N];
-                ((DoubleValuesReader) r).readDoubles(out, 0, N);
-                assertThat(out).as(what).isEqualTo(expected);
-                break;
-            }
-            default: {
-                BinaryBatch batch = new BinaryBatch();
-                ((BinaryValuesReader) r).readBinaries(batch, N);
-                byte[][] exp = (byte[][]) expected;
-                assertThat(batch.count()).isEqualTo(N);
-                for (int i = 0; i < N; i++) {
-                    assertThat(batch.get(i)).as(what + " value " + i).isEqualTo(exp[i]);
-                }
-            }
-        }
     }
 }
