@@ -81,7 +81,7 @@ public final class NumericBench {
         this.ints = TsSeries.toInts(bits);
         this.floats = TsSeries.toFloats(bits);
         this.doubles = TsSeries.toDoubles(bits);
-        this.oraclePages = TsSeries.oraclePages(encoding, type, bits);
+        this.oraclePages = TsSeries.oraclePages(encoding, data);
         int flat = 0;
         for (byte[] p : oraclePages) {
             flat += p.length;

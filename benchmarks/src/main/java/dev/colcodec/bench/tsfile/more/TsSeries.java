@@ -4,7 +4,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.tsfile.encoding.decoder.Decoder;
 import org.apache.tsfile.encoding.encoder.Encoder;
 import org.apache.tsfile.encoding.encoder.TSEncodingBuilder;
@@ -37,6 +39,8 @@ public final class TsSeries {
         WALK_DOUBLE("walk-double", TSDataType.DOUBLE),
         /** The same walk as FLOAT. */
         WALK_FLOAT("walk-float", TSDataType.FLOAT),
+        /** xorshift64 bit patterns as DOUBLE (NaNs included). */
+        XORSHIFT_DOUBLE("xorshift-double", TSDataType.DOUBLE),
         /** INT32 counters with small random steps. */
         COUNTER_INT("counter-int", TSDataType.INT32);
 
@@ -70,7 +74,8 @@ public final class TsSeries {
                     }
                     break;
                 }
-                case XORSHIFT: {
+                case XORSHIFT:
+                case XORSHIFT_DOUBLE: {
                     long x = 88172645463325252L;
                     for (int i = 0; i < VALUES; i++) {
                         x ^= x << 13;
@@ -130,6 +135,17 @@ public final class TsSeries {
             out[i] = Double.longBitsToDouble(bits[i]);
         }
         return out;
+    }
+
+    private static final Map<String, byte[][]> ORACLE_PAGES = new ConcurrentHashMap<>();
+
+    /**
+     * The pages tsfile 2.4.0 writes for a data set, computed once per JVM (some tsfile encoders take
+     * seconds for 100,000 values). Callers must not modify them.
+     */
+    public static byte[][] oraclePages(TSEncoding encoding, Data data) {
+        return ORACLE_PAGES.computeIfAbsent(
+                encoding + "/" + data.label, k -> oraclePages(encoding, data.type, data.bits()));
     }
 
     /** The pages tsfile 2.4.0 writes for {@code bits}, {@link #PAGE} values each. */
