@@ -108,9 +108,7 @@ public final class CamelWriter implements DoubleValuesWriter {
     private void compress(double value) {
         out.write(Double.doubleToLongBits(value) >>> 63, 1);
         double magnitude = Math.abs(value);
-        if (magnitude > LONG_RANGE
-                || magnitude == 0
-                || Math.abs(Math.floor(Math.log10(magnitude))) > CamelFormat.MAX_DIGITS) {
+        if (magnitude > LONG_RANGE || magnitude == 0 || tooManyDigits(magnitude)) {
             out.write(0, 1);
             xorWithPrevious(magnitude);
             return;
@@ -153,6 +151,17 @@ public final class CamelWriter implements DoubleValuesWriter {
             out.write(0, 1);
         }
         writeVarLong(m);
+    }
+
+    /**
+     * TsFile's {@code Math.abs(Math.floor(Math.log10(m))) > 10}, skipping the logarithm where its result
+     * cannot matter: in (2e-10, 5e10) the floor is within [-10, 10] whatever the last bit of log10.
+     */
+    private static boolean tooManyDigits(double magnitude) {
+        if (magnitude > 2e-10 && magnitude < 5e10) {
+            return false;
+        }
+        return Math.abs(Math.floor(Math.log10(magnitude))) > CamelFormat.MAX_DIGITS;
     }
 
     /** The GORILLA-style branch: XOR of the (non-negative) magnitude's bits with the previous value's. */

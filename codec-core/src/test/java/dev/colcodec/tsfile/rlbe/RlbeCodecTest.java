@@ -44,10 +44,22 @@ class RlbeCodecTest {
         }
     }
 
+    /**
+     * The shapes, without the large pages of noisy data: tsfile 2.4.0's RLBE encoder allocates 160 KB
+     * per run of equal bit lengths, so it takes seconds on 10,000 noisy values. Block boundaries are
+     * still covered by the large smooth pages.
+     */
+    static List<Shape> shapes(TsNumericType type, long seed) {
+        List<String> smooth = List.of("constant", "zeros", "runs", "timestamps", "ramp");
+        return TsTestData.shapes(type, seed, v -> true).stream()
+                .filter(s -> s.values().length <= 1000 || smooth.contains(s.name()))
+                .toList();
+    }
+
     @ParameterizedTest
     @EnumSource(TsNumericType.class)
     void oracleEncodesWeDecode(TsNumericType type) {
-        for (Shape shape : TsTestData.shapes(type, 41, v -> true)) {
+        for (Shape shape : shapes(type, 41)) {
             long[] v = shape.values();
             byte[] page = type.oracleEncode(TSEncoding.RLBE, v);
             NumericCodecChecks.assertDecodes(type, () -> reader(type), page, v, v.length);
@@ -61,7 +73,7 @@ class RlbeCodecTest {
     @EnumSource(TsNumericType.class)
     void weEncodeTheOraclesBytesAndItDecodesThem(TsNumericType type) {
         ValuesWriter writer = writer(type);
-        for (Shape shape : TsTestData.shapes(type, 42, v -> true)) {
+        for (Shape shape : shapes(type, 42)) {
             long[] v = shape.values();
             byte[] ours = NumericCodecChecks.encode(type, writer, v, 5);
             byte[] theirs = type.oracleEncode(TSEncoding.RLBE, v);
