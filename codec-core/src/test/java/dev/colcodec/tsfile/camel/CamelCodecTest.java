@@ -39,6 +39,16 @@ class CamelCodecTest {
             out.add(new Shape("tiny", tiny));
             out.add(new Shape("mixedSigns", mixedSigns));
         }
+        double[] edges = {1e11, 1e-10, 5e10, 2e-10, 1e10, 1e-9, 9.223372036854776E18, 1e-11, 123456789.5, 0.1};
+        long[] boundaries = new long[edges.length * 6];
+        int k = 0;
+        for (double e : edges) {
+            for (double x : new double[] {e, Math.nextDown(e), Math.nextUp(e)}) {
+                boundaries[k++] = Double.doubleToRawLongBits(x);
+                boundaries[k++] = Double.doubleToRawLongBits(-x);
+            }
+        }
+        out.add(new Shape("boundaries", boundaries));
         return out;
     }
 
