@@ -105,8 +105,12 @@ public final class TsTestData {
 
     private static long[] extremes(TsNumericType type, int n, SplittableRandom r) {
         long[] pool = type.is32Bit()
-                ? new long[] {Integer.MAX_VALUE, Integer.MIN_VALUE + 1, -1, 0, 1, Integer.MAX_VALUE - 1}
-                : new long[] {Long.MAX_VALUE, Long.MIN_VALUE + 1, -1, 0, 1, Long.MAX_VALUE - 1, Integer.MIN_VALUE};
+                ? new long[] {
+                    Integer.MAX_VALUE, Integer.MIN_VALUE, Integer.MIN_VALUE + 1, -1, 0, 1, Integer.MAX_VALUE - 1
+                }
+                : new long[] {
+                    Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1, -1, 0, 1, Long.MAX_VALUE - 1, Integer.MIN_VALUE
+                };
         return gen(n, i -> pool[r.nextInt(pool.length)]);
     }
 

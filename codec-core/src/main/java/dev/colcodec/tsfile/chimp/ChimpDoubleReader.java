@@ -6,9 +6,10 @@ import java.util.Objects;
 /**
  * Reads a TsFile CHIMP page of DOUBLE values; raw bits are kept, NaN payloads included.
  *
- * <p>Pass the page's value count to {@link #init}: the reader then decodes exactly that many values,
- * so a value whose bits equal the end marker (the canonical NaN, {@code 0x7ff8000000000000}) is read like any other. TsFile's own
- * decoder stops at the first such value instead, losing it and everything after it. With {@link
+ * <p>Pass the page's value count to {@link #init}: the reader then decodes exactly that many
+ * values, so a value whose bits equal the end marker (the canonical NaN, {@code
+ * 0x7ff8000000000000}) is read like any other. TsFile's own decoder stops at the first such value
+ * instead, losing it and everything after it. With {@link
  * dev.colcodec.values.ValuesReader#UNKNOWN_COUNT} this reader also stops at the end marker, and
  * reading past it throws {@link dev.colcodec.CorruptInputException}.
  */

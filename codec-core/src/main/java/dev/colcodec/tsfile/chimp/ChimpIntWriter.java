@@ -5,9 +5,10 @@ import java.util.Objects;
 
 /**
  * Writes a TsFile CHIMP page of INT32 values (INT32 and DATE), byte for byte as TsFile 2.4.0 does:
- * the end marker ({@code Integer.MIN_VALUE}) is encoded after the last value and one more byte always follows the bit
- * stream. A value equal to the end marker is written like any other; TsFile's decoder cannot read
- * past it, but {@link ChimpIntReader} given the page's value count can.
+ * the end marker ({@code Integer.MIN_VALUE}) is encoded after the last value and one more byte
+ * always follows the bit stream. A value equal to the end marker is written like any other;
+ * TsFile's decoder cannot read past it, but {@link ChimpIntReader} given the page's value count
+ * can.
  */
 public final class ChimpIntWriter implements IntValuesWriter {
     private final ChimpStreamWriter stream = new ChimpStreamWriter(ChimpType.INT32);

@@ -4,10 +4,11 @@ import dev.colcodec.values.DoubleValuesWriter;
 import java.util.Objects;
 
 /**
- * Writes a TsFile GORILLA (V2) page of DOUBLE values (raw bits, NaN payloads kept), byte for byte as TsFile 2.4.0 does:
- * the end marker (the canonical NaN, {@code 0x7ff8000000000000}) is encoded after the last value and one more byte always follows the bit
- * stream. A value equal to the end marker is written like any other; TsFile's decoder cannot read
- * past it, but {@link GorillaDoubleReader} given the page's value count can.
+ * Writes a TsFile GORILLA (V2) page of DOUBLE values (raw bits, NaN payloads kept), byte for byte
+ * as TsFile 2.4.0 does: the end marker (the canonical NaN, {@code 0x7ff8000000000000}) is encoded
+ * after the last value and one more byte always follows the bit stream. A value equal to the end
+ * marker is written like any other; TsFile's decoder cannot read past it, but {@link
+ * GorillaDoubleReader} given the page's value count can.
  */
 public final class GorillaDoubleWriter implements DoubleValuesWriter {
     private final GorillaStreamWriter stream = new GorillaStreamWriter(GorillaType.DOUBLE);

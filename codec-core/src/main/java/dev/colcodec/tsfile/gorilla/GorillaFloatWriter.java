@@ -4,10 +4,11 @@ import dev.colcodec.values.FloatValuesWriter;
 import java.util.Objects;
 
 /**
- * Writes a TsFile GORILLA (V2) page of FLOAT values (raw bits, NaN payloads kept), byte for byte as TsFile 2.4.0 does:
- * the end marker (the canonical NaN, {@code 0x7fc00000}) is encoded after the last value and one more byte always follows the bit
- * stream. A value equal to the end marker is written like any other; TsFile's decoder cannot read
- * past it, but {@link GorillaFloatReader} given the page's value count can.
+ * Writes a TsFile GORILLA (V2) page of FLOAT values (raw bits, NaN payloads kept), byte for byte as
+ * TsFile 2.4.0 does: the end marker (the canonical NaN, {@code 0x7fc00000}) is encoded after the
+ * last value and one more byte always follows the bit stream. A value equal to the end marker is
+ * written like any other; TsFile's decoder cannot read past it, but {@link GorillaFloatReader}
+ * given the page's value count can.
  */
 public final class GorillaFloatWriter implements FloatValuesWriter {
     private final GorillaStreamWriter stream = new GorillaStreamWriter(GorillaType.FLOAT);

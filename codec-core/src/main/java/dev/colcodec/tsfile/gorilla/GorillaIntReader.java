@@ -6,11 +6,11 @@ import java.util.Objects;
 /**
  * Reads a TsFile GORILLA (V2) page of INT32 values (INT32 and DATE).
  *
- * <p>Pass the page's value count to {@link #init}: the reader then decodes exactly that many values,
- * so a value whose bits equal the end marker ({@code Integer.MIN_VALUE}) is read like any other. TsFile's own
- * decoder stops at the first such value instead, losing it and everything after it. With {@link
- * dev.colcodec.values.ValuesReader#UNKNOWN_COUNT} this reader also stops at the end marker, and
- * reading past it throws {@link dev.colcodec.CorruptInputException}.
+ * <p>Pass the page's value count to {@link #init}: the reader then decodes exactly that many
+ * values, so a value whose bits equal the end marker ({@code Integer.MIN_VALUE}) is read like any
+ * other. TsFile's own decoder stops at the first such value instead, losing it and everything after
+ * it. With {@link dev.colcodec.values.ValuesReader#UNKNOWN_COUNT} this reader also stops at the end
+ * marker, and reading past it throws {@link dev.colcodec.CorruptInputException}.
  */
 public final class GorillaIntReader implements IntValuesReader {
     private final GorillaStreamReader stream = new GorillaStreamReader(GorillaType.INT32);

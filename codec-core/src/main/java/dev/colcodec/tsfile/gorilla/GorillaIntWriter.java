@@ -4,10 +4,11 @@ import dev.colcodec.values.IntValuesWriter;
 import java.util.Objects;
 
 /**
- * Writes a TsFile GORILLA (V2) page of INT32 values (INT32 and DATE), byte for byte as TsFile 2.4.0 does:
- * the end marker ({@code Integer.MIN_VALUE}) is encoded after the last value and one more byte always follows the bit
- * stream. A value equal to the end marker is written like any other; TsFile's decoder cannot read
- * past it, but {@link GorillaIntReader} given the page's value count can.
+ * Writes a TsFile GORILLA (V2) page of INT32 values (INT32 and DATE), byte for byte as TsFile 2.4.0
+ * does: the end marker ({@code Integer.MIN_VALUE}) is encoded after the last value and one more
+ * byte always follows the bit stream. A value equal to the end marker is written like any other;
+ * TsFile's decoder cannot read past it, but {@link GorillaIntReader} given the page's value count
+ * can.
  */
 public final class GorillaIntWriter implements IntValuesWriter {
     private final GorillaStreamWriter stream = new GorillaStreamWriter(GorillaType.INT32);

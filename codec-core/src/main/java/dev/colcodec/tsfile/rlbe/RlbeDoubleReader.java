@@ -4,11 +4,10 @@ import dev.colcodec.values.DoubleValuesReader;
 import java.util.Objects;
 
 /**
- * Reads a TsFile RLBE page of DOUBLE values: byte-aligned blocks of up to 10,000 values, each a 32-bit
- * count and runs of same-length differences (a length code, a Fibonacci-coded run length, the values
- * MSB-first). Values are raw bits, NaN payloads
- * included. Like TsFile's decoder, the page is taken to run to the end of the slice when the value
- * count is unknown.
+ * Reads a TsFile RLBE page of DOUBLE values: byte-aligned blocks of up to 10,000 values, each a
+ * 32-bit count and runs of same-length differences (a length code, a Fibonacci-coded run length,
+ * the values MSB-first). Values are raw bits, NaN payloads included. Like TsFile's decoder, the
+ * page is taken to run to the end of the slice when the value count is unknown.
  */
 public final class RlbeDoubleReader implements DoubleValuesReader {
     private final RlbeStreamReader stream = new RlbeStreamReader(RlbeType.DOUBLE);

@@ -5,9 +5,8 @@ import java.util.Objects;
 
 /**
  * Writes a TsFile RLBE page of DOUBLE values, byte for byte as TsFile 2.4.0: blocks of up to 10,000
- * values, each value stored as the wrapping difference of its raw bits to its predecessor's (the first of a block as is),
- * grouped in runs of equal bit length. Lossless, NaN payloads
- * included.
+ * values, each value stored as the wrapping difference of its raw bits to its predecessor's (the
+ * first of a block as is), grouped in runs of equal bit length. Lossless, NaN payloads included.
  */
 public final class RlbeDoubleWriter implements DoubleValuesWriter {
     private final RlbeStreamWriter stream = new RlbeStreamWriter(RlbeType.DOUBLE);

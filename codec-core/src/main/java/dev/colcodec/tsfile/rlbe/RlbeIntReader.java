@@ -4,10 +4,10 @@ import dev.colcodec.values.IntValuesReader;
 import java.util.Objects;
 
 /**
- * Reads a TsFile RLBE page of INT32 values: byte-aligned blocks of up to 10,000 values, each a 32-bit
- * count and runs of same-length differences (a length code, a Fibonacci-coded run length, the values
- * MSB-first). Like TsFile's decoder, the page is taken to run to the end of the slice when the value
- * count is unknown.
+ * Reads a TsFile RLBE page of INT32 values: byte-aligned blocks of up to 10,000 values, each a
+ * 32-bit count and runs of same-length differences (a length code, a Fibonacci-coded run length,
+ * the values MSB-first). Like TsFile's decoder, the page is taken to run to the end of the slice
+ * when the value count is unknown.
  */
 public final class RlbeIntReader implements IntValuesReader {
     private final RlbeStreamReader stream = new RlbeStreamReader(RlbeType.INT32);

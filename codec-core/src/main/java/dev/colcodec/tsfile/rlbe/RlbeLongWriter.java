@@ -4,8 +4,8 @@ import dev.colcodec.values.LongValuesWriter;
 
 /**
  * Writes a TsFile RLBE page of INT64 values, byte for byte as TsFile 2.4.0: blocks of up to 10,000
- * values, each value stored as the wrapping difference to its predecessor (the first of a block as is),
- * grouped in runs of equal bit length.
+ * values, each value stored as the wrapping difference to its predecessor (the first of a block as
+ * is), grouped in runs of equal bit length.
  */
 public final class RlbeLongWriter implements LongValuesWriter {
     private final RlbeStreamWriter stream = new RlbeStreamWriter(RlbeType.INT64);

@@ -6,12 +6,12 @@ import dev.colcodec.values.DoubleValuesWriter;
 import java.util.Objects;
 
 /**
- * Writes a TsFile SPRINTZ page of DOUBLE values, byte for byte as TsFile 2.4.0 with its default FIRE
- * predictor: 9-value blocks (width byte, first value, 8 zigzag-mapped residuals packed MSB-first),
- * then the last 1 to 8 values as a GORILLA stream.
+ * Writes a TsFile SPRINTZ page of DOUBLE values, byte for byte as TsFile 2.4.0 with its default
+ * FIRE predictor: 9-value blocks (width byte, first value, 8 zigzag-mapped residuals packed
+ * MSB-first), then the last 1 to 8 values as a GORILLA stream.
  *
- * <p>As in TsFile, predictions run on {@code doubleToLongBits} bits, so a NaN payload is kept only in
- * the first value of each block and in the last block.
+ * <p>As in TsFile, predictions run on {@code doubleToLongBits} bits, so a NaN payload is kept only
+ * in the first value of each block and in the last block.
  */
 public final class SprintzDoubleWriter implements DoubleValuesWriter {
     private final SprintzStreamWriter stream;

@@ -7,11 +7,12 @@ import java.util.Objects;
 
 /**
  * Reads a TsFile SPRINTZ page of FLOAT values (TsFile's default FIRE predictor): 9-value blocks of
- * a first value and 8 bit-packed residuals, then possibly a last block of 1 to 8 values as a GORILLA stream.
+ * a first value and 8 bit-packed residuals, then possibly a last block of 1 to 8 values as a
+ * GORILLA stream.
  *
- * <p>Pass the page's value count to {@link #init}. TsFile 2.4.0's own decoder loses values in
- * some pages (the last value when the page holds a multiple of 9 values) and decodes
- * residuals of magnitude 2^30 or more wrongly; this reader decodes them as the encoder meant.
+ * <p>Pass the page's value count to {@link #init}. TsFile 2.4.0's own decoder loses values in some
+ * pages (the last value when the page holds a multiple of 9 values) and decodes residuals of
+ * magnitude 2^30 or more wrongly; this reader decodes them as the encoder meant.
  *
  * <p>As in TsFile, predictions run on {@code floatToIntBits} bits, so a NaN payload is kept only in
  * the first value of each block and in the last block.

@@ -7,11 +7,13 @@ import java.util.Objects;
 
 /**
  * Reads a TsFile SPRINTZ page of INT32 values (TsFile's default FIRE predictor): 9-value blocks of
- * a first value and 8 bit-packed residuals, then possibly a last block of 1 to 8 values as a TsFile RLE stream.
+ * a first value and 8 bit-packed residuals, then possibly a last block of 1 to 8 values as a TsFile
+ * RLE stream.
  *
- * <p>Pass the page's value count to {@link #init}. TsFile 2.4.0's own decoder loses values in
- * some pages (the last value when the page holds a multiple of 9 values, and for INT32 a last block shorter than 5 bytes) and decodes
- * residuals of magnitude 2^30 or more wrongly; this reader decodes them as the encoder meant.
+ * <p>Pass the page's value count to {@link #init}. TsFile 2.4.0's own decoder loses values in some
+ * pages (the last value when the page holds a multiple of 9 values, and for INT32 a last block
+ * shorter than 5 bytes) and decodes residuals of magnitude 2^30 or more wrongly; this reader
+ * decodes them as the encoder meant.
  */
 public final class SprintzIntReader implements IntValuesReader {
     private final SprintzStreamReader stream;

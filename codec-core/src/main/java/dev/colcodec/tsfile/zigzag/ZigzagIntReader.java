@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * Reads a TsFile ZIGZAG page of INT32 values: {@code uvarint byteLength, uvarint count} and the
- * zigzag varints (TsFile's {@code IntZigzagDecoder}). Several such groups in one page are read one after
- * the other, as TsFile does.
+ * zigzag varints (TsFile's {@code IntZigzagDecoder}). Several such groups in one page are read one
+ * after the other, as TsFile does.
  */
 public final class ZigzagIntReader implements IntValuesReader {
     private final ZigzagStreamReader stream = new ZigzagStreamReader(false);

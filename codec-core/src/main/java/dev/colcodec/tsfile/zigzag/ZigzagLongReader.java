@@ -4,8 +4,8 @@ import dev.colcodec.values.LongValuesReader;
 
 /**
  * Reads a TsFile ZIGZAG page of INT64 values: {@code uvarint byteLength, uvarint count} and the
- * zigzag varints (TsFile's {@code LongZigzagDecoder}). Several such groups in one page are read one after
- * the other, as TsFile does.
+ * zigzag varints (TsFile's {@code LongZigzagDecoder}). Several such groups in one page are read one
+ * after the other, as TsFile does.
  */
 public final class ZigzagLongReader implements LongValuesReader {
     private final ZigzagStreamReader stream = new ZigzagStreamReader(true);
