@@ -1,0 +1,80 @@
+package dev.colcodec.bench.tsfile.more;
+
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.tsfile.camel.CamelReader;
+import dev.colcodec.tsfile.camel.CamelWriter;
+import dev.colcodec.values.ValuesReader;
+import dev.colcodec.values.ValuesWriter;
+import java.util.concurrent.TimeUnit;
+import org.apache.tsfile.enums.TSDataType;
+import org.apache.tsfile.file.metadata.enums.TSEncoding;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * TsFile CAMEL (DOUBLE only) decode and encode, 100,000 values per operation in pages of 10,000: a
+ * sensor-like random walk with two decimals (CAMEL's decimal path) and xorshift bit patterns (mostly
+ * its XOR fallback). CAMEL uses no kernels, so {@code colcodec} and {@code colcodec-scalar} run the
+ * same code.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(
+        value = 1,
+        jvmArgsAppend = {
+            "--add-modules=jdk.incubator.vector",
+            "--enable-native-access=ALL-UNNAMED",
+            "--sun-misc-unsafe-memory-access=allow"
+        })
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+public class CamelBench {
+    /** colcodec's CAMEL reader and writer (DOUBLE only). */
+    public static final NumericBench.Codecs CODECS = new NumericBench.Codecs() {
+        @Override
+        public ValuesReader reader(TSDataType type, Kernels kernels) {
+            return new CamelReader();
+        }
+
+        @Override
+        public ValuesWriter writer(TSDataType type, Kernels kernels) {
+            return new CamelWriter();
+        }
+    };
+
+    @Param({"colcodec", "colcodec-scalar", "tsfile", "memcpy"})
+    public String impl;
+
+    @Param({"walk-double", "xorshift-double"})
+    public String data;
+
+    NumericBench bench;
+
+    @Setup
+    public void setup() {
+        bench = new NumericBench(TSEncoding.CAMEL, TsSeries.Data.of(data), impl, CODECS);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(TsSeries.VALUES)
+    public Object decode() {
+        return bench.decode();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(TsSeries.VALUES)
+    public int encode() {
+        return bench.encode();
+    }
+}

@@ -1,0 +1,64 @@
+package dev.colcodec.tsfile.bits;
+
+import dev.colcodec.io.ByteIO;
+
+/**
+ * Reads MSB-first bit fields (TsFile's bit order: the first bit of a stream is the most significant
+ * bit of its first byte) at absolute bit positions of a {@code byte[]}.
+ *
+ * <p>Every read loads eight bytes at once (one {@link ByteIO#getLongBE} where the array allows it,
+ * byte by byte in its last eight bytes), so a decoder keeps its bit position in a local variable and
+ * needs no reservoir refill logic. Bytes past the end of the array read as zero and nothing is
+ * bounds-checked against the caller's section: a decoder compares its position with the end of its
+ * section after each value and reports {@link dev.colcodec.CorruptInputException} when it went past.
+ */
+public final class MsbBits {
+    /** Bits a {@link #peek} is guaranteed to take from the array (the rest are shifted-in zeros). */
+    public static final int PEEK_BITS = 57;
+
+    private MsbBits() {}
+
+    /**
+     * The 64 bits starting at {@code bitPos}, the first one in the sign bit. At least {@link
+     * #PEEK_BITS} of them are real input bits.
+     */
+    public static long peek(byte[] buf, long bitPos) {
+        int i = (int) (bitPos >>> 3);
+        long word = i <= buf.length - Long.BYTES ? ByteIO.getLongBE(buf, i) : tail(buf, i);
+        return word << (bitPos & 7);
+    }
+
+    /** The {@code n} (1..64) bits starting at {@code bitPos} as an unsigned value. */
+    public static long read(byte[] buf, long bitPos, int n) {
+        if (n <= PEEK_BITS) {
+            return peek(buf, bitPos) >>> -n;
+        }
+        long high = peek(buf, bitPos) >>> 32;
+        return (high << (n - 32)) | (peek(buf, bitPos + 32) >>> (96 - n));
+    }
+
+    /**
+     * Appends {@code value} (its low bits, nothing above them set) to a 64-bit accumulator that
+     * already holds {@code filled - n} bits, for encoders that keep the accumulator in a local
+     * variable: when {@code filled} (the bit count after appending, at most 127) reaches 64, the full
+     * accumulator is stored big-endian at {@code dst[pos]} and the overflow bits start the new one.
+     * The caller then advances {@code pos} by {@code (filled >>> 6) * 8} and keeps {@code filled & 63}
+     * bits. Returns the new accumulator.
+     */
+    public static long append(byte[] dst, int pos, long acc, int filled, long value) {
+        if (filled < 64) {
+            return acc | (value << -filled);
+        }
+        int over = filled - 64;
+        ByteIO.putLongBE(dst, pos, acc | (value >>> over));
+        return over == 0 ? 0 : value << -over;
+    }
+
+    private static long tail(byte[] buf, int i) {
+        long word = 0;
+        for (int k = i; k < i + Long.BYTES; k++) {
+            word = (word << 8) | (k < buf.length ? buf[k] & 0xFFL : 0);
+        }
+        return word;
+    }
+}

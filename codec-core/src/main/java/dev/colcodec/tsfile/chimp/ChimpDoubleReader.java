@@ -1,0 +1,53 @@
+package dev.colcodec.tsfile.chimp;
+
+import dev.colcodec.values.DoubleValuesReader;
+import java.util.Objects;
+
+/**
+ * Reads a TsFile CHIMP page of DOUBLE values; raw bits are kept, NaN payloads included.
+ *
+ * <p>Pass the page's value count to {@link #init}: the reader then decodes exactly that many
+ * values, so a value whose bits equal the end marker (the canonical NaN, {@code
+ * 0x7ff8000000000000}) is read like any other. TsFile's own decoder stops at the first such value
+ * instead, losing it and everything after it. With {@link
+ * dev.colcodec.values.ValuesReader#UNKNOWN_COUNT} this reader also stops at the end marker, and
+ * reading past it throws {@link dev.colcodec.CorruptInputException}.
+ */
+public final class ChimpDoubleReader implements DoubleValuesReader {
+    private final ChimpStreamReader stream = new ChimpStreamReader(ChimpType.DOUBLE);
+
+    @Override
+    public void init(int valueCount, byte[] buf, int offset, int length) {
+        stream.init(valueCount, buf, offset, length);
+    }
+
+    @Override
+    public double readDouble() {
+        return Double.longBitsToDouble(stream.readOne());
+    }
+
+    @Override
+    public void readDoubles(double[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
+        long[] bits = stream.chunkBuffer();
+        while (len > 0) {
+            int n = Math.min(len, bits.length);
+            stream.read(bits, 0, n);
+            for (int k = 0; k < n; k++) {
+                dst[off + k] = Double.longBitsToDouble(bits[k]);
+            }
+            off += n;
+            len -= n;
+        }
+    }
+
+    @Override
+    public void skip(int n) {
+        stream.skip(n);
+    }
+
+    @Override
+    public int endOffset() {
+        return stream.endOffset();
+    }
+}

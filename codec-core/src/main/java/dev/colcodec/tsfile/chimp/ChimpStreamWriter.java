@@ -1,0 +1,203 @@
+package dev.colcodec.tsfile.chimp;
+
+import dev.colcodec.io.ByteIO;
+import dev.colcodec.io.ByteSink;
+import dev.colcodec.tsfile.bits.MsbBits;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Encodes one TsFile CHIMP page of 32- or 64-bit values given as {@code long}s, exactly as TsFile
+ * 2.4.0 writes it, including its quirks: the per-page table of low bits starts out pointing every key
+ * at value 0, and the end marker is encoded as a last value followed by one more byte.
+ */
+final class ChimpStreamWriter {
+    private static final int CHUNK = 512;
+    /** Worst case per value: '11', a 3-bit code and 64 bits. */
+    private static final int MAX_BYTES_PER_VALUE = 9;
+
+    private final ChimpType type;
+    private final long[] chunk = new long[CHUNK];
+    private final ByteSink sink = new ByteSink(1024);
+    private final long[] ring;
+    private final int[] lastIndexOfKey;
+
+    private long acc;
+    private int accBits;
+    private boolean started;
+    private int storedLz;
+    private int index;
+    private int count;
+    private boolean finished;
+
+    ChimpStreamWriter(ChimpType type) {
+        this.type = type;
+        this.ring = new long[type.window];
+        this.lastIndexOfKey = new int[1 << (type.threshold + 1)];
+        reset();
+    }
+
+    long[] chunkBuffer() {
+        return chunk;
+    }
+
+    void writeOne(long bits) {
+        checkOpen();
+        chunk[0] = bits;
+        encode(chunk, 0, 1);
+        count++;
+    }
+
+    void write(long[] src, int off, int len) {
+        checkOpen();
+        Objects.checkFromIndexSize(off, len, src.length);
+        while (len > 0) {
+            int n = Math.min(len, 4096);
+            encode(src, off, n);
+            count += n;
+            off += n;
+            len -= n;
+        }
+    }
+
+    int valueCount() {
+        return count;
+    }
+
+    long bufferedSize() {
+        return sink.size() + (accBits >>> 3) + 1 + (type.width >>> 3);
+    }
+
+    byte[] toByteArray() {
+        if (!finished) {
+            chunk[0] = type.sentinel;
+            encode(chunk, 0, 1);
+            int p = sink.ensure(Long.BYTES);
+            ByteIO.putLongBE(sink.array(), p, acc);
+            sink.advance((accBits >>> 3) + 1);
+            acc = 0;
+            accBits = 0;
+            finished = true;
+        }
+        return sink.toByteArray();
+    }
+
+    void reset() {
+        sink.reset();
+        acc = 0;
+        accBits = 0;
+        started = false;
+        storedLz = Integer.MAX_VALUE;
+        index = 0;
+        count = 0;
+        finished = false;
+        Arrays.fill(ring, 0);
+        Arrays.fill(lastIndexOfKey, 0);
+    }
+
+    private void checkOpen() {
+        if (finished) {
+            throw new IllegalStateException("page already finished by toByteArray(); call reset() first");
+        }
+    }
+
+    private void encode(long[] src, int off, int n) {
+        int p = sink.ensure(n * MAX_BYTES_PER_VALUE + Long.BYTES);
+        final byte[] a = sink.array();
+        final long[] stored = ring;
+        final int[] keys = lastIndexOfKey;
+        final int width = type.width;
+        final long mask = type.mask;
+        final int window = type.window;
+        final int windowMask = window - 1;
+        final int indexBits = type.indexBits;
+        final int threshold = type.threshold;
+        final int keyMask = keys.length - 1;
+        final int sigBits = type.significantBits;
+        final int refBits = 2 + indexBits + 3 + sigBits;
+        final int unusedHigh = 64 - width;
+        final long noLeading = width + 1;
+        long ac = acc;
+        int bits = accBits;
+        int sLz = storedLz;
+        int idx = index;
+        int i = off;
+        final int e = off + n;
+        if (!started && i < e) {
+            long v = src[i++] & mask;
+            stored[0] = v;
+            keys[(int) v & keyMask] = 0;
+            int filled = bits + width;
+            ac = MsbBits.append(a, p, ac, filled, v);
+            p += (filled >>> 6) << 3;
+            bits = filled & 63;
+            started = true;
+        }
+        for (; i < e; i++) {
+            long v = src[i] & mask;
+            int key = (int) v & keyMask;
+            int candidate = keys[key];
+            int previousIndex = idx & windowMask;
+            long xor = stored[previousIndex] ^ v;
+            int tz = 0;
+            if (idx - candidate < window) {
+                long candidateXor = v ^ stored[candidate & windowMask];
+                tz = Long.numberOfTrailingZeros(candidateXor);
+                if (tz > threshold) {
+                    previousIndex = candidate & windowMask;
+                    xor = candidateXor;
+                }
+            }
+            long first;
+            int firstBits;
+            long second = 0;
+            int secondBits = 0;
+            if (xor == 0) {
+                first = previousIndex;
+                firstBits = 2 + indexBits;
+                sLz = (int) noLeading;
+            } else {
+                int lz = ChimpType.LEADING_ROUND[Long.numberOfLeadingZeros(xor) - unusedHigh];
+                if (tz > threshold) {
+                    int sig = width - lz - tz;
+                    first = ((long) (window + previousIndex) << (3 + sigBits))
+                            | ((long) ChimpType.LEADING_CODE[lz] << sigBits)
+                            | sig;
+                    firstBits = refBits;
+                    second = xor >>> tz;
+                    secondBits = sig;
+                    sLz = (int) noLeading;
+                } else if (lz == sLz) {
+                    first = 2;
+                    firstBits = 2;
+                    second = xor;
+                    secondBits = width - lz;
+                } else {
+                    sLz = lz;
+                    first = 24 + ChimpType.LEADING_CODE[lz];
+                    firstBits = 5;
+                    second = xor;
+                    secondBits = width - lz;
+                }
+            }
+            int filled = bits + firstBits;
+            ac = MsbBits.append(a, p, ac, filled, first);
+            p += (filled >>> 6) << 3;
+            bits = filled & 63;
+            if (secondBits != 0) {
+                filled = bits + secondBits;
+                ac = MsbBits.append(a, p, ac, filled, second);
+                p += (filled >>> 6) << 3;
+                bits = filled & 63;
+            }
+            idx++;
+            stored[idx & windowMask] = v;
+            keys[key] = idx;
+        }
+        sink.setSize(p);
+        acc = ac;
+        accBits = bits;
+        storedLz = sLz;
+        index = idx;
+    }
+}

@@ -1,0 +1,144 @@
+package dev.colcodec.tsfile.dictionary;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.ByteCursor;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.values.BinaryBatch;
+import dev.colcodec.values.BinaryValuesReader;
+import dev.colcodec.values.ValuesReader;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Reads a TsFile DICTIONARY page of TEXT/STRING values: the dictionary ({@code zigzag varint size},
+ * then each entry as a zigzag-varint length and its bytes) followed by the entry indexes as a TsFile
+ * RLE/bit-packing INT32 stream.
+ *
+ * <p>Entries are not copied out of the page: {@link #readBinaries} copies each value's bytes straight
+ * from the page into the caller's {@link BinaryBatch}. Like TsFile's decoder, the page is taken to
+ * run to the end of the given slice, so {@link #endOffset()} is {@code offset + length}.
+ */
+public final class DictionaryReader implements BinaryValuesReader {
+    private static final int CHUNK = 256;
+
+    private final RleIndexReader indexes;
+    private final ByteCursor cursor = new ByteCursor();
+    private final int[] ids = new int[CHUNK];
+
+    private byte[] buf = new byte[0];
+    private int end;
+    private int[] entryStart = new int[16];
+    private int[] entryLength = new int[16];
+    private int dictSize;
+    private int remaining;
+
+    /** A reader using the JVM's best kernels. */
+    public DictionaryReader() {
+        this(KernelProvider.best());
+    }
+
+    /** A reader unpacking bit-packed indexes with {@code kernels}. */
+    public DictionaryReader(Kernels kernels) {
+        this.indexes = new RleIndexReader(Objects.requireNonNull(kernels, "kernels"));
+    }
+
+    @Override
+    public void init(int valueCount, byte[] buf, int offset, int length) {
+        if (valueCount < ValuesReader.UNKNOWN_COUNT) {
+            throw new IllegalArgumentException("negative value count " + valueCount);
+        }
+        cursor.reset(buf, offset, length);
+        this.buf = buf;
+        this.end = offset + length;
+        this.remaining = valueCount == ValuesReader.UNKNOWN_COUNT ? Integer.MAX_VALUE : valueCount;
+        int sizeAt = cursor.position();
+        int size = cursor.readZigZagVarInt("the DICTIONARY entry count");
+        if (size < 0 || size > cursor.remaining()) {
+            throw new CorruptInputException(
+                    sizeAt, "a DICTIONARY entry count in [0, " + cursor.remaining() + "] (got " + size + ")");
+        }
+        if (size > entryStart.length) {
+            entryStart = new int[size];
+            entryLength = new int[size];
+        }
+        for (int i = 0; i < size; i++) {
+            int lengthAt = cursor.position();
+            int len = cursor.readZigZagVarInt("the length of DICTIONARY entry " + i);
+            if (len < 0) {
+                throw new CorruptInputException(lengthAt, "a non-negative DICTIONARY entry length (got " + len + ")");
+            }
+            entryStart[i] = cursor.skip(len, "DICTIONARY entry " + i);
+            entryLength[i] = len;
+        }
+        dictSize = size;
+        indexes.init(buf, cursor.position(), end);
+    }
+
+    /** The number of dictionary entries of the current page. */
+    public int dictionarySize() {
+        return dictSize;
+    }
+
+    @Override
+    public byte[] readBinary() {
+        readIds(1);
+        int id = checkedId(0);
+        return Arrays.copyOfRange(buf, entryStart[id], entryStart[id] + entryLength[id]);
+    }
+
+    @Override
+    public void readBinaries(BinaryBatch dst, int len) {
+        Objects.requireNonNull(dst, "dst");
+        while (len > 0) {
+            int n = Math.min(len, CHUNK);
+            readIds(n);
+            long bytes = 0;
+            for (int k = 0; k < n; k++) {
+                bytes += entryLength[checkedId(k)];
+            }
+            dst.ensureCapacity(n, bytes);
+            final byte[] src = buf;
+            for (int k = 0; k < n; k++) {
+                int id = ids[k];
+                int l = entryLength[id];
+                int at = dst.reserve(l);
+                System.arraycopy(src, entryStart[id], dst.data(), at, l);
+            }
+            len -= n;
+        }
+    }
+
+    @Override
+    public void skip(int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("negative skip " + n);
+        }
+        while (n > 0) {
+            int step = Math.min(n, CHUNK);
+            readIds(step);
+            n -= step;
+        }
+    }
+
+    @Override
+    public int endOffset() {
+        return end;
+    }
+
+    private void readIds(int n) {
+        if (n > remaining) {
+            throw new CorruptInputException(end, n + " more DICTIONARY values but the page holds " + remaining);
+        }
+        remaining -= n;
+        indexes.read(ids, 0, n);
+    }
+
+    private int checkedId(int k) {
+        int id = ids[k];
+        if (id < 0 || id >= dictSize) {
+            throw new CorruptInputException(end, "a DICTIONARY index in [0, " + dictSize + ") (got " + id + ")");
+        }
+        return id;
+    }
+}

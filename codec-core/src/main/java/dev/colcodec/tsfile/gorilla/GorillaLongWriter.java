@@ -1,0 +1,44 @@
+package dev.colcodec.tsfile.gorilla;
+
+import dev.colcodec.values.LongValuesWriter;
+
+/**
+ * Writes a TsFile GORILLA (V2) page of INT64 values (INT64 and TIMESTAMP), byte for byte as TsFile
+ * 2.4.0 does: the end marker ({@code Long.MIN_VALUE}) is encoded after the last value and one more
+ * byte always follows the bit stream. A value equal to the end marker is written like any other;
+ * TsFile's decoder cannot read past it, but {@link GorillaLongReader} given the page's value count
+ * can.
+ */
+public final class GorillaLongWriter implements LongValuesWriter {
+    private final GorillaStreamWriter stream = new GorillaStreamWriter(GorillaType.INT64);
+
+    @Override
+    public void writeLong(long value) {
+        stream.writeOne(value);
+    }
+
+    @Override
+    public void writeLongs(long[] src, int off, int len) {
+        stream.write(src, off, len);
+    }
+
+    @Override
+    public int valueCount() {
+        return stream.valueCount();
+    }
+
+    @Override
+    public long bufferedSize() {
+        return stream.bufferedSize();
+    }
+
+    @Override
+    public byte[] toByteArray() {
+        return stream.toByteArray();
+    }
+
+    @Override
+    public void reset() {
+        stream.reset();
+    }
+}
