@@ -10,19 +10,15 @@ class RlbeBenchTest {
         "colcodec,timestamps",
         "colcodec,counter-int",
         "colcodec,walk-double",
-        "colcodec,walk-float",
         "colcodec-scalar,timestamps",
         "colcodec-scalar,counter-int",
         "colcodec-scalar,walk-double",
-        "colcodec-scalar,walk-float",
         "tsfile,timestamps",
         "tsfile,counter-int",
         "tsfile,walk-double",
-        "tsfile,walk-float",
         "memcpy,timestamps",
         "memcpy,counter-int",
-        "memcpy,walk-double",
-        "memcpy,walk-float"
+        "memcpy,walk-double"
     })
     void everyParamCombinationRunsAndIsCorrect(String impl, String data) {
         RlbeBench b = new RlbeBench();
