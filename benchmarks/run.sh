@@ -3,6 +3,7 @@
 # vector kernels available, prints Markdown tables (values/s and ratios), and keeps the JMH JSON and the
 # report under results/<timestamp>/. Usage: benchmarks/run.sh [--full] [extra JMH args...]
 set -euo pipefail
+set -f  # benchmark regexes must not be globbed
 cd "$(dirname "$0")/.."
 
 find_java25() {
@@ -26,25 +27,20 @@ if [ "${1:-}" = "--full" ]; then FULL=1; shift; fi
 OUT="results/$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$OUT"
 
-# Each line: a benchmark regex and its JMH parameters. The headline keeps to about ten minutes on 2 cores.
-SELECTION=(
-  "BitUnpackBench -p bitWidth=1,4,8,12,16,20,32"
-  "PrefixSumBench"
-  "ByteStreamSplitBench"
-)
+# The selection: benchmarks/headline.txt (one JMH run per line), or every benchmark with --full.
 if [ "$FULL" = 1 ]; then
-  SELECTION=("BitUnpackBench" "PrefixSumBench" "ByteStreamSplitBench")
+  SELECTION=(".*")
+else
+  mapfile -t SELECTION < <(grep -v '^#' benchmarks/headline.txt | sed '/^\s*$/d')
 fi
-if [ -f benchmarks/headline.txt ]; then
-  mapfile -t EXTRA < <(grep -v '^#' benchmarks/headline.txt | sed '/^\s*$/d')
-  [ "$FULL" = 1 ] || SELECTION+=("${EXTRA[@]}")
-fi
+# Short iterations keep the headline near ten minutes; pass your own -wi/-i/-w/-r to override.
+DEFAULTS=(-wi 1 -w 1s -i 2 -r 1s)
 
 i=0
 for sel in "${SELECTION[@]}"; do
   i=$((i + 1))
   # shellcheck disable=SC2086
-  "$JAVA" --add-modules=jdk.incubator.vector --sun-misc-unsafe-memory-access=allow -jar "$JAR" $sel "$@" \
+  "$JAVA" --add-modules=jdk.incubator.vector --sun-misc-unsafe-memory-access=allow -jar "$JAR" $sel "${DEFAULTS[@]}" "$@" \
     -rf json -rff "$OUT/part-$i.json" > "$OUT/part-$i.log" 2>&1 || { tail -20 "$OUT/part-$i.log" >&2; exit 1; }
 done
 
@@ -66,7 +62,7 @@ done
   echo "# colcodec benchmark report"
   echo
   echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), $("$JAVA" -version 2>&1 | head -1)"
-  echo "Command: benchmarks/run.sh $*"
+  echo "Command: benchmarks/run.sh $*  (selection: benchmarks/headline.txt, JMH ${DEFAULTS[*]})"
   echo
   "$JAVA" -cp "$JAR" dev.colcodec.bench.report.Report "$OUT/results.json"
 } > "$OUT/report.md"
