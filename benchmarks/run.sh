@@ -3,7 +3,6 @@
 # vector kernels available, prints Markdown tables (values/s and ratios), and keeps the JMH JSON and the
 # report under results/<timestamp>/. Usage: benchmarks/run.sh [--full] [extra JMH args...]
 set -euo pipefail
-set -f  # benchmark regexes must not be globbed
 cd "$(dirname "$0")/.."
 
 find_java25() {
@@ -36,6 +35,7 @@ fi
 # Short iterations keep the headline near ten minutes; pass your own -wi/-i/-w/-r to override.
 DEFAULTS=(-wi 1 -w 1s -i 2 -r 1s)
 
+set -f  # benchmark regexes must not be globbed
 i=0
 for sel in "${SELECTION[@]}"; do
   i=$((i + 1))
@@ -57,6 +57,7 @@ done
   done
   echo "]"
 } > "$OUT/results.json"
+set +f
 
 {
   echo "# colcodec benchmark report"
