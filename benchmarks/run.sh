@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The headline benchmark: builds the benchmark jar if needed, runs a curated JMH selection with the
 # vector kernels available, prints Markdown tables (values/s and ratios), and keeps the JMH JSON and the
-# report under results/<timestamp>/. Usage: benchmarks/run.sh [--full] [extra JMH args...]
+# report under results/<timestamp>/.
+# Usage: benchmarks/run.sh [--selection NAME | --full] [extra JMH args...]
+#   NAME is a file in benchmarks/selections/ (default: headline); --full runs every benchmark.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,16 +23,20 @@ if [ ! -f "$JAR" ] || [ -n "$(find codec-core/src codec-simd/src benchmarks/src 
 fi
 
 FULL=0
+SELECTION_NAME=headline
 if [ "${1:-}" = "--full" ]; then FULL=1; shift; fi
+if [ "${1:-}" = "--selection" ]; then SELECTION_NAME="$2"; shift 2; fi
+SELECTION_FILE="benchmarks/selections/$SELECTION_NAME.txt"
+[ "$FULL" = 1 ] || [ -f "$SELECTION_FILE" ] || { echo "no selection $SELECTION_FILE" >&2; exit 2; }
 
 OUT="results/$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$OUT"
 
-# The selection: benchmarks/headline.txt (one JMH run per line), or every benchmark with --full.
+# The selection: one JMH run per line of the selection file, or every benchmark with --full.
 if [ "$FULL" = 1 ]; then
   SELECTION=(".*")
 else
-  mapfile -t SELECTION < <(grep -v '^#' benchmarks/headline.txt | sed '/^\s*$/d')
+  mapfile -t SELECTION < <(grep -v '^#' "$SELECTION_FILE" | sed '/^\s*$/d')
 fi
 # Short iterations keep the headline near ten minutes; pass your own -wi/-i/-w/-r to override.
 DEFAULTS=(-wi 1 -w 1s -i 2 -r 1s)
@@ -63,7 +69,7 @@ set +f
   echo "# colcodec benchmark report"
   echo
   echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), $("$JAVA" -version 2>&1 | head -1)"
-  echo "Command: benchmarks/run.sh $*  (selection: benchmarks/headline.txt, JMH ${DEFAULTS[*]})"
+  echo "Command: benchmarks/run.sh $*  (selection: $SELECTION_FILE, JMH ${DEFAULTS[*]})"
   echo
   "$JAVA" -cp "$JAR" dev.colcodec.bench.report.Report "$OUT/results.json"
 } > "$OUT/report.md"
