@@ -22,6 +22,7 @@ if [ ! -f "$JAR" ] || [ -n "$(find codec-core/src codec-simd/src benchmarks/src 
   ./mvnw -B -q -DskipTests package
 fi
 
+ORIG_ARGS="$*"
 FULL=0
 SELECTION_NAME=headline
 if [ "${1:-}" = "--full" ]; then FULL=1; shift; fi
@@ -40,6 +41,9 @@ else
 fi
 # Short iterations keep the headline near ten minutes; pass your own -wi/-i/-w/-r to override.
 DEFAULTS=(-wi 1 -w 1s -i 2 -r 1s)
+for a in "$@"; do
+  case "$a" in -wi|-w|-i|-r) DEFAULTS=() ;; esac
+done
 
 set -f  # benchmark regexes must not be globbed
 i=0
@@ -49,29 +53,15 @@ for sel in "${SELECTION[@]}"; do
   "$JAVA" --add-modules=jdk.incubator.vector --sun-misc-unsafe-memory-access=allow -jar "$JAR" $sel "${DEFAULTS[@]}" "$@" \
     -rf json -rff "$OUT/part-$i.json" > "$OUT/part-$i.log" 2>&1 || { tail -20 "$OUT/part-$i.log" >&2; exit 1; }
 done
-
-# merge the parts into one JSON array
-{
-  echo "["
-  first=1
-  for f in "$OUT"/part-*.json; do
-    body=$(sed -e '1s/^\[//' -e '$s/\]$//' "$f")
-    [ -z "$(echo "$body" | tr -d '[:space:]')" ] && continue
-    [ $first = 1 ] || echo ","
-    echo "$body"
-    first=0
-  done
-  echo "]"
-} > "$OUT/results.json"
 set +f
 
 {
   echo "# colcodec benchmark report"
   echo
   echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), $("$JAVA" -version 2>&1 | head -1)"
-  echo "Command: benchmarks/run.sh $*  (selection: $SELECTION_FILE, JMH ${DEFAULTS[*]})"
+  echo "Command: benchmarks/run.sh $ORIG_ARGS  (selection: $SELECTION_FILE, JMH ${DEFAULTS[*]})"
   echo
-  "$JAVA" -cp "$JAR" dev.colcodec.bench.report.Report "$OUT/results.json"
+  "$JAVA" -cp "$JAR" dev.colcodec.bench.report.Report --merged "$OUT/results.json" "$OUT"/part-*.json
 } > "$OUT/report.md"
 cat "$OUT/report.md"
 echo "JSON and report written to $OUT/"

@@ -42,12 +42,6 @@ final class VectorKernels extends ScalarKernels {
     static final IntVector[] MSB_SHIFT = msbShift();
     static final IntVector[] MSB_B0_SHIFT = msbB0Shift();
 
-    // prefix sum: rearrange(iota - k, wrapped) + masked add
-    static final VectorShuffle<Integer>[] INT_SCAN_SHUFFLE = scanShuffles(IS);
-    static final VectorMask<Integer>[] INT_SCAN_MASK = scanMasks(IS);
-    static final VectorShuffle<Long>[] LONG_SCAN_SHUFFLE = scanShuffles(LS);
-    static final VectorMask<Long>[] LONG_SCAN_MASK = scanMasks(LS);
-
     // booleans: lane j takes byte j/8 and tests bit j%8
     static final VectorShuffle<Byte> BOOL_SHUFFLE = VectorShuffle.fromOp(BS, j -> j >>> 3);
     static final ByteVector BOOL_BITS = ByteVector.broadcast(BS, (byte) 1)
@@ -127,32 +121,6 @@ final class VectorKernels extends ScalarKernels {
                 s[lane] = w <= 25 ? 0 : 32 - (40 - off - w);
             }
             out[w] = IntVector.fromArray(IS, s, 0);
-        }
-        return out;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <E> VectorShuffle<E>[] scanShuffles(VectorSpecies<E> species) {
-        int n = Integer.numberOfTrailingZeros(species.length());
-        VectorShuffle<E>[] out = new VectorShuffle[n];
-        for (int i = 0; i < n; i++) {
-            int k = 1 << i;
-            out[i] = VectorShuffle.fromOp(species, j -> Math.max(j - k, 0));
-        }
-        return out;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <E> VectorMask<E>[] scanMasks(VectorSpecies<E> species) {
-        int n = Integer.numberOfTrailingZeros(species.length());
-        VectorMask<E>[] out = new VectorMask[n];
-        for (int i = 0; i < n; i++) {
-            int k = 1 << i;
-            boolean[] m = new boolean[species.length()];
-            for (int j = k; j < m.length; j++) {
-                m[j] = true;
-            }
-            out[i] = VectorMask.fromArray(species, m, 0);
         }
         return out;
     }
@@ -290,38 +258,98 @@ final class VectorKernels extends ScalarKernels {
 
     // ---- prefix sum ----------------------------------------------------------------------------
 
+    // scan steps as individual constants (array elements would not be constant-folded by C2)
+    static final VectorShuffle<Integer> IS1 = scanShuffle(IS, 1);
+    static final VectorShuffle<Integer> IS2 = scanShuffle(IS, 2);
+    static final VectorShuffle<Integer> IS4 = scanShuffle(IS, 4);
+    static final VectorShuffle<Integer> IS8 = scanShuffle(IS, 8);
+    static final VectorMask<Integer> IM1 = scanMask(IS, 1);
+    static final VectorMask<Integer> IM2 = scanMask(IS, 2);
+    static final VectorMask<Integer> IM4 = scanMask(IS, 4);
+    static final VectorMask<Integer> IM8 = scanMask(IS, 8);
+    static final VectorShuffle<Long> LS1 = scanShuffle(LS, 1);
+    static final VectorShuffle<Long> LS2 = scanShuffle(LS, 2);
+    static final VectorShuffle<Long> LS4 = scanShuffle(LS, 4);
+    static final VectorMask<Long> LM1 = scanMask(LS, 1);
+    static final VectorMask<Long> LM2 = scanMask(LS, 2);
+    static final VectorMask<Long> LM4 = scanMask(LS, 4);
+
+    private static <E> VectorShuffle<E> scanShuffle(VectorSpecies<E> species, int k) {
+        return VectorShuffle.fromOp(species, j -> Math.max(j - k, 0));
+    }
+
+    private static <E> VectorMask<E> scanMask(VectorSpecies<E> species, int k) {
+        boolean[] m = new boolean[species.length()];
+        for (int j = Math.min(k, m.length); j < m.length; j++) {
+            m[j] = true;
+        }
+        return VectorMask.fromArray(species, m, 0);
+    }
+
+    /** In-vector inclusive scan of int lanes (log2(lanes) shifted adds). */
+    private static IntVector scan(IntVector v) {
+        v = v.add(v.rearrange(IS1), IM1);
+        if (IL > 2) {
+            v = v.add(v.rearrange(IS2), IM2);
+        }
+        if (IL > 4) {
+            v = v.add(v.rearrange(IS4), IM4);
+        }
+        if (IL > 8) {
+            v = v.add(v.rearrange(IS8), IM8);
+        }
+        return v;
+    }
+
+    private static LongVector scan(LongVector v) {
+        v = v.add(v.rearrange(LS1), LM1);
+        if (LL > 2) {
+            v = v.add(v.rearrange(LS2), LM2);
+        }
+        if (LL > 4) {
+            v = v.add(v.rearrange(LS4), LM4);
+        }
+        return v;
+    }
+
+    /** Shuffles that broadcast the last lane (the running total) to every lane. */
+    static final VectorShuffle<Integer> INT_LAST = VectorShuffle.fromOp(IS, j -> IL - 1);
+
+    static final VectorShuffle<Long> LONG_LAST = VectorShuffle.fromOp(LS, j -> LL - 1);
+
     @Override
     public int prefixSum(int[] values, int off, int len, int previous, int minDelta) {
         int i = off;
         int end = off + (len / IL) * IL;
-        int carry = previous;
-        for (; i < end; i += IL) {
-            IntVector v = IntVector.fromArray(IS, values, i).add(minDelta);
-            for (int k = 0; k < INT_SCAN_SHUFFLE.length; k++) {
-                v = v.add(v.rearrange(INT_SCAN_SHUFFLE[k]), INT_SCAN_MASK[k]);
-            }
-            v = v.add(carry);
-            v.intoArray(values, i);
-            carry = v.lane(IL - 1);
+        if (end == off) {
+            return super.prefixSum(values, off, len, previous, minDelta);
         }
-        return super.prefixSum(values, i, off + len - i, carry, minDelta);
+        // the running total stays in a vector: no lane extraction per step
+        IntVector carry = IntVector.broadcast(IS, previous);
+        IntVector min = IntVector.broadcast(IS, minDelta);
+        for (; i < end; i += IL) {
+            IntVector v = scan(IntVector.fromArray(IS, values, i).add(min)).add(carry);
+            v.intoArray(values, i);
+            carry = v.rearrange(INT_LAST);
+        }
+        return super.prefixSum(values, i, off + len - i, values[i - 1], minDelta);
     }
 
     @Override
     public long prefixSum(long[] values, int off, int len, long previous, long minDelta) {
         int i = off;
         int end = off + (len / LL) * LL;
-        long carry = previous;
-        for (; i < end; i += LL) {
-            LongVector v = LongVector.fromArray(LS, values, i).add(minDelta);
-            for (int k = 0; k < LONG_SCAN_SHUFFLE.length; k++) {
-                v = v.add(v.rearrange(LONG_SCAN_SHUFFLE[k]), LONG_SCAN_MASK[k]);
-            }
-            v = v.add(carry);
-            v.intoArray(values, i);
-            carry = v.lane(LL - 1);
+        if (end == off) {
+            return super.prefixSum(values, off, len, previous, minDelta);
         }
-        return super.prefixSum(values, i, off + len - i, carry, minDelta);
+        LongVector carry = LongVector.broadcast(LS, previous);
+        LongVector min = LongVector.broadcast(LS, minDelta);
+        for (; i < end; i += LL) {
+            LongVector v = scan(LongVector.fromArray(LS, values, i).add(min)).add(carry);
+            v.intoArray(values, i);
+            carry = v.rearrange(LONG_LAST);
+        }
+        return super.prefixSum(values, i, off + len - i, values[i - 1], minDelta);
     }
 
     // ---- BYTE_STREAM_SPLIT ---------------------------------------------------------------------

@@ -26,16 +26,62 @@ public final class Report {
 
     private Report() {}
 
+    /**
+     * {@code Report [--merged all.json] [--out report.md] part.json...}: renders the tables of every
+     * part (one JMH run each), optionally writing the parts merged into one JSON array.
+     */
     public static void main(String[] args) throws IOException {
-        if (args.length < 1) {
-            System.err.println("usage: Report <jmh-result.json> [out.md]");
+        List<Path> parts = new ArrayList<>();
+        Path merged = null;
+        Path out = null;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--merged") && i + 1 < args.length) {
+                merged = Path.of(args[++i]);
+            } else if (args[i].equals("--out") && i + 1 < args.length) {
+                out = Path.of(args[++i]);
+            } else {
+                parts.add(Path.of(args[i]));
+            }
+        }
+        if (parts.isEmpty()) {
+            System.err.println("usage: Report [--merged all.json] [--out report.md] <jmh-result.json>...");
             System.exit(2);
         }
-        String md = render(Files.readString(Path.of(args[0]), StandardCharsets.UTF_8));
-        if (args.length > 1) {
-            Files.writeString(Path.of(args[1]), md, StandardCharsets.UTF_8);
+        List<String> texts = new ArrayList<>();
+        for (Path p : parts) {
+            texts.add(Files.readString(p, StandardCharsets.UTF_8));
+        }
+        String json = merge(texts);
+        if (merged != null) {
+            Files.writeString(merged, json, StandardCharsets.UTF_8);
+        }
+        String md = render(json);
+        if (out != null) {
+            Files.writeString(out, md, StandardCharsets.UTF_8);
         }
         System.out.print(md);
+    }
+
+    /** Joins JMH result arrays into one array (empty parts are skipped). */
+    static String merge(List<String> arrays) {
+        StringBuilder sb = new StringBuilder("[\n");
+        boolean first = true;
+        for (String a : arrays) {
+            String t = a.strip();
+            if (!t.startsWith("[") || !t.endsWith("]")) {
+                throw new IllegalArgumentException("not a JMH JSON result array");
+            }
+            String body = t.substring(1, t.length() - 1).strip();
+            if (body.isEmpty()) {
+                continue;
+            }
+            if (!first) {
+                sb.append(",\n");
+            }
+            sb.append(body);
+            first = false;
+        }
+        return sb.append("\n]\n").toString();
     }
 
     /** One measured point. */

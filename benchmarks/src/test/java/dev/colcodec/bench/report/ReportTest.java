@@ -37,6 +37,13 @@ class ReportTest {
         assertThat(md).contains("| bitWidth | colcodec-vector | colcodec-scalar | parquet-java | memcpy |");
     }
 
+    @Test
+    void mergingPartsKeepsEveryPoint() throws Exception {
+        String one = sample();
+        String merged = Report.merge(List.of(one, "[\n]\n\n", one + "\n\n"));
+        assertThat(Report.points(merged)).hasSize(16);
+    }
+
     private static double score(List<Report.Point> pts, String width, String impl) {
         return pts.stream()
                 .filter(p ->
