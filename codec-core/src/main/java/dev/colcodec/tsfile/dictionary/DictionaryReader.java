@@ -4,6 +4,7 @@ import dev.colcodec.CorruptInputException;
 import dev.colcodec.io.ByteCursor;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
+import dev.colcodec.tsfile.rle.RleIntReader;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesReader;
 import dev.colcodec.values.ValuesReader;
@@ -22,7 +23,7 @@ import java.util.Objects;
 public final class DictionaryReader implements BinaryValuesReader {
     private static final int CHUNK = 256;
 
-    private final RleIndexReader indexes;
+    private final RleIntReader indexes;
     private final ByteCursor cursor = new ByteCursor();
     private final int[] ids = new int[CHUNK];
 
@@ -40,7 +41,7 @@ public final class DictionaryReader implements BinaryValuesReader {
 
     /** A reader unpacking bit-packed indexes with {@code kernels}. */
     public DictionaryReader(Kernels kernels) {
-        this.indexes = new RleIndexReader(Objects.requireNonNull(kernels, "kernels"));
+        this.indexes = new RleIntReader(Objects.requireNonNull(kernels, "kernels"));
     }
 
     @Override
@@ -72,7 +73,7 @@ public final class DictionaryReader implements BinaryValuesReader {
             entryLength[i] = len;
         }
         dictSize = size;
-        indexes.init(buf, cursor.position(), end);
+        indexes.init(ValuesReader.UNKNOWN_COUNT, buf, cursor.position(), end - cursor.position());
     }
 
     /** The number of dictionary entries of the current page. */
@@ -131,7 +132,7 @@ public final class DictionaryReader implements BinaryValuesReader {
             throw new CorruptInputException(end, n + " more DICTIONARY values but the page holds " + remaining);
         }
         remaining -= n;
-        indexes.read(ids, 0, n);
+        indexes.readIntegers(ids, 0, n);
     }
 
     private int checkedId(int k) {

@@ -3,6 +3,7 @@ package dev.colcodec.tsfile.dictionary;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
+import dev.colcodec.tsfile.rle.RleIntWriter;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesWriter;
 import java.util.Arrays;
@@ -15,7 +16,7 @@ import java.util.Objects;
  */
 public final class DictionaryWriter implements BinaryValuesWriter {
     private final EntryTable entries = new EntryTable();
-    private final RleIndexWriter indexWriter;
+    private final RleIntWriter indexWriter;
     private int[] ids = new int[1024];
     private int count;
     private boolean finished;
@@ -27,7 +28,7 @@ public final class DictionaryWriter implements BinaryValuesWriter {
 
     /** A writer packing indexes with {@code kernels}. */
     public DictionaryWriter(Kernels kernels) {
-        this.indexWriter = new RleIndexWriter(Objects.requireNonNull(kernels, "kernels"));
+        this.indexWriter = new RleIntWriter(Objects.requireNonNull(kernels, "kernels"));
     }
 
     @Override
@@ -79,7 +80,10 @@ public final class DictionaryWriter implements BinaryValuesWriter {
             out.writeZigZagVarInt(entries.length(i));
             out.write(data, entries.start(i), entries.length(i));
         }
-        indexWriter.write(ids, count, out);
+        indexWriter.reset();
+        indexWriter.writeIntegers(ids, 0, count);
+        byte[] indexes = indexWriter.toByteArray();
+        out.write(indexes, 0, indexes.length);
         return out.toByteArray();
     }
 
