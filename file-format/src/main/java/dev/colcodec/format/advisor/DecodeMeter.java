@@ -21,33 +21,56 @@ public interface DecodeMeter {
      */
     double valuesPerSecond(ColumnEncoding encoding, Compression codec, int valueCount, Runnable decodeOnce);
 
-    /** {@link #timing(LongSupplier, long, int, int)} on {@link System#nanoTime()}: 3 warm-up runs, then at least 5 runs and 20 ms. */
+    /**
+     * {@link #timing(LongSupplier, long, long, int)} on {@link System#nanoTime()}: at least 50 ms of
+     * warm-up, then the best of 5 batches of 10 ms.
+     */
     static DecodeMeter timing() {
-        return timing(System::nanoTime, 20_000_000L, 3, 5);
+        return timing(System::nanoTime, 50_000_000L, 10_000_000L, 5);
     }
 
     /**
-     * Runs the task {@code warmupRuns} times untimed, then repeatedly until at least {@code minRuns} runs
-     * and {@code minNanos} nanoseconds of {@code clock} have passed; answers runs times values over the
-     * elapsed time. A clock that did not advance gives {@link Double#POSITIVE_INFINITY}.
+     * Times the task in batches, each repeating it until {@code batchNanos} of {@code clock} have passed
+     * (at least once). Warm-up batches run until at least {@code warmupNanos} have passed and the last
+     * batch was at most 5% faster than the one before (the JIT has settled), or until 20 times {@code
+     * warmupNanos}; then {@code batches} timed batches follow, and the best one's values per second is
+     * the answer: on a shared machine the fastest batch is the least disturbed. A clock that did not
+     * advance gives {@link Double#POSITIVE_INFINITY}.
      */
-    static DecodeMeter timing(LongSupplier clock, long minNanos, int warmupRuns, int minRuns) {
-        if (minRuns < 1 || warmupRuns < 0 || minNanos < 0) {
-            throw new IllegalArgumentException("need minRuns >= 1, warmupRuns >= 0, minNanos >= 0");
+    static DecodeMeter timing(LongSupplier clock, long warmupNanos, long batchNanos, int batches) {
+        if (batches < 1 || warmupNanos < 0 || batchNanos < 0) {
+            throw new IllegalArgumentException("need batches >= 1, warmupNanos >= 0, batchNanos >= 0");
         }
         return (encoding, codec, valueCount, decodeOnce) -> {
-            for (int i = 0; i < warmupRuns; i++) {
-                decodeOnce.run();
+            long warmStart = clock.getAsLong();
+            double previous = 0;
+            while (true) {
+                double speed = batch(clock, batchNanos, valueCount, decodeOnce);
+                long spent = clock.getAsLong() - warmStart;
+                boolean settled = previous > 0 && speed <= previous * 1.05;
+                previous = speed;
+                if ((settled && spent >= warmupNanos) || spent >= 20 * warmupNanos) {
+                    break;
+                }
             }
-            long start = clock.getAsLong();
-            long elapsed;
-            long runs = 0;
-            do {
-                decodeOnce.run();
-                runs++;
-                elapsed = clock.getAsLong() - start;
-            } while (runs < minRuns || elapsed < minNanos);
-            return elapsed <= 0 ? Double.POSITIVE_INFINITY : runs * (double) valueCount * 1e9 / elapsed;
+            double best = 0;
+            for (int b = 0; b < batches; b++) {
+                best = Math.max(best, batch(clock, batchNanos, valueCount, decodeOnce));
+            }
+            return best;
         };
+    }
+
+    /** Runs the task until {@code batchNanos} have passed (at least once); values per second. */
+    private static double batch(LongSupplier clock, long batchNanos, int valueCount, Runnable decodeOnce) {
+        long start = clock.getAsLong();
+        long elapsed;
+        long runs = 0;
+        do {
+            decodeOnce.run();
+            runs++;
+            elapsed = clock.getAsLong() - start;
+        } while (elapsed < batchNanos);
+        return elapsed <= 0 ? Double.POSITIVE_INFINITY : runs * (double) valueCount * 1e9 / elapsed;
     }
 }

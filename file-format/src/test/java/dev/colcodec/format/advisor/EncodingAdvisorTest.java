@@ -104,12 +104,14 @@ class EncodingAdvisorTest {
     @Test
     void timingMeterCountsRunsAgainstTheInjectedClock() {
         AtomicLong now = new AtomicLong();
-        DecodeMeter meter = DecodeMeter.timing(() -> now.getAndAdd(1_000_000L), 5_000_000L, 2, 3);
+        // every clock read advances 1 ms
+        DecodeMeter meter = DecodeMeter.timing(() -> now.getAndAdd(1_000_000L), 2_000_000L, 3_000_000L, 2);
         AtomicInteger runs = new AtomicInteger();
         double speed = meter.valuesPerSecond(null, Compression.UNCOMPRESSED, 1000, runs::incrementAndGet);
-        // 2 warm-up runs, then 5 timed runs over 5 ms
-        assertThat(runs.get()).isEqualTo(7);
-        assertThat(speed).isEqualTo(5 * 1000 * 1e9 / 5_000_000L);
+        // each batch: a start read, then 3 runs of 1 ms each. Warm-up: two batches (the second is no
+        // faster than the first, and 10 ms >= 2 ms have passed), then the 2 timed batches.
+        assertThat(runs.get()).isEqualTo(2 * 3 + 2 * 3);
+        assertThat(speed).isEqualTo(3 * 1000 * 1e9 / 3_000_000L);
     }
 
     @Test
