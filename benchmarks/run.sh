@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The headline benchmark: builds the benchmark jar if needed, runs a curated JMH selection with the
-# vector kernels available, prints Markdown tables (values/s and ratios), and keeps the JMH JSON and the
-# report under results/<timestamp>/. Usage: benchmarks/run.sh [--full] [extra JMH args...]
+# vector kernels available, prints Markdown tables (values/s and ratios), and keeps the JMH JSON, the
+# report and its PNG charts under results/<timestamp>/. Usage: benchmarks/run.sh [--full] [extra JMH args...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -68,7 +68,8 @@ done
   echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), $("$JAVA" -version 2>&1 | head -1)"
   echo "Command: benchmarks/run.sh $*"
   echo
-  "$JAVA" -cp "$JAR" dev.colcodec.bench.report.Report "$OUT/results.json"
+  # tables, plus PNG charts (ratio bars, throughput by bit width) written into $OUT and linked by name
+  "$JAVA" -Djava.awt.headless=true -cp "$JAR" dev.colcodec.bench.report.Report "$OUT/results.json" --charts "$OUT"
 } > "$OUT/report.md"
 cat "$OUT/report.md"
-echo "JSON and report written to $OUT/"
+echo "JSON, report and charts written to $OUT/"
