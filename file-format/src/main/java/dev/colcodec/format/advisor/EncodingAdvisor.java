@@ -24,7 +24,10 @@ import java.util.Optional;
  * c.bytesPerValue();
  * }</pre>
  *
- * <p>Sizes are deterministic; speeds come from timing loops and vary between runs. Instances are
+ * <p>Sizes are deterministic; speeds come from timing loops and vary between runs. With the default
+ * {@link DecodeMeter#timing()} each candidate takes about 0.1 s (up to about 1 s while the JIT is
+ * still compiling), so the defaults spend a few seconds per column; {@link #withCodecs}, {@link
+ * #withEncodings} and {@link #withMeter} trade coverage or precision for time. Instances are
  * immutable: the {@code with...} methods return a changed copy. Not meant for concurrent use of one
  * column by several threads.
  */

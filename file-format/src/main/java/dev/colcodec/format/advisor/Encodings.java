@@ -1,5 +1,6 @@
 package dev.colcodec.format.advisor;
 
+import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.ParquetValues;
@@ -116,7 +117,7 @@ public final class Encodings {
         @Override
         public boolean supports(ValueKind kind) {
             try {
-                ParquetValues.newReader(encoding, kind.parquetType(), 0, dev.colcodec.kernel.KernelProvider.scalar());
+                ParquetValues.newReader(encoding, kind.parquetType(), 0, KernelProvider.scalar());
                 return true;
             } catch (IllegalArgumentException e) {
                 return false;
