@@ -51,8 +51,10 @@ public final class Report {
         }
         String json = Files.readString(Path.of(rest.get(0)), StandardCharsets.UTF_8);
         String md;
+        // links are relative to the Markdown file, or to the chart directory when printing only
+        Path linkBase = out != null ? out.toAbsolutePath().getParent() : chartDir;
         try {
-            md = render(json, chartDir);
+            md = render(json, chartDir, linkBase);
         } catch (RuntimeException | LinkageError | java.awt.AWTError e) {
             // a machine without fonts or AWT libraries still gets its tables
             System.err.println("Report: no charts (" + e + ")");
@@ -97,19 +99,28 @@ public final class Report {
         return render(json, null);
     }
 
+    /** {@link #render(String, Path, Path)} for Markdown kept in the chart directory. */
+    static String render(String json, Path chartDir) {
+        return render(json, chartDir, chartDir);
+    }
+
     /**
      * The Markdown tables; with a {@code chartDir}, also writes the charts of each table there (see
-     * {@link Charts}) and references them by file name below the table, so the Markdown belongs in
-     * that directory.
+     * {@link Charts}) and references each below its table by its path relative to {@code linkBase}, the
+     * directory the Markdown will be kept in.
      */
-    static String render(String json, Path chartDir) {
+    static String render(String json, Path chartDir, Path linkBase) {
         StringBuilder sb = new StringBuilder();
         for (Table t : tables(points(json))) {
             renderTable(sb, t);
             if (chartDir != null) {
                 for (Path chart : Charts.write(t, chartDir)) {
-                    String file = chart.getFileName().toString();
-                    sb.append("![").append(file).append("](").append(file).append(")\n\n");
+                    String name = chart.getFileName().toString();
+                    String link = linkBase.toAbsolutePath()
+                            .relativize(chart.toAbsolutePath())
+                            .toString()
+                            .replace('\\', '/');
+                    sb.append("![").append(name).append("](").append(link).append(")\n\n");
                 }
             }
         }

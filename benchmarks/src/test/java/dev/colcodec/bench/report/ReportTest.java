@@ -66,6 +66,18 @@ class ReportTest {
     }
 
     @Test
+    void chartLinksAreRelativeToTheMarkdownFile(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("results.json");
+        Files.writeString(json, sample(), StandardCharsets.UTF_8);
+        Path md = dir.resolve("report.md");
+        Report.main(new String[] {
+            json.toString(), md.toString(), "--charts", dir.resolve("charts").toString()
+        });
+        assertThat(Files.readString(md, StandardCharsets.UTF_8)).contains("](charts/BitUnpackBench.unpack-ratios.png)");
+        assertThat(dir.resolve("charts/BitUnpackBench.unpack-ratios.png")).isNotEmptyFile();
+    }
+
+    @Test
     void chartSeriesFollowTheTable() throws Exception {
         Report.Table t = Report.tables(Report.points(sample())).get(0);
         var ratios = Charts.ratioChart(t);
