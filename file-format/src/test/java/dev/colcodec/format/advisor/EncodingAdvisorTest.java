@@ -199,6 +199,22 @@ class EncodingAdvisorTest {
     }
 
     @Test
+    void emptyColumnsAndSpecialFloatsRoundTrip() {
+        Advice empty = advisor().advise(Column.ofLongs(new long[0]));
+        assertThat(empty.candidates())
+                .isNotEmpty()
+                .allSatisfy(c -> assertThat(c.bytesPerValue()).isZero());
+        assertThat(empty.rejections()).extracting(r -> r.encoding().name()).containsOnly("RLE_DICTIONARY");
+        double[] special = {Double.NaN, -0.0, 0.0, Double.NEGATIVE_INFINITY, Double.MIN_VALUE};
+        Advice doubles = advisor().advise(Column.ofDoubles(special));
+        // bit patterns are compared, so -0.0 and NaN must survive every kept candidate
+        assertThat(doubles.candidates())
+                .extracting(c -> c.encoding().label())
+                .contains("PARQUET PLAIN", "TSFILE PLAIN");
+        assertThat(doubles.rejections()).noneMatch(r -> r.reason().contains("lossy"));
+    }
+
+    @Test
     void tsfileFamiliesAreFoundByConvention() {
         assertThat(Encodings.tsfile(TsEncoding.PLAIN)).get().satisfies(e -> {
             for (ValueKind k : ValueKind.values()) {
