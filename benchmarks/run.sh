@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The headline benchmark: builds the benchmark jar if needed, runs a curated JMH selection with the
-# vector kernels available, prints Markdown tables (values/s and ratios), and keeps the JMH JSON and the
-# report under results/<timestamp>/.
+# vector kernels available, prints Markdown tables (values/s and ratios), and keeps the JMH JSON, the
+# report and its PNG charts under results/<timestamp>/.
 # Usage: benchmarks/run.sh [--selection NAME | --full] [extra JMH args...]
 #   NAME is a file in benchmarks/selections/ (default: headline); --full runs every benchmark.
 set -euo pipefail
@@ -61,7 +61,9 @@ set +f
   echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), $("$JAVA" -version 2>&1 | head -1)"
   echo "Command: benchmarks/run.sh $ORIG_ARGS  (selection: $SELECTION_FILE, JMH ${DEFAULTS[*]})"
   echo
-  "$JAVA" -cp "$JAR" dev.colcodec.bench.report.Report --merged "$OUT/results.json" "$OUT"/part-*.json
+  # tables, plus PNG charts (ratio bars, throughput by bit width) written into $OUT and linked by name
+  "$JAVA" -Djava.awt.headless=true -cp "$JAR" dev.colcodec.bench.report.Report --merged "$OUT/results.json" \
+    --charts "$OUT" "$OUT"/part-*.json
 } > "$OUT/report.md"
 cat "$OUT/report.md"
-echo "JSON and report written to $OUT/"
+echo "JSON, report and charts written to $OUT/"

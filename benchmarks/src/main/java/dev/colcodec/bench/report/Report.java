@@ -17,7 +17,13 @@ import java.util.Set;
  * parameter combination, one column per {@code impl} (values/s), and the ratios of colcodec's best
  * implementation to every other one (parquet-java, tsfile, colcodec-scalar, memcpy).
  *
- * <p>Usage: {@code java -cp benchmarks.jar dev.colcodec.bench.report.Report results.json [out.md]}.
+ * <p>With a chart directory it also draws each table as PNG charts there ({@link Charts}): the ratios
+ * of ours to every baseline and to memcpy, and values/s by bit width when a {@code bitWidth} parameter
+ * exists. The Markdown references them by file name.
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar dev.colcodec.bench.report.Report [--out out.md] [--charts
+ * DIR] [--merged all.json] part.json...}; with {@code --out} the charts go next to the Markdown unless
+ * {@code --charts} says otherwise.
  */
 public final class Report {
     /** Order in which implementations appear as columns. */
@@ -27,25 +33,33 @@ public final class Report {
     private Report() {}
 
     /**
-     * {@code Report [--merged all.json] [--out report.md] part.json...}: renders the tables of every
-     * part (one JMH run each), optionally writing the parts merged into one JSON array.
+     * {@code Report [--merged all.json] [--out report.md] [--charts DIR] part.json...}: renders the
+     * tables (and charts) of every part (one JMH run each), optionally writing the parts merged into
+     * one JSON array.
      */
     public static void main(String[] args) throws IOException {
         List<Path> parts = new ArrayList<>();
         Path merged = null;
         Path out = null;
+        Path chartDir = null;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--merged") && i + 1 < args.length) {
                 merged = Path.of(args[++i]);
             } else if (args[i].equals("--out") && i + 1 < args.length) {
                 out = Path.of(args[++i]);
+            } else if (args[i].equals("--charts") && i + 1 < args.length) {
+                chartDir = Path.of(args[++i]);
             } else {
                 parts.add(Path.of(args[i]));
             }
         }
         if (parts.isEmpty()) {
-            System.err.println("usage: Report [--merged all.json] [--out report.md] <jmh-result.json>...");
+            System.err.println(
+                    "usage: Report [--merged all.json] [--out report.md] [--charts DIR] <jmh-result.json>...");
             System.exit(2);
+        }
+        if (chartDir == null && out != null) {
+            chartDir = out.toAbsolutePath().getParent();
         }
         List<String> texts = new ArrayList<>();
         for (Path p : parts) {
@@ -55,7 +69,16 @@ public final class Report {
         if (merged != null) {
             Files.writeString(merged, json, StandardCharsets.UTF_8);
         }
-        String md = render(json);
+        String md;
+        // links are relative to the Markdown file, or to the chart directory when printing only
+        Path linkBase = out != null ? out.toAbsolutePath().getParent() : chartDir;
+        try {
+            md = render(json, chartDir, linkBase);
+        } catch (RuntimeException | LinkageError | java.awt.AWTError e) {
+            // a machine without fonts or AWT libraries still gets its tables
+            System.err.println("Report: no charts (" + e + ")");
+            md = render(json, null);
+        }
         if (out != null) {
             Files.writeString(out, md, StandardCharsets.UTF_8);
         }
@@ -114,76 +137,129 @@ public final class Report {
     }
 
     static String render(String json) {
-        List<Point> pts = points(json);
-        Map<String, List<Point>> byBench = new LinkedHashMap<>();
-        for (Point p : pts) {
-            byBench.computeIfAbsent(p.benchmark(), k -> new ArrayList<>()).add(p);
-        }
+        return render(json, null);
+    }
+
+    /** {@link #render(String, Path, Path)} for Markdown kept in the chart directory. */
+    static String render(String json, Path chartDir) {
+        return render(json, chartDir, chartDir);
+    }
+
+    /**
+     * The Markdown tables; with a {@code chartDir}, also writes the charts of each table there (see
+     * {@link Charts}) and references each below its table by its path relative to {@code linkBase}, the
+     * directory the Markdown will be kept in.
+     */
+    static String render(String json, Path chartDir, Path linkBase) {
         StringBuilder sb = new StringBuilder();
-        for (Map.Entry<String, List<Point>> e : byBench.entrySet()) {
-            renderTable(sb, e.getKey(), e.getValue());
+        for (Table t : tables(points(json))) {
+            renderTable(sb, t);
+            if (chartDir != null) {
+                for (Path chart : Charts.write(t, chartDir)) {
+                    String name = chart.getFileName().toString();
+                    String link = linkBase.toAbsolutePath()
+                            .relativize(chart.toAbsolutePath())
+                            .toString()
+                            .replace('\\', '/');
+                    sb.append("![").append(name).append("](").append(link).append(")\n\n");
+                }
+            }
         }
         return sb.toString();
     }
 
-    private static void renderTable(StringBuilder sb, String bench, List<Point> pts) {
-        Set<String> impls = new LinkedHashSet<>();
-        for (String i : IMPL_ORDER) {
-            for (Point p : pts) {
-                if (p.impl().equals(i)) {
-                    impls.add(i);
+    /**
+     * One benchmark method's results as a table: parameter columns, one score column per impl, and the
+     * ratios of colcodec's best impl ({@code ours}) to every other impl ({@code baselines}).
+     */
+    record Table(
+            String bench,
+            List<String> paramNames,
+            List<String> impls,
+            String ours,
+            List<String> baselines,
+            Map<Map<String, String>, Map<String, Double>> rows) {
+
+        static Table of(String bench, List<Point> pts) {
+            Set<String> impls = new LinkedHashSet<>();
+            for (String i : IMPL_ORDER) {
+                for (Point p : pts) {
+                    if (p.impl().equals(i)) {
+                        impls.add(i);
+                    }
                 }
             }
-        }
-        for (Point p : pts) {
-            impls.add(p.impl());
-        }
-        List<String> paramNames = new ArrayList<>(pts.get(0).params().keySet());
-        Map<Map<String, String>, Map<String, Double>> rows = new LinkedHashMap<>();
-        for (Point p : pts) {
-            rows.computeIfAbsent(p.params(), k -> new LinkedHashMap<>()).put(p.impl(), p.score());
-        }
-        String ours =
-                impls.contains("colcodec") ? "colcodec" : impls.contains("colcodec-vector") ? "colcodec-vector" : null;
-        List<String> baselines = new ArrayList<>();
-        for (String i : impls) {
-            if (ours != null && !i.equals(ours)) {
-                baselines.add(i);
+            for (Point p : pts) {
+                impls.add(p.impl());
             }
+            List<String> paramNames = new ArrayList<>(pts.get(0).params().keySet());
+            Map<Map<String, String>, Map<String, Double>> rows = new LinkedHashMap<>();
+            for (Point p : pts) {
+                rows.computeIfAbsent(p.params(), k -> new LinkedHashMap<>()).put(p.impl(), p.score());
+            }
+            String ours = impls.contains("colcodec")
+                    ? "colcodec"
+                    : impls.contains("colcodec-vector") ? "colcodec-vector" : null;
+            List<String> baselines = new ArrayList<>();
+            for (String i : impls) {
+                if (ours != null && !i.equals(ours)) {
+                    baselines.add(i);
+                }
+            }
+            return new Table(bench, paramNames, new ArrayList<>(impls), ours, baselines, rows);
         }
-        sb.append("### ").append(bench).append(" (values/s)\n\n|");
-        for (String n : paramNames) {
+
+        /** ours / baseline in one row, or null when either score is missing or the baseline is 0. */
+        Double ratio(Map<String, Double> row, String baseline) {
+            Double num = row.get(ours);
+            Double den = row.get(baseline);
+            return num == null || den == null || den == 0 ? null : num / den;
+        }
+    }
+
+    /** Points grouped into one table per benchmark method, in order of appearance. */
+    static List<Table> tables(List<Point> pts) {
+        Map<String, List<Point>> byBench = new LinkedHashMap<>();
+        for (Point p : pts) {
+            byBench.computeIfAbsent(p.benchmark(), k -> new ArrayList<>()).add(p);
+        }
+        List<Table> out = new ArrayList<>();
+        for (Map.Entry<String, List<Point>> e : byBench.entrySet()) {
+            out.add(Table.of(e.getKey(), e.getValue()));
+        }
+        return out;
+    }
+
+    private static void renderTable(StringBuilder sb, Table t) {
+        sb.append("### ").append(t.bench()).append(" (values/s)\n\n|");
+        for (String n : t.paramNames()) {
             sb.append(' ').append(n).append(" |");
         }
-        for (String i : impls) {
+        for (String i : t.impls()) {
             sb.append(' ').append(i).append(" |");
         }
-        for (String b : baselines) {
-            sb.append(' ').append(ours).append(" / ").append(b).append(" |");
+        for (String b : t.baselines()) {
+            sb.append(' ').append(t.ours()).append(" / ").append(b).append(" |");
         }
         sb.append("\n|");
-        int cols = paramNames.size() + impls.size() + baselines.size();
+        int cols = t.paramNames().size() + t.impls().size() + t.baselines().size();
         for (int c = 0; c < cols; c++) {
-            sb.append(c < paramNames.size() ? "---|" : "---:|");
+            sb.append(c < t.paramNames().size() ? "---|" : "---:|");
         }
         sb.append('\n');
-        for (Map.Entry<Map<String, String>, Map<String, Double>> row : rows.entrySet()) {
+        for (Map.Entry<Map<String, String>, Map<String, Double>> row : t.rows().entrySet()) {
             sb.append('|');
-            for (String n : paramNames) {
+            for (String n : t.paramNames()) {
                 sb.append(' ').append(row.getKey().get(n)).append(" |");
             }
-            for (String i : impls) {
+            for (String i : t.impls()) {
                 Double v = row.getValue().get(i);
                 sb.append(' ').append(v == null ? "" : human(v)).append(" |");
             }
-            for (String b : baselines) {
-                Double num = row.getValue().get(ours);
-                Double den = row.getValue().get(b);
+            for (String b : t.baselines()) {
+                Double r = t.ratio(row.getValue(), b);
                 sb.append(' ')
-                        .append(
-                                num == null || den == null || den == 0
-                                        ? ""
-                                        : String.format(Locale.ROOT, "%.2fx", num / den))
+                        .append(r == null ? "" : String.format(Locale.ROOT, "%.2fx", r))
                         .append(" |");
             }
             sb.append('\n');
