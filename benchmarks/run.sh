@@ -40,7 +40,7 @@ else
   mapfile -t SELECTION < <(grep -v '^#' "$SELECTION_FILE" | sed '/^\s*$/d')
 fi
 # Short iterations keep the headline near ten minutes; pass your own -wi/-i/-w/-r to override.
-DEFAULTS=(-wi 1 -w 1s -i 2 -r 1s)
+DEFAULTS=(-wi 2 -w 1s -i 2 -r 1s)
 for a in "$@"; do
   case "$a" in -wi|-w|-i|-r) DEFAULTS=() ;; esac
 done
