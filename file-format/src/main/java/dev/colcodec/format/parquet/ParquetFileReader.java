@@ -1,0 +1,347 @@
+package dev.colcodec.format.parquet;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.compress.CompressionCodecs;
+import dev.colcodec.io.ByteIO;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.parquet.PhysicalType;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnMetaData;
+import org.apache.parquet.format.FieldRepetitionType;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.KeyValue;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.SchemaElement;
+
+/**
+ * Reads Parquet files: the footer, the schema (leaf columns with their levels, nested schemas
+ * included), row groups, and column chunks on demand (so a projection reads only the chunks asked for).
+ *
+ * <p>Every offset and size in the footer is checked against the file before anything is read or
+ * allocated; inconsistencies give {@link CorruptInputException} with the file offset. I/O errors are
+ * reported as {@link IOException}. Encrypted files are not supported (reported as corrupt input).
+ */
+public final class ParquetFileReader implements AutoCloseable {
+    private static final int MAGIC = 0x31524150; // "PAR1" little-endian
+    private static final int MAX_SCHEMA_DEPTH = 64;
+
+    /** Random-access bytes of a file. */
+    private interface Input extends AutoCloseable {
+        long length() throws IOException;
+
+        void read(long pos, byte[] dst, int off, int len) throws IOException;
+
+        @Override
+        void close() throws IOException;
+    }
+
+    private final Input input;
+    private final long fileLength;
+    private final FileMetaData metadata;
+    private final List<ParquetColumn> columns;
+    private final Kernels kernels;
+    private int maxPageBytes = CompressionCodecs.DEFAULT_MAX_PAGE_BYTES;
+    private boolean verifyCrc = true;
+
+    private ParquetFileReader(Input input, Kernels kernels) throws IOException {
+        this.input = input;
+        this.kernels = kernels;
+        this.fileLength = input.length();
+        try {
+            this.metadata = readFooter();
+            this.columns = parseSchema(metadata.getSchema());
+            validateRowGroups();
+        } catch (IOException | RuntimeException e) {
+            input.close();
+            throw e;
+        }
+    }
+
+    /** Opens a file held in memory. */
+    public static ParquetFileReader open(byte[] file) throws IOException {
+        return open(file, KernelProvider.best());
+    }
+
+    public static ParquetFileReader open(byte[] file, Kernels k) throws IOException {
+        return new ParquetFileReader(
+                new Input() {
+                    @Override
+                    public long length() {
+                        return file.length;
+                    }
+
+                    @Override
+                    public void read(long pos, byte[] dst, int off, int len) {
+                        System.arraycopy(file, (int) pos, dst, off, len);
+                    }
+
+                    @Override
+                    public void close() {}
+                },
+                k);
+    }
+
+    /** Opens a file, reading its chunks with positional reads. */
+    public static ParquetFileReader open(Path path) throws IOException {
+        return open(path, KernelProvider.best());
+    }
+
+    public static ParquetFileReader open(Path path, Kernels k) throws IOException {
+        FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
+        return new ParquetFileReader(
+                new Input() {
+                    @Override
+                    public long length() throws IOException {
+                        return ch.size();
+                    }
+
+                    @Override
+                    public void read(long pos, byte[] dst, int off, int len) throws IOException {
+                        ByteBuffer bb = ByteBuffer.wrap(dst, off, len);
+                        while (bb.hasRemaining()) {
+                            int n = ch.read(bb, pos + bb.position() - off);
+                            if (n < 0) {
+                                throw new CorruptInputException(pos + bb.position() - off, "more bytes (file shrank)");
+                            }
+                        }
+                    }
+
+                    @Override
+                    public void close() throws IOException {
+                        ch.close();
+                    }
+                },
+                k);
+    }
+
+    /** Refuse pages declaring more than {@code bytes} uncompressed bytes (default 1 GiB). */
+    public ParquetFileReader maxPageBytes(int bytes) {
+        this.maxPageBytes = bytes;
+        return this;
+    }
+
+    /** Whether page CRCs are verified (default true). */
+    public ParquetFileReader verifyCrc(boolean verify) {
+        this.verifyCrc = verify;
+        return this;
+    }
+
+    private FileMetaData readFooter() throws IOException {
+        if (fileLength < 12) {
+            throw new CorruptInputException(0, "a Parquet file of at least 12 bytes, got " + fileLength);
+        }
+        byte[] tail = new byte[8];
+        input.read(fileLength - 8, tail, 0, 8);
+        byte[] head = new byte[4];
+        input.read(0, head, 0, 4);
+        if (ByteIO.getIntLE(head, 0) != MAGIC) {
+            throw new CorruptInputException(0, "the magic PAR1");
+        }
+        if (ByteIO.getIntLE(tail, 4) != MAGIC) {
+            throw new CorruptInputException(fileLength - 4, "the magic PAR1 (encrypted footers are not supported)");
+        }
+        int footerLength = ByteIO.getIntLE(tail, 0);
+        if (footerLength <= 0 || footerLength > fileLength - 12) {
+            throw new CorruptInputException(
+                    fileLength - 8, "a footer length in [1, " + (fileLength - 12) + "], got " + footerLength);
+        }
+        long footerStart = fileLength - 8 - footerLength;
+        byte[] footer = new byte[footerLength];
+        input.read(footerStart, footer, 0, footerLength);
+        return ParquetThrift.readFileMetaData(footer, 0, footerLength, footerStart)
+                .value();
+    }
+
+    private List<ParquetColumn> parseSchema(List<SchemaElement> schema) {
+        if (schema == null || schema.isEmpty()) {
+            throw new CorruptInputException(fileLength, "a schema with a root element");
+        }
+        List<ParquetColumn> leaves = new ArrayList<>();
+        int[] next = {1};
+        SchemaElement root = schema.get(0);
+        int children = root.isSetNum_children() ? root.getNum_children() : 0;
+        for (int i = 0; i < children; i++) {
+            parseElement(schema, next, new ArrayList<>(), 0, 0, 1, leaves);
+        }
+        if (next[0] != schema.size()) {
+            throw new CorruptInputException(
+                    fileLength, "a schema of " + next[0] + " elements, it has " + schema.size());
+        }
+        return Collections.unmodifiableList(leaves);
+    }
+
+    private void parseElement(
+            List<SchemaElement> schema,
+            int[] next,
+            List<String> path,
+            int def,
+            int rep,
+            int depth,
+            List<ParquetColumn> leaves) {
+        if (next[0] >= schema.size() || depth > MAX_SCHEMA_DEPTH) {
+            throw new CorruptInputException(fileLength, "a schema whose num_children match its elements");
+        }
+        SchemaElement e = schema.get(next[0]++);
+        FieldRepetitionType r = e.getRepetition_type();
+        if (r == FieldRepetitionType.OPTIONAL) {
+            def++;
+        } else if (r == FieldRepetitionType.REPEATED) {
+            def++;
+            rep++;
+        }
+        List<String> p = new ArrayList<>(path);
+        p.add(e.getName());
+        int children = e.isSetNum_children() ? e.getNum_children() : 0;
+        if (children > 0 || !e.isSetType()) {
+            if (children < 0 || children > schema.size()) {
+                throw new CorruptInputException(fileLength, "a group with a valid num_children, got " + children);
+            }
+            for (int i = 0; i < children; i++) {
+                parseElement(schema, next, p, def, rep, depth + 1, leaves);
+            }
+            return;
+        }
+        PhysicalType t;
+        try {
+            t = PhysicalType.fromThriftId(e.getType().getValue());
+        } catch (IllegalArgumentException ex) {
+            throw new CorruptInputException(fileLength, "a known physical type", ex);
+        }
+        int len = e.isSetType_length() ? e.getType_length() : 0;
+        if (t == PhysicalType.FIXED_LEN_BYTE_ARRAY && len < 1) {
+            throw new CorruptInputException(fileLength, "a FIXED_LEN_BYTE_ARRAY type length >= 1, got " + len);
+        }
+        leaves.add(new ParquetColumn(p, t, len, def, rep));
+    }
+
+    private void validateRowGroups() {
+        List<RowGroup> groups = metadata.getRow_groups();
+        if (groups == null) {
+            throw new CorruptInputException(fileLength, "a row group list");
+        }
+        for (RowGroup g : groups) {
+            if (g.getColumns() == null || g.getColumns().size() != columns.size() || g.getNum_rows() < 0) {
+                throw new CorruptInputException(
+                        fileLength, "row groups with " + columns.size() + " column chunks and num_rows >= 0");
+            }
+            for (int i = 0; i < columns.size(); i++) {
+                ColumnMetaData md = g.getColumns().get(i).getMeta_data();
+                if (md == null) {
+                    throw new CorruptInputException(fileLength, "column chunk metadata in the footer");
+                }
+                if (md.getType() == null
+                        || md.getType().getValue() != columns.get(i).type().thriftId()) {
+                    throw new CorruptInputException(
+                            fileLength, "chunk type " + columns.get(i).type());
+                }
+            }
+        }
+    }
+
+    /** The decoded footer (binary fields may share the footer's buffer). */
+    public FileMetaData metadata() {
+        return metadata;
+    }
+
+    /** The leaf columns in schema order. */
+    public List<ParquetColumn> columns() {
+        return columns;
+    }
+
+    /** Index of the leaf with this dotted path ({@code "a.b"}), or -1. */
+    public int columnIndex(String dottedPath) {
+        for (int i = 0; i < columns.size(); i++) {
+            if (String.join(".", columns.get(i).path()).equals(dottedPath)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    public long rowCount() {
+        return metadata.getNum_rows();
+    }
+
+    public int rowGroupCount() {
+        return metadata.getRow_groups().size();
+    }
+
+    public long rowGroupRowCount(int rowGroup) {
+        return metadata.getRow_groups().get(rowGroup).getNum_rows();
+    }
+
+    public String createdBy() {
+        return metadata.getCreated_by();
+    }
+
+    /** The footer's key-value metadata in file order. */
+    public Map<String, String> keyValueMetadata() {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (metadata.getKey_value_metadata() != null) {
+            for (KeyValue kv : metadata.getKey_value_metadata()) {
+                m.put(kv.getKey(), kv.getValue());
+            }
+        }
+        return Collections.unmodifiableMap(m);
+    }
+
+    private ColumnMetaData chunkMeta(int rowGroup, int column) {
+        ColumnChunk cc = metadata.getRow_groups().get(rowGroup).getColumns().get(column);
+        return cc.getMeta_data();
+    }
+
+    /** Chunk statistics ({@code nullCount} -1 and no min/max when absent). */
+    public ColumnStatistics statistics(int rowGroup, int column) {
+        return ColumnStatistics.fromThrift(chunkMeta(rowGroup, column).getStatistics());
+    }
+
+    /** The chunk's compression codec. */
+    public Compression compression(int rowGroup, int column) {
+        ColumnMetaData md = chunkMeta(rowGroup, column);
+        try {
+            return Compression.fromParquetId(
+                    md.getCodec() == null ? -1 : md.getCodec().getValue());
+        } catch (IllegalArgumentException e) {
+            throw new CorruptInputException(fileLength, "a supported compression codec", e);
+        }
+    }
+
+    /** Reads one column chunk's bytes and returns a reader over them. */
+    public ColumnChunkReader readColumn(int rowGroup, int column) throws IOException {
+        ColumnMetaData md = chunkMeta(rowGroup, column);
+        long start = md.getData_page_offset();
+        if (md.isSetDictionary_page_offset()
+                && md.getDictionary_page_offset() > 0
+                && md.getDictionary_page_offset() < start) {
+            start = md.getDictionary_page_offset();
+        }
+        long len = md.getTotal_compressed_size();
+        long dataEnd = fileLength - 8;
+        if (start < 4 || len < 0 || len > dataEnd - start || len > Integer.MAX_VALUE - 16) {
+            throw new CorruptInputException(
+                    fileLength, "a column chunk inside the file, got offset " + start + " size " + len);
+        }
+        Compression codec = compression(rowGroup, column);
+        byte[] bytes = new byte[(int) len];
+        input.read(start, bytes, 0, (int) len);
+        return new ColumnChunkReader(columns.get(column), codec, bytes, 0, bytes.length, start, kernels, maxPageBytes)
+                .verifyCrc(verifyCrc);
+    }
+
+    @Override
+    public void close() throws IOException {
+        input.close();
+    }
+}
