@@ -104,33 +104,40 @@ final class TestData {
         int v = 0;
         for (int i = 0; i < b.levelCount(); i++) {
             int row = firstRow + i;
-            assertThat(b.isPresent(i)).as("presence of row %d", row).isEqualTo(!isNull(row));
+            if (b.isPresent(i) == isNull(row)) {
+                throw new AssertionError("presence differs at row " + row + " of " + column);
+            }
             if (isNull(row)) {
                 continue;
             }
+            boolean same;
             switch (column.type()) {
                 case INT32:
-                    assertThat(b.ints()[v]).as("row %d", row).isEqualTo(((int[]) values)[row]);
+                    same = b.ints()[v] == ((int[]) values)[row];
                     break;
                 case INT64:
-                    assertThat(b.longs()[v]).as("row %d", row).isEqualTo(((long[]) values)[row]);
+                    same = b.longs()[v] == ((long[]) values)[row];
                     break;
                 case FLOAT:
-                    assertThat(Float.floatToRawIntBits(b.floats()[v]))
-                            .as("row %d", row)
-                            .isEqualTo(Float.floatToRawIntBits(((float[]) values)[row]));
+                    same = Float.floatToRawIntBits(b.floats()[v]) == Float.floatToRawIntBits(((float[]) values)[row]);
                     break;
                 case DOUBLE:
-                    assertThat(Double.doubleToRawLongBits(b.doubles()[v]))
-                            .as("row %d", row)
-                            .isEqualTo(Double.doubleToRawLongBits(((double[]) values)[row]));
+                    same = Double.doubleToRawLongBits(b.doubles()[v])
+                            == Double.doubleToRawLongBits(((double[]) values)[row]);
                     break;
                 case BOOLEAN:
-                    assertThat(b.booleans()[v]).as("row %d", row).isEqualTo(((boolean[]) values)[row]);
+                    same = b.booleans()[v] == ((boolean[]) values)[row];
                     break;
-                default:
-                    assertThat(b.binaries().get(v)).as("row %d", row).isEqualTo(((BinaryBatch) values).get(row));
+                default: {
+                    BinaryBatch e = (BinaryBatch) values;
+                    BinaryBatch a = b.binaries();
+                    same = java.util.Arrays.equals(
+                            a.data(), a.offset(v), a.offset(v + 1), e.data(), e.offset(row), e.offset(row + 1));
                     break;
+                }
+            }
+            if (!same) {
+                throw new AssertionError("value differs at row " + row + " of " + column);
             }
             v++;
         }
