@@ -7,10 +7,22 @@ import java.util.Objects;
 /**
  * One leaf column: its path in the schema, physical type, type length (FIXED_LEN_BYTE_ARRAY) and
  * maximum definition and repetition levels. For a flat schema a REQUIRED column has {@code maxDef = 0}
- * and an OPTIONAL one {@code maxDef = 1}.
+ * and an OPTIONAL one {@code maxDef = 1}. The optional {@link ParquetLogicalType} annotates the
+ * physical type.
  */
 public record ParquetColumn(
-        List<String> path, PhysicalType type, int typeLength, int maxDefinitionLevel, int maxRepetitionLevel) {
+        List<String> path,
+        PhysicalType type,
+        int typeLength,
+        int maxDefinitionLevel,
+        int maxRepetitionLevel,
+        ParquetLogicalType logicalType) {
+    /** A column without logical type. */
+    public ParquetColumn(List<String> path, PhysicalType type, int typeLength, int maxDef, int maxRep) {
+        this(path, type, typeLength, maxDef, maxRep, null);
+    }
+
+    /** The canonical constructor; {@code logicalType} may be {@code null}. */
     public ParquetColumn {
         path = List.copyOf(path);
         Objects.requireNonNull(type, "type");
@@ -24,6 +36,14 @@ public record ParquetColumn(
             throw new IllegalArgumentException(
                     "bad levels: maxDef " + maxDefinitionLevel + ", maxRep " + maxRepetitionLevel);
         }
+        if (logicalType != null) {
+            logicalType.check(type, typeLength);
+        }
+    }
+
+    /** This column with {@code lt} as its logical type. */
+    public ParquetColumn withLogicalType(ParquetLogicalType lt) {
+        return new ParquetColumn(path, type, typeLength, maxDefinitionLevel, maxRepetitionLevel, lt);
     }
 
     /** A top-level REQUIRED ({@code optional == false}) or OPTIONAL column. */

@@ -223,7 +223,15 @@ public final class ParquetFileReader implements AutoCloseable {
         if (t == PhysicalType.FIXED_LEN_BYTE_ARRAY && len < 1) {
             throw new CorruptInputException(fileLength, "a FIXED_LEN_BYTE_ARRAY type length >= 1, got " + len);
         }
-        leaves.add(new ParquetColumn(p, t, len, def, rep));
+        ParquetLogicalType lt = ParquetLogicalType.of(e);
+        if (lt != null) {
+            try {
+                lt.check(t, len);
+            } catch (IllegalArgumentException ex) {
+                lt = null; // an annotation that does not fit the physical type is ignored
+            }
+        }
+        leaves.add(new ParquetColumn(p, t, len, def, rep, lt));
     }
 
     private void validateRowGroups() {

@@ -167,6 +167,9 @@ public final class ParquetFileWriter implements AutoCloseable {
                 e.setType_length(c.typeLength());
             }
             e.setRepetition_type(c.isNullable() ? FieldRepetitionType.OPTIONAL : FieldRepetitionType.REQUIRED);
+            if (c.logicalType() != null) {
+                c.logicalType().applyTo(e);
+            }
             elements.add(e);
             ColumnOrder o = new ColumnOrder();
             o.setTYPE_ORDER(new TypeDefinedOrder());

@@ -47,6 +47,9 @@ class PyArrowGoldenFilesTest {
             for (int c = 0; c < reader.columns().size(); c++) {
                 ParquetColumn col = reader.columns().get(c);
                 String name = col.path().get(0);
+                if (name.equals("str")) {
+                    assertThat(col.logicalType()).isEqualTo(ParquetLogicalType.string());
+                }
                 ColumnBatch b = new ColumnBatch(col, 97);
                 int row = 0;
                 int value = 0;
