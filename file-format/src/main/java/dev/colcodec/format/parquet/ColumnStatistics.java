@@ -39,6 +39,30 @@ public record ColumnStatistics(long nullCount, byte[] min, byte[] max) {
                 s.isSetMax_value() ? s.getMax_value() : null);
     }
 
+    /** The PLAIN encoding of an INT32 bound. */
+    public static byte[] plain(int v) {
+        byte[] b = new byte[4];
+        ByteIO.putIntLE(b, 0, v);
+        return b;
+    }
+
+    /** The PLAIN encoding of an INT64 bound. */
+    public static byte[] plain(long v) {
+        byte[] b = new byte[8];
+        ByteIO.putLongLE(b, 0, v);
+        return b;
+    }
+
+    /** The PLAIN encoding of a FLOAT bound. */
+    public static byte[] plain(float v) {
+        return plain(Float.floatToRawIntBits(v));
+    }
+
+    /** The PLAIN encoding of a DOUBLE bound. */
+    public static byte[] plain(double v) {
+        return plain(Double.doubleToRawLongBits(v));
+    }
+
     /** Compares two PLAIN-encoded values of {@code type} in the order described above. */
     public static int compare(PhysicalType type, byte[] a, byte[] b) {
         switch (type) {

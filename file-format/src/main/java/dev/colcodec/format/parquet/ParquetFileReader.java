@@ -315,6 +315,53 @@ public final class ParquetFileReader implements AutoCloseable {
         return ColumnStatistics.fromThrift(chunkMeta(rowGroup, column).getStatistics());
     }
 
+    /**
+     * The row groups whose chunk statistics for {@code column} allow a value in {@code [lo, hi]}
+     * (PLAIN-encoded bounds, see {@link ColumnStatistics}; {@code null} means unbounded), in order.
+     * Row groups without min/max (or INT96 columns, which have no order) are always kept; a row group
+     * whose column holds only nulls is dropped.
+     */
+    public int[] rowGroupsOverlapping(int column, byte[] lo, byte[] hi) {
+        PhysicalType t = columns.get(column).type();
+        int[] keep = new int[rowGroupCount()];
+        int n = 0;
+        for (int g = 0; g < keep.length; g++) {
+            ColumnStatistics s = statistics(g, column);
+            long rows = rowGroupRowCount(g);
+            boolean allNull = s.nullCount() >= 0 && s.nullCount() == rows && rows > 0;
+            boolean overlaps = true;
+            if (allNull && !s.hasMinMax()) {
+                overlaps = false;
+            } else if (s.hasMinMax() && t != PhysicalType.INT96 && validBound(t, s.min()) && validBound(t, s.max())) {
+                if (lo != null && ColumnStatistics.compare(t, s.max(), lo) < 0) {
+                    overlaps = false;
+                }
+                if (hi != null && ColumnStatistics.compare(t, s.min(), hi) > 0) {
+                    overlaps = false;
+                }
+            }
+            if (overlaps) {
+                keep[n++] = g;
+            }
+        }
+        return java.util.Arrays.copyOf(keep, n);
+    }
+
+    private static boolean validBound(PhysicalType t, byte[] b) {
+        switch (t) {
+            case BOOLEAN:
+                return b.length == 1;
+            case INT32:
+            case FLOAT:
+                return b.length == 4;
+            case INT64:
+            case DOUBLE:
+                return b.length == 8;
+            default:
+                return true;
+        }
+    }
+
     /** The chunk's compression codec. */
     public Compression compression(int rowGroup, int column) {
         ColumnMetaData md = chunkMeta(rowGroup, column);

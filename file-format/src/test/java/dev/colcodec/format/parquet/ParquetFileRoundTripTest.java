@@ -245,6 +245,20 @@ class ParquetFileRoundTripTest {
                 assertThat(s.nullCount()).isZero();
             }
             assertThat(first).isEqualTo(v.length);
+
+            // pruning: only row groups holding values in [lo, hi] remain
+            long lo = 20_000L * 7919L;
+            long hi = 20_001L * 7919L;
+            int[] kept = reader.rowGroupsOverlapping(0, ColumnStatistics.plain(lo), ColumnStatistics.plain(hi));
+            assertThat(kept).hasSizeBetween(1, 2);
+            for (int g : kept) {
+                ColumnStatistics s = reader.statistics(g, 0);
+                assertThat(ByteIO.getLongLE(s.min(), 0)).isLessThanOrEqualTo(hi);
+                assertThat(ByteIO.getLongLE(s.max(), 0)).isGreaterThanOrEqualTo(lo);
+            }
+            assertThat(reader.rowGroupsOverlapping(0, null, null)).hasSize(reader.rowGroupCount());
+            assertThat(reader.rowGroupsOverlapping(0, ColumnStatistics.plain(Long.MAX_VALUE), null))
+                    .isEmpty();
         }
     }
 
