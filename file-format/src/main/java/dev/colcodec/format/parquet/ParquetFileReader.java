@@ -395,6 +395,75 @@ public final class ParquetFileReader implements AutoCloseable {
                 .verifyCrc(verifyCrc);
     }
 
+    /**
+     * Reads the chunks of {@code columns} in {@code rowGroup} and decodes them completely, each column on
+     * its own task of {@code pool} ({@code null}: on the calling thread), into batches of up to {@code
+     * batchSize} entries. {@code result.get(i)} holds the batches of {@code columns[i]} in order; the
+     * result is the same for any pool. A non-repeated column yielding more entries than the row group's
+     * {@code num_rows} is corrupt input.
+     */
+    public List<List<ColumnBatch>> decodeRowGroup(
+            int rowGroup, int[] columns, int batchSize, java.util.concurrent.ForkJoinPool pool) throws IOException {
+        ColumnChunkReader[] readers = new ColumnChunkReader[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            readers[i] = readColumn(rowGroup, columns[i]);
+        }
+        long rows = rowGroupRowCount(rowGroup);
+        List<java.util.concurrent.Callable<List<ColumnBatch>>> tasks = new ArrayList<>(columns.length);
+        for (ColumnChunkReader r : readers) {
+            tasks.add(() -> decodeAll(r, batchSize, rows));
+        }
+        List<List<ColumnBatch>> out = new ArrayList<>(columns.length);
+        if (pool == null) {
+            for (java.util.concurrent.Callable<List<ColumnBatch>> t : tasks) {
+                try {
+                    out.add(t.call());
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            return out;
+        }
+        for (java.util.concurrent.Future<List<ColumnBatch>> f : pool.invokeAll(tasks)) {
+            try {
+                out.add(f.get());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while decoding");
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException re) {
+                    throw re;
+                }
+                throw new IllegalStateException(e.getCause());
+            }
+        }
+        return out;
+    }
+
+    private static List<ColumnBatch> decodeAll(ColumnChunkReader r, int batchSize, long rows) {
+        List<ColumnBatch> batches = new ArrayList<>();
+        boolean flat = r.column().maxRepetitionLevel() == 0;
+        long total = 0;
+        while (true) {
+            int cap = flat ? (int) Math.max(1, Math.min(batchSize, rows - total)) : batchSize;
+            ColumnBatch b = new ColumnBatch(r.column(), cap);
+            int n = r.readBatch(b, cap);
+            if (n == 0) {
+                return batches;
+            }
+            total += n;
+            if (flat && total > rows) {
+                throw new CorruptInputException(
+                        0,
+                        "at most " + rows + " values in the chunk of "
+                                + r.column().name());
+            }
+            batches.add(b);
+        }
+    }
+
     @Override
     public void close() throws IOException {
         input.close();

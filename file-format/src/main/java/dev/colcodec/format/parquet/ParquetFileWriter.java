@@ -39,7 +39,8 @@ public final class ParquetFileWriter implements AutoCloseable {
     public static final String CREATED_BY = "colcodec version 0.1.0";
 
     private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
-    private static final int SLICE = 4096;
+    /** Rows per step; row-group sizes are checked after each step (the same with or without a pool). */
+    private static final int SLICE = 16384;
 
     private final OutputStream out;
     private final List<ParquetColumn> schema;
@@ -87,10 +88,11 @@ public final class ParquetFileWriter implements AutoCloseable {
         }
         for (int from = 0; from < rowCount; ) {
             int n = Math.min(SLICE, rowCount - from);
+            int start = from;
+            forEachColumn(i -> writers[i].write(columns[i], nulls == null ? null : nulls[i], start, n));
             long buffered = 0;
-            for (int i = 0; i < writers.length; i++) {
-                writers[i].write(columns[i], nulls == null ? null : nulls[i], from, n);
-                buffered += writers[i].bufferedSize();
+            for (ColumnChunkWriter w : writers) {
+                buffered += w.bufferedSize();
             }
             from += n;
             rowsInGroup += n;
@@ -109,8 +111,11 @@ public final class ParquetFileWriter implements AutoCloseable {
         List<ColumnChunk> chunks = new ArrayList<>(writers.length);
         long uncompressed = 0;
         long compressed = 0;
-        for (ColumnChunkWriter w : writers) {
-            ColumnChunkWriter.Chunk c = w.finish();
+        ColumnChunkWriter.Chunk[] finished = new ColumnChunkWriter.Chunk[writers.length];
+        forEachColumn(i -> finished[i] = writers[i].finish());
+        for (int ci = 0; ci < writers.length; ci++) {
+            ColumnChunkWriter w = writers[ci];
+            ColumnChunkWriter.Chunk c = finished[ci];
             long start = position;
             out.write(c.bytes());
             position += c.bytes().length;
@@ -145,6 +150,37 @@ public final class ParquetFileWriter implements AutoCloseable {
         rowGroups.add(rg);
         totalRows += rowsInGroup;
         rowsInGroup = 0;
+    }
+
+    private void forEachColumn(java.util.function.IntConsumer task) {
+        java.util.concurrent.ForkJoinPool pool = options.pool();
+        if (pool == null || writers.length < 2) {
+            for (int i = 0; i < writers.length; i++) {
+                task.accept(i);
+            }
+            return;
+        }
+        List<java.util.concurrent.Callable<Void>> tasks = new ArrayList<>(writers.length);
+        for (int i = 0; i < writers.length; i++) {
+            int col = i;
+            tasks.add(() -> {
+                task.accept(col);
+                return null;
+            });
+        }
+        for (java.util.concurrent.Future<Void> f : pool.invokeAll(tasks)) {
+            try {
+                f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException re) {
+                    throw re;
+                }
+                throw new IllegalStateException(e.getCause());
+            }
+        }
     }
 
     /** Flushes the last row group, writes the footer and closes the stream. */

@@ -43,6 +43,7 @@ public final class ParquetWriteOptions {
     private Set<String> noDictionary = Set.of();
     private Map<String, String> keyValueMetadata = Map.of();
     private Kernels kernels = KernelProvider.best();
+    private java.util.concurrent.ForkJoinPool pool;
 
     /** The defaults. */
     public static ParquetWriteOptions defaults() {
@@ -63,7 +64,23 @@ public final class ParquetWriteOptions {
         o.noDictionary = noDictionary;
         o.keyValueMetadata = keyValueMetadata;
         o.kernels = kernels;
+        o.pool = pool;
         return o;
+    }
+
+    /**
+     * Encodes and compresses columns in parallel on {@code pool} ({@code null}: on the calling thread).
+     * The file is byte for byte the same for any pool and thread count.
+     */
+    public ParquetWriteOptions withPool(java.util.concurrent.ForkJoinPool pool) {
+        ParquetWriteOptions o = copy();
+        o.pool = pool;
+        return o;
+    }
+
+    /** The pool columns are encoded on, or {@code null}. */
+    public java.util.concurrent.ForkJoinPool pool() {
+        return pool;
     }
 
     public ParquetWriteOptions withPageVersion(PageVersion v) {
