@@ -48,6 +48,8 @@ public final class ColumnChunkReader {
     private final int maxPageBytes;
     private int pos;
     private boolean verifyCrc = true;
+    private long valueLimit = Long.MAX_VALUE;
+    private long pageValues;
 
     private final int maxDef;
     private final int maxRep;
@@ -104,6 +106,23 @@ public final class ColumnChunkReader {
     public ColumnChunkReader verifyCrc(boolean verify) {
         this.verifyCrc = verify;
         return this;
+    }
+
+    /**
+     * The chunk's declared value count (the footer's {@code num_values}): data pages declaring more
+     * values in total are corrupt input, which bounds the work a lying page header can cause.
+     */
+    public ColumnChunkReader expectValues(long count) {
+        this.valueLimit = count;
+        return this;
+    }
+
+    private void countPage(int numValues, int headerAt) {
+        pageValues += numValues;
+        if (pageValues > valueLimit) {
+            throw new CorruptInputException(
+                    base + headerAt, "at most " + valueLimit + " values in the chunk, pages declare " + pageValues);
+        }
     }
 
     public ParquetColumn column() {
@@ -258,6 +277,7 @@ public final class ColumnChunkReader {
                     if (dh == null || dh.getNum_values() < 0) {
                         throw new CorruptInputException(base + headerAt, "a data page header with num_values >= 0");
                     }
+                    countPage(dh.getNum_values(), headerAt);
                     if (maxRep == 0 && dh.getNum_values() <= skipBudget) {
                         return dh.getNum_values();
                     }
@@ -273,6 +293,7 @@ public final class ColumnChunkReader {
                     if (dh == null || dh.getNum_values() < 0) {
                         throw new CorruptInputException(base + headerAt, "a V2 data page header with num_values >= 0");
                     }
+                    countPage(dh.getNum_values(), headerAt);
                     if (maxRep == 0 && dh.getNum_values() <= skipBudget) {
                         return dh.getNum_values();
                     }

@@ -392,7 +392,8 @@ public final class ParquetFileReader implements AutoCloseable {
         byte[] bytes = new byte[(int) len];
         input.read(start, bytes, 0, (int) len);
         return new ColumnChunkReader(columns.get(column), codec, bytes, 0, bytes.length, start, kernels, maxPageBytes)
-                .verifyCrc(verifyCrc);
+                .verifyCrc(verifyCrc)
+                .expectValues(md.getNum_values());
     }
 
     /**
