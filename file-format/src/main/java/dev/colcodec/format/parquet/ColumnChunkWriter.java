@@ -18,8 +18,10 @@ import dev.colcodec.values.FloatValuesWriter;
 import dev.colcodec.values.IntValuesWriter;
 import dev.colcodec.values.LongValuesWriter;
 import dev.colcodec.values.ValuesWriter;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -44,7 +46,14 @@ public final class ColumnChunkWriter {
             long valueCount,
             long uncompressedSize,
             Set<ParquetEncoding> encodings,
-            ColumnStatistics statistics) {}
+            ColumnStatistics statistics,
+            List<PageInfo> pages) {}
+
+    /**
+     * One data page of a chunk: offset of its header within {@link Chunk#bytes()}, header plus body
+     * size, index of its first row in the chunk, and its statistics (for the column index).
+     */
+    public record PageInfo(int offset, int size, long firstRow, int rows, ColumnStatistics statistics) {}
 
     private final ParquetColumn column;
     private final PhysicalType type;
@@ -59,6 +68,10 @@ public final class ColumnChunkWriter {
     private final EnumSet<ParquetEncoding> encodings = EnumSet.noneOf(ParquetEncoding.class);
     private long uncompressed;
     private long chunkValues;
+    private final List<PageInfo> pageInfos = new ArrayList<>();
+    private long chunkNulls;
+    private byte[] chunkMin;
+    private byte[] chunkMax;
 
     private int[] defs = new int[STEP];
     private int rowsInPage;
@@ -363,6 +376,9 @@ public final class ColumnChunkWriter {
         }
         byte[] vals = values.toByteArray();
         ParquetEncoding enc = dictionary != null ? dictionary.encoding() : plainEncoding;
+        int pageOffset = pages.size();
+        long firstRow = chunkValues - rowsInPage;
+        int pageRows = rowsInPage;
         byte[] defBytes = null;
         if (levelWriter != null) {
             levelWriter.reset();
@@ -376,6 +392,10 @@ public final class ColumnChunkWriter {
                 : ParquetPages.writeDataPageV1(pages, codec, rowsInPage, enc, null, defBytes, vals, options.crc());
         uncompressed += w.headerSize() + (long) w.uncompressedSize();
         encodings.add(enc);
+        ColumnStatistics ps = statistics();
+        pageInfos.add(new PageInfo(pageOffset, w.totalSize(), firstRow, pageRows, ps));
+        mergeIntoChunk(ps);
+        resetPageStatistics();
         values.reset();
         rowsInPage = 0;
         nullsInPage = 0;
@@ -404,19 +424,49 @@ public final class ColumnChunkWriter {
             dictionary.resetDictionary();
         }
         out.write(pages);
+        List<PageInfo> infos = new ArrayList<>(pageInfos.size());
+        for (PageInfo pi : pageInfos) {
+            infos.add(new PageInfo(pi.offset() + dictSize, pi.size(), pi.firstRow(), pi.rows(), pi.statistics()));
+        }
         Chunk c = new Chunk(
-                out.toByteArray(), dictSize, chunkValues, unc, EnumSet.copyOf(encodingsOrPlain()), statistics());
+                out.toByteArray(),
+                dictSize,
+                chunkValues,
+                unc,
+                EnumSet.copyOf(encodingsOrPlain()),
+                new ColumnStatistics(chunkNulls, chunkMin, chunkMax),
+                List.copyOf(infos));
         pages.reset();
         encodings.clear();
+        pageInfos.clear();
         uncompressed = 0;
         chunkValues = 0;
+        chunkNulls = 0;
+        chunkMin = null;
+        chunkMax = null;
+        resetPageStatistics();
+        return c;
+    }
+
+    private void resetPageStatistics() {
         nullCount = 0;
         seen = false;
         sawFalse = false;
         sawTrue = false;
         minB = null;
         maxB = null;
-        return c;
+    }
+
+    private void mergeIntoChunk(ColumnStatistics ps) {
+        chunkNulls += ps.nullCount();
+        if (ps.hasMinMax()) {
+            if (chunkMin == null || ColumnStatistics.compare(type, ps.min(), chunkMin) < 0) {
+                chunkMin = ps.min();
+            }
+            if (chunkMax == null || ColumnStatistics.compare(type, ps.max(), chunkMax) > 0) {
+                chunkMax = ps.max();
+            }
+        }
     }
 
     private Set<ParquetEncoding> encodingsOrPlain() {
@@ -426,6 +476,7 @@ public final class ColumnChunkWriter {
         return encodings;
     }
 
+    /** Statistics of the open page. */
     private ColumnStatistics statistics() {
         byte[] min = null;
         byte[] max = null;
