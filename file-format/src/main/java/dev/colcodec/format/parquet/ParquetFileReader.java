@@ -18,10 +18,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnIndex;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.FieldRepetitionType;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.KeyValue;
+import org.apache.parquet.format.OffsetIndex;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SchemaElement;
 
@@ -360,6 +362,38 @@ public final class ParquetFileReader implements AutoCloseable {
             default:
                 return true;
         }
+    }
+
+    /** The chunk's offset index (page locations), or {@code null} if the file has none. */
+    public OffsetIndex readOffsetIndex(int rowGroup, int column) throws IOException {
+        ColumnChunk cc = metadata.getRow_groups().get(rowGroup).getColumns().get(column);
+        if (!cc.isSetOffset_index_offset() || !cc.isSetOffset_index_length()) {
+            return null;
+        }
+        long at = cc.getOffset_index_offset();
+        byte[] b = readIndex(at, cc.getOffset_index_length());
+        return ParquetThrift.readOffsetIndex(b, 0, b.length, at).value();
+    }
+
+    /** The chunk's column index (page min/max and null counts), or {@code null} if the file has none. */
+    public ColumnIndex readColumnIndex(int rowGroup, int column) throws IOException {
+        ColumnChunk cc = metadata.getRow_groups().get(rowGroup).getColumns().get(column);
+        if (!cc.isSetColumn_index_offset() || !cc.isSetColumn_index_length()) {
+            return null;
+        }
+        long at = cc.getColumn_index_offset();
+        byte[] b = readIndex(at, cc.getColumn_index_length());
+        return ParquetThrift.readColumnIndex(b, 0, b.length, at).value();
+    }
+
+    private byte[] readIndex(long at, int len) throws IOException {
+        if (at < 4 || len < 0 || len > fileLength - 8 - at) {
+            throw new CorruptInputException(
+                    fileLength, "a page index inside the file, got offset " + at + " length " + len);
+        }
+        byte[] b = new byte[len];
+        input.read(at, b, 0, len);
+        return b;
     }
 
     /** The chunk's compression codec. */

@@ -5,13 +5,16 @@ import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.PhysicalType;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.parquet.format.BoundaryOrder;
 import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnIndex;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.ColumnOrder;
 import org.apache.parquet.format.CompressionCodec;
@@ -19,6 +22,8 @@ import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.FieldRepetitionType;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.KeyValue;
+import org.apache.parquet.format.OffsetIndex;
+import org.apache.parquet.format.PageLocation;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SchemaElement;
 import org.apache.parquet.format.Type;
@@ -32,7 +37,8 @@ import org.apache.parquet.format.TypeDefinedOrder;
  * {@link ParquetWriteOptions} says; a row group is finished once the columns' buffered bytes reach
  * {@link ParquetWriteOptions#rowGroupSize()} (checked every few thousand rows) or on {@link
  * #flushRowGroup()}. {@link #close()} writes the footer (with chunk statistics, TYPE_ORDER column orders
- * and the key-value metadata) and closes the stream. Not thread-safe.
+ * and the key-value metadata) and closes the stream. Column and offset indexes (page min/max, null
+ * counts, page locations) are written before the footer, as parquet-java does. Not thread-safe.
  */
 public final class ParquetFileWriter implements AutoCloseable {
     /** The {@code created_by} string written to footers. */
@@ -47,6 +53,10 @@ public final class ParquetFileWriter implements AutoCloseable {
     private final ParquetWriteOptions options;
     private final ColumnChunkWriter[] writers;
     private final List<RowGroup> rowGroups = new ArrayList<>();
+    /** Per row group, per column: the finished chunk's pages (for the page index) and its start offset. */
+    private final List<ColumnChunkWriter.Chunk[]> groupChunks = new ArrayList<>();
+
+    private final List<long[]> groupStarts = new ArrayList<>();
     private long position;
     private long rowsInGroup;
     private long totalRows;
@@ -113,10 +123,12 @@ public final class ParquetFileWriter implements AutoCloseable {
         long compressed = 0;
         ColumnChunkWriter.Chunk[] finished = new ColumnChunkWriter.Chunk[writers.length];
         forEachColumn(i -> finished[i] = writers[i].finish());
+        long[] starts = new long[writers.length];
         for (int ci = 0; ci < writers.length; ci++) {
             ColumnChunkWriter w = writers[ci];
             ColumnChunkWriter.Chunk c = finished[ci];
             long start = position;
+            starts[ci] = start;
             out.write(c.bytes());
             position += c.bytes().length;
             ParquetColumn col = w.column();
@@ -148,8 +160,94 @@ public final class ParquetFileWriter implements AutoCloseable {
         rg.setTotal_compressed_size(compressed);
         rg.setOrdinal((short) rowGroups.size());
         rowGroups.add(rg);
+        groupChunks.add(finished);
+        groupStarts.add(starts);
         totalRows += rowsInGroup;
         rowsInGroup = 0;
+    }
+
+    /**
+     * Writes the column indexes, then the offset indexes, of every chunk (parquet-java's layout: after
+     * the last row group, before the footer) and points the chunks at them. A chunk gets no column index
+     * when a page that holds values has no min/max (INT96, or only NaNs).
+     */
+    private void writePageIndexes() throws IOException {
+        ByteSink sink = new ByteSink(4096);
+        for (int g = 0; g < rowGroups.size(); g++) {
+            ColumnChunkWriter.Chunk[] chunks = groupChunks.get(g);
+            for (int c = 0; c < chunks.length; c++) {
+                ColumnIndex ci = columnIndex(writers[c].column().type(), chunks[c].pages());
+                if (ci == null) {
+                    continue;
+                }
+                sink.reset();
+                int len = ParquetThrift.write(ci, sink);
+                ColumnChunk cc = rowGroups.get(g).getColumns().get(c);
+                cc.setColumn_index_offset(position);
+                cc.setColumn_index_length(len);
+                out.write(sink.array(), 0, len);
+                position += len;
+            }
+        }
+        for (int g = 0; g < rowGroups.size(); g++) {
+            ColumnChunkWriter.Chunk[] chunks = groupChunks.get(g);
+            long[] starts = groupStarts.get(g);
+            for (int c = 0; c < chunks.length; c++) {
+                List<PageLocation> locs = new ArrayList<>();
+                for (ColumnChunkWriter.PageInfo p : chunks[c].pages()) {
+                    locs.add(new PageLocation(starts[c] + p.offset(), p.size(), p.firstRow()));
+                }
+                sink.reset();
+                int len = ParquetThrift.write(new OffsetIndex(locs), sink);
+                ColumnChunk cc = rowGroups.get(g).getColumns().get(c);
+                cc.setOffset_index_offset(position);
+                cc.setOffset_index_length(len);
+                out.write(sink.array(), 0, len);
+                position += len;
+            }
+        }
+        groupChunks.clear();
+        groupStarts.clear();
+    }
+
+    private static ColumnIndex columnIndex(PhysicalType t, List<ColumnChunkWriter.PageInfo> pages) {
+        if (pages.isEmpty() || t == PhysicalType.INT96) {
+            return null;
+        }
+        List<Boolean> nullPages = new ArrayList<>(pages.size());
+        List<ByteBuffer> mins = new ArrayList<>(pages.size());
+        List<ByteBuffer> maxs = new ArrayList<>(pages.size());
+        List<Long> nullCounts = new ArrayList<>(pages.size());
+        boolean ascending = true;
+        boolean descending = true;
+        byte[] prevMin = null;
+        byte[] prevMax = null;
+        for (ColumnChunkWriter.PageInfo p : pages) {
+            ColumnStatistics s = p.statistics();
+            boolean allNull = s.nullCount() == p.rows();
+            if (!allNull && !s.hasMinMax()) {
+                return null;
+            }
+            nullPages.add(allNull);
+            nullCounts.add(s.nullCount());
+            mins.add(ByteBuffer.wrap(allNull ? new byte[0] : s.min()));
+            maxs.add(ByteBuffer.wrap(allNull ? new byte[0] : s.max()));
+            if (!allNull) {
+                if (prevMin != null) {
+                    int a = ColumnStatistics.compare(t, s.min(), prevMin);
+                    int b = ColumnStatistics.compare(t, s.max(), prevMax);
+                    ascending &= a >= 0 && b >= 0;
+                    descending &= a <= 0 && b <= 0;
+                }
+                prevMin = s.min();
+                prevMax = s.max();
+            }
+        }
+        BoundaryOrder order =
+                ascending ? BoundaryOrder.ASCENDING : descending ? BoundaryOrder.DESCENDING : BoundaryOrder.UNORDERED;
+        ColumnIndex ci = new ColumnIndex(nullPages, mins, maxs, order);
+        ci.setNull_counts(nullCounts);
+        return ci;
     }
 
     private void forEachColumn(java.util.function.IntConsumer task) {
@@ -191,6 +289,7 @@ public final class ParquetFileWriter implements AutoCloseable {
         }
         flushRowGroup();
         closed = true;
+        writePageIndexes();
         List<SchemaElement> elements = new ArrayList<>();
         SchemaElement root = new SchemaElement("schema");
         root.setNum_children(schema.size());

@@ -108,6 +108,7 @@ class ParquetFileRoundTripTest {
                     row += n;
                 }
                 assertThat((long) row - groupStart).isEqualTo(reader.rowGroupRowCount(g));
+                assertPageIndexes(reader, w.file, g, col, d, groupStart, row);
                 ColumnStatistics s = reader.statistics(g, col);
                 nulls += s.nullCount();
                 assertStatsCover(s, d, groupStart, row);
@@ -119,6 +120,55 @@ class ParquetFileRoundTripTest {
             }
             assertThat(nulls).isEqualTo(expectedNulls);
         }
+    }
+
+    /** Offset index entries point at the data pages; column index bounds hold for each page's rows. */
+    static void assertPageIndexes(ParquetFileReader reader, byte[] file, int g, int col, TestData d, int from, int to)
+            throws IOException {
+        if (file == null) {
+            return;
+        }
+        org.apache.parquet.format.OffsetIndex oi = reader.readOffsetIndex(g, col);
+        assertThat(oi).isNotNull();
+        List<org.apache.parquet.format.PageLocation> locs = oi.getPage_locations();
+        assertThat(locs.get(0).getFirst_row_index()).isZero();
+        for (int p = 0; p < locs.size(); p++) {
+            org.apache.parquet.format.PageLocation loc = locs.get(p);
+            ParquetThrift.Decoded<org.apache.parquet.format.PageHeader> h =
+                    ParquetThrift.readPageHeader(file, (int) loc.getOffset(), loc.getCompressed_page_size(), 0);
+            assertThat(h.value().getType().name()).startsWith("DATA_PAGE");
+            assertThat(h.length() + h.value().getCompressed_page_size()).isEqualTo(loc.getCompressed_page_size());
+        }
+        org.apache.parquet.format.ColumnIndex ci = reader.readColumnIndex(g, col);
+        if (ci == null) {
+            assertThat(d.column.type() == PhysicalType.INT96
+                            || d.column.type() == PhysicalType.FLOAT
+                            || d.column.type() == PhysicalType.DOUBLE)
+                    .isTrue();
+            return;
+        }
+        assertThat(ci.getNull_pages()).hasSize(locs.size());
+        for (int p = 0; p < locs.size(); p++) {
+            int first = from + (int) locs.get(p).getFirst_row_index();
+            int last = p + 1 < locs.size() ? from + (int) locs.get(p + 1).getFirst_row_index() : to;
+            long nulls = 0;
+            for (int i = first; i < last; i++) {
+                nulls += d.isNull(i) ? 1 : 0;
+            }
+            assertThat(ci.getNull_counts().get(p)).isEqualTo(nulls);
+            assertThat(ci.getNull_pages().get(p)).isEqualTo(nulls == last - first);
+            if (!ci.getNull_pages().get(p)) {
+                byte[] min = bytes(ci.getMin_values().get(p));
+                byte[] max = bytes(ci.getMax_values().get(p));
+                assertStatsCover(new ColumnStatistics(nulls, min, max), d, first, last);
+            }
+        }
+    }
+
+    static byte[] bytes(java.nio.ByteBuffer b) {
+        byte[] out = new byte[b.remaining()];
+        b.duplicate().get(out);
+        return out;
     }
 
     /** min and max are values of the row group and bound every non-NaN value. */
