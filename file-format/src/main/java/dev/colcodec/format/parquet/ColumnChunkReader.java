@@ -63,6 +63,9 @@ public final class ColumnChunkReader {
     private ValuesReader dictionaryReader;
     private ValuesReader values;
     private int pageRemaining;
+    /** Array index of the current data page's header, for error offsets. */
+    private int pageAt;
+
     private int[] scratch;
 
     /** A reader with the default page size limit ({@link CompressionCodecs#DEFAULT_MAX_PAGE_BYTES}). */
@@ -134,6 +137,23 @@ public final class ColumnChunkReader {
      * Returns the number of entries read; 0 means the chunk is exhausted.
      */
     public int readBatch(ColumnBatch batch, int maxEntries) {
+        try {
+            return readBatchUnchecked(batch, maxEntries);
+        } catch (CorruptInputException e) {
+            throw inPage(e);
+        }
+    }
+
+    /** Rebases an error from a level or value decoder (offsets into the page body) onto the file. */
+    private CorruptInputException inPage(CorruptInputException e) {
+        if (e.offset() >= base + pageAt && e.offset() <= base + end) {
+            return e; // already a file offset from this reader
+        }
+        return new CorruptInputException(
+                base + pageAt, "a valid page (" + e.expected() + " at body offset " + e.offset() + ")", e);
+    }
+
+    private int readBatchUnchecked(ColumnBatch batch, int maxEntries) {
         batch.clear();
         int want = Math.min(maxEntries, batch.capacity());
         int[] defs = batch.definitionLevels();
@@ -212,6 +232,14 @@ public final class ColumnChunkReader {
         if (maxRep > 0) {
             throw new UnsupportedOperationException("skipping rows of repeated columns");
         }
+        try {
+            return skipRowsUnchecked(n);
+        } catch (CorruptInputException e) {
+            throw inPage(e);
+        }
+    }
+
+    private long skipRowsUnchecked(long n) {
         long done = 0;
         while (done < n) {
             if (pageRemaining == 0) {
@@ -252,6 +280,7 @@ public final class ColumnChunkReader {
     private int loadPage(long skipBudget) {
         while (pos < end) {
             int headerAt = pos;
+            pageAt = headerAt;
             ParquetThrift.Decoded<PageHeader> d = ParquetThrift.readPageHeader(buf, pos, end - pos, base);
             PageHeader h = d.value();
             int bodyAt = pos + d.length();
