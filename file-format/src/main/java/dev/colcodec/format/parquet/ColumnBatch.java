@@ -1,0 +1,119 @@
+package dev.colcodec.format.parquet;
+
+import dev.colcodec.parquet.PhysicalType;
+import dev.colcodec.values.BinaryBatch;
+
+/**
+ * Caller-owned storage for one batch of a column, filled by {@link ColumnChunkReader#readBatch}. Values
+ * are <em>dense</em>: only non-null values are stored, in order, in the array of the column's physical
+ * type ({@link #ints()} for INT32, {@link #longs()} for INT64, {@link #floats()}, {@link #doubles()},
+ * {@link #booleans()}, and {@link #binaries()} for BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96). For
+ * nullable or repeated columns, {@link #definitionLevels()} and {@link #repetitionLevels()} hold one
+ * level per entry ({@link #levelCount()} entries); an entry holds a value exactly when its definition
+ * level equals the column's maximum. For a REQUIRED flat column the levels are not filled and {@code
+ * levelCount() == valueCount()}. Reusing a batch allocates nothing.
+ */
+public final class ColumnBatch {
+    private final ParquetColumn column;
+    private final int capacity;
+    private final int[] ints;
+    private final long[] longs;
+    private final float[] floats;
+    private final double[] doubles;
+    private final boolean[] booleans;
+    private final BinaryBatch binaries;
+    private final int[] defLevels;
+    private final int[] repLevels;
+    int levelCount;
+    int valueCount;
+
+    /** A batch of up to {@code capacity} entries for {@code column}. */
+    public ColumnBatch(ParquetColumn column, int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity must be >= 1");
+        }
+        this.column = column;
+        this.capacity = capacity;
+        PhysicalType t = column.type();
+        ints = t == PhysicalType.INT32 ? new int[capacity] : null;
+        longs = t == PhysicalType.INT64 ? new long[capacity] : null;
+        floats = t == PhysicalType.FLOAT ? new float[capacity] : null;
+        doubles = t == PhysicalType.DOUBLE ? new double[capacity] : null;
+        booleans = t == PhysicalType.BOOLEAN ? new boolean[capacity] : null;
+        binaries = t == PhysicalType.BYTE_ARRAY || t == PhysicalType.FIXED_LEN_BYTE_ARRAY || t == PhysicalType.INT96
+                ? new BinaryBatch(capacity, capacity * 8)
+                : null;
+        defLevels = column.maxDefinitionLevel() > 0 ? new int[capacity] : null;
+        repLevels = column.maxRepetitionLevel() > 0 ? new int[capacity] : null;
+    }
+
+    public ParquetColumn column() {
+        return column;
+    }
+
+    /** The most entries one batch holds. */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** Entries (levels) in this batch: rows for a flat column. */
+    public int levelCount() {
+        return levelCount;
+    }
+
+    /** Non-null values in this batch. */
+    public int valueCount() {
+        return valueCount;
+    }
+
+    public int[] ints() {
+        return ints;
+    }
+
+    public long[] longs() {
+        return longs;
+    }
+
+    public float[] floats() {
+        return floats;
+    }
+
+    public double[] doubles() {
+        return doubles;
+    }
+
+    public boolean[] booleans() {
+        return booleans;
+    }
+
+    public BinaryBatch binaries() {
+        return binaries;
+    }
+
+    /** Definition levels, or {@code null} for a column whose maximum definition level is 0. */
+    public int[] definitionLevels() {
+        return defLevels;
+    }
+
+    /** Repetition levels, or {@code null} for a non-repeated column. */
+    public int[] repetitionLevels() {
+        return repLevels;
+    }
+
+    /** Whether entry {@code i} holds a value. */
+    public boolean isPresent(int i) {
+        if (i < 0 || i >= levelCount) {
+            throw new IndexOutOfBoundsException(i);
+        }
+        return defLevels == null || defLevels[i] == column.maxDefinitionLevel();
+    }
+
+    /** Empties the batch. */
+    public void clear() {
+        levelCount = 0;
+        valueCount = 0;
+        if (binaries != null) {
+            binaries.clear();
+        }
+    }
+}

@@ -1,0 +1,477 @@
+package dev.colcodec.format.parquet;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.compress.CompressionCodecs;
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.parquet.ParquetEncoding;
+import dev.colcodec.parquet.ParquetValues;
+import dev.colcodec.parquet.rle.BitWidths;
+import dev.colcodec.parquet.rle.RleFraming;
+import dev.colcodec.parquet.rle.RleHybridReader;
+import dev.colcodec.values.BinaryValuesReader;
+import dev.colcodec.values.BooleanValuesReader;
+import dev.colcodec.values.DoubleValuesReader;
+import dev.colcodec.values.FloatValuesReader;
+import dev.colcodec.values.IntValuesReader;
+import dev.colcodec.values.LongValuesReader;
+import dev.colcodec.values.ValuesReader;
+import java.util.zip.CRC32;
+import org.apache.parquet.format.DataPageHeader;
+import org.apache.parquet.format.DataPageHeaderV2;
+import org.apache.parquet.format.DictionaryPageHeader;
+import org.apache.parquet.format.Encoding;
+import org.apache.parquet.format.PageHeader;
+
+/**
+ * Decodes the pages of one column chunk into caller-owned {@link ColumnBatch}es.
+ *
+ * <p>The chunk is {@code buf[offset, offset + length)}; {@code fileOffset} is the file position of
+ * {@code buf[offset]} and is added to the offsets of every {@link CorruptInputException}. Pages are read
+ * one at a time: the header is decoded, its sizes are checked against the bytes that exist, the CRC (if
+ * present) is verified, the body is decompressed (checked against the declared size and {@code
+ * maxPageBytes}), and then levels and values are decoded straight into the batch in as many steps as
+ * there are page boundaries. Dictionary pages set up the chunk's dictionary; index pages are skipped.
+ * Data page V1 levels must be RLE (deprecated BIT_PACKED levels are rejected as unsupported input).
+ *
+ * <p>Not thread-safe. The array must not change while the reader uses it.
+ */
+public final class ColumnChunkReader {
+    private static final int SKIP_STEP = 1024;
+
+    private final ParquetColumn column;
+    private final Compression codec;
+    private final Kernels kernels;
+    private final byte[] buf;
+    private final long base;
+    private final int end;
+    private final int maxPageBytes;
+    private int pos;
+    private boolean verifyCrc = true;
+    private long valueLimit = Long.MAX_VALUE;
+    private long pageValues;
+
+    private final int maxDef;
+    private final int maxRep;
+    private final RleHybridReader defPrefixed;
+    private final RleHybridReader repPrefixed;
+    private final RleHybridReader defBare;
+    private final RleHybridReader repBare;
+    private RleHybridReader defReader;
+    private RleHybridReader repReader;
+    private final ValuesReader[] plainReaders = new ValuesReader[ParquetEncoding.values().length];
+    private ValuesReader dictionaryReader;
+    private ValuesReader values;
+    private int pageRemaining;
+    /** Array index of the current data page's header, for error offsets. */
+    private int pageAt;
+
+    private int[] scratch;
+
+    /** A reader with the default page size limit ({@link CompressionCodecs#DEFAULT_MAX_PAGE_BYTES}). */
+    public ColumnChunkReader(
+            ParquetColumn column, Compression codec, byte[] buf, int offset, int length, long fileOffset, Kernels k) {
+        this(column, codec, buf, offset, length, fileOffset, k, CompressionCodecs.DEFAULT_MAX_PAGE_BYTES);
+    }
+
+    /** A reader refusing pages that declare more than {@code maxPageBytes} uncompressed bytes. */
+    public ColumnChunkReader(
+            ParquetColumn column,
+            Compression codec,
+            byte[] buf,
+            int offset,
+            int length,
+            long fileOffset,
+            Kernels k,
+            int maxPageBytes) {
+        if (offset < 0 || length < 0 || offset > buf.length - length) {
+            throw new IndexOutOfBoundsException("chunk [" + offset + ", +" + length + ") of " + buf.length);
+        }
+        this.column = column;
+        this.codec = codec;
+        this.kernels = k;
+        this.buf = buf;
+        this.pos = offset;
+        this.end = offset + length;
+        this.base = fileOffset - offset;
+        this.maxPageBytes = maxPageBytes;
+        this.maxDef = column.maxDefinitionLevel();
+        this.maxRep = column.maxRepetitionLevel();
+        int dw = BitWidths.forMaxValue(maxDef);
+        int rw = BitWidths.forMaxValue(maxRep);
+        defPrefixed = new RleHybridReader(dw, RleFraming.LENGTH_PREFIXED, k);
+        repPrefixed = new RleHybridReader(rw, RleFraming.LENGTH_PREFIXED, k);
+        defBare = new RleHybridReader(dw, RleFraming.UNPREFIXED, k);
+        repBare = new RleHybridReader(rw, RleFraming.UNPREFIXED, k);
+    }
+
+    /** Whether page CRCs are checked (default true). */
+    public ColumnChunkReader verifyCrc(boolean verify) {
+        this.verifyCrc = verify;
+        return this;
+    }
+
+    /**
+     * The chunk's declared value count (the footer's {@code num_values}): data pages declaring more
+     * values in total are corrupt input, which bounds the work a lying page header can cause.
+     */
+    public ColumnChunkReader expectValues(long count) {
+        this.valueLimit = count;
+        return this;
+    }
+
+    private void countPage(int numValues, int headerAt) {
+        pageValues += numValues;
+        if (pageValues > valueLimit) {
+            throw new CorruptInputException(
+                    base + headerAt, "at most " + valueLimit + " values in the chunk, pages declare " + pageValues);
+        }
+    }
+
+    public ParquetColumn column() {
+        return column;
+    }
+
+    /**
+     * Clears {@code batch} and fills it with up to {@code maxEntries} entries (at most its capacity).
+     * Returns the number of entries read; 0 means the chunk is exhausted.
+     */
+    public int readBatch(ColumnBatch batch, int maxEntries) {
+        try {
+            return readBatchUnchecked(batch, maxEntries);
+        } catch (CorruptInputException e) {
+            throw inPage(e);
+        }
+    }
+
+    /** Rebases an error from a level or value decoder (offsets into the page body) onto the file. */
+    private CorruptInputException inPage(CorruptInputException e) {
+        if (e.offset() >= base + pageAt && e.offset() <= base + end) {
+            return e; // already a file offset from this reader
+        }
+        return new CorruptInputException(
+                base + pageAt, "a valid page (" + e.expected() + " at body offset " + e.offset() + ")", e);
+    }
+
+    private int readBatchUnchecked(ColumnBatch batch, int maxEntries) {
+        batch.clear();
+        int want = Math.min(maxEntries, batch.capacity());
+        int[] defs = batch.definitionLevels();
+        int[] reps = batch.repetitionLevels();
+        int levels = 0;
+        int present = 0;
+        while (levels < want) {
+            if (pageRemaining == 0 && loadPage(-1) < 0) {
+                break;
+            }
+            int n = Math.min(want - levels, pageRemaining);
+            int p = n;
+            if (maxRep > 0) {
+                repReader.readIntegers(reps, levels, n);
+            }
+            if (maxDef > 0) {
+                defReader.readIntegers(defs, levels, n);
+                p = countPresent(defs, levels, n);
+            }
+            readValues(batch, present, p);
+            levels += n;
+            present += p;
+            pageRemaining -= n;
+            batch.levelCount = levels;
+            batch.valueCount = present;
+        }
+        return levels;
+    }
+
+    private int countPresent(int[] defs, int from, int n) {
+        int p = 0;
+        int bad = 0;
+        for (int i = from; i < from + n; i++) {
+            int d = defs[i];
+            p += d == maxDef ? 1 : 0;
+            bad |= d > maxDef ? 1 : 0;
+        }
+        if (bad != 0) {
+            throw new CorruptInputException(base + pos, "definition levels <= " + maxDef);
+        }
+        return p;
+    }
+
+    private void readValues(ColumnBatch b, int at, int n) {
+        if (n == 0) {
+            return;
+        }
+        switch (column.type()) {
+            case INT32:
+                ((IntValuesReader) values).readIntegers(b.ints(), at, n);
+                break;
+            case INT64:
+                ((LongValuesReader) values).readLongs(b.longs(), at, n);
+                break;
+            case FLOAT:
+                ((FloatValuesReader) values).readFloats(b.floats(), at, n);
+                break;
+            case DOUBLE:
+                ((DoubleValuesReader) values).readDoubles(b.doubles(), at, n);
+                break;
+            case BOOLEAN:
+                ((BooleanValuesReader) values).readBooleans(b.booleans(), at, n);
+                break;
+            default:
+                ((BinaryValuesReader) values).readBinaries(b.binaries(), n);
+                break;
+        }
+    }
+
+    /**
+     * Skips {@code n} rows of a non-repeated column; pages lying wholly inside the skipped range are
+     * passed over without decompressing them. Returns the rows skipped (less than {@code n} only at the
+     * end of the chunk).
+     */
+    public long skipRows(long n) {
+        if (maxRep > 0) {
+            throw new UnsupportedOperationException("skipping rows of repeated columns");
+        }
+        try {
+            return skipRowsUnchecked(n);
+        } catch (CorruptInputException e) {
+            throw inPage(e);
+        }
+    }
+
+    private long skipRowsUnchecked(long n) {
+        long done = 0;
+        while (done < n) {
+            if (pageRemaining == 0) {
+                int skipped = loadPage(n - done);
+                if (skipped < 0) {
+                    break;
+                }
+                done += skipped;
+                continue;
+            }
+            int k = (int) Math.min(n - done, pageRemaining);
+            int present = k;
+            if (maxDef > 0) {
+                if (scratch == null) {
+                    scratch = new int[SKIP_STEP];
+                }
+                present = 0;
+                for (int left = k; left > 0; ) {
+                    int step = Math.min(left, SKIP_STEP);
+                    defReader.readIntegers(scratch, 0, step);
+                    present += countPresent(scratch, 0, step);
+                    left -= step;
+                }
+            }
+            if (present > 0) {
+                values.skip(present);
+            }
+            pageRemaining -= k;
+            done += k;
+        }
+        return done;
+    }
+
+    /**
+     * Reads page headers until a data page is loaded (returns 0), a data page of at most {@code
+     * skipBudget} rows is passed over (returns its row count), or the chunk ends (returns -1).
+     */
+    private int loadPage(long skipBudget) {
+        while (pos < end) {
+            int headerAt = pos;
+            pageAt = headerAt;
+            ParquetThrift.Decoded<PageHeader> d = ParquetThrift.readPageHeader(buf, pos, end - pos, base);
+            PageHeader h = d.value();
+            int bodyAt = pos + d.length();
+            int csize = h.getCompressed_page_size();
+            int usize = h.getUncompressed_page_size();
+            if (csize < 0 || csize > end - bodyAt || usize < 0) {
+                throw new CorruptInputException(
+                        base + headerAt,
+                        "page sizes within the chunk, got compressed " + csize + ", uncompressed " + usize + " with "
+                                + (end - bodyAt) + " bytes left");
+            }
+            pos = bodyAt + csize;
+            if (h.getType() == null) {
+                continue;
+            }
+            switch (h.getType()) {
+                case DICTIONARY_PAGE:
+                    checkCrc(h, bodyAt, csize);
+                    readDictionary(h, bodyAt, csize, usize);
+                    break;
+                case DATA_PAGE: {
+                    DataPageHeader dh = h.getData_page_header();
+                    if (dh == null || dh.getNum_values() < 0) {
+                        throw new CorruptInputException(base + headerAt, "a data page header with num_values >= 0");
+                    }
+                    countPage(dh.getNum_values(), headerAt);
+                    if (maxRep == 0 && dh.getNum_values() <= skipBudget) {
+                        return dh.getNum_values();
+                    }
+                    checkCrc(h, bodyAt, csize);
+                    loadV1(dh, bodyAt, csize, usize);
+                    if (pageRemaining > 0) {
+                        return 0;
+                    }
+                    break;
+                }
+                case DATA_PAGE_V2: {
+                    DataPageHeaderV2 dh = h.getData_page_header_v2();
+                    if (dh == null || dh.getNum_values() < 0) {
+                        throw new CorruptInputException(base + headerAt, "a V2 data page header with num_values >= 0");
+                    }
+                    countPage(dh.getNum_values(), headerAt);
+                    if (maxRep == 0 && dh.getNum_values() <= skipBudget) {
+                        return dh.getNum_values();
+                    }
+                    checkCrc(h, bodyAt, csize);
+                    loadV2(dh, bodyAt, csize, usize);
+                    if (pageRemaining > 0) {
+                        return 0;
+                    }
+                    break;
+                }
+                default:
+                    break;
+            }
+        }
+        return -1;
+    }
+
+    private void checkCrc(PageHeader h, int at, int len) {
+        if (!verifyCrc || !h.isSetCrc()) {
+            return;
+        }
+        CRC32 c = new CRC32();
+        c.update(buf, at, len);
+        if ((int) c.getValue() != h.getCrc()) {
+            throw new CorruptInputException(
+                    base + at,
+                    "page CRC " + Integer.toHexString(h.getCrc()) + " but the page has "
+                            + Long.toHexString(c.getValue()));
+        }
+    }
+
+    /** Decompressed bytes: {@code at} in a new array, or the input array itself when uncompressed. */
+    private byte[] body(int at, int csize, int usize, boolean compressed) {
+        if (!compressed || codec == Compression.UNCOMPRESSED) {
+            if (usize != csize) {
+                throw new CorruptInputException(
+                        base + at, "an uncompressed page of " + usize + " bytes but it has " + csize);
+            }
+            return null;
+        }
+        try {
+            return CompressionCodecs.decompress(codec, buf, at, csize, usize, maxPageBytes);
+        } catch (CorruptInputException e) {
+            throw new CorruptInputException(base + at, "a valid " + codec + " page: " + e.expected(), e);
+        }
+    }
+
+    private void readDictionary(PageHeader h, int at, int csize, int usize) {
+        DictionaryPageHeader dh = h.getDictionary_page_header();
+        if (dh == null || dh.getNum_values() < 0) {
+            throw new CorruptInputException(base + at, "a dictionary page header with num_values >= 0");
+        }
+        if (dictionaryReader != null) {
+            throw new CorruptInputException(base + at, "at most one dictionary page per column chunk");
+        }
+        byte[] b = body(at, csize, usize, true);
+        byte[] src = b == null ? buf : b;
+        int off = b == null ? at : 0;
+        try {
+            dictionaryReader = ParquetValues.newDictionaryReader(
+                    column.type(), column.typeLength(), dh.getNum_values(), src, off, usize, kernels);
+        } catch (IllegalArgumentException e) {
+            throw new CorruptInputException(base + at, "a dictionary page for a " + column.type() + " column", e);
+        }
+    }
+
+    private ValuesReader valuesReader(Encoding e, int at) {
+        ParquetEncoding pe;
+        try {
+            pe = ParquetEncoding.fromThriftId(e == null ? -1 : e.getValue());
+        } catch (IllegalArgumentException ex) {
+            throw new CorruptInputException(base + at, "a known value encoding", ex);
+        }
+        if (pe.usesDictionary()) {
+            if (dictionaryReader == null) {
+                throw new CorruptInputException(base + at, "a dictionary page before " + pe + " data pages");
+            }
+            return dictionaryReader;
+        }
+        ValuesReader r = plainReaders[pe.ordinal()];
+        if (r == null) {
+            try {
+                r = ParquetValues.newReader(pe, column.type(), column.typeLength(), kernels);
+            } catch (IllegalArgumentException ex) {
+                throw new CorruptInputException(base + at, pe + " is not valid for " + column.type(), ex);
+            }
+            plainReaders[pe.ordinal()] = r;
+        }
+        return r;
+    }
+
+    private void loadV1(DataPageHeader dh, int at, int csize, int usize) {
+        int n = dh.getNum_values();
+        byte[] b = body(at, csize, usize, true);
+        byte[] src = b == null ? buf : b;
+        int off = b == null ? at : 0;
+        int stop = off + usize;
+        if (maxRep > 0) {
+            requireRle(dh.getRepetition_level_encoding(), at, "repetition");
+            repPrefixed.init(n, src, off, stop - off);
+            off = repPrefixed.endOffset();
+            repReader = repPrefixed;
+        }
+        if (maxDef > 0) {
+            requireRle(dh.getDefinition_level_encoding(), at, "definition");
+            defPrefixed.init(n, src, off, stop - off);
+            off = defPrefixed.endOffset();
+            defReader = defPrefixed;
+        }
+        values = valuesReader(dh.getEncoding(), at);
+        values.init(n, src, off, stop - off);
+        pageRemaining = n;
+    }
+
+    private void requireRle(Encoding e, int at, String what) {
+        if (e != Encoding.RLE) {
+            throw new CorruptInputException(base + at, "RLE " + what + " levels (got " + e + ")");
+        }
+    }
+
+    private void loadV2(DataPageHeaderV2 dh, int at, int csize, int usize) {
+        int n = dh.getNum_values();
+        int rl = dh.getRepetition_levels_byte_length();
+        int dl = dh.getDefinition_levels_byte_length();
+        if (rl < 0 || dl < 0 || (long) rl + dl > csize || (long) rl + dl > usize) {
+            throw new CorruptInputException(base + at, "level sections within the page, got " + rl + " + " + dl);
+        }
+        if (dh.getNum_nulls() < 0 || dh.getNum_nulls() > n || (maxDef == 0 && dh.getNum_nulls() != 0)) {
+            throw new CorruptInputException(base + at, "num_nulls in [0, " + n + "], got " + dh.getNum_nulls());
+        }
+        if (maxRep > 0) {
+            repBare.init(n, buf, at, rl);
+            repReader = repBare;
+        }
+        if (maxDef > 0) {
+            defBare.init(n, buf, at + rl, dl);
+            defReader = defBare;
+        }
+        int vAt = at + rl + dl;
+        boolean compressed = !dh.isSetIs_compressed() || dh.isIs_compressed();
+        int vc = csize - rl - dl;
+        int vu = usize - rl - dl;
+        byte[] b = body(vAt, vc, vu, compressed);
+        values = valuesReader(dh.getEncoding(), at);
+        if (b == null) {
+            values.init(n - dh.getNum_nulls(), buf, vAt, vc);
+        } else {
+            values.init(n - dh.getNum_nulls(), b, 0, vu);
+        }
+        pageRemaining = n;
+    }
+}

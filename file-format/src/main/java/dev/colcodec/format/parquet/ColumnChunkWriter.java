@@ -1,0 +1,529 @@
+package dev.colcodec.format.parquet;
+
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.io.ByteIO;
+import dev.colcodec.io.ByteSink;
+import dev.colcodec.parquet.ParquetEncoding;
+import dev.colcodec.parquet.ParquetValues;
+import dev.colcodec.parquet.PhysicalType;
+import dev.colcodec.parquet.dictionary.DictionaryFlavor;
+import dev.colcodec.parquet.dictionary.DictionaryWriter;
+import dev.colcodec.parquet.rle.RleFraming;
+import dev.colcodec.parquet.rle.RleHybridWriter;
+import dev.colcodec.values.BinaryBatch;
+import dev.colcodec.values.BinaryValuesWriter;
+import dev.colcodec.values.BooleanValuesWriter;
+import dev.colcodec.values.DoubleValuesWriter;
+import dev.colcodec.values.FloatValuesWriter;
+import dev.colcodec.values.IntValuesWriter;
+import dev.colcodec.values.LongValuesWriter;
+import dev.colcodec.values.ValuesWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Encodes one flat (REQUIRED or OPTIONAL, non-repeated) column into column chunks: data pages cut by
+ * {@link ParquetWriteOptions#pageSize()} (PLAIN-equivalent size) and {@link
+ * ParquetWriteOptions#pageRowLimit()}, a dictionary page first when the dictionary was used, and chunk
+ * statistics.
+ *
+ * <p>Input is <em>spaced</em>: {@link #write} takes the column's array ({@code int[]} for INT32, {@code
+ * long[]} for INT64, {@code float[]}, {@code double[]}, {@code boolean[]}, or a {@link BinaryBatch} for
+ * BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96) and optional null flags, both indexed by row; the value at
+ * a null row is ignored. {@link #finish()} returns the chunk of everything written since the previous
+ * call.
+ */
+public final class ColumnChunkWriter {
+    private static final int STEP = 512;
+
+    /** One finished column chunk: page bytes (dictionary page first) and what the footer needs. */
+    public record Chunk(
+            byte[] bytes,
+            int dictionaryPageSize,
+            long valueCount,
+            long uncompressedSize,
+            Set<ParquetEncoding> encodings,
+            ColumnStatistics statistics,
+            List<PageInfo> pages) {}
+
+    /**
+     * One data page of a chunk: offset of its header within {@link Chunk#bytes()}, header plus body
+     * size, index of its first row in the chunk, and its statistics (for the column index).
+     */
+    public record PageInfo(int offset, int size, long firstRow, int rows, ColumnStatistics statistics) {}
+
+    private final ParquetColumn column;
+    private final PhysicalType type;
+    private final ParquetWriteOptions options;
+    private final Compression codec;
+    private final boolean v2;
+    private final ValuesWriter values;
+    private final DictionaryWriter dictionary;
+    private final ParquetEncoding plainEncoding;
+    private final RleHybridWriter levelWriter;
+    private final ByteSink pages = new ByteSink(1 << 16);
+    private final EnumSet<ParquetEncoding> encodings = EnumSet.noneOf(ParquetEncoding.class);
+    private long uncompressed;
+    private long chunkValues;
+    private final List<PageInfo> pageInfos = new ArrayList<>();
+    private long chunkNulls;
+    private byte[] chunkMin;
+    private byte[] chunkMax;
+
+    private int[] defs = new int[STEP];
+    private int rowsInPage;
+    private int nullsInPage;
+
+    private final int[] intScratch;
+    private final long[] longScratch;
+    private final float[] floatScratch;
+    private final double[] doubleScratch;
+    private final boolean[] boolScratch;
+
+    private long nullCount;
+    private boolean seen;
+    private int minI;
+    private int maxI;
+    private long minL;
+    private long maxL;
+    private float minF;
+    private float maxF;
+    private double minD;
+    private double maxD;
+    private boolean sawFalse;
+    private boolean sawTrue;
+    private byte[] minB;
+    private byte[] maxB;
+
+    public ColumnChunkWriter(ParquetColumn column, ParquetWriteOptions options) {
+        if (column.maxRepetitionLevel() > 0 || column.maxDefinitionLevel() > 1) {
+            throw new IllegalArgumentException("only flat REQUIRED/OPTIONAL columns are written: " + column);
+        }
+        this.column = column;
+        this.type = column.type();
+        this.options = options;
+        this.codec = options.compression();
+        this.v2 = options.pageVersion() == ParquetWriteOptions.PageVersion.V2;
+        if (options.usesDictionary(column)) {
+            dictionary = ParquetValues.newDictionaryWriter(
+                    type,
+                    column.typeLength(),
+                    flavor(options.encoding(column.name()), v2),
+                    options.maxDictionaryBytes(),
+                    options.kernels());
+            values = dictionary;
+            plainEncoding = ParquetEncoding.PLAIN;
+        } else {
+            dictionary = null;
+            plainEncoding = options.plainEncoding(column);
+            values = ParquetValues.newWriter(plainEncoding, type, column.typeLength(), options.kernels());
+        }
+        levelWriter = column.maxDefinitionLevel() > 0
+                ? new RleHybridWriter(1, v2 ? RleFraming.UNPREFIXED : RleFraming.LENGTH_PREFIXED, options.kernels())
+                : null;
+        intScratch = type == PhysicalType.INT32 ? new int[STEP] : null;
+        longScratch = type == PhysicalType.INT64 ? new long[STEP] : null;
+        floatScratch = type == PhysicalType.FLOAT ? new float[STEP] : null;
+        doubleScratch = type == PhysicalType.DOUBLE ? new double[STEP] : null;
+        boolScratch = type == PhysicalType.BOOLEAN ? new boolean[STEP] : null;
+    }
+
+    private static DictionaryFlavor flavor(ParquetEncoding explicit, boolean v2) {
+        if (explicit == ParquetEncoding.PLAIN_DICTIONARY) {
+            return DictionaryFlavor.V1_PLAIN_DICTIONARY;
+        }
+        if (explicit == ParquetEncoding.RLE_DICTIONARY) {
+            return DictionaryFlavor.V2_RLE_DICTIONARY;
+        }
+        return v2 ? DictionaryFlavor.V2_RLE_DICTIONARY : DictionaryFlavor.V1_PLAIN_DICTIONARY;
+    }
+
+    public ParquetColumn column() {
+        return column;
+    }
+
+    /** Bytes of finished pages plus the estimated size of the open page. */
+    public long bufferedSize() {
+        return pages.size() + values.bufferedSize();
+    }
+
+    /**
+     * Appends rows {@code [from, from + len)}: values from {@code values} (see the class comment), null
+     * where {@code nulls} is set ({@code nulls} may be {@code null}: no nulls).
+     */
+    public void write(Object values, boolean[] nulls, int from, int len) {
+        if (nulls != null && column.maxDefinitionLevel() == 0) {
+            for (int i = from; i < from + len; i++) {
+                if (nulls[i]) {
+                    throw new IllegalArgumentException("null in REQUIRED column " + column.name() + " at row " + i);
+                }
+            }
+            nulls = null;
+        }
+        checkArray(values, from + len);
+        int i = from;
+        int stop = from + len;
+        while (i < stop) {
+            int step = Math.min(Math.min(stop - i, STEP), options.pageRowLimit() - rowsInPage);
+            segment(values, nulls, i, step);
+            i += step;
+            if (rowsInPage >= options.pageRowLimit() || this.values.bufferedSize() >= options.pageSize()) {
+                flushPage();
+            }
+        }
+    }
+
+    private void checkArray(Object v, int needed) {
+        int have;
+        switch (type) {
+            case INT32:
+                have = ((int[]) v).length;
+                break;
+            case INT64:
+                have = ((long[]) v).length;
+                break;
+            case FLOAT:
+                have = ((float[]) v).length;
+                break;
+            case DOUBLE:
+                have = ((double[]) v).length;
+                break;
+            case BOOLEAN:
+                have = ((boolean[]) v).length;
+                break;
+            default:
+                have = ((BinaryBatch) v).count();
+                break;
+        }
+        if (have < needed) {
+            throw new IllegalArgumentException("column " + column.name() + " has " + have + " values, needs " + needed);
+        }
+    }
+
+    private void segment(Object v, boolean[] nulls, int from, int n) {
+        if (levelWriter != null) {
+            if (defs.length < rowsInPage + n) {
+                defs = Arrays.copyOf(defs, Math.max(rowsInPage + n, defs.length * 2));
+            }
+            int nn = 0;
+            for (int j = 0; j < n; j++) {
+                boolean isNull = nulls != null && nulls[from + j];
+                defs[rowsInPage + j] = isNull ? 0 : 1;
+                nn += isNull ? 1 : 0;
+            }
+            nullsInPage += nn;
+            nullCount += nn;
+        }
+        rowsInPage += n;
+        chunkValues += n;
+        switch (type) {
+            case INT32: {
+                int[] src = (int[]) v;
+                int k = 0;
+                int lo = minI;
+                int hi = maxI;
+                boolean s = seen;
+                for (int j = from; j < from + n; j++) {
+                    if (nulls == null || !nulls[j]) {
+                        int x = src[j];
+                        intScratch[k++] = x;
+                        if (!s) {
+                            lo = x;
+                            hi = x;
+                            s = true;
+                        }
+                        lo = Math.min(lo, x);
+                        hi = Math.max(hi, x);
+                    }
+                }
+                minI = lo;
+                maxI = hi;
+                seen = s;
+                ((IntValuesWriter) values).writeIntegers(intScratch, 0, k);
+                break;
+            }
+            case INT64: {
+                long[] src = (long[]) v;
+                int k = 0;
+                long lo = minL;
+                long hi = maxL;
+                boolean s = seen;
+                for (int j = from; j < from + n; j++) {
+                    if (nulls == null || !nulls[j]) {
+                        long x = src[j];
+                        longScratch[k++] = x;
+                        if (!s) {
+                            lo = x;
+                            hi = x;
+                            s = true;
+                        }
+                        lo = Math.min(lo, x);
+                        hi = Math.max(hi, x);
+                    }
+                }
+                minL = lo;
+                maxL = hi;
+                seen = s;
+                ((LongValuesWriter) values).writeLongs(longScratch, 0, k);
+                break;
+            }
+            case FLOAT: {
+                float[] src = (float[]) v;
+                int k = 0;
+                for (int j = from; j < from + n; j++) {
+                    if (nulls == null || !nulls[j]) {
+                        float x = src[j];
+                        floatScratch[k++] = x;
+                        if (x == x) {
+                            if (!seen) {
+                                minF = x;
+                                maxF = x;
+                                seen = true;
+                            } else {
+                                if (x < minF || (x == minF && Float.floatToRawIntBits(x) < 0)) {
+                                    minF = x;
+                                }
+                                if (x > maxF || (x == maxF && Float.floatToRawIntBits(x) >= 0)) {
+                                    maxF = x;
+                                }
+                            }
+                        }
+                    }
+                }
+                ((FloatValuesWriter) values).writeFloats(floatScratch, 0, k);
+                break;
+            }
+            case DOUBLE: {
+                double[] src = (double[]) v;
+                int k = 0;
+                for (int j = from; j < from + n; j++) {
+                    if (nulls == null || !nulls[j]) {
+                        double x = src[j];
+                        doubleScratch[k++] = x;
+                        if (x == x) {
+                            if (!seen) {
+                                minD = x;
+                                maxD = x;
+                                seen = true;
+                            } else {
+                                if (x < minD || (x == minD && Double.doubleToRawLongBits(x) < 0)) {
+                                    minD = x;
+                                }
+                                if (x > maxD || (x == maxD && Double.doubleToRawLongBits(x) >= 0)) {
+                                    maxD = x;
+                                }
+                            }
+                        }
+                    }
+                }
+                ((DoubleValuesWriter) values).writeDoubles(doubleScratch, 0, k);
+                break;
+            }
+            case BOOLEAN: {
+                boolean[] src = (boolean[]) v;
+                int k = 0;
+                for (int j = from; j < from + n; j++) {
+                    if (nulls == null || !nulls[j]) {
+                        boolean x = src[j];
+                        boolScratch[k++] = x;
+                        sawTrue |= x;
+                        sawFalse |= !x;
+                    }
+                }
+                ((BooleanValuesWriter) values).writeBooleans(boolScratch, 0, k);
+                break;
+            }
+            default:
+                writeBinaries((BinaryBatch) v, nulls, from, n);
+                break;
+        }
+    }
+
+    private void writeBinaries(BinaryBatch b, boolean[] nulls, int from, int n) {
+        BinaryValuesWriter w = (BinaryValuesWriter) values;
+        byte[] data = b.data();
+        int[] offs = b.offsets();
+        boolean fixed = type != PhysicalType.BYTE_ARRAY;
+        boolean stats = type != PhysicalType.INT96;
+        for (int j = from; j < from + n; j++) {
+            if (nulls != null && nulls[j]) {
+                continue;
+            }
+            int off = offs[j];
+            int len = offs[j + 1] - off;
+            if (fixed && len != column.typeLength()) {
+                throw new IllegalArgumentException("value " + j + " of " + column.name() + " has " + len
+                        + " bytes, the column's type length is " + column.typeLength());
+            }
+            w.writeBinary(data, off, len);
+            if (stats) {
+                if (minB == null || Arrays.compareUnsigned(data, off, off + len, minB, 0, minB.length) < 0) {
+                    minB = Arrays.copyOfRange(data, off, off + len);
+                }
+                if (maxB == null || Arrays.compareUnsigned(data, off, off + len, maxB, 0, maxB.length) > 0) {
+                    maxB = Arrays.copyOfRange(data, off, off + len);
+                }
+            }
+        }
+    }
+
+    private void flushPage() {
+        if (rowsInPage == 0) {
+            return;
+        }
+        byte[] vals = values.toByteArray();
+        ParquetEncoding enc = dictionary != null ? dictionary.encoding() : plainEncoding;
+        int pageOffset = pages.size();
+        long firstRow = chunkValues - rowsInPage;
+        int pageRows = rowsInPage;
+        byte[] defBytes = null;
+        if (levelWriter != null) {
+            levelWriter.reset();
+            levelWriter.writeIntegers(defs, 0, rowsInPage);
+            defBytes = levelWriter.toByteArray();
+            encodings.add(ParquetEncoding.RLE);
+        }
+        ParquetPages.Written w = v2
+                ? ParquetPages.writeDataPageV2(
+                        pages, codec, rowsInPage, nullsInPage, rowsInPage, enc, null, defBytes, vals, options.crc())
+                : ParquetPages.writeDataPageV1(pages, codec, rowsInPage, enc, null, defBytes, vals, options.crc());
+        uncompressed += w.headerSize() + (long) w.uncompressedSize();
+        encodings.add(enc);
+        ColumnStatistics ps = statistics();
+        pageInfos.add(new PageInfo(pageOffset, w.totalSize(), firstRow, pageRows, ps));
+        mergeIntoChunk(ps);
+        resetPageStatistics();
+        values.reset();
+        rowsInPage = 0;
+        nullsInPage = 0;
+    }
+
+    /** Finishes the current chunk and starts a new one. */
+    public Chunk finish() {
+        flushPage();
+        ByteSink out = new ByteSink(pages.size() + 64);
+        int dictSize = 0;
+        long unc = uncompressed;
+        if (dictionary != null) {
+            byte[] dp = dictionary.dictionaryPage();
+            if (dp != null) {
+                ParquetPages.Written w = ParquetPages.writeDictionaryPage(
+                        out,
+                        codec,
+                        dictionary.dictionaryEntryCount(),
+                        dictionary.dictionaryPageEncoding(),
+                        dp,
+                        options.crc());
+                dictSize = w.totalSize();
+                unc += w.headerSize() + (long) w.uncompressedSize();
+                encodings.add(dictionary.dictionaryPageEncoding());
+            }
+            dictionary.resetDictionary();
+        }
+        out.write(pages);
+        List<PageInfo> infos = new ArrayList<>(pageInfos.size());
+        for (PageInfo pi : pageInfos) {
+            infos.add(new PageInfo(pi.offset() + dictSize, pi.size(), pi.firstRow(), pi.rows(), pi.statistics()));
+        }
+        Chunk c = new Chunk(
+                out.toByteArray(),
+                dictSize,
+                chunkValues,
+                unc,
+                EnumSet.copyOf(encodingsOrPlain()),
+                new ColumnStatistics(chunkNulls, chunkMin, chunkMax),
+                List.copyOf(infos));
+        pages.reset();
+        encodings.clear();
+        pageInfos.clear();
+        uncompressed = 0;
+        chunkValues = 0;
+        chunkNulls = 0;
+        chunkMin = null;
+        chunkMax = null;
+        resetPageStatistics();
+        return c;
+    }
+
+    private void resetPageStatistics() {
+        nullCount = 0;
+        seen = false;
+        sawFalse = false;
+        sawTrue = false;
+        minB = null;
+        maxB = null;
+    }
+
+    private void mergeIntoChunk(ColumnStatistics ps) {
+        chunkNulls += ps.nullCount();
+        if (ps.hasMinMax()) {
+            if (chunkMin == null || ColumnStatistics.compare(type, ps.min(), chunkMin) < 0) {
+                chunkMin = ps.min();
+            }
+            if (chunkMax == null || ColumnStatistics.compare(type, ps.max(), chunkMax) > 0) {
+                chunkMax = ps.max();
+            }
+        }
+    }
+
+    private Set<ParquetEncoding> encodingsOrPlain() {
+        if (encodings.isEmpty()) {
+            encodings.add(plainEncoding);
+        }
+        return encodings;
+    }
+
+    /** Statistics of the open page. */
+    private ColumnStatistics statistics() {
+        byte[] min = null;
+        byte[] max = null;
+        switch (type) {
+            case INT32:
+                if (seen) {
+                    min = new byte[4];
+                    max = new byte[4];
+                    ByteIO.putIntLE(min, 0, minI);
+                    ByteIO.putIntLE(max, 0, maxI);
+                }
+                break;
+            case INT64:
+                if (seen) {
+                    min = new byte[8];
+                    max = new byte[8];
+                    ByteIO.putLongLE(min, 0, minL);
+                    ByteIO.putLongLE(max, 0, maxL);
+                }
+                break;
+            case FLOAT:
+                if (seen) {
+                    min = new byte[4];
+                    max = new byte[4];
+                    ByteIO.putIntLE(min, 0, Float.floatToRawIntBits(minF == 0 ? -0.0f : minF));
+                    ByteIO.putIntLE(max, 0, Float.floatToRawIntBits(maxF == 0 ? 0.0f : maxF));
+                }
+                break;
+            case DOUBLE:
+                if (seen) {
+                    min = new byte[8];
+                    max = new byte[8];
+                    ByteIO.putLongLE(min, 0, Double.doubleToRawLongBits(minD == 0 ? -0.0 : minD));
+                    ByteIO.putLongLE(max, 0, Double.doubleToRawLongBits(maxD == 0 ? 0.0 : maxD));
+                }
+                break;
+            case BOOLEAN:
+                if (sawTrue || sawFalse) {
+                    min = new byte[] {(byte) (sawFalse ? 0 : 1)};
+                    max = new byte[] {(byte) (sawTrue ? 1 : 0)};
+                }
+                break;
+            default:
+                min = minB;
+                max = maxB;
+                break;
+        }
+        return new ColumnStatistics(nullCount, min, max);
+    }
+}

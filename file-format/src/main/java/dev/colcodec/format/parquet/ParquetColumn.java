@@ -1,0 +1,63 @@
+package dev.colcodec.format.parquet;
+
+import dev.colcodec.parquet.PhysicalType;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One leaf column: its path in the schema, physical type, type length (FIXED_LEN_BYTE_ARRAY) and
+ * maximum definition and repetition levels. For a flat schema a REQUIRED column has {@code maxDef = 0}
+ * and an OPTIONAL one {@code maxDef = 1}. The optional {@link ParquetLogicalType} annotates the
+ * physical type.
+ */
+public record ParquetColumn(
+        List<String> path,
+        PhysicalType type,
+        int typeLength,
+        int maxDefinitionLevel,
+        int maxRepetitionLevel,
+        ParquetLogicalType logicalType) {
+    /** A column without logical type. */
+    public ParquetColumn(List<String> path, PhysicalType type, int typeLength, int maxDef, int maxRep) {
+        this(path, type, typeLength, maxDef, maxRep, null);
+    }
+
+    /** The canonical constructor; {@code logicalType} may be {@code null}. */
+    public ParquetColumn {
+        path = List.copyOf(path);
+        Objects.requireNonNull(type, "type");
+        if (type == PhysicalType.FIXED_LEN_BYTE_ARRAY && typeLength < 1) {
+            throw new IllegalArgumentException("FIXED_LEN_BYTE_ARRAY needs a type length >= 1");
+        }
+        if (type == PhysicalType.INT96) {
+            typeLength = 12;
+        }
+        if (maxDefinitionLevel < 0 || maxRepetitionLevel < 0 || maxRepetitionLevel > maxDefinitionLevel) {
+            throw new IllegalArgumentException(
+                    "bad levels: maxDef " + maxDefinitionLevel + ", maxRep " + maxRepetitionLevel);
+        }
+        if (logicalType != null) {
+            logicalType.check(type, typeLength);
+        }
+    }
+
+    /** This column with {@code lt} as its logical type. */
+    public ParquetColumn withLogicalType(ParquetLogicalType lt) {
+        return new ParquetColumn(path, type, typeLength, maxDefinitionLevel, maxRepetitionLevel, lt);
+    }
+
+    /** A top-level REQUIRED ({@code optional == false}) or OPTIONAL column. */
+    public static ParquetColumn flat(String name, PhysicalType type, int typeLength, boolean optional) {
+        return new ParquetColumn(List.of(name), type, typeLength, optional ? 1 : 0, 0);
+    }
+
+    /** The last path element. */
+    public String name() {
+        return path.get(path.size() - 1);
+    }
+
+    /** Whether values can be null (a definition level below the maximum). */
+    public boolean isNullable() {
+        return maxDefinitionLevel > 0;
+    }
+}

@@ -1,0 +1,506 @@
+package dev.colcodec.format.parquet;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.compress.CompressionCodecs;
+import dev.colcodec.io.ByteIO;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.parquet.PhysicalType;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnIndex;
+import org.apache.parquet.format.ColumnMetaData;
+import org.apache.parquet.format.FieldRepetitionType;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.KeyValue;
+import org.apache.parquet.format.OffsetIndex;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.SchemaElement;
+
+/**
+ * Reads Parquet files: the footer, the schema (leaf columns with their levels, nested schemas
+ * included), row groups, and column chunks on demand (so a projection reads only the chunks asked for).
+ *
+ * <p>Every offset and size in the footer is checked against the file before anything is read or
+ * allocated; inconsistencies give {@link CorruptInputException} with the file offset. I/O errors are
+ * reported as {@link IOException}. Encrypted files are not supported (reported as corrupt input).
+ */
+public final class ParquetFileReader implements AutoCloseable {
+    private static final int MAGIC = 0x31524150; // "PAR1" little-endian
+    private static final int MAX_SCHEMA_DEPTH = 64;
+
+    /** Random-access bytes of a file. */
+    private interface Input extends AutoCloseable {
+        long length() throws IOException;
+
+        void read(long pos, byte[] dst, int off, int len) throws IOException;
+
+        @Override
+        void close() throws IOException;
+    }
+
+    private final Input input;
+    private final long fileLength;
+    private final FileMetaData metadata;
+    private final List<ParquetColumn> columns;
+    private final Kernels kernels;
+    private int maxPageBytes = CompressionCodecs.DEFAULT_MAX_PAGE_BYTES;
+    private boolean verifyCrc = true;
+
+    private ParquetFileReader(Input input, Kernels kernels) throws IOException {
+        this.input = input;
+        this.kernels = kernels;
+        this.fileLength = input.length();
+        try {
+            this.metadata = readFooter();
+            this.columns = parseSchema(metadata.getSchema());
+            validateRowGroups();
+        } catch (IOException | RuntimeException e) {
+            input.close();
+            throw e;
+        }
+    }
+
+    /** Opens a file held in memory. */
+    public static ParquetFileReader open(byte[] file) throws IOException {
+        return open(file, KernelProvider.best());
+    }
+
+    public static ParquetFileReader open(byte[] file, Kernels k) throws IOException {
+        return new ParquetFileReader(
+                new Input() {
+                    @Override
+                    public long length() {
+                        return file.length;
+                    }
+
+                    @Override
+                    public void read(long pos, byte[] dst, int off, int len) {
+                        System.arraycopy(file, (int) pos, dst, off, len);
+                    }
+
+                    @Override
+                    public void close() {}
+                },
+                k);
+    }
+
+    /** Opens a file, reading its chunks with positional reads. */
+    public static ParquetFileReader open(Path path) throws IOException {
+        return open(path, KernelProvider.best());
+    }
+
+    public static ParquetFileReader open(Path path, Kernels k) throws IOException {
+        FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
+        return new ParquetFileReader(
+                new Input() {
+                    @Override
+                    public long length() throws IOException {
+                        return ch.size();
+                    }
+
+                    @Override
+                    public void read(long pos, byte[] dst, int off, int len) throws IOException {
+                        ByteBuffer bb = ByteBuffer.wrap(dst, off, len);
+                        while (bb.hasRemaining()) {
+                            int n = ch.read(bb, pos + bb.position() - off);
+                            if (n < 0) {
+                                throw new CorruptInputException(pos + bb.position() - off, "more bytes (file shrank)");
+                            }
+                        }
+                    }
+
+                    @Override
+                    public void close() throws IOException {
+                        ch.close();
+                    }
+                },
+                k);
+    }
+
+    /** Refuse pages declaring more than {@code bytes} uncompressed bytes (default 1 GiB). */
+    public ParquetFileReader maxPageBytes(int bytes) {
+        this.maxPageBytes = bytes;
+        return this;
+    }
+
+    /** Whether page CRCs are verified (default true). */
+    public ParquetFileReader verifyCrc(boolean verify) {
+        this.verifyCrc = verify;
+        return this;
+    }
+
+    private FileMetaData readFooter() throws IOException {
+        if (fileLength < 12) {
+            throw new CorruptInputException(0, "a Parquet file of at least 12 bytes, got " + fileLength);
+        }
+        byte[] tail = new byte[8];
+        input.read(fileLength - 8, tail, 0, 8);
+        byte[] head = new byte[4];
+        input.read(0, head, 0, 4);
+        if (ByteIO.getIntLE(head, 0) != MAGIC) {
+            throw new CorruptInputException(0, "the magic PAR1");
+        }
+        if (ByteIO.getIntLE(tail, 4) != MAGIC) {
+            throw new CorruptInputException(fileLength - 4, "the magic PAR1 (encrypted footers are not supported)");
+        }
+        int footerLength = ByteIO.getIntLE(tail, 0);
+        if (footerLength <= 0 || footerLength > fileLength - 12) {
+            throw new CorruptInputException(
+                    fileLength - 8, "a footer length in [1, " + (fileLength - 12) + "], got " + footerLength);
+        }
+        long footerStart = fileLength - 8 - footerLength;
+        byte[] footer = new byte[footerLength];
+        input.read(footerStart, footer, 0, footerLength);
+        return ParquetThrift.readFileMetaData(footer, 0, footerLength, footerStart)
+                .value();
+    }
+
+    private List<ParquetColumn> parseSchema(List<SchemaElement> schema) {
+        if (schema == null || schema.isEmpty()) {
+            throw new CorruptInputException(fileLength, "a schema with a root element");
+        }
+        List<ParquetColumn> leaves = new ArrayList<>();
+        int[] next = {1};
+        SchemaElement root = schema.get(0);
+        int children = root.isSetNum_children() ? root.getNum_children() : 0;
+        for (int i = 0; i < children; i++) {
+            parseElement(schema, next, new ArrayList<>(), 0, 0, 1, leaves);
+        }
+        if (next[0] != schema.size()) {
+            throw new CorruptInputException(
+                    fileLength, "a schema of " + next[0] + " elements, it has " + schema.size());
+        }
+        return Collections.unmodifiableList(leaves);
+    }
+
+    private void parseElement(
+            List<SchemaElement> schema,
+            int[] next,
+            List<String> path,
+            int def,
+            int rep,
+            int depth,
+            List<ParquetColumn> leaves) {
+        if (next[0] >= schema.size() || depth > MAX_SCHEMA_DEPTH) {
+            throw new CorruptInputException(fileLength, "a schema whose num_children match its elements");
+        }
+        SchemaElement e = schema.get(next[0]++);
+        FieldRepetitionType r = e.getRepetition_type();
+        if (r == FieldRepetitionType.OPTIONAL) {
+            def++;
+        } else if (r == FieldRepetitionType.REPEATED) {
+            def++;
+            rep++;
+        }
+        List<String> p = new ArrayList<>(path);
+        p.add(e.getName());
+        int children = e.isSetNum_children() ? e.getNum_children() : 0;
+        if (children > 0 || !e.isSetType()) {
+            if (children < 0 || children > schema.size()) {
+                throw new CorruptInputException(fileLength, "a group with a valid num_children, got " + children);
+            }
+            for (int i = 0; i < children; i++) {
+                parseElement(schema, next, p, def, rep, depth + 1, leaves);
+            }
+            return;
+        }
+        PhysicalType t;
+        try {
+            t = PhysicalType.fromThriftId(e.getType().getValue());
+        } catch (IllegalArgumentException ex) {
+            throw new CorruptInputException(fileLength, "a known physical type", ex);
+        }
+        int len = e.isSetType_length() ? e.getType_length() : 0;
+        if (t == PhysicalType.FIXED_LEN_BYTE_ARRAY && len < 1) {
+            throw new CorruptInputException(fileLength, "a FIXED_LEN_BYTE_ARRAY type length >= 1, got " + len);
+        }
+        ParquetLogicalType lt = ParquetLogicalType.of(e);
+        if (lt != null) {
+            try {
+                lt.check(t, len);
+            } catch (IllegalArgumentException ex) {
+                lt = null; // an annotation that does not fit the physical type is ignored
+            }
+        }
+        leaves.add(new ParquetColumn(p, t, len, def, rep, lt));
+    }
+
+    private void validateRowGroups() {
+        List<RowGroup> groups = metadata.getRow_groups();
+        if (groups == null) {
+            throw new CorruptInputException(fileLength, "a row group list");
+        }
+        for (RowGroup g : groups) {
+            if (g.getColumns() == null || g.getColumns().size() != columns.size() || g.getNum_rows() < 0) {
+                throw new CorruptInputException(
+                        fileLength, "row groups with " + columns.size() + " column chunks and num_rows >= 0");
+            }
+            for (int i = 0; i < columns.size(); i++) {
+                ColumnMetaData md = g.getColumns().get(i).getMeta_data();
+                if (md == null) {
+                    throw new CorruptInputException(fileLength, "column chunk metadata in the footer");
+                }
+                if (md.getType() == null
+                        || md.getType().getValue() != columns.get(i).type().thriftId()) {
+                    throw new CorruptInputException(
+                            fileLength, "chunk type " + columns.get(i).type());
+                }
+            }
+        }
+    }
+
+    /** The decoded footer (binary fields may share the footer's buffer). */
+    public FileMetaData metadata() {
+        return metadata;
+    }
+
+    /** The leaf columns in schema order. */
+    public List<ParquetColumn> columns() {
+        return columns;
+    }
+
+    /** Index of the leaf with this dotted path ({@code "a.b"}), or -1. */
+    public int columnIndex(String dottedPath) {
+        for (int i = 0; i < columns.size(); i++) {
+            if (String.join(".", columns.get(i).path()).equals(dottedPath)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    public long rowCount() {
+        return metadata.getNum_rows();
+    }
+
+    public int rowGroupCount() {
+        return metadata.getRow_groups().size();
+    }
+
+    public long rowGroupRowCount(int rowGroup) {
+        return metadata.getRow_groups().get(rowGroup).getNum_rows();
+    }
+
+    public String createdBy() {
+        return metadata.getCreated_by();
+    }
+
+    /** The footer's key-value metadata in file order. */
+    public Map<String, String> keyValueMetadata() {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (metadata.getKey_value_metadata() != null) {
+            for (KeyValue kv : metadata.getKey_value_metadata()) {
+                m.put(kv.getKey(), kv.getValue());
+            }
+        }
+        return Collections.unmodifiableMap(m);
+    }
+
+    private ColumnMetaData chunkMeta(int rowGroup, int column) {
+        ColumnChunk cc = metadata.getRow_groups().get(rowGroup).getColumns().get(column);
+        return cc.getMeta_data();
+    }
+
+    /** Chunk statistics ({@code nullCount} -1 and no min/max when absent). */
+    public ColumnStatistics statistics(int rowGroup, int column) {
+        return ColumnStatistics.fromThrift(chunkMeta(rowGroup, column).getStatistics());
+    }
+
+    /**
+     * The row groups whose chunk statistics for {@code column} allow a value in {@code [lo, hi]}
+     * (PLAIN-encoded bounds, see {@link ColumnStatistics}; {@code null} means unbounded), in order.
+     * Row groups without min/max (or INT96 columns, which have no order) are always kept; a row group
+     * whose column holds only nulls is dropped.
+     */
+    public int[] rowGroupsOverlapping(int column, byte[] lo, byte[] hi) {
+        PhysicalType t = columns.get(column).type();
+        int[] keep = new int[rowGroupCount()];
+        int n = 0;
+        for (int g = 0; g < keep.length; g++) {
+            ColumnStatistics s = statistics(g, column);
+            long rows = rowGroupRowCount(g);
+            boolean allNull = s.nullCount() >= 0 && s.nullCount() == rows && rows > 0;
+            boolean overlaps = true;
+            if (allNull && !s.hasMinMax()) {
+                overlaps = false;
+            } else if (s.hasMinMax() && t != PhysicalType.INT96 && validBound(t, s.min()) && validBound(t, s.max())) {
+                if (lo != null && ColumnStatistics.compare(t, s.max(), lo) < 0) {
+                    overlaps = false;
+                }
+                if (hi != null && ColumnStatistics.compare(t, s.min(), hi) > 0) {
+                    overlaps = false;
+                }
+            }
+            if (overlaps) {
+                keep[n++] = g;
+            }
+        }
+        return java.util.Arrays.copyOf(keep, n);
+    }
+
+    private static boolean validBound(PhysicalType t, byte[] b) {
+        switch (t) {
+            case BOOLEAN:
+                return b.length == 1;
+            case INT32:
+            case FLOAT:
+                return b.length == 4;
+            case INT64:
+            case DOUBLE:
+                return b.length == 8;
+            default:
+                return true;
+        }
+    }
+
+    /** The chunk's offset index (page locations), or {@code null} if the file has none. */
+    public OffsetIndex readOffsetIndex(int rowGroup, int column) throws IOException {
+        ColumnChunk cc = metadata.getRow_groups().get(rowGroup).getColumns().get(column);
+        if (!cc.isSetOffset_index_offset() || !cc.isSetOffset_index_length()) {
+            return null;
+        }
+        long at = cc.getOffset_index_offset();
+        byte[] b = readIndex(at, cc.getOffset_index_length());
+        return ParquetThrift.readOffsetIndex(b, 0, b.length, at).value();
+    }
+
+    /** The chunk's column index (page min/max and null counts), or {@code null} if the file has none. */
+    public ColumnIndex readColumnIndex(int rowGroup, int column) throws IOException {
+        ColumnChunk cc = metadata.getRow_groups().get(rowGroup).getColumns().get(column);
+        if (!cc.isSetColumn_index_offset() || !cc.isSetColumn_index_length()) {
+            return null;
+        }
+        long at = cc.getColumn_index_offset();
+        byte[] b = readIndex(at, cc.getColumn_index_length());
+        return ParquetThrift.readColumnIndex(b, 0, b.length, at).value();
+    }
+
+    private byte[] readIndex(long at, int len) throws IOException {
+        if (at < 4 || len < 0 || len > fileLength - 8 - at) {
+            throw new CorruptInputException(
+                    fileLength, "a page index inside the file, got offset " + at + " length " + len);
+        }
+        byte[] b = new byte[len];
+        input.read(at, b, 0, len);
+        return b;
+    }
+
+    /** The chunk's compression codec. */
+    public Compression compression(int rowGroup, int column) {
+        ColumnMetaData md = chunkMeta(rowGroup, column);
+        try {
+            return Compression.fromParquetId(
+                    md.getCodec() == null ? -1 : md.getCodec().getValue());
+        } catch (IllegalArgumentException e) {
+            throw new CorruptInputException(fileLength, "a supported compression codec", e);
+        }
+    }
+
+    /** Reads one column chunk's bytes and returns a reader over them. */
+    public ColumnChunkReader readColumn(int rowGroup, int column) throws IOException {
+        ColumnMetaData md = chunkMeta(rowGroup, column);
+        long start = md.getData_page_offset();
+        if (md.isSetDictionary_page_offset()
+                && md.getDictionary_page_offset() > 0
+                && md.getDictionary_page_offset() < start) {
+            start = md.getDictionary_page_offset();
+        }
+        long len = md.getTotal_compressed_size();
+        long dataEnd = fileLength - 8;
+        if (start < 4 || len < 0 || len > dataEnd - start || len > Integer.MAX_VALUE - 16) {
+            throw new CorruptInputException(
+                    fileLength, "a column chunk inside the file, got offset " + start + " size " + len);
+        }
+        Compression codec = compression(rowGroup, column);
+        byte[] bytes = new byte[(int) len];
+        input.read(start, bytes, 0, (int) len);
+        return new ColumnChunkReader(columns.get(column), codec, bytes, 0, bytes.length, start, kernels, maxPageBytes)
+                .verifyCrc(verifyCrc)
+                .expectValues(md.getNum_values());
+    }
+
+    /**
+     * Reads the chunks of {@code columns} in {@code rowGroup} and decodes them completely, each column on
+     * its own task of {@code pool} ({@code null}: on the calling thread), into batches of up to {@code
+     * batchSize} entries. {@code result.get(i)} holds the batches of {@code columns[i]} in order; the
+     * result is the same for any pool. A non-repeated column yielding more entries than the row group's
+     * {@code num_rows} is corrupt input.
+     */
+    public List<List<ColumnBatch>> decodeRowGroup(
+            int rowGroup, int[] columns, int batchSize, java.util.concurrent.ForkJoinPool pool) throws IOException {
+        ColumnChunkReader[] readers = new ColumnChunkReader[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            readers[i] = readColumn(rowGroup, columns[i]);
+        }
+        long rows = rowGroupRowCount(rowGroup);
+        List<java.util.concurrent.Callable<List<ColumnBatch>>> tasks = new ArrayList<>(columns.length);
+        for (ColumnChunkReader r : readers) {
+            tasks.add(() -> decodeAll(r, batchSize, rows));
+        }
+        List<List<ColumnBatch>> out = new ArrayList<>(columns.length);
+        if (pool == null) {
+            for (java.util.concurrent.Callable<List<ColumnBatch>> t : tasks) {
+                try {
+                    out.add(t.call());
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            return out;
+        }
+        for (java.util.concurrent.Future<List<ColumnBatch>> f : pool.invokeAll(tasks)) {
+            try {
+                out.add(f.get());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while decoding");
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException re) {
+                    throw re;
+                }
+                throw new IllegalStateException(e.getCause());
+            }
+        }
+        return out;
+    }
+
+    private static List<ColumnBatch> decodeAll(ColumnChunkReader r, int batchSize, long rows) {
+        List<ColumnBatch> batches = new ArrayList<>();
+        boolean flat = r.column().maxRepetitionLevel() == 0;
+        long total = 0;
+        while (true) {
+            int cap = flat ? (int) Math.max(1, Math.min(batchSize, rows - total)) : batchSize;
+            ColumnBatch b = new ColumnBatch(r.column(), cap);
+            int n = r.readBatch(b, cap);
+            if (n == 0) {
+                return batches;
+            }
+            total += n;
+            if (flat && total > rows) {
+                throw new CorruptInputException(
+                        0,
+                        "at most " + rows + " values in the chunk of "
+                                + r.column().name());
+            }
+            batches.add(b);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        input.close();
+    }
+}

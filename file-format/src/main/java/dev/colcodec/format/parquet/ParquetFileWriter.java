@@ -1,0 +1,333 @@
+package dev.colcodec.format.parquet;
+
+import dev.colcodec.io.ByteSink;
+import dev.colcodec.parquet.ParquetEncoding;
+import dev.colcodec.parquet.PhysicalType;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.parquet.format.BoundaryOrder;
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnIndex;
+import org.apache.parquet.format.ColumnMetaData;
+import org.apache.parquet.format.ColumnOrder;
+import org.apache.parquet.format.CompressionCodec;
+import org.apache.parquet.format.Encoding;
+import org.apache.parquet.format.FieldRepetitionType;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.KeyValue;
+import org.apache.parquet.format.OffsetIndex;
+import org.apache.parquet.format.PageLocation;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.SchemaElement;
+import org.apache.parquet.format.Type;
+import org.apache.parquet.format.TypeDefinedOrder;
+
+/**
+ * Writes a Parquet file with a flat schema of REQUIRED and OPTIONAL columns of any physical type.
+ *
+ * <p>Rows arrive in batches of whole columns ({@link #write}): one array per column, spaced as
+ * described in {@link ColumnChunkWriter}, and optional null flags. Pages and dictionaries are cut as
+ * {@link ParquetWriteOptions} says; a row group is finished once the columns' buffered bytes reach
+ * {@link ParquetWriteOptions#rowGroupSize()} (checked every few thousand rows) or on {@link
+ * #flushRowGroup()}. {@link #close()} writes the footer (with chunk statistics, TYPE_ORDER column orders
+ * and the key-value metadata) and closes the stream. Column and offset indexes (page min/max, null
+ * counts, page locations) are written before the footer, as parquet-java does. Not thread-safe.
+ */
+public final class ParquetFileWriter implements AutoCloseable {
+    /** The {@code created_by} string written to footers. */
+    public static final String CREATED_BY = "colcodec version 0.1.0";
+
+    private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+    /** Rows per step; row-group sizes are checked after each step (the same with or without a pool). */
+    private static final int SLICE = 16384;
+
+    private final OutputStream out;
+    private final List<ParquetColumn> schema;
+    private final ParquetWriteOptions options;
+    private final ColumnChunkWriter[] writers;
+    private final List<RowGroup> rowGroups = new ArrayList<>();
+    /** Per row group, per column: the finished chunk's pages (for the page index) and its start offset. */
+    private final List<ColumnChunkWriter.Chunk[]> groupChunks = new ArrayList<>();
+
+    private final List<long[]> groupStarts = new ArrayList<>();
+    private long position;
+    private long rowsInGroup;
+    private long totalRows;
+    private boolean closed;
+
+    public ParquetFileWriter(OutputStream out, List<ParquetColumn> schema, ParquetWriteOptions options)
+            throws IOException {
+        this.out = out;
+        this.schema = List.copyOf(schema);
+        this.options = options;
+        Set<String> names = new HashSet<>();
+        writers = new ColumnChunkWriter[this.schema.size()];
+        for (int i = 0; i < writers.length; i++) {
+            ParquetColumn c = this.schema.get(i);
+            if (c.path().size() != 1 || !names.add(c.name())) {
+                throw new IllegalArgumentException("flat schemas need distinct top-level names: " + c.path());
+            }
+            writers[i] = new ColumnChunkWriter(c, options);
+        }
+        out.write(MAGIC);
+        position = MAGIC.length;
+    }
+
+    public List<ParquetColumn> schema() {
+        return schema;
+    }
+
+    /**
+     * Appends {@code rowCount} rows: {@code columns[i]} holds column i's values (at least {@code
+     * rowCount}), {@code nulls} is {@code null} or holds per-column null flags (each {@code null} for a
+     * column without nulls).
+     */
+    public void write(Object[] columns, boolean[][] nulls, int rowCount) throws IOException {
+        if (closed) {
+            throw new IllegalStateException("closed");
+        }
+        if (columns.length != writers.length || (nulls != null && nulls.length != writers.length)) {
+            throw new IllegalArgumentException("expected " + writers.length + " columns");
+        }
+        for (int from = 0; from < rowCount; ) {
+            int n = Math.min(SLICE, rowCount - from);
+            int start = from;
+            forEachColumn(i -> writers[i].write(columns[i], nulls == null ? null : nulls[i], start, n));
+            long buffered = 0;
+            for (ColumnChunkWriter w : writers) {
+                buffered += w.bufferedSize();
+            }
+            from += n;
+            rowsInGroup += n;
+            if (buffered >= options.rowGroupSize()) {
+                flushRowGroup();
+            }
+        }
+    }
+
+    /** Finishes the current row group (if it has rows). */
+    public void flushRowGroup() throws IOException {
+        if (rowsInGroup == 0) {
+            return;
+        }
+        long groupStart = position;
+        List<ColumnChunk> chunks = new ArrayList<>(writers.length);
+        long uncompressed = 0;
+        long compressed = 0;
+        ColumnChunkWriter.Chunk[] finished = new ColumnChunkWriter.Chunk[writers.length];
+        forEachColumn(i -> finished[i] = writers[i].finish());
+        long[] starts = new long[writers.length];
+        for (int ci = 0; ci < writers.length; ci++) {
+            ColumnChunkWriter w = writers[ci];
+            ColumnChunkWriter.Chunk c = finished[ci];
+            long start = position;
+            starts[ci] = start;
+            out.write(c.bytes());
+            position += c.bytes().length;
+            ParquetColumn col = w.column();
+            List<Encoding> encs = new ArrayList<>();
+            for (ParquetEncoding e : c.encodings()) {
+                encs.add(ParquetPages.thrift(e));
+            }
+            ColumnMetaData md = new ColumnMetaData(
+                    Type.findByValue(col.type().thriftId()),
+                    encs,
+                    col.path(),
+                    CompressionCodec.findByValue(options.compression().parquetId()),
+                    c.valueCount(),
+                    c.uncompressedSize(),
+                    c.bytes().length,
+                    start + c.dictionaryPageSize());
+            if (c.dictionaryPageSize() > 0) {
+                md.setDictionary_page_offset(start);
+            }
+            md.setStatistics(c.statistics().toThrift());
+            ColumnChunk cc = new ColumnChunk(start);
+            cc.setMeta_data(md);
+            chunks.add(cc);
+            uncompressed += c.uncompressedSize();
+            compressed += c.bytes().length;
+        }
+        RowGroup rg = new RowGroup(chunks, uncompressed, rowsInGroup);
+        rg.setFile_offset(groupStart);
+        rg.setTotal_compressed_size(compressed);
+        rg.setOrdinal((short) rowGroups.size());
+        rowGroups.add(rg);
+        groupChunks.add(finished);
+        groupStarts.add(starts);
+        totalRows += rowsInGroup;
+        rowsInGroup = 0;
+    }
+
+    /**
+     * Writes the column indexes, then the offset indexes, of every chunk (parquet-java's layout: after
+     * the last row group, before the footer) and points the chunks at them. A chunk gets no column index
+     * when a page that holds values has no min/max (INT96, or only NaNs).
+     */
+    private void writePageIndexes() throws IOException {
+        ByteSink sink = new ByteSink(4096);
+        for (int g = 0; g < rowGroups.size(); g++) {
+            ColumnChunkWriter.Chunk[] chunks = groupChunks.get(g);
+            for (int c = 0; c < chunks.length; c++) {
+                ColumnIndex ci = columnIndex(writers[c].column().type(), chunks[c].pages());
+                if (ci == null) {
+                    continue;
+                }
+                sink.reset();
+                int len = ParquetThrift.write(ci, sink);
+                ColumnChunk cc = rowGroups.get(g).getColumns().get(c);
+                cc.setColumn_index_offset(position);
+                cc.setColumn_index_length(len);
+                out.write(sink.array(), 0, len);
+                position += len;
+            }
+        }
+        for (int g = 0; g < rowGroups.size(); g++) {
+            ColumnChunkWriter.Chunk[] chunks = groupChunks.get(g);
+            long[] starts = groupStarts.get(g);
+            for (int c = 0; c < chunks.length; c++) {
+                List<PageLocation> locs = new ArrayList<>();
+                for (ColumnChunkWriter.PageInfo p : chunks[c].pages()) {
+                    locs.add(new PageLocation(starts[c] + p.offset(), p.size(), p.firstRow()));
+                }
+                sink.reset();
+                int len = ParquetThrift.write(new OffsetIndex(locs), sink);
+                ColumnChunk cc = rowGroups.get(g).getColumns().get(c);
+                cc.setOffset_index_offset(position);
+                cc.setOffset_index_length(len);
+                out.write(sink.array(), 0, len);
+                position += len;
+            }
+        }
+        groupChunks.clear();
+        groupStarts.clear();
+    }
+
+    private static ColumnIndex columnIndex(PhysicalType t, List<ColumnChunkWriter.PageInfo> pages) {
+        if (pages.isEmpty() || t == PhysicalType.INT96) {
+            return null;
+        }
+        List<Boolean> nullPages = new ArrayList<>(pages.size());
+        List<ByteBuffer> mins = new ArrayList<>(pages.size());
+        List<ByteBuffer> maxs = new ArrayList<>(pages.size());
+        List<Long> nullCounts = new ArrayList<>(pages.size());
+        boolean ascending = true;
+        boolean descending = true;
+        byte[] prevMin = null;
+        byte[] prevMax = null;
+        for (ColumnChunkWriter.PageInfo p : pages) {
+            ColumnStatistics s = p.statistics();
+            boolean allNull = s.nullCount() == p.rows();
+            if (!allNull && !s.hasMinMax()) {
+                return null;
+            }
+            nullPages.add(allNull);
+            nullCounts.add(s.nullCount());
+            mins.add(ByteBuffer.wrap(allNull ? new byte[0] : s.min()));
+            maxs.add(ByteBuffer.wrap(allNull ? new byte[0] : s.max()));
+            if (!allNull) {
+                if (prevMin != null) {
+                    int a = ColumnStatistics.compare(t, s.min(), prevMin);
+                    int b = ColumnStatistics.compare(t, s.max(), prevMax);
+                    ascending &= a >= 0 && b >= 0;
+                    descending &= a <= 0 && b <= 0;
+                }
+                prevMin = s.min();
+                prevMax = s.max();
+            }
+        }
+        BoundaryOrder order =
+                ascending ? BoundaryOrder.ASCENDING : descending ? BoundaryOrder.DESCENDING : BoundaryOrder.UNORDERED;
+        ColumnIndex ci = new ColumnIndex(nullPages, mins, maxs, order);
+        ci.setNull_counts(nullCounts);
+        return ci;
+    }
+
+    private void forEachColumn(java.util.function.IntConsumer task) {
+        java.util.concurrent.ForkJoinPool pool = options.pool();
+        if (pool == null || writers.length < 2) {
+            for (int i = 0; i < writers.length; i++) {
+                task.accept(i);
+            }
+            return;
+        }
+        List<java.util.concurrent.Callable<Void>> tasks = new ArrayList<>(writers.length);
+        for (int i = 0; i < writers.length; i++) {
+            int col = i;
+            tasks.add(() -> {
+                task.accept(col);
+                return null;
+            });
+        }
+        for (java.util.concurrent.Future<Void> f : pool.invokeAll(tasks)) {
+            try {
+                f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException re) {
+                    throw re;
+                }
+                throw new IllegalStateException(e.getCause());
+            }
+        }
+    }
+
+    /** Flushes the last row group, writes the footer and closes the stream. */
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        flushRowGroup();
+        closed = true;
+        writePageIndexes();
+        List<SchemaElement> elements = new ArrayList<>();
+        SchemaElement root = new SchemaElement("schema");
+        root.setNum_children(schema.size());
+        elements.add(root);
+        List<ColumnOrder> orders = new ArrayList<>();
+        for (ParquetColumn c : schema) {
+            SchemaElement e = new SchemaElement(c.name());
+            e.setType(Type.findByValue(c.type().thriftId()));
+            if (c.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY) {
+                e.setType_length(c.typeLength());
+            }
+            e.setRepetition_type(c.isNullable() ? FieldRepetitionType.OPTIONAL : FieldRepetitionType.REQUIRED);
+            if (c.logicalType() != null) {
+                c.logicalType().applyTo(e);
+            }
+            elements.add(e);
+            ColumnOrder o = new ColumnOrder();
+            o.setTYPE_ORDER(new TypeDefinedOrder());
+            orders.add(o);
+        }
+        FileMetaData fmd = new FileMetaData(1, elements, totalRows, rowGroups);
+        fmd.setCreated_by(CREATED_BY);
+        fmd.setColumn_orders(orders);
+        if (!options.keyValueMetadata().isEmpty()) {
+            List<KeyValue> kvs = new ArrayList<>();
+            for (Map.Entry<String, String> en : options.keyValueMetadata().entrySet()) {
+                KeyValue kv = new KeyValue(en.getKey());
+                kv.setValue(en.getValue());
+                kvs.add(kv);
+            }
+            fmd.setKey_value_metadata(kvs);
+        }
+        ByteSink footer = new ByteSink(1024);
+        int len = ParquetThrift.write(fmd, footer);
+        footer.writeIntLE(len);
+        footer.write(MAGIC, 0, MAGIC.length);
+        out.write(footer.array(), 0, footer.size());
+        position += footer.size();
+        out.close();
+    }
+}

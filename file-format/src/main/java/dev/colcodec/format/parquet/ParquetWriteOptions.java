@@ -1,0 +1,255 @@
+package dev.colcodec.format.parquet;
+
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
+import dev.colcodec.parquet.ParquetEncoding;
+import dev.colcodec.parquet.dictionary.DictionaryWriter;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Options of {@link ParquetFileWriter} and {@link ColumnChunkWriter}, with parquet-java's defaults: V1
+ * pages, no compression, 1 MiB pages, 20,000 rows per page, 128 MiB row groups, page CRCs, dictionary
+ * encoding with a 1 MiB dictionary limit. Immutable; the {@code with...} methods return modified
+ * copies.
+ *
+ * <p>Default encodings per page version. V1: BOOLEAN and FIXED_LEN_BYTE_ARRAY PLAIN, everything else
+ * dictionary falling back to PLAIN. V2: BOOLEAN RLE, everything else dictionary falling back to PLAIN
+ * (parquet-java's V2 writer falls back to DELTA encodings instead; set an encoding per column to get
+ * them). A column given an explicit non-dictionary encoding is written in that encoding with no
+ * dictionary.
+ */
+public final class ParquetWriteOptions {
+    /** Data page format. */
+    public enum PageVersion {
+        V1,
+        V2
+    }
+
+    private PageVersion pageVersion = PageVersion.V1;
+    private Compression compression = Compression.UNCOMPRESSED;
+    private int pageSize = 1 << 20;
+    private int pageRowLimit = 20_000;
+    private long rowGroupSize = 128L << 20;
+    private boolean crc = true;
+    private boolean dictionary = true;
+    private int maxDictionaryBytes = DictionaryWriter.DEFAULT_MAX_DICTIONARY_BYTE_SIZE;
+    private Map<String, ParquetEncoding> encodings = Map.of();
+    private Set<String> noDictionary = Set.of();
+    private Map<String, String> keyValueMetadata = Map.of();
+    private Kernels kernels = KernelProvider.best();
+    private java.util.concurrent.ForkJoinPool pool;
+
+    /** The defaults. */
+    public static ParquetWriteOptions defaults() {
+        return new ParquetWriteOptions();
+    }
+
+    private ParquetWriteOptions copy() {
+        ParquetWriteOptions o = new ParquetWriteOptions();
+        o.pageVersion = pageVersion;
+        o.compression = compression;
+        o.pageSize = pageSize;
+        o.pageRowLimit = pageRowLimit;
+        o.rowGroupSize = rowGroupSize;
+        o.crc = crc;
+        o.dictionary = dictionary;
+        o.maxDictionaryBytes = maxDictionaryBytes;
+        o.encodings = encodings;
+        o.noDictionary = noDictionary;
+        o.keyValueMetadata = keyValueMetadata;
+        o.kernels = kernels;
+        o.pool = pool;
+        return o;
+    }
+
+    /**
+     * Encodes and compresses columns in parallel on {@code pool} ({@code null}: on the calling thread).
+     * The file is byte for byte the same for any pool and thread count.
+     */
+    public ParquetWriteOptions withPool(java.util.concurrent.ForkJoinPool pool) {
+        ParquetWriteOptions o = copy();
+        o.pool = pool;
+        return o;
+    }
+
+    /** The pool columns are encoded on, or {@code null}. */
+    public java.util.concurrent.ForkJoinPool pool() {
+        return pool;
+    }
+
+    public ParquetWriteOptions withPageVersion(PageVersion v) {
+        ParquetWriteOptions o = copy();
+        o.pageVersion = Objects.requireNonNull(v);
+        return o;
+    }
+
+    public ParquetWriteOptions withCompression(Compression c) {
+        if (c.parquetId() < 0 || c == Compression.LZ4_HADOOP) {
+            throw new IllegalArgumentException("Parquet files cannot be written with " + c);
+        }
+        ParquetWriteOptions o = copy();
+        o.compression = c;
+        return o;
+    }
+
+    /** Target uncompressed (PLAIN-equivalent) size of one data page. */
+    public ParquetWriteOptions withPageSize(int bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("page size must be >= 1");
+        }
+        ParquetWriteOptions o = copy();
+        o.pageSize = bytes;
+        return o;
+    }
+
+    /** Most rows per data page. */
+    public ParquetWriteOptions withPageRowLimit(int rows) {
+        if (rows < 1) {
+            throw new IllegalArgumentException("page row limit must be >= 1");
+        }
+        ParquetWriteOptions o = copy();
+        o.pageRowLimit = rows;
+        return o;
+    }
+
+    /** Target buffered size of one row group; a row group is cut once its buffered size reaches it. */
+    public ParquetWriteOptions withRowGroupSize(long bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("row group size must be >= 1");
+        }
+        ParquetWriteOptions o = copy();
+        o.rowGroupSize = bytes;
+        return o;
+    }
+
+    public ParquetWriteOptions withCrc(boolean on) {
+        ParquetWriteOptions o = copy();
+        o.crc = on;
+        return o;
+    }
+
+    /** Dictionary encoding for every column whose default uses it. */
+    public ParquetWriteOptions withDictionary(boolean on) {
+        ParquetWriteOptions o = copy();
+        o.dictionary = on;
+        return o;
+    }
+
+    public ParquetWriteOptions withMaxDictionaryBytes(int bytes) {
+        ParquetWriteOptions o = copy();
+        o.maxDictionaryBytes = bytes;
+        return o;
+    }
+
+    /**
+     * Writes column {@code name} in {@code encoding}: a dictionary encoding (PLAIN_DICTIONARY or
+     * RLE_DICTIONARY) forces dictionary encoding with fallback, any other encoding disables it.
+     */
+    public ParquetWriteOptions withEncoding(String name, ParquetEncoding encoding) {
+        ParquetWriteOptions o = copy();
+        Map<String, ParquetEncoding> m = new HashMap<>(encodings);
+        m.put(name, encoding);
+        o.encodings = Map.copyOf(m);
+        return o;
+    }
+
+    /** Writes column {@code name} without dictionary. */
+    public ParquetWriteOptions withoutDictionary(String name) {
+        ParquetWriteOptions o = copy();
+        Set<String> s = new HashSet<>(noDictionary);
+        s.add(name);
+        o.noDictionary = Set.copyOf(s);
+        return o;
+    }
+
+    /** Key-value metadata written to the footer. */
+    public ParquetWriteOptions withKeyValueMetadata(Map<String, String> kv) {
+        ParquetWriteOptions o = copy();
+        o.keyValueMetadata = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(kv));
+        return o;
+    }
+
+    public ParquetWriteOptions withKernels(Kernels k) {
+        ParquetWriteOptions o = copy();
+        o.kernels = Objects.requireNonNull(k);
+        return o;
+    }
+
+    public PageVersion pageVersion() {
+        return pageVersion;
+    }
+
+    public Compression compression() {
+        return compression;
+    }
+
+    public int pageSize() {
+        return pageSize;
+    }
+
+    public int pageRowLimit() {
+        return pageRowLimit;
+    }
+
+    public long rowGroupSize() {
+        return rowGroupSize;
+    }
+
+    public boolean crc() {
+        return crc;
+    }
+
+    public int maxDictionaryBytes() {
+        return maxDictionaryBytes;
+    }
+
+    public Map<String, String> keyValueMetadata() {
+        return keyValueMetadata;
+    }
+
+    public Kernels kernels() {
+        return kernels;
+    }
+
+    /** The explicit encoding of a column, or {@code null}. */
+    public ParquetEncoding encoding(String column) {
+        return encodings.get(column);
+    }
+
+    /** Whether {@code column} is dictionary-encoded (with fallback). */
+    public boolean usesDictionary(ParquetColumn column) {
+        ParquetEncoding e = encodings.get(column.name());
+        if (e != null) {
+            return e.usesDictionary();
+        }
+        if (!dictionary || noDictionary.contains(column.name())) {
+            return false;
+        }
+        switch (column.type()) {
+            case BOOLEAN:
+                return false;
+            case FIXED_LEN_BYTE_ARRAY:
+                return pageVersion == PageVersion.V2;
+            default:
+                return true;
+        }
+    }
+
+    /** The encoding of a column's pages when it does not use a dictionary. */
+    public ParquetEncoding plainEncoding(ParquetColumn column) {
+        ParquetEncoding e = encodings.get(column.name());
+        if (e != null && !e.usesDictionary()) {
+            return e;
+        }
+        if (column.type() == dev.colcodec.parquet.PhysicalType.BOOLEAN && pageVersion == PageVersion.V2) {
+            return ParquetEncoding.RLE;
+        }
+        return ParquetEncoding.PLAIN;
+    }
+}

@@ -1,0 +1,183 @@
+package dev.colcodec.format.parquet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.parquet.ParquetEncoding;
+import dev.colcodec.parquet.PhysicalType;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class ColumnChunkRoundTripTest {
+    private static final PhysicalType[] TYPES = PhysicalType.values();
+    private static final Compression[] CODECS = {
+        Compression.UNCOMPRESSED, Compression.SNAPPY, Compression.ZSTD, Compression.GZIP, Compression.LZ4_RAW
+    };
+
+    static ParquetColumn randomColumn(Random r, String name) {
+        PhysicalType t = TYPES[r.nextInt(TYPES.length)];
+        return ParquetColumn.flat(
+                name, t, t == PhysicalType.FIXED_LEN_BYTE_ARRAY ? 1 + r.nextInt(20) : 0, r.nextBoolean());
+    }
+
+    static ParquetEncoding randomEncoding(Random r, PhysicalType t) {
+        ParquetEncoding[] candidates;
+        switch (t) {
+            case INT32:
+            case INT64:
+                candidates = new ParquetEncoding[] {
+                    null,
+                    ParquetEncoding.PLAIN,
+                    ParquetEncoding.DELTA_BINARY_PACKED,
+                    ParquetEncoding.BYTE_STREAM_SPLIT,
+                    ParquetEncoding.RLE_DICTIONARY
+                };
+                break;
+            case FLOAT:
+            case DOUBLE:
+                candidates = new ParquetEncoding[] {null, ParquetEncoding.PLAIN, ParquetEncoding.BYTE_STREAM_SPLIT};
+                break;
+            case BOOLEAN:
+                candidates = new ParquetEncoding[] {null, ParquetEncoding.PLAIN, ParquetEncoding.RLE};
+                break;
+            case BYTE_ARRAY:
+                candidates = new ParquetEncoding[] {
+                    null,
+                    ParquetEncoding.PLAIN,
+                    ParquetEncoding.DELTA_LENGTH_BYTE_ARRAY,
+                    ParquetEncoding.DELTA_BYTE_ARRAY,
+                    ParquetEncoding.PLAIN_DICTIONARY
+                };
+                break;
+            case FIXED_LEN_BYTE_ARRAY:
+                candidates = new ParquetEncoding[] {
+                    null,
+                    ParquetEncoding.PLAIN,
+                    ParquetEncoding.DELTA_BYTE_ARRAY,
+                    ParquetEncoding.BYTE_STREAM_SPLIT,
+                    ParquetEncoding.RLE_DICTIONARY
+                };
+                break;
+            default:
+                candidates = new ParquetEncoding[] {null, ParquetEncoding.PLAIN};
+        }
+        return candidates[r.nextInt(candidates.length)];
+    }
+
+    static ParquetWriteOptions randomOptions(Random r) {
+        return ParquetWriteOptions.defaults()
+                .withPageVersion(
+                        r.nextBoolean() ? ParquetWriteOptions.PageVersion.V1 : ParquetWriteOptions.PageVersion.V2)
+                .withCompression(CODECS[r.nextInt(CODECS.length)])
+                .withPageRowLimit(1 + r.nextInt(800))
+                .withPageSize(64 + r.nextInt(8000))
+                .withMaxDictionaryBytes(r.nextBoolean() ? 1 << 20 : 200)
+                .withKernels(r.nextBoolean() ? KernelProvider.scalar() : KernelProvider.best());
+    }
+
+    @Test
+    void randomChunksRoundTrip() {
+        Random r = new Random(42);
+        for (int iter = 0; iter < 300; iter++) {
+            ParquetColumn c = randomColumn(r, "c");
+            ParquetWriteOptions o = randomOptions(r);
+            ParquetEncoding e = randomEncoding(r, c.type());
+            if (e != null) {
+                o = o.withEncoding("c", e);
+            }
+            int rows = r.nextInt(3) == 0 ? r.nextInt(5) : r.nextInt(3000);
+            TestData d = TestData.random(c, rows, r);
+            ColumnChunkWriter w = new ColumnChunkWriter(c, o);
+            int at = 0;
+            while (at < rows) {
+                int n = Math.min(rows - at, 1 + r.nextInt(1000));
+                w.write(d.values, d.nulls, at, n);
+                at += n;
+            }
+            ColumnChunkWriter.Chunk chunk = w.finish();
+            assertThat(chunk.valueCount()).isEqualTo(rows);
+            String what = "iteration " + iter + " " + c + " " + e + " " + o.pageVersion() + " " + o.compression();
+
+            ColumnChunkReader reader = new ColumnChunkReader(
+                    c, o.compression(), chunk.bytes(), 0, chunk.bytes().length, 4, KernelProvider.best());
+            ColumnBatch batch = new ColumnBatch(c, 1 + r.nextInt(700));
+            int row = 0;
+            while (true) {
+                if (r.nextInt(5) == 0) {
+                    long skipped = reader.skipRows(r.nextInt(900));
+                    row += (int) skipped;
+                }
+                int n = reader.readBatch(batch, 1 + r.nextInt(batch.capacity()));
+                if (n == 0) {
+                    break;
+                }
+                d.assertBatch(batch, row);
+                row += n;
+            }
+            assertThat(row).as(what).isEqualTo(rows);
+        }
+    }
+
+    @Test
+    void crcMismatchIsCorruptInput() {
+        ParquetColumn c = ParquetColumn.flat("c", PhysicalType.INT32, 0, true);
+        Random r = new Random(1);
+        TestData d = TestData.random(c, 100, r);
+        ColumnChunkWriter w =
+                new ColumnChunkWriter(c, ParquetWriteOptions.defaults().withDictionary(false));
+        w.write(d.values, d.nulls, 0, 100);
+        byte[] bytes = w.finish().bytes();
+        bytes[bytes.length - 1] ^= 1;
+        ColumnChunkReader reader =
+                new ColumnChunkReader(c, Compression.UNCOMPRESSED, bytes, 0, bytes.length, 100, KernelProvider.best());
+        assertThatThrownBy(() -> reader.readBatch(new ColumnBatch(c, 200), 200))
+                .isInstanceOf(CorruptInputException.class)
+                .hasMessageContaining("CRC");
+        ColumnChunkReader lenient = new ColumnChunkReader(
+                        c, Compression.UNCOMPRESSED, bytes, 0, bytes.length, 100, KernelProvider.best())
+                .verifyCrc(false);
+        assertThat(lenient.readBatch(new ColumnBatch(c, 200), 200)).isEqualTo(100);
+    }
+
+    @Test
+    void damagedChunksGiveOnlyCorruptInput() {
+        Random r = new Random(7);
+        for (int iter = 0; iter < 300; iter++) {
+            ParquetColumn c = randomColumn(r, "c");
+            ParquetWriteOptions o = randomOptions(r).withCrc(r.nextBoolean());
+            TestData d = TestData.random(c, r.nextInt(500), r);
+            ColumnChunkWriter w = new ColumnChunkWriter(c, o);
+            w.write(d.values, d.nulls, 0, d.rows);
+            byte[] bytes = w.finish().bytes();
+            if (bytes.length == 0) {
+                continue;
+            }
+            int len = bytes.length;
+            switch (r.nextInt(3)) {
+                case 0:
+                    len = r.nextInt(bytes.length);
+                    break;
+                case 1:
+                    bytes[r.nextInt(bytes.length)] ^= (byte) (1 << r.nextInt(8));
+                    break;
+                default:
+                    for (int k = 0; k < 4; k++) {
+                        bytes[r.nextInt(bytes.length)] = (byte) r.nextInt();
+                    }
+            }
+            ColumnChunkReader reader =
+                    new ColumnChunkReader(c, o.compression(), bytes, 0, len, 0, KernelProvider.best(), 1 << 22);
+            ColumnBatch batch = new ColumnBatch(c, 256);
+            try {
+                while (reader.readBatch(batch, 256) > 0) {
+                    // keep reading
+                }
+            } catch (CorruptInputException expected) {
+                // the only acceptable failure
+            }
+        }
+    }
+}

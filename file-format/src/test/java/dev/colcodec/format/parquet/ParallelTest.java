@@ -1,0 +1,78 @@
+package dev.colcodec.format.parquet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.colcodec.format.compress.Compression;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ForkJoinPool;
+import org.junit.jupiter.api.Test;
+
+class ParallelTest {
+    static byte[] write(List<ParquetColumn> schema, List<TestData> data, int rows, ParquetWriteOptions o)
+            throws IOException {
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (ParquetFileWriter w = new ParquetFileWriter(bos, schema, o)) {
+            Object[] vals = new Object[schema.size()];
+            boolean[][] nulls = new boolean[schema.size()][];
+            for (int i = 0; i < vals.length; i++) {
+                vals[i] = data.get(i).values;
+                nulls[i] = data.get(i).nulls;
+            }
+            w.write(vals, nulls, rows);
+        }
+        return bos.toByteArray();
+    }
+
+    @Test
+    void sameBytesAndValuesForAnyThreadCount() throws IOException {
+        Random r = new Random(77);
+        List<ParquetColumn> schema = new ArrayList<>();
+        List<TestData> data = new ArrayList<>();
+        int rows = 40_000;
+        for (int i = 0; i < 6; i++) {
+            ParquetColumn c = ColumnChunkRoundTripTest.randomColumn(r, "c" + i);
+            schema.add(c);
+            data.add(TestData.random(c, rows, r));
+        }
+        ParquetWriteOptions o = ParquetWriteOptions.defaults()
+                .withCompression(Compression.ZSTD)
+                .withRowGroupSize(150_000)
+                .withPageVersion(ParquetWriteOptions.PageVersion.V2);
+        byte[] sequential = write(schema, data, rows, o);
+        ForkJoinPool one = new ForkJoinPool(1);
+        ForkJoinPool three = new ForkJoinPool(3);
+        try {
+            assertThat(write(schema, data, rows, o.withPool(one))).isEqualTo(sequential);
+            assertThat(write(schema, data, rows, o.withPool(three))).isEqualTo(sequential);
+            assertThat(write(schema, data, rows, o.withPool(ForkJoinPool.commonPool())))
+                    .isEqualTo(sequential);
+
+            try (ParquetFileReader reader = ParquetFileReader.open(sequential)) {
+                assertThat(reader.rowGroupCount()).isGreaterThan(1);
+                int[] cols = {5, 0, 3};
+                int[] firstRow = new int[cols.length];
+                for (int g = 0; g < reader.rowGroupCount(); g++) {
+                    List<List<ColumnBatch>> par = reader.decodeRowGroup(g, cols, 1000, three);
+                    List<List<ColumnBatch>> seq = reader.decodeRowGroup(g, cols, 1000, null);
+                    for (int k = 0; k < cols.length; k++) {
+                        assertThat(par.get(k)).hasSameSizeAs(seq.get(k));
+                        for (ColumnBatch b : par.get(k)) {
+                            data.get(cols[k]).assertBatch(b, firstRow[k]);
+                            firstRow[k] += b.levelCount();
+                        }
+                    }
+                }
+                for (int k = 0; k < cols.length; k++) {
+                    assertThat(firstRow[k]).isEqualTo(rows);
+                }
+            }
+        } finally {
+            one.shutdown();
+            three.shutdown();
+        }
+    }
+}

@@ -1,0 +1,360 @@
+package dev.colcodec.format.parquet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.ByteIO;
+import dev.colcodec.parquet.ParquetEncoding;
+import dev.colcodec.parquet.PhysicalType;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ParquetFileRoundTripTest {
+    @TempDir
+    Path tmp;
+
+    static final class Written {
+        List<ParquetColumn> schema = new ArrayList<>();
+        List<TestData> data = new ArrayList<>();
+        ParquetWriteOptions options;
+        byte[] file;
+        int rows;
+    }
+
+    static Written randomFile(Random r) throws IOException {
+        Written w = new Written();
+        int cols = 1 + r.nextInt(6);
+        ParquetWriteOptions o = ColumnChunkRoundTripTest.randomOptions(r)
+                .withRowGroupSize(r.nextBoolean() ? 128L << 20 : 2000 + r.nextInt(50_000))
+                .withKeyValueMetadata(Map.of("k" + r.nextInt(10), "v", "writer", "test"));
+        w.rows = r.nextInt(4) == 0 ? r.nextInt(3) : r.nextInt(12_000);
+        for (int i = 0; i < cols; i++) {
+            ParquetColumn c = ColumnChunkRoundTripTest.randomColumn(r, "col" + i);
+            ParquetEncoding e = ColumnChunkRoundTripTest.randomEncoding(r, c.type());
+            if (e != null) {
+                o = o.withEncoding(c.name(), e);
+            }
+            w.schema.add(c);
+            w.data.add(TestData.random(c, w.rows, r));
+        }
+        w.options = o;
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (ParquetFileWriter fw = new ParquetFileWriter(bos, w.schema, o)) {
+            int at = 0;
+            while (at < w.rows) {
+                int n = Math.min(w.rows - at, 1 + r.nextInt(5000));
+                Object[] vals = new Object[cols];
+                boolean[][] nulls = new boolean[cols][];
+                for (int i = 0; i < cols; i++) {
+                    TestData d = w.data.get(i);
+                    vals[i] = slice(d, at, n);
+                    nulls[i] = d.nulls == null ? null : java.util.Arrays.copyOfRange(d.nulls, at, at + n);
+                }
+                fw.write(vals, nulls, n);
+                at += n;
+            }
+        }
+        w.file = bos.toByteArray();
+        return w;
+    }
+
+    static Object slice(TestData d, int from, int n) {
+        switch (d.column.type()) {
+            case INT32:
+                return java.util.Arrays.copyOfRange((int[]) d.values, from, from + n);
+            case INT64:
+                return java.util.Arrays.copyOfRange((long[]) d.values, from, from + n);
+            case FLOAT:
+                return java.util.Arrays.copyOfRange((float[]) d.values, from, from + n);
+            case DOUBLE:
+                return java.util.Arrays.copyOfRange((double[]) d.values, from, from + n);
+            case BOOLEAN:
+                return java.util.Arrays.copyOfRange((boolean[]) d.values, from, from + n);
+            default: {
+                dev.colcodec.values.BinaryBatch src = (dev.colcodec.values.BinaryBatch) d.values;
+                dev.colcodec.values.BinaryBatch b = new dev.colcodec.values.BinaryBatch();
+                for (int i = from; i < from + n; i++) {
+                    b.append(src.data(), src.offset(i), src.length(i));
+                }
+                return b;
+            }
+        }
+    }
+
+    static void assertFile(ParquetFileReader reader, Written w, int[] projection) throws IOException {
+        assertThat(reader.columns()).isEqualTo(w.schema);
+        assertThat(reader.rowCount()).isEqualTo(w.rows);
+        assertThat(reader.keyValueMetadata()).containsEntry("writer", "test");
+        for (int col : projection) {
+            TestData d = w.data.get(col);
+            ColumnBatch batch = new ColumnBatch(d.column, 777);
+            int row = 0;
+            long nulls = 0;
+            for (int g = 0; g < reader.rowGroupCount(); g++) {
+                ColumnChunkReader cr = reader.readColumn(g, col);
+                int groupStart = row;
+                int n;
+                while ((n = cr.readBatch(batch, 777)) > 0) {
+                    d.assertBatch(batch, row);
+                    row += n;
+                }
+                assertThat((long) row - groupStart).isEqualTo(reader.rowGroupRowCount(g));
+                assertPageIndexes(reader, w.file, g, col, d, groupStart, row);
+                ColumnStatistics s = reader.statistics(g, col);
+                nulls += s.nullCount();
+                assertStatsCover(s, d, groupStart, row);
+            }
+            assertThat(row).isEqualTo(w.rows);
+            long expectedNulls = 0;
+            for (int i = 0; i < w.rows; i++) {
+                expectedNulls += d.isNull(i) ? 1 : 0;
+            }
+            assertThat(nulls).isEqualTo(expectedNulls);
+        }
+    }
+
+    /** Offset index entries point at the data pages; column index bounds hold for each page's rows. */
+    static void assertPageIndexes(ParquetFileReader reader, byte[] file, int g, int col, TestData d, int from, int to)
+            throws IOException {
+        if (file == null) {
+            return;
+        }
+        org.apache.parquet.format.OffsetIndex oi = reader.readOffsetIndex(g, col);
+        assertThat(oi).isNotNull();
+        List<org.apache.parquet.format.PageLocation> locs = oi.getPage_locations();
+        assertThat(locs.get(0).getFirst_row_index()).isZero();
+        for (int p = 0; p < locs.size(); p++) {
+            org.apache.parquet.format.PageLocation loc = locs.get(p);
+            ParquetThrift.Decoded<org.apache.parquet.format.PageHeader> h =
+                    ParquetThrift.readPageHeader(file, (int) loc.getOffset(), loc.getCompressed_page_size(), 0);
+            assertThat(h.value().getType().name()).startsWith("DATA_PAGE");
+            assertThat(h.length() + h.value().getCompressed_page_size()).isEqualTo(loc.getCompressed_page_size());
+        }
+        org.apache.parquet.format.ColumnIndex ci = reader.readColumnIndex(g, col);
+        if (ci == null) {
+            assertThat(d.column.type() == PhysicalType.INT96
+                            || d.column.type() == PhysicalType.FLOAT
+                            || d.column.type() == PhysicalType.DOUBLE)
+                    .isTrue();
+            return;
+        }
+        assertThat(ci.getNull_pages()).hasSize(locs.size());
+        for (int p = 0; p < locs.size(); p++) {
+            int first = from + (int) locs.get(p).getFirst_row_index();
+            int last = p + 1 < locs.size() ? from + (int) locs.get(p + 1).getFirst_row_index() : to;
+            long nulls = 0;
+            for (int i = first; i < last; i++) {
+                nulls += d.isNull(i) ? 1 : 0;
+            }
+            assertThat(ci.getNull_counts().get(p)).isEqualTo(nulls);
+            assertThat(ci.getNull_pages().get(p)).isEqualTo(nulls == last - first);
+            if (!ci.getNull_pages().get(p)) {
+                byte[] min = bytes(ci.getMin_values().get(p));
+                byte[] max = bytes(ci.getMax_values().get(p));
+                assertStatsCover(new ColumnStatistics(nulls, min, max), d, first, last);
+            }
+        }
+    }
+
+    static byte[] bytes(java.nio.ByteBuffer b) {
+        byte[] out = new byte[b.remaining()];
+        b.duplicate().get(out);
+        return out;
+    }
+
+    /** min and max are values of the row group and bound every non-NaN value. */
+    static void assertStatsCover(ColumnStatistics s, TestData d, int from, int to) {
+        PhysicalType t = d.column.type();
+        if (t == PhysicalType.INT96 || !s.hasMinMax()) {
+            return;
+        }
+        boolean minSeen = false;
+        boolean maxSeen = false;
+        for (int i = from; i < to; i++) {
+            if (d.isNull(i)) {
+                continue;
+            }
+            byte[] v = plain(d, i);
+            if ((t == PhysicalType.FLOAT || t == PhysicalType.DOUBLE) && isNaN(t, v)) {
+                continue;
+            }
+            assertThat(ColumnStatistics.compare(t, v, s.min())).isGreaterThanOrEqualTo(0);
+            assertThat(ColumnStatistics.compare(t, v, s.max())).isLessThanOrEqualTo(0);
+            minSeen |= sameValue(t, v, s.min());
+            maxSeen |= sameValue(t, v, s.max());
+        }
+        assertThat(minSeen && maxSeen).isTrue();
+    }
+
+    /** Equal, counting -0.0 and +0.0 as one value (zero bounds are written as -0.0 / +0.0). */
+    static boolean sameValue(PhysicalType t, byte[] a, byte[] b) {
+        if (t == PhysicalType.FLOAT) {
+            return Float.intBitsToFloat(ByteIO.getIntLE(a, 0)) == Float.intBitsToFloat(ByteIO.getIntLE(b, 0));
+        }
+        if (t == PhysicalType.DOUBLE) {
+            return Double.longBitsToDouble(ByteIO.getLongLE(a, 0)) == Double.longBitsToDouble(ByteIO.getLongLE(b, 0));
+        }
+        return ColumnStatistics.compare(t, a, b) == 0;
+    }
+
+    static boolean isNaN(PhysicalType t, byte[] v) {
+        return t == PhysicalType.FLOAT
+                ? Float.isNaN(Float.intBitsToFloat(ByteIO.getIntLE(v, 0)))
+                : Double.isNaN(Double.longBitsToDouble(ByteIO.getLongLE(v, 0)));
+    }
+
+    static byte[] plain(TestData d, int i) {
+        byte[] b;
+        switch (d.column.type()) {
+            case INT32:
+                b = new byte[4];
+                ByteIO.putIntLE(b, 0, ((int[]) d.values)[i]);
+                return b;
+            case INT64:
+                b = new byte[8];
+                ByteIO.putLongLE(b, 0, ((long[]) d.values)[i]);
+                return b;
+            case FLOAT:
+                b = new byte[4];
+                ByteIO.putIntLE(b, 0, Float.floatToRawIntBits(((float[]) d.values)[i]));
+                return b;
+            case DOUBLE:
+                b = new byte[8];
+                ByteIO.putLongLE(b, 0, Double.doubleToRawLongBits(((double[]) d.values)[i]));
+                return b;
+            case BOOLEAN:
+                return new byte[] {(byte) (((boolean[]) d.values)[i] ? 1 : 0)};
+            default:
+                return ((dev.colcodec.values.BinaryBatch) d.values).get(i);
+        }
+    }
+
+    @Test
+    void randomFilesRoundTrip() throws IOException {
+        Random r = new Random(2026);
+        for (int iter = 0; iter < 40; iter++) {
+            Written w = randomFile(r);
+            int[] all = new int[w.schema.size()];
+            for (int i = 0; i < all.length; i++) {
+                all[i] = i;
+            }
+            try (ParquetFileReader reader = ParquetFileReader.open(w.file)) {
+                assertFile(reader, w, all);
+                assertThat(reader.createdBy()).isEqualTo(ParquetFileWriter.CREATED_BY);
+            }
+        }
+    }
+
+    @Test
+    void projectionFromDisk() throws IOException {
+        Random r = new Random(5);
+        Written w = randomFile(r);
+        while (w.schema.size() < 2) {
+            w = randomFile(r);
+        }
+        Path p = tmp.resolve("t.parquet");
+        Files.write(p, w.file);
+        try (ParquetFileReader reader = ParquetFileReader.open(p)) {
+            assertFile(reader, w, new int[] {w.schema.size() - 1, 0});
+            assertThat(reader.columnIndex("col0")).isEqualTo(0);
+            assertThat(reader.columnIndex("nope")).isEqualTo(-1);
+        }
+    }
+
+    @Test
+    void manyRowGroupsWhenSmall() throws IOException {
+        ParquetColumn c = ParquetColumn.flat("x", PhysicalType.INT64, 0, false);
+        long[] v = new long[50_000];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = i * 7919L;
+        }
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (ParquetFileWriter fw = new ParquetFileWriter(
+                bos,
+                List.of(c),
+                ParquetWriteOptions.defaults().withRowGroupSize(100_000).withDictionary(false))) {
+            fw.write(new Object[] {v}, null, v.length);
+        }
+        try (ParquetFileReader reader = ParquetFileReader.open(bos.toByteArray())) {
+            assertThat(reader.rowGroupCount()).isGreaterThan(2);
+            long first = 0;
+            for (int g = 0; g < reader.rowGroupCount(); g++) {
+                ColumnStatistics s = reader.statistics(g, 0);
+                assertThat(ByteIO.getLongLE(s.min(), 0)).isEqualTo(first * 7919L);
+                first += reader.rowGroupRowCount(g);
+                assertThat(ByteIO.getLongLE(s.max(), 0)).isEqualTo((first - 1) * 7919L);
+                assertThat(s.nullCount()).isZero();
+            }
+            assertThat(first).isEqualTo(v.length);
+
+            // pruning: only row groups holding values in [lo, hi] remain
+            long lo = 20_000L * 7919L;
+            long hi = 20_001L * 7919L;
+            int[] kept = reader.rowGroupsOverlapping(0, ColumnStatistics.plain(lo), ColumnStatistics.plain(hi));
+            assertThat(kept).hasSizeBetween(1, 2);
+            for (int g : kept) {
+                ColumnStatistics s = reader.statistics(g, 0);
+                assertThat(ByteIO.getLongLE(s.min(), 0)).isLessThanOrEqualTo(hi);
+                assertThat(ByteIO.getLongLE(s.max(), 0)).isGreaterThanOrEqualTo(lo);
+            }
+            assertThat(reader.rowGroupsOverlapping(0, null, null)).hasSize(reader.rowGroupCount());
+            assertThat(reader.rowGroupsOverlapping(0, ColumnStatistics.plain(Long.MAX_VALUE), null))
+                    .isEmpty();
+        }
+    }
+
+    @Test
+    void badFootersAreCorruptInput() throws IOException {
+        Written w = randomFile(new Random(11));
+        byte[] f = w.file;
+        assertThatThrownBy(() -> ParquetFileReader.open(java.util.Arrays.copyOf(f, 8)))
+                .isInstanceOf(CorruptInputException.class);
+        byte[] lying = f.clone();
+        ByteIO.putIntLE(lying, lying.length - 8, Integer.MAX_VALUE);
+        assertThatThrownBy(() -> ParquetFileReader.open(lying))
+                .isInstanceOf(CorruptInputException.class)
+                .hasMessageContaining("footer length");
+        byte[] truncated = java.util.Arrays.copyOfRange(f, 0, f.length - 3);
+        assertThatThrownBy(() -> ParquetFileReader.open(truncated)).isInstanceOf(CorruptInputException.class);
+    }
+
+    @Test
+    void damagedFilesGiveOnlyCorruptInput() throws IOException {
+        Random r = new Random(99);
+        for (int iter = 0; iter < 60; iter++) {
+            Written w = randomFile(r);
+            byte[] f = w.file.clone();
+            int footerLen = ByteIO.getIntLE(f, f.length - 8);
+            int flips = 1 + r.nextInt(4);
+            for (int k = 0; k < flips; k++) {
+                // damage the footer half the time, anywhere otherwise
+                int at = r.nextBoolean() ? f.length - 8 - 1 - r.nextInt(Math.max(1, footerLen)) : r.nextInt(f.length);
+                f[Math.max(0, at)] = (byte) r.nextInt();
+            }
+            try (ParquetFileReader reader = ParquetFileReader.open(f)) {
+                reader.maxPageBytes(1 << 24);
+                for (int g = 0; g < reader.rowGroupCount(); g++) {
+                    for (int c = 0; c < reader.columns().size(); c++) {
+                        ColumnChunkReader cr = reader.readColumn(g, c);
+                        ColumnBatch b = new ColumnBatch(reader.columns().get(c), 1000);
+                        while (cr.readBatch(b, 1000) > 0) {
+                            // keep reading
+                        }
+                    }
+                }
+            } catch (CorruptInputException expected) {
+                // the only acceptable failure, at a position inside the file
+                assertThat(expected.offset()).isBetween(0L, (long) f.length);
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+"""Writes the pyarrow golden files read by PyArrowGoldenFilesTest.
+
+Run with pyarrow installed (python3 -m venv /tmp/venv && /tmp/venv/bin/pip install pyarrow):
+    /tmp/venv/bin/python generate.py
+Values are a function of the row index, recomputed by the Java test.
+"""
+import struct
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+N = 1000
+
+
+def nullable(i):
+    return i % 5 == 0
+
+
+def table():
+    cols = {
+        "i32": pa.array([i * 7 - 300 for i in range(N)], pa.int32()),
+        "i64": pa.array([None if nullable(i) else i * i * 1000003 for i in range(N)], pa.int64()),
+        "f32": pa.array([i / 4 for i in range(N)], pa.float32()),
+        "f64": pa.array([None if nullable(i) else i / 3 for i in range(N)], pa.float64()),
+        "flag": pa.array([None if nullable(i) else i % 3 == 0 for i in range(N)], pa.bool_()),
+        "str": pa.array([None if nullable(i) else "s" + str(i % 17) for i in range(N)], pa.string()),
+        "fixed": pa.array([struct.pack(">i", i) for i in range(N)], pa.binary(4)),
+        "list": pa.array(
+            [None if i % 7 == 3 else list(range(i, i + i % 4)) for i in range(N)], pa.list_(pa.int32())
+        ),
+    }
+    return pa.table(cols)
+
+
+def main():
+    t = table()
+    common = dict(row_group_size=400, data_page_size=512, write_page_checksum=True)
+    pq.write_table(t, "v1_snappy_dict.parquet", compression="snappy", data_page_version="1.0", **common)
+    pq.write_table(t, "v2_zstd_dict.parquet", compression="zstd", data_page_version="2.0", **common)
+    pq.write_table(
+        t,
+        "v2_gzip_plain.parquet",
+        compression="gzip",
+        data_page_version="2.0",
+        use_dictionary=False,
+        **common,
+    )
+    pq.write_table(
+        t.drop_columns(["flag", "list"]),
+        "v2_delta_bss.parquet",
+        compression="none",
+        data_page_version="2.0",
+        use_dictionary=False,
+        column_encoding={
+            "i32": "DELTA_BINARY_PACKED",
+            "i64": "DELTA_BINARY_PACKED",
+            "f32": "BYTE_STREAM_SPLIT",
+            "f64": "BYTE_STREAM_SPLIT",
+            "str": "DELTA_BYTE_ARRAY",
+            "fixed": "DELTA_BYTE_ARRAY",
+        },
+        **common,
+    )
+    pq.write_table(
+        t.select(["str", "i32"]),
+        "v1_lz4_dlba.parquet",
+        compression="lz4",
+        data_page_version="1.0",
+        use_dictionary=False,
+        column_encoding={"str": "DELTA_LENGTH_BYTE_ARRAY", "i32": "PLAIN"},
+        **common,
+    )
+
+
+if __name__ == "__main__":
+    main()
