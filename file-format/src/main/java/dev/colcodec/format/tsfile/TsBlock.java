@@ -7,6 +7,7 @@ import java.util.List;
 public final class TsBlock {
     long[] times = new long[0];
     int size;
+    String[] device;
     private final TsColumn[] columns;
 
     public TsBlock(List<TsColumn> columns) {
@@ -24,6 +25,11 @@ public final class TsBlock {
     /** Time stamps; valid in {@code [0, size())}. */
     public long[] times() {
         return times;
+    }
+
+    /** The device id (table name, then tag values) when the block comes from a file query, else null. */
+    public String[] device() {
+        return device == null ? null : device.clone();
     }
 
     public int columnCount() {

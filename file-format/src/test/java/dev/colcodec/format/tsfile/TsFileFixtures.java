@@ -150,6 +150,13 @@ final class TsFileFixtures {
 
     /** Writes {@code ds} with tsfile 2.4.0: pages of at most {@code pagePoints} rows. */
     static void writeWithTsFile(Dataset ds, File file, int pagePoints, String timeEncoder) throws Exception {
+        writeWithTsFile(ds, file, pagePoints, timeEncoder, 32 << 20, 500);
+    }
+
+    /** As above, flushing chunk groups at {@code memoryThreshold} bytes, with tablets of {@code tabletRows}. */
+    static void writeWithTsFile(
+            Dataset ds, File file, int pagePoints, String timeEncoder, long memoryThreshold, int tabletRows)
+            throws Exception {
         TSFileConfig conf = TSFileDescriptor.getInstance().getConfig();
         int oldPoints = conf.getMaxNumberOfPointsInPage();
         String oldTime = conf.getTimeEncoder();
@@ -175,9 +182,12 @@ final class TsFileFixtures {
                 types.add(s.getType());
             }
             int tagCount = ds.tagNames.length;
-            try (ITsFileWriter w =
-                    new TsFileWriterBuilder().file(file).tableSchema(schema).build()) {
-                int max = 500;
+            try (ITsFileWriter w = new TsFileWriterBuilder()
+                    .file(file)
+                    .tableSchema(schema)
+                    .memoryThreshold(memoryThreshold)
+                    .build()) {
+                int max = tabletRows;
                 Tablet tab = new Tablet(ds.table, names, types, cats, max);
                 for (Device dev : ds.devices) {
                     for (int start = 0; start < dev.times.length; start += max) {
