@@ -76,13 +76,20 @@ final class TsFileFixtures {
                 new Field("ir", TsDataType.INT32, TSEncoding.RLE, CompressionType.LZ4),
                 new Field("l", TsDataType.INT64, TSEncoding.TS_2DIFF, CompressionType.ZSTD),
                 new Field("lp", TsDataType.INT64, TSEncoding.PLAIN, CompressionType.GZIP),
-                new Field("f", TsDataType.FLOAT, TSEncoding.PLAIN, CompressionType.LZMA2),
+                new Field("f", TsDataType.FLOAT, TSEncoding.PLAIN, CompressionType.GZIP),
                 new Field("d", TsDataType.DOUBLE, TSEncoding.PLAIN, CompressionType.LZ4),
                 new Field("x", TsDataType.TEXT, TSEncoding.PLAIN, CompressionType.LZ4),
                 new Field("s", TsDataType.STRING, TSEncoding.PLAIN, CompressionType.SNAPPY),
                 new Field("bl", TsDataType.BLOB, TSEncoding.PLAIN, CompressionType.UNCOMPRESSED),
                 new Field("ts", TsDataType.TIMESTAMP, TSEncoding.RLE, CompressionType.UNCOMPRESSED),
                 new Field("dt", TsDataType.DATE, TSEncoding.TS_2DIFF, CompressionType.LZ4));
+    }
+
+    /** {@link #allTypes()} with LZMA2 (slow to decode: a dictionary per page) on one column. */
+    static List<Field> allTypesWithLzma2() {
+        List<Field> out = new ArrayList<>(allTypes());
+        out.set(6, new Field("f", TsDataType.FLOAT, TSEncoding.PLAIN, CompressionType.LZMA2));
+        return out;
     }
 
     /**

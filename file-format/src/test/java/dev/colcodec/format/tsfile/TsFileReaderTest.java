@@ -94,7 +94,7 @@ class TsFileReaderTest {
 
     @Test
     void readsTsFileWrittenFilesWithSchemaDevicesAndQueries() throws Exception {
-        Dataset ds = TsFileFixtures.dataset(21, TsFileFixtures.allTypes(), new int[] {1500, 1, 420, 77}, 0.15, 5);
+        Dataset ds = TsFileFixtures.dataset(21, TsFileFixtures.allTypes(), new int[] {900, 1, 420, 77}, 0.15, 5);
         File f = dir.resolve("q.tsfile").toFile();
         TsFileFixtures.writeWithTsFile(ds, f, 128, "TS_2DIFF");
         TsFileReader r = TsFileReader.open(f.toPath());
@@ -115,7 +115,7 @@ class TsFileReaderTest {
         check(ds, r.query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE), cols, Long.MIN_VALUE, Long.MAX_VALUE);
         long[] t0 = ds.devices.get(0).times;
         Random rnd = new Random(4);
-        for (int k = 0; k < 8; k++) {
+        for (int k = 0; k < 4; k++) {
             long a = t0[rnd.nextInt(t0.length)];
             long b = a + rnd.nextInt(2000);
             List<String> some = List.of("l", "dev", "s", "b");
@@ -146,7 +146,7 @@ class TsFileReaderTest {
         List<String> cols = allColumns(ds);
         Random rnd = new Random(9);
         int corrupt = 0;
-        for (int k = 0; k < 600; k++) {
+        for (int k = 0; k < 300; k++) {
             byte[] bad = good.clone();
             // bias towards the metadata at the end
             int at = k % 2 == 0 ? rnd.nextInt(bad.length) : bad.length - 1 - rnd.nextInt(Math.min(bad.length, 600));
@@ -162,8 +162,8 @@ class TsFileReaderTest {
                 assertTrue(m.startsWith("no TsFile value reader") || m.startsWith("no "), m);
             }
         }
-        assertTrue(corrupt > 50, "corrupt " + corrupt);
-        for (int cut = 0; cut < good.length; cut += 13) {
+        assertTrue(corrupt > 25, "corrupt " + corrupt);
+        for (int cut = 0; cut < good.length; cut += 41) {
             byte[] t = Arrays.copyOf(good, cut);
             assertThrows(CorruptInputException.class, () -> TsFileReader.of(t).query("t", cols, 0, Long.MAX_VALUE));
         }
