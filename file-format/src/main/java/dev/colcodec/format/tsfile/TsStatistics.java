@@ -24,8 +24,11 @@ public final class TsStatistics {
     /** Number of (non-null) values. */
     public int count;
 
-    public long startTime;
-    public long endTime;
+    /** Time of the first value; {@code Long.MAX_VALUE} while empty (as TsFile writes empty statistics). */
+    public long startTime = Long.MAX_VALUE;
+    /** Time of the last value; {@code Long.MIN_VALUE} while empty. */
+    public long endTime = Long.MIN_VALUE;
+
     public long minLong;
     public long maxLong;
     public long firstLong;
@@ -222,7 +225,8 @@ public final class TsStatistics {
     /** Resets to empty. */
     public void clear() {
         count = 0;
-        startTime = endTime = 0;
+        startTime = Long.MAX_VALUE;
+        endTime = Long.MIN_VALUE;
         minLong = maxLong = firstLong = lastLong = sumLong = 0;
         minDouble = maxDouble = firstDouble = lastDouble = sumDouble = 0;
         firstBinary = lastBinary = minBinary = maxBinary = null;
