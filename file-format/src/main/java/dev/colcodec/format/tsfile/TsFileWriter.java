@@ -94,7 +94,6 @@ public final class TsFileWriter implements Closeable {
     private final Map<String, Map<List<String>, DeviceState>> devices = new LinkedHashMap<>();
     private final ByteSink sink = new ByteSink(1 << 16);
     private final ByteSink chunk = new ByteSink(1 << 16);
-    private final ByteSink page = new ByteSink(1 << 12);
     private long position;
     private boolean closed;
 
@@ -191,6 +190,15 @@ public final class TsFileWriter implements Closeable {
         flushSink();
     }
 
+    // gather buffers: the non-null values of one page and their times
+    private long[] gTimes = new long[0];
+    private long[] gLongs = new long[0];
+    private int[] gInts = new int[0];
+    private float[] gFloats = new float[0];
+    private double[] gDoubles = new double[0];
+    private boolean[] gBooleans = new boolean[0];
+    private final ByteSink body = new ByteSink(1 << 12);
+
     private void writeValueChunk(
             DeviceState dev, TsTableSchema.Column c, Object values, boolean[] nulls, long[] times, int n, int pages)
             throws IOException {
@@ -198,35 +206,40 @@ public final class TsFileWriter implements Closeable {
         chunk.reset();
         ValuesWriter w = TsValueCodecs.writer(c.encoding(), c.type());
         int pageRows = options.maxPointsPerPage;
-        ByteSink body = new ByteSink(1 << 10);
+        byte[][] bins = values instanceof byte[][] ? (byte[][]) values : null;
+        if (gTimes.length < Math.min(n, pageRows)) {
+            gTimes = new long[Math.min(n, pageRows)];
+        }
         for (int p = 0; p < pages; p++) {
             int a = p * pageRows;
             int b = Math.min(n, a + pageRows);
             int rows = b - a;
-            TsStatistics ps = new TsStatistics(c.type());
+            int bitmapBytes = (rows + 7) / 8;
             body.reset();
             body.writeIntBE(rows);
-            int bitmapAt = body.ensure((rows + 7) / 8);
+            int bitmapAt = body.ensure(bitmapBytes);
+            body.advance(bitmapBytes);
             byte[] bm = body.array();
-            java.util.Arrays.fill(bm, bitmapAt, bitmapAt + (rows + 7) / 8, (byte) 0);
-            body.advance((rows + 7) / 8);
-            w.reset();
+            java.util.Arrays.fill(bm, bitmapAt, bitmapAt + bitmapBytes, (byte) 0);
             int present = 0;
-            for (int i = a; i < b; i++) {
-                if (!isPresent(values, nulls, i)) {
-                    continue;
+            if (values != null) {
+                for (int i = a; i < b; i++) {
+                    if ((nulls != null && nulls[i]) || (bins != null && bins[i] == null)) {
+                        continue;
+                    }
+                    int bit = i - a;
+                    bm[bitmapAt + (bit >>> 3)] |= (byte) (0x80 >>> (bit & 7));
+                    gTimes[present++] = times[i];
                 }
-                int bit = i - a;
-                body.array()[bitmapAt + (bit >>> 3)] |= (byte) (0x80 >>> (bit & 7));
-                present++;
-                writeOne(w, ps, c.type(), values, i, times[i]);
             }
-            chunkStats.merge(ps);
             if (present == 0) {
-                page.reset();
                 chunk.writeUnsignedVarInt(0); // an all-null page: the empty page form
                 continue;
             }
+            TsStatistics ps = new TsStatistics(c.type());
+            w.reset();
+            encodePresent(w, ps, c.type(), values, nulls, bins, a, b, present);
+            chunkStats.merge(ps);
             byte[] enc = w.toByteArray();
             body.write(enc, 0, enc.length);
             writePage(body.array(), body.size(), c.compression(), pages > 1 ? ps : null);
@@ -242,49 +255,102 @@ public final class TsFileWriter implements Closeable {
         dev.types.put(c.name(), c.type());
     }
 
-    private static boolean isPresent(Object values, boolean[] nulls, int i) {
-        if (values == null || (nulls != null && nulls[i])) {
-            return false;
-        }
-        return !(values instanceof byte[][]) || ((byte[][]) values)[i] != null;
-    }
-
-    private static void writeOne(ValuesWriter w, TsStatistics ps, TsDataType type, Object values, int i, long time) {
+    /** Gathers the non-null values of rows [a, b), updates the statistics and encodes them in one batch. */
+    private void encodePresent(
+            ValuesWriter w,
+            TsStatistics ps,
+            TsDataType type,
+            Object values,
+            boolean[] nulls,
+            byte[][] bins,
+            int a,
+            int b,
+            int present) {
         switch (type.storageType()) {
             case BOOLEAN: {
-                boolean v = ((boolean[]) values)[i];
-                ((BooleanValuesWriter) w).writeBoolean(v);
-                ps.updateLong(time, v ? 1 : 0);
+                boolean[] v = (boolean[]) values;
+                if (gBooleans.length < present) {
+                    gBooleans = new boolean[gTimes.length];
+                }
+                int k = 0;
+                for (int i = a; i < b; i++) {
+                    if (nulls == null || !nulls[i]) {
+                        gBooleans[k++] = v[i];
+                    }
+                }
+                ps.updateBooleans(gTimes, gBooleans, present);
+                ((BooleanValuesWriter) w).writeBooleans(gBooleans, 0, present);
                 break;
             }
             case INT32: {
-                int v = ((int[]) values)[i];
-                ((IntValuesWriter) w).writeInteger(v);
-                ps.updateLong(time, v);
+                int[] v = (int[]) values;
+                if (gInts.length < present) {
+                    gInts = new int[gTimes.length];
+                }
+                int k = 0;
+                for (int i = a; i < b; i++) {
+                    if (nulls == null || !nulls[i]) {
+                        gInts[k++] = v[i];
+                    }
+                }
+                ps.updateInts(gTimes, gInts, present);
+                ((IntValuesWriter) w).writeIntegers(gInts, 0, present);
                 break;
             }
             case INT64: {
-                long v = ((long[]) values)[i];
-                ((LongValuesWriter) w).writeLong(v);
-                ps.updateLong(time, v);
+                long[] v = (long[]) values;
+                if (gLongs.length < present) {
+                    gLongs = new long[gTimes.length];
+                }
+                int k = 0;
+                for (int i = a; i < b; i++) {
+                    if (nulls == null || !nulls[i]) {
+                        gLongs[k++] = v[i];
+                    }
+                }
+                ps.updateLongs(gTimes, gLongs, present);
+                ((LongValuesWriter) w).writeLongs(gLongs, 0, present);
                 break;
             }
             case FLOAT: {
-                float v = ((float[]) values)[i];
-                ((FloatValuesWriter) w).writeFloat(v);
-                ps.updateDouble(time, v);
+                float[] v = (float[]) values;
+                if (gFloats.length < present) {
+                    gFloats = new float[gTimes.length];
+                }
+                int k = 0;
+                for (int i = a; i < b; i++) {
+                    if (nulls == null || !nulls[i]) {
+                        gFloats[k++] = v[i];
+                    }
+                }
+                ps.updateFloats(gTimes, gFloats, present);
+                ((FloatValuesWriter) w).writeFloats(gFloats, 0, present);
                 break;
             }
             case DOUBLE: {
-                double v = ((double[]) values)[i];
-                ((DoubleValuesWriter) w).writeDouble(v);
-                ps.updateDouble(time, v);
+                double[] v = (double[]) values;
+                if (gDoubles.length < present) {
+                    gDoubles = new double[gTimes.length];
+                }
+                int k = 0;
+                for (int i = a; i < b; i++) {
+                    if (nulls == null || !nulls[i]) {
+                        gDoubles[k++] = v[i];
+                    }
+                }
+                ps.updateDoubles(gTimes, gDoubles, present);
+                ((DoubleValuesWriter) w).writeDoubles(gDoubles, 0, present);
                 break;
             }
             default: {
-                byte[] v = ((byte[][]) values)[i];
-                ((BinaryValuesWriter) w).writeBinary(v, 0, v.length);
-                ps.updateBinary(time, v);
+                BinaryValuesWriter bw = (BinaryValuesWriter) w;
+                int k = 0;
+                for (int i = a; i < b; i++) {
+                    if ((nulls == null || !nulls[i]) && bins[i] != null) {
+                        bw.writeBinary(bins[i], 0, bins[i].length);
+                        ps.updateBinary(gTimes[k++], bins[i]);
+                    }
+                }
                 break;
             }
         }

@@ -283,6 +283,128 @@ public final class TsStatistics {
         count++;
     }
 
+    /** Adds {@code n} INT32/DATE values with their times (in order). */
+    public void updateInts(long[] times, int[] v, int n) {
+        if (n == 0) {
+            return;
+        }
+        long min = count == 0 ? v[0] : minLong;
+        long max = count == 0 ? v[0] : maxLong;
+        long sum = sumLong;
+        for (int i = 0; i < n; i++) {
+            int x = v[i];
+            min = Math.min(min, x);
+            max = Math.max(max, x);
+            sum += x;
+        }
+        finishBatch(times, n, min, max, v[0], v[n - 1]);
+        sumLong = sum;
+    }
+
+    /** Adds {@code n} INT64/TIMESTAMP values with their times (in order). */
+    public void updateLongs(long[] times, long[] v, int n) {
+        if (n == 0) {
+            return;
+        }
+        long min = count == 0 ? v[0] : minLong;
+        long max = count == 0 ? v[0] : maxLong;
+        double sum = sumDouble;
+        for (int i = 0; i < n; i++) {
+            long x = v[i];
+            min = Math.min(min, x);
+            max = Math.max(max, x);
+            sum += x;
+        }
+        finishBatch(times, n, min, max, v[0], v[n - 1]);
+        sumDouble = sum;
+    }
+
+    /** Adds {@code n} BOOLEAN values with their times (in order). */
+    public void updateBooleans(long[] times, boolean[] v, int n) {
+        if (n == 0) {
+            return;
+        }
+        long sum = sumLong;
+        for (int i = 0; i < n; i++) {
+            sum += v[i] ? 1 : 0;
+        }
+        if (count == 0) {
+            firstLong = v[0] ? 1 : 0;
+            startTime = times[0];
+        }
+        lastLong = v[n - 1] ? 1 : 0;
+        endTime = times[n - 1];
+        sumLong = sum;
+        count += n;
+    }
+
+    private void finishBatch(long[] times, int n, long min, long max, long first, long last) {
+        if (count == 0) {
+            firstLong = first;
+            startTime = times[0];
+        }
+        minLong = min;
+        maxLong = max;
+        lastLong = last;
+        endTime = times[n - 1];
+        count += n;
+    }
+
+    /** Adds {@code n} FLOAT values with their times (in order). */
+    public void updateFloats(long[] times, float[] v, int n) {
+        if (n == 0) {
+            return;
+        }
+        double min = count == 0 ? v[0] : minDouble;
+        double max = count == 0 ? v[0] : maxDouble;
+        double sum = sumDouble;
+        for (int i = 0; i < n; i++) {
+            float x = v[i];
+            if (x < min) {
+                min = x;
+            }
+            if (x > max) {
+                max = x;
+            }
+            sum += x;
+        }
+        finishBatch(times, n, min, max, v[0], v[n - 1], sum);
+    }
+
+    /** Adds {@code n} DOUBLE values with their times (in order). */
+    public void updateDoubles(long[] times, double[] v, int n) {
+        if (n == 0) {
+            return;
+        }
+        double min = count == 0 ? v[0] : minDouble;
+        double max = count == 0 ? v[0] : maxDouble;
+        double sum = sumDouble;
+        for (int i = 0; i < n; i++) {
+            double x = v[i];
+            if (x < min) {
+                min = x;
+            }
+            if (x > max) {
+                max = x;
+            }
+            sum += x;
+        }
+        finishBatch(times, n, min, max, v[0], v[n - 1], sum);
+    }
+
+    private void finishBatch(long[] times, int n, double min, double max, double first, double last, double sum) {
+        if (count == 0) {
+            firstDouble = first;
+            startTime = times[0];
+        }
+        minDouble = min;
+        maxDouble = max;
+        lastDouble = last;
+        sumDouble = sum;
+        endTime = times[n - 1];
+        count += n;
+    }
+
     /** Adds one FLOAT/DOUBLE value (a float widened to double). */
     public void updateDouble(long time, double v) {
         boolean first = count == 0;
