@@ -176,4 +176,102 @@ class TsStatisticsTest {
                 CorruptInputException.class,
                 () -> TsChunkHeader.read(new ByteCursor(shortInput, 0, shortInput.length)));
     }
+
+    @Test
+    void batchUpdatesEqualPerValueUpdates() {
+        Random r = new Random(5);
+        int n = 300;
+        long[] times = new long[n];
+        long[] longs = new long[n];
+        int[] ints = new int[n];
+        float[] floats = new float[n];
+        double[] doubles = new double[n];
+        boolean[] bools = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            times[i] = 10L * i;
+            longs[i] = r.nextLong();
+            ints[i] = r.nextInt();
+            floats[i] = (float) r.nextGaussian();
+            doubles[i] = r.nextGaussian();
+            bools[i] = r.nextBoolean();
+        }
+        for (TsDataType t : new TsDataType[] {
+            TsDataType.INT32,
+            TsDataType.DATE,
+            TsDataType.INT64,
+            TsDataType.TIMESTAMP,
+            TsDataType.FLOAT,
+            TsDataType.DOUBLE,
+            TsDataType.BOOLEAN
+        }) {
+            TsStatistics one = new TsStatistics(t);
+            TsStatistics batch = new TsStatistics(t);
+            for (int i = 0; i < n; i++) {
+                switch (t) {
+                    case INT32:
+                    case DATE:
+                        one.updateLong(times[i], ints[i]);
+                        break;
+                    case INT64:
+                    case TIMESTAMP:
+                        one.updateLong(times[i], longs[i]);
+                        break;
+                    case FLOAT:
+                        one.updateDouble(times[i], floats[i]);
+                        break;
+                    case DOUBLE:
+                        one.updateDouble(times[i], doubles[i]);
+                        break;
+                    default:
+                        one.updateLong(times[i], bools[i] ? 1 : 0);
+                        break;
+                }
+            }
+            // two batches, as pages of one chunk
+            int h = 123;
+            long[] t2 = java.util.Arrays.copyOfRange(times, h, n);
+            switch (t) {
+                case INT32:
+                case DATE:
+                    batch.updateInts(times, ints, h);
+                    batch.updateInts(t2, java.util.Arrays.copyOfRange(ints, h, n), n - h);
+                    break;
+                case INT64:
+                case TIMESTAMP:
+                    batch.updateLongs(times, longs, h);
+                    batch.updateLongs(t2, java.util.Arrays.copyOfRange(longs, h, n), n - h);
+                    break;
+                case FLOAT:
+                    batch.updateFloats(times, floats, h);
+                    batch.updateFloats(t2, java.util.Arrays.copyOfRange(floats, h, n), n - h);
+                    break;
+                case DOUBLE:
+                    batch.updateDoubles(times, doubles, h);
+                    batch.updateDoubles(t2, java.util.Arrays.copyOfRange(doubles, h, n), n - h);
+                    break;
+                default:
+                    batch.updateBooleans(times, bools, h);
+                    batch.updateBooleans(t2, java.util.Arrays.copyOfRange(bools, h, n), n - h);
+                    break;
+            }
+            ByteSink x = new ByteSink();
+            ByteSink y = new ByteSink();
+            one.writeTo(x);
+            batch.writeTo(y);
+            assertArrayEquals(x.toByteArray(), y.toByteArray(), t.toString());
+        }
+    }
+
+    @Test
+    void emptyStatisticsAsTsFileWritesThem() throws Exception {
+        for (TsDataType t :
+                new TsDataType[] {TsDataType.INT64, TsDataType.INT32, TsDataType.DOUBLE, TsDataType.VECTOR}) {
+            ByteArrayOutputStream expected = new ByteArrayOutputStream();
+            Statistics.getStatsByType(TSDataType.deserialize((byte) t.serialized()))
+                    .serialize(expected);
+            ByteSink ours = new ByteSink();
+            new TsStatistics(t).writeTo(ours);
+            assertArrayEquals(expected.toByteArray(), ours.toByteArray(), t.toString());
+        }
+    }
 }
