@@ -559,8 +559,11 @@ public final class TsChunkReader {
     /**
      * Appends to {@code out} (one column) the rows of the non-aligned chunk at {@code chunkOffset} whose
      * time is in {@code [minTime, maxTime]}; such pages hold {@code uvarint timeBytes | times | values}.
+     * The file does not record how the times are encoded: TsFile uses its configured time encoder
+     * ({@code timeEncoding}, TS_2DIFF by default).
      */
-    public void readNonAligned(byte[] file, int limit, int chunkOffset, long minTime, long maxTime, TsBlock out) {
+    public void readNonAligned(
+            byte[] file, int limit, int chunkOffset, TsEncoding timeEncoding, long minTime, long maxTime, TsBlock out) {
         if (out.columnCount() != 1) {
             throw new IllegalArgumentException("a non-aligned chunk fills a one-column block");
         }
@@ -574,9 +577,7 @@ public final class TsChunkReader {
             throw new CorruptInputException(chunkOffset, "at least one page in a chunk");
         }
         ValuesReader vr = TsValueCodecs.reader(c.header.encoding(), c.header.dataType());
-        // PLAIN INT64 is the time encoding of non-aligned pages unless the config says otherwise: the
-        // time encoding is not recorded, TsFile writes it with the global time encoder (TS_2DIFF default)
-        ValuesReader tr = TsValueCodecs.reader(TsEncoding.TS_2DIFF, TsDataType.VECTOR);
+        ValuesReader tr = TsValueCodecs.reader(timeEncoding, TsDataType.VECTOR);
         for (int p = 0; p < c.pageCount; p++) {
             TsStatistics st = c.pages[p].statistics();
             if (st != null && (st.startTime > maxTime || st.endTime < minTime)) {
@@ -592,8 +593,7 @@ public final class TsChunkReader {
             int valuesAt = in.position();
             int rows = st != null ? st.count : -1;
             int base = out.size;
-            long range =
-                    decodeTimes(tr, TsEncoding.TS_2DIFF, timePage.buf, timesAt, timeLen, rows, minTime, maxTime, out);
+            long range = decodeTimes(tr, timeEncoding, timePage.buf, timesAt, timeLen, rows, minTime, maxTime, out);
             int lo = (int) (range >>> 32);
             int k = (int) range;
             if (k == 0) {
