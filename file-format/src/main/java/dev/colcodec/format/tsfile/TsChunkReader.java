@@ -15,7 +15,11 @@ import dev.colcodec.values.FloatValuesReader;
 import dev.colcodec.values.IntValuesReader;
 import dev.colcodec.values.LongValuesReader;
 import dev.colcodec.values.ValuesReader;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 
 /**
  * Decodes TsFile chunks held in a byte array into {@link TsBlock}s, keeping only rows whose time is in
@@ -38,9 +42,7 @@ public final class TsChunkReader {
 
     private final ByteCursor cursor = new ByteCursor();
     private long[] timeScratch = new long[0];
-    private final BinaryBatch binaryScratch = new BinaryBatch();
     private final Page timePage = new Page();
-    private Page[] valuePages = new Page[0];
 
     /** A chunk's header and page table. */
     static final class Chunk {
@@ -141,6 +143,35 @@ public final class TsChunkReader {
             long minTime,
             long maxTime,
             TsBlock out) {
+        readAligned(file, limit, timeChunkOffset, valueChunkOffsets, minTime, maxTime, out, null);
+    }
+
+    /** Per-column decode state, so columns can be decoded on different threads. */
+    private static final class ColumnState {
+        final Page page = new Page();
+        final BinaryBatch binaryScratch = new BinaryBatch();
+    }
+
+    private ColumnState[] columnStates = new ColumnState[0];
+    private int[] keptPage = new int[0];
+    private int[] keptLo = new int[0];
+    private int[] keptK = new int[0];
+    private int[] keptRows = new int[0];
+
+    /**
+     * As {@link #readAligned(byte[], int, int, int[], long, long, TsBlock)}; with a non-null {@code
+     * pool} the value columns are decoded in parallel on it (the time column is decoded first, once).
+     * The result does not depend on the pool or its size.
+     */
+    public void readAligned(
+            byte[] file,
+            int limit,
+            int timeChunkOffset,
+            int[] valueChunkOffsets,
+            long minTime,
+            long maxTime,
+            TsBlock out,
+            ForkJoinPool pool) {
         int ncol = out.columnCount();
         if (valueChunkOffsets.length != ncol) {
             throw new IllegalArgumentException("one value chunk offset per block column");
@@ -154,12 +185,11 @@ public final class TsChunkReader {
         }
         Chunk[] values = new Chunk[ncol];
         ValuesReader[] readers = new ValuesReader[ncol];
-        if (valuePages.length < ncol) {
-            valuePages = Arrays.copyOf(valuePages, ncol);
-            for (int i = 0; i < ncol; i++) {
-                if (valuePages[i] == null) {
-                    valuePages[i] = new Page();
-                }
+        if (columnStates.length < ncol) {
+            int old = columnStates.length;
+            columnStates = Arrays.copyOf(columnStates, ncol);
+            for (int i = old; i < ncol; i++) {
+                columnStates[i] = new ColumnState();
             }
         }
         for (int i = 0; i < ncol; i++) {
@@ -183,7 +213,17 @@ public final class TsChunkReader {
             values[i] = v;
             readers[i] = TsValueCodecs.reader(v.header.encoding(), v.header.dataType());
         }
-        ValuesReader timeReader = TsValueCodecs.reader(time.header.encoding(), TsDataType.VECTOR);
+        // phase 1: the time pages, once, giving each page's kept row range
+        TsEncoding timeEncoding = time.header.encoding();
+        ValuesReader timeReader = TsValueCodecs.reader(timeEncoding, TsDataType.VECTOR);
+        if (keptPage.length < time.pageCount) {
+            keptPage = new int[time.pageCount];
+            keptLo = new int[time.pageCount];
+            keptK = new int[time.pageCount];
+            keptRows = new int[time.pageCount];
+        }
+        int kept = 0;
+        int base = out.size;
         for (int p = 0; p < time.pageCount; p++) {
             TsStatistics st = time.pages[p].statistics();
             if (st != null && st.startTime > maxTime) {
@@ -192,54 +232,70 @@ public final class TsChunkReader {
             if (st != null && st.endTime < minTime) {
                 continue;
             }
-            // the row count comes from the first non-empty value page, else from the statistics
             int rows = st != null ? st.count : -1;
-            int rowsFrom = -1;
-            for (int i = 0; i < ncol; i++) {
-                if (values[i] == null) {
-                    continue;
-                }
-                loadPage(values[i], p, file, valuePages[i]);
-                Page vp = valuePages[i];
-                if (vp.len > 0 && rowsFrom < 0) {
-                    int rc = pageRowCount(vp);
-                    if (rows >= 0 && rc != rows) {
-                        throw new CorruptInputException(
-                                values[i].payloadOffsets[p], rows + " rows in an aligned value page (got " + rc + ")");
+            if (rows < 0 && timeEncoding != TsEncoding.TS_2DIFF && timeEncoding != TsEncoding.PLAIN) {
+                // only these two time encodings can be decoded without a count: take it from a value page
+                for (int i = 0; i < ncol && rows < 0; i++) {
+                    if (values[i] != null) {
+                        Page vp = columnStates[i].page;
+                        loadPage(values[i], p, file, vp);
+                        if (vp.len > 0) {
+                            rows = pageRowCount(vp);
+                        }
                     }
-                    rows = rc;
-                    rowsFrom = i;
                 }
             }
             loadPage(time, p, file, timePage);
             if (timePage.len == 0) {
                 throw new CorruptInputException(time.payloadOffsets[p], "a non-empty time page");
             }
-            int base = out.size;
             long range = decodeTimes(
-                    timeReader,
-                    time.header.encoding(),
-                    timePage.buf,
-                    timePage.off,
-                    timePage.len,
-                    rows,
-                    minTime,
-                    maxTime,
-                    out);
-            int lo = (int) (range >>> 32);
+                    timeReader, timeEncoding, timePage.buf, timePage.off, timePage.len, rows, minTime, maxTime, out);
             int k = (int) range;
             if (k == 0) {
                 continue;
             }
+            keptPage[kept] = p;
+            keptLo[kept] = (int) (range >>> 32);
+            keptK[kept] = k;
+            keptRows[kept] = rows;
+            kept++;
+            out.size += k;
+        }
+        out.size = base;
+        // phase 2: every value column over the kept ranges, independently
+        int keptPages = kept;
+        if (pool == null || ncol < 2) {
             for (int i = 0; i < ncol; i++) {
-                TsColumn col = out.column(i);
-                if (values[i] == null || valuePages[i].len == 0) {
-                    appendNulls(col, k);
-                } else {
-                    decodeAlignedValues(readers[i], col, valuePages[i], rows, lo, k);
-                }
+                decodeColumn(file, values[i], readers[i], out.column(i), columnStates[i], keptPages);
             }
-            out.size = base + k;
+        } else {
+            List<ForkJoinTask<?>> tasks = new ArrayList<>(ncol);
+            for (int i = 0; i < ncol; i++) {
+                int c = i;
+                tasks.add(ForkJoinTask.adapt(
+                        () -> decodeColumn(file, values[c], readers[c], out.column(c), columnStates[c], keptPages)));
+            }
+            pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
+        }
+        for (int j = 0; j < keptPages; j++) {
+            out.size += keptK[j];
+        }
+    }
+
+    private void decodeColumn(byte[] file, Chunk chunk, ValuesReader r, TsColumn col, ColumnState cs, int keptPages) {
+        for (int j = 0; j < keptPages; j++) {
+            int k = keptK[j];
+            if (chunk == null) {
+                appendNulls(col, k);
+                continue;
+            }
+            loadPage(chunk, keptPage[j], file, cs.page);
+            if (cs.page.len == 0) {
+                appendNulls(col, k);
+            } else {
+                decodeAlignedValues(r, col, cs.page, keptRows[j], keptLo[j], k, cs.binaryScratch);
+            }
         }
     }
 
@@ -303,9 +359,10 @@ public final class TsChunkReader {
         return n;
     }
 
-    private void decodeAlignedValues(ValuesReader r, TsColumn col, Page vp, int rows, int lo, int k) {
+    private static void decodeAlignedValues(
+            ValuesReader r, TsColumn col, Page vp, int rows, int lo, int k, BinaryBatch binaryScratch) {
         int rc = pageRowCount(vp);
-        if (rc != rows || lo + k > rc) {
+        if ((rows >= 0 && rc != rows) || lo + k > rc) {
             throw new CorruptInputException(vp.off, rows + " rows in an aligned value page (got " + rc + ")");
         }
         int bitmap = vp.off + 4;
@@ -462,7 +519,7 @@ public final class TsChunkReader {
                 throw new CorruptInputException(off, "a row count for a " + enc + " time page");
             }
         }
-        if (count > MAX_PAGE_ROWS || count > (long) len * 2731 + 129) {
+        if (count > MAX_PAGE_ROWS || count > (long) len * 64 + 129) {
             throw new CorruptInputException(off, "a plausible time page row count (got " + count + ")");
         }
         if (timeScratch.length < count) {

@@ -337,6 +337,15 @@ public final class TsFileReader {
      * @throws IllegalArgumentException for an unknown table or column
      */
     public List<TsBlock> query(String table, List<String> columns, long minTime, long maxTime) {
+        return query(table, columns, minTime, maxTime, null);
+    }
+
+    /**
+     * As {@link #query(String, List, long, long)}, decoding the value columns of each chunk group in
+     * parallel on {@code pool} (null: on the calling thread). Results do not depend on the pool.
+     */
+    public List<TsBlock> query(
+            String table, List<String> columns, long minTime, long maxTime, java.util.concurrent.ForkJoinPool pool) {
         TsTableSchema schema = schemas.get(table);
         if (schema == null) {
             throw new IllegalArgumentException("no table schema '" + table + "' in this file");
@@ -386,7 +395,7 @@ public final class TsFileReader {
                 for (int i = 0; i < valueOffsets.length; i++) {
                     valueOffsets[i] = findValueChunk(fieldSeries.get(i), tOff, next);
                 }
-                chunkReader.readAligned(buf, metaOffset, (int) tOff, valueOffsets, minTime, maxTime, fields);
+                chunkReader.readAligned(buf, metaOffset, (int) tOff, valueOffsets, minTime, maxTime, fields, pool);
             }
             if (fields.size() == 0) {
                 continue;

@@ -126,6 +126,30 @@ class TsFileReaderTest {
     }
 
     @Test
+    void parallelDecodeGivesTheSameBlocks() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(24, TsFileFixtures.allTypes(), new int[] {800, 3, 200}, 0.25, 1);
+        File f = dir.resolve("p.tsfile").toFile();
+        TsFileFixtures.writeWithTsFile(ds, f, 100, "TS_2DIFF", 8192, 250);
+        TsFileReader r = TsFileReader.open(f.toPath());
+        List<String> cols = allColumns(ds);
+        long[] t0 = ds.devices.get(0).times;
+        for (int threads = 1; threads <= 3; threads++) {
+            java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(threads);
+            try {
+                check(
+                        ds,
+                        r.query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE, pool),
+                        cols,
+                        Long.MIN_VALUE,
+                        Long.MAX_VALUE);
+                check(ds, r.query("t", cols, t0[77], t0[612], pool), cols, t0[77], t0[612]);
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    @Test
     void manyChunkGroupsPerDevice() throws Exception {
         Dataset ds = TsFileFixtures.dataset(22, TsFileFixtures.allTypes(), new int[] {2000, 600}, 0.1, -1);
         File f = dir.resolve("m.tsfile").toFile();
