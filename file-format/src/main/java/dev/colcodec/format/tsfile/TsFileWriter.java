@@ -21,6 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 
 /**
  * Writes a TsFile v4 (table model) that tsfile 2.4.0 reads: each {@link #write(TsTablet)} becomes one
@@ -35,6 +37,13 @@ public final class TsFileWriter implements Closeable {
         int maxPointsPerPage = 10_000;
         TsEncoding timeEncoding = TsEncoding.TS_2DIFF;
         Compression timeCompression = Compression.LZ4_RAW;
+        ForkJoinPool pool;
+
+        /** Encodes the value columns of each chunk group in parallel on {@code pool} (null: no). */
+        public Options pool(ForkJoinPool pool) {
+            this.pool = pool;
+            return this;
+        }
 
         /** Rows per page (TsFile's {@code maxNumberOfPointsInPage}, default 10,000). */
         public Options maxPointsPerPage(int n) {
@@ -93,7 +102,7 @@ public final class TsFileWriter implements Closeable {
     private final Map<String, TsTableSchema> schemas = new LinkedHashMap<>();
     private final Map<String, Map<List<String>, DeviceState>> devices = new LinkedHashMap<>();
     private final ByteSink sink = new ByteSink(1 << 16);
-    private final ByteSink chunk = new ByteSink(1 << 16);
+    private ColumnEncoder[] encoders = new ColumnEncoder[0];
     private long position;
     private boolean closed;
 
@@ -164,9 +173,18 @@ public final class TsFileWriter implements Closeable {
         writeDeviceId(sink, id);
         int pages = (n + options.maxPointsPerPage - 1) / options.maxPointsPerPage;
         // time chunk
+        int nf = t.fields.size();
+        if (encoders.length < nf + 1) {
+            int old = encoders.length;
+            encoders = java.util.Arrays.copyOf(encoders, nf + 1);
+            for (int i = old; i <= nf; i++) {
+                encoders[i] = new ColumnEncoder();
+            }
+        }
+        ColumnEncoder te = encoders[0];
         ValuesWriter tw = TsValueCodecs.writer(options.timeEncoding, TsDataType.VECTOR);
         TsStatistics timeStats = new TsStatistics(TsDataType.VECTOR);
-        chunk.reset();
+        te.chunk.reset();
         for (int p = 0; p < pages; p++) {
             int a = p * options.maxPointsPerPage;
             int b = Math.min(n, a + options.maxPointsPerPage);
@@ -176,207 +194,235 @@ public final class TsFileWriter implements Closeable {
             TsStatistics ps = new TsStatistics(TsDataType.VECTOR);
             ps.updateTimes(times, a, b - a);
             timeStats.merge(ps);
-            writePage(enc, enc.length, options.timeCompression, pages > 1 ? ps : null);
+            te.writePage(enc, enc.length, options.timeCompression, pages > 1 ? ps : null);
         }
-        long timeOffset = position + sink.size();
-        writeChunk(0x80, "", TsDataType.VECTOR, options.timeCompression, options.timeEncoding, pages);
-        dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(new ChunkMeta(timeOffset, timeStats));
+        te.out.reset();
+        te.writeChunk(0x80, "", TsDataType.VECTOR, options.timeCompression, options.timeEncoding, pages);
+        dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(new ChunkMeta(position + sink.size(), timeStats));
         dev.types.put("", TsDataType.VECTOR);
+        sink.write(te.out);
 
-        for (int f = 0; f < t.fields.size(); f++) {
+        int pageRows = options.maxPointsPerPage;
+        if (options.pool == null || nf < 2) {
+            for (int f = 0; f < nf; f++) {
+                encoders[f + 1].encode(t.fields.get(f), t.values[f], t.nulls[f], times, n, pages, pageRows);
+            }
+        } else {
+            List<ForkJoinTask<?>> tasks = new ArrayList<>(nf);
+            for (int f = 0; f < nf; f++) {
+                int c = f;
+                tasks.add(ForkJoinTask.adapt(() ->
+                        encoders[c + 1].encode(t.fields.get(c), t.values[c], t.nulls[c], times, n, pages, pageRows)));
+            }
+            options.pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
+        }
+        for (int f = 0; f < nf; f++) {
             TsTableSchema.Column c = t.fields.get(f);
-            writeValueChunk(dev, c, t.values[f], t.nulls[f], times, n, pages);
+            ColumnEncoder e = encoders[f + 1];
+            dev.series
+                    .computeIfAbsent(c.name(), k -> new ArrayList<>())
+                    .add(new ChunkMeta(position + sink.size(), e.stats));
+            dev.types.put(c.name(), c.type());
+            sink.write(e.out);
         }
         flushSink();
     }
 
-    // gather buffers: the non-null values of one page and their times
-    private long[] gTimes = new long[0];
-    private long[] gLongs = new long[0];
-    private int[] gInts = new int[0];
-    private float[] gFloats = new float[0];
-    private double[] gDoubles = new double[0];
-    private boolean[] gBooleans = new boolean[0];
-    private final ByteSink body = new ByteSink(1 << 12);
+    /** Encodes one chunk at a time into its own buffers, so columns can be encoded on different threads. */
+    private static final class ColumnEncoder {
+        /** Pages of the chunk being built. */
+        final ByteSink chunk = new ByteSink(1 << 12);
+        /** The finished chunk: header and pages. */
+        final ByteSink out = new ByteSink(1 << 12);
+        /** Statistics of the finished chunk. */
+        TsStatistics stats;
 
-    private void writeValueChunk(
-            DeviceState dev, TsTableSchema.Column c, Object values, boolean[] nulls, long[] times, int n, int pages)
-            throws IOException {
-        TsStatistics chunkStats = new TsStatistics(c.type());
-        chunk.reset();
-        ValuesWriter w = TsValueCodecs.writer(c.encoding(), c.type());
-        int pageRows = options.maxPointsPerPage;
-        byte[][] bins = values instanceof byte[][] ? (byte[][]) values : null;
-        if (gTimes.length < Math.min(n, pageRows)) {
-            gTimes = new long[Math.min(n, pageRows)];
-        }
-        for (int p = 0; p < pages; p++) {
-            int a = p * pageRows;
-            int b = Math.min(n, a + pageRows);
-            int rows = b - a;
-            int bitmapBytes = (rows + 7) / 8;
-            body.reset();
-            body.writeIntBE(rows);
-            int bitmapAt = body.ensure(bitmapBytes);
-            body.advance(bitmapBytes);
-            byte[] bm = body.array();
-            java.util.Arrays.fill(bm, bitmapAt, bitmapAt + bitmapBytes, (byte) 0);
-            int present = 0;
-            if (values != null) {
-                for (int i = a; i < b; i++) {
-                    if ((nulls != null && nulls[i]) || (bins != null && bins[i] == null)) {
-                        continue;
-                    }
-                    int bit = i - a;
-                    bm[bitmapAt + (bit >>> 3)] |= (byte) (0x80 >>> (bit & 7));
-                    gTimes[present++] = times[i];
-                }
-            }
-            if (present == 0) {
-                chunk.writeUnsignedVarInt(0); // an all-null page: the empty page form
-                continue;
-            }
-            TsStatistics ps = new TsStatistics(c.type());
-            w.reset();
-            encodePresent(w, ps, c.type(), values, nulls, bins, a, b, present);
-            chunkStats.merge(ps);
-            byte[] enc = w.toByteArray();
-            body.write(enc, 0, enc.length);
-            writePage(body.array(), body.size(), c.compression(), pages > 1 ? ps : null);
-        }
-        long offset = position + sink.size();
-        if (chunkStats.count == 0) {
-            chunk.reset(); // a column null in every row: a chunk without pages, as tsfile writes it
-            writeChunk(0x40, c.name(), c.type(), c.compression(), c.encoding(), 1);
-        } else {
-            writeChunk(0x40, c.name(), c.type(), c.compression(), c.encoding(), pages);
-        }
-        dev.series.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(new ChunkMeta(offset, chunkStats));
-        dev.types.put(c.name(), c.type());
-    }
+        // gather buffers: the non-null values of one page and their times
+        private long[] gTimes = new long[0];
+        private long[] gLongs = new long[0];
+        private int[] gInts = new int[0];
+        private float[] gFloats = new float[0];
+        private double[] gDoubles = new double[0];
+        private boolean[] gBooleans = new boolean[0];
+        private final ByteSink body = new ByteSink(1 << 12);
 
-    /** Gathers the non-null values of rows [a, b), updates the statistics and encodes them in one batch. */
-    private void encodePresent(
-            ValuesWriter w,
-            TsStatistics ps,
-            TsDataType type,
-            Object values,
-            boolean[] nulls,
-            byte[][] bins,
-            int a,
-            int b,
-            int present) {
-        switch (type.storageType()) {
-            case BOOLEAN: {
-                boolean[] v = (boolean[]) values;
-                if (gBooleans.length < present) {
-                    gBooleans = new boolean[gTimes.length];
-                }
-                int k = 0;
-                for (int i = a; i < b; i++) {
-                    if (nulls == null || !nulls[i]) {
-                        gBooleans[k++] = v[i];
-                    }
-                }
-                ps.updateBooleans(gTimes, gBooleans, present);
-                ((BooleanValuesWriter) w).writeBooleans(gBooleans, 0, present);
-                break;
+        /** Encodes the value chunk of column {@code c} into {@link #out}, its statistics into {@link #stats}. */
+        void encode(
+                TsTableSchema.Column c, Object values, boolean[] nulls, long[] times, int n, int pages, int pageRows) {
+            TsStatistics chunkStats = new TsStatistics(c.type());
+            chunk.reset();
+            ValuesWriter w = TsValueCodecs.writer(c.encoding(), c.type());
+            byte[][] bins = values instanceof byte[][] ? (byte[][]) values : null;
+            if (gTimes.length < Math.min(n, pageRows)) {
+                gTimes = new long[Math.min(n, pageRows)];
             }
-            case INT32: {
-                int[] v = (int[]) values;
-                if (gInts.length < present) {
-                    gInts = new int[gTimes.length];
-                }
-                int k = 0;
-                for (int i = a; i < b; i++) {
-                    if (nulls == null || !nulls[i]) {
-                        gInts[k++] = v[i];
+            for (int p = 0; p < pages; p++) {
+                int a = p * pageRows;
+                int b = Math.min(n, a + pageRows);
+                int rows = b - a;
+                int bitmapBytes = (rows + 7) / 8;
+                body.reset();
+                body.writeIntBE(rows);
+                int bitmapAt = body.ensure(bitmapBytes);
+                body.advance(bitmapBytes);
+                byte[] bm = body.array();
+                java.util.Arrays.fill(bm, bitmapAt, bitmapAt + bitmapBytes, (byte) 0);
+                int present = 0;
+                if (values != null) {
+                    for (int i = a; i < b; i++) {
+                        if ((nulls != null && nulls[i]) || (bins != null && bins[i] == null)) {
+                            continue;
+                        }
+                        int bit = i - a;
+                        bm[bitmapAt + (bit >>> 3)] |= (byte) (0x80 >>> (bit & 7));
+                        gTimes[present++] = times[i];
                     }
                 }
-                ps.updateInts(gTimes, gInts, present);
-                ((IntValuesWriter) w).writeIntegers(gInts, 0, present);
-                break;
+                if (present == 0) {
+                    chunk.writeUnsignedVarInt(0); // an all-null page: the empty page form
+                    continue;
+                }
+                TsStatistics ps = new TsStatistics(c.type());
+                w.reset();
+                encodePresent(w, ps, c.type(), values, nulls, bins, a, b, present);
+                chunkStats.merge(ps);
+                byte[] enc = w.toByteArray();
+                body.write(enc, 0, enc.length);
+                writePage(body.array(), body.size(), c.compression(), pages > 1 ? ps : null);
             }
-            case INT64: {
-                long[] v = (long[]) values;
-                if (gLongs.length < present) {
-                    gLongs = new long[gTimes.length];
-                }
-                int k = 0;
-                for (int i = a; i < b; i++) {
-                    if (nulls == null || !nulls[i]) {
-                        gLongs[k++] = v[i];
-                    }
-                }
-                ps.updateLongs(gTimes, gLongs, present);
-                ((LongValuesWriter) w).writeLongs(gLongs, 0, present);
-                break;
-            }
-            case FLOAT: {
-                float[] v = (float[]) values;
-                if (gFloats.length < present) {
-                    gFloats = new float[gTimes.length];
-                }
-                int k = 0;
-                for (int i = a; i < b; i++) {
-                    if (nulls == null || !nulls[i]) {
-                        gFloats[k++] = v[i];
-                    }
-                }
-                ps.updateFloats(gTimes, gFloats, present);
-                ((FloatValuesWriter) w).writeFloats(gFloats, 0, present);
-                break;
-            }
-            case DOUBLE: {
-                double[] v = (double[]) values;
-                if (gDoubles.length < present) {
-                    gDoubles = new double[gTimes.length];
-                }
-                int k = 0;
-                for (int i = a; i < b; i++) {
-                    if (nulls == null || !nulls[i]) {
-                        gDoubles[k++] = v[i];
-                    }
-                }
-                ps.updateDoubles(gTimes, gDoubles, present);
-                ((DoubleValuesWriter) w).writeDoubles(gDoubles, 0, present);
-                break;
-            }
-            default: {
-                BinaryValuesWriter bw = (BinaryValuesWriter) w;
-                int k = 0;
-                for (int i = a; i < b; i++) {
-                    if ((nulls == null || !nulls[i]) && bins[i] != null) {
-                        bw.writeBinary(bins[i], 0, bins[i].length);
-                        ps.updateBinary(gTimes[k++], bins[i]);
-                    }
-                }
-                break;
+            out.reset();
+            stats = chunkStats;
+            if (chunkStats.count == 0) {
+                chunk.reset(); // a column null in every row: a chunk without pages, as tsfile writes it
+                writeChunk(0x40, c.name(), c.type(), c.compression(), c.encoding(), 1);
+            } else {
+                writeChunk(0x40, c.name(), c.type(), c.compression(), c.encoding(), pages);
             }
         }
-    }
 
-    /** Appends a page (header + compressed payload) to {@link #chunk}. */
-    private void writePage(byte[] payload, int len, Compression c, TsStatistics stats) {
-        byte[] comp = c == Compression.UNCOMPRESSED ? null : CompressionCodecs.compress(c, payload, 0, len);
-        int clen = comp == null ? len : comp.length;
-        chunk.writeUnsignedVarInt(len);
-        chunk.writeUnsignedVarInt(clen);
-        if (stats != null) {
-            stats.writeTo(chunk);
+        /** Gathers the non-null values of rows [a, b), updates the statistics and encodes them in one batch. */
+        private void encodePresent(
+                ValuesWriter w,
+                TsStatistics ps,
+                TsDataType type,
+                Object values,
+                boolean[] nulls,
+                byte[][] bins,
+                int a,
+                int b,
+                int present) {
+            switch (type.storageType()) {
+                case BOOLEAN: {
+                    boolean[] v = (boolean[]) values;
+                    if (gBooleans.length < present) {
+                        gBooleans = new boolean[gTimes.length];
+                    }
+                    int k = 0;
+                    for (int i = a; i < b; i++) {
+                        if (nulls == null || !nulls[i]) {
+                            gBooleans[k++] = v[i];
+                        }
+                    }
+                    ps.updateBooleans(gTimes, gBooleans, present);
+                    ((BooleanValuesWriter) w).writeBooleans(gBooleans, 0, present);
+                    break;
+                }
+                case INT32: {
+                    int[] v = (int[]) values;
+                    if (gInts.length < present) {
+                        gInts = new int[gTimes.length];
+                    }
+                    int k = 0;
+                    for (int i = a; i < b; i++) {
+                        if (nulls == null || !nulls[i]) {
+                            gInts[k++] = v[i];
+                        }
+                    }
+                    ps.updateInts(gTimes, gInts, present);
+                    ((IntValuesWriter) w).writeIntegers(gInts, 0, present);
+                    break;
+                }
+                case INT64: {
+                    long[] v = (long[]) values;
+                    if (gLongs.length < present) {
+                        gLongs = new long[gTimes.length];
+                    }
+                    int k = 0;
+                    for (int i = a; i < b; i++) {
+                        if (nulls == null || !nulls[i]) {
+                            gLongs[k++] = v[i];
+                        }
+                    }
+                    ps.updateLongs(gTimes, gLongs, present);
+                    ((LongValuesWriter) w).writeLongs(gLongs, 0, present);
+                    break;
+                }
+                case FLOAT: {
+                    float[] v = (float[]) values;
+                    if (gFloats.length < present) {
+                        gFloats = new float[gTimes.length];
+                    }
+                    int k = 0;
+                    for (int i = a; i < b; i++) {
+                        if (nulls == null || !nulls[i]) {
+                            gFloats[k++] = v[i];
+                        }
+                    }
+                    ps.updateFloats(gTimes, gFloats, present);
+                    ((FloatValuesWriter) w).writeFloats(gFloats, 0, present);
+                    break;
+                }
+                case DOUBLE: {
+                    double[] v = (double[]) values;
+                    if (gDoubles.length < present) {
+                        gDoubles = new double[gTimes.length];
+                    }
+                    int k = 0;
+                    for (int i = a; i < b; i++) {
+                        if (nulls == null || !nulls[i]) {
+                            gDoubles[k++] = v[i];
+                        }
+                    }
+                    ps.updateDoubles(gTimes, gDoubles, present);
+                    ((DoubleValuesWriter) w).writeDoubles(gDoubles, 0, present);
+                    break;
+                }
+                default: {
+                    BinaryValuesWriter bw = (BinaryValuesWriter) w;
+                    int k = 0;
+                    for (int i = a; i < b; i++) {
+                        if ((nulls == null || !nulls[i]) && bins[i] != null) {
+                            bw.writeBinary(bins[i], 0, bins[i].length);
+                            ps.updateBinary(gTimes[k++], bins[i]);
+                        }
+                    }
+                    break;
+                }
+            }
         }
-        if (comp == null) {
-            chunk.write(payload, 0, len);
-        } else {
-            chunk.write(comp, 0, clen);
-        }
-    }
 
-    /** Appends chunk header + {@link #chunk} to {@link #sink}. */
-    private void writeChunk(int mask, String name, TsDataType type, Compression c, TsEncoding e, int pages) {
-        int marker = mask | (pages > 1 ? TsChunkHeader.CHUNK_HEADER : TsChunkHeader.ONLY_ONE_PAGE_CHUNK_HEADER);
-        new TsChunkHeader(marker, name, chunk.size(), type, c, e, 0).writeTo(sink);
-        sink.write(chunk);
+        /** Appends a page (header + compressed payload) to {@link #chunk}. */
+        void writePage(byte[] payload, int len, Compression c, TsStatistics stats) {
+            byte[] comp = c == Compression.UNCOMPRESSED ? null : CompressionCodecs.compress(c, payload, 0, len);
+            int clen = comp == null ? len : comp.length;
+            chunk.writeUnsignedVarInt(len);
+            chunk.writeUnsignedVarInt(clen);
+            if (stats != null) {
+                stats.writeTo(chunk);
+            }
+            if (comp == null) {
+                chunk.write(payload, 0, len);
+            } else {
+                chunk.write(comp, 0, clen);
+            }
+        }
+
+        /** Appends chunk header + {@link #chunk} to {@link #out}. */
+        void writeChunk(int mask, String name, TsDataType type, Compression c, TsEncoding e, int pages) {
+            int marker = mask | (pages > 1 ? TsChunkHeader.CHUNK_HEADER : TsChunkHeader.ONLY_ONE_PAGE_CHUNK_HEADER);
+            new TsChunkHeader(marker, name, chunk.size(), type, c, e, 0).writeTo(out);
+            out.write(chunk);
+        }
     }
 
     static void writeDeviceId(ByteSink s, String[] id) {

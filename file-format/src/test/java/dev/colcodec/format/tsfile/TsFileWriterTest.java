@@ -48,10 +48,16 @@ class TsFileWriterTest {
 
     /** Writes {@code ds} with colcodec, {@code rowsPerWrite} rows per chunk group. */
     static byte[] writeWithColcodec(Dataset ds, int pagePoints, int rowsPerWrite) throws Exception {
+        return writeWithColcodec(ds, pagePoints, rowsPerWrite, null);
+    }
+
+    static byte[] writeWithColcodec(
+            Dataset ds, int pagePoints, int rowsPerWrite, java.util.concurrent.ForkJoinPool pool) throws Exception {
         TsTableSchema schema = schemaOf(ds);
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
-        try (TsFileWriter w =
-                new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options().maxPointsPerPage(pagePoints))) {
+        TsFileWriter.Options opts =
+                new TsFileWriter.Options().maxPointsPerPage(pagePoints).pool(pool);
+        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), opts)) {
             TsTablet tab = new TsTablet(schema);
             for (Device dev : ds.devices) {
                 for (int start = 0; start < dev.times.length; start += rowsPerWrite) {
@@ -246,6 +252,20 @@ class TsFileWriterTest {
         byte[] single = writeWithColcodec(ds, 10_000, 10_000);
         Files.write(f.toPath(), single);
         checkWithTsFile(ds, f);
+    }
+
+    @Test
+    void parallelEncodeWritesTheSameBytes() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(35, TsFileFixtures.allTypes(), new int[] {600, 40}, 0.2, 3);
+        byte[] sequential = writeWithColcodec(ds, 100, 250);
+        for (int threads = 1; threads <= 3; threads++) {
+            java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(threads);
+            try {
+                org.junit.jupiter.api.Assertions.assertArrayEquals(sequential, writeWithColcodec(ds, 100, 250, pool));
+            } finally {
+                pool.shutdownNow();
+            }
+        }
     }
 
     @Test
