@@ -152,11 +152,15 @@ public final class TsFileWriter implements Closeable {
         if (n == 0) {
             return;
         }
-        String[] id = new String[t.tags.length + 1];
+        int segs = t.tags.length + 1;
+        while (segs > 1 && t.tags[segs - 2] == null) {
+            segs--; // trailing null tags are not stored, as in tsfile's device ids
+        }
+        String[] id = new String[segs];
         id[0] = schema.tableName();
-        System.arraycopy(t.tags, 0, id, 1, t.tags.length);
-        DeviceState dev = devices.get(schema.tableName())
-                .computeIfAbsent(List.of(id).subList(0, id.length), k -> new DeviceState(id));
+        System.arraycopy(t.tags, 0, id, 1, segs - 1);
+        DeviceState dev =
+                devices.get(schema.tableName()).computeIfAbsent(java.util.Arrays.asList(id), k -> new DeviceState(id));
         long[] times = t.times;
         long prev = dev.any ? dev.lastTime : Long.MIN_VALUE;
         for (int i = 0; i < n; i++) {

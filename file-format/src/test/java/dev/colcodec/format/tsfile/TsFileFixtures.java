@@ -116,9 +116,10 @@ final class TsFileFixtures {
                     values[c][i] = randomValue(fields.get(c).type, r, i);
                 }
             }
-            devices.add(new Device(new String[] {"r" + (d % 2), "dev" + d}, times, values));
+            devices.add(new Device(
+                    new String[] {"r" + (d % 2), "dev" + d, d % 3 == 1 ? null : "e" + d}, times, values));
         }
-        return new Dataset("t", new String[] {"region", "dev"}, fields, devices);
+        return new Dataset("t", new String[] {"region", "dev", "extra"}, fields, devices);
     }
 
     private static Object randomValue(TsDataType type, Random r, int i) {
@@ -204,7 +205,9 @@ final class TsFileFixtures {
                             int i = start + row;
                             tab.addTimestamp(row, dev.times[i]);
                             for (int k = 0; k < tagCount; k++) {
-                                tab.addValue(row, k, dev.tags[k]);
+                                if (dev.tags[k] != null) {
+                                    tab.addValue(row, k, dev.tags[k]);
+                                }
                             }
                             for (int c = 0; c < ds.fields.size(); c++) {
                                 Object v = dev.values[c][i];

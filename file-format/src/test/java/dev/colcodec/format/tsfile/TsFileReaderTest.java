@@ -62,7 +62,9 @@ class TsFileReaderTest {
                     int tag = Arrays.asList(ds.tagNames).indexOf(name);
                     Object expected;
                     if (tag >= 0) {
-                        expected = dev.tags[tag].getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                        expected = dev.tags[tag] == null
+                                ? null
+                                : dev.tags[tag].getBytes(java.nio.charset.StandardCharsets.UTF_8);
                     } else {
                         int f = fieldIndex(ds, name);
                         expected = dev.values[f][i];
@@ -100,8 +102,8 @@ class TsFileReaderTest {
         TsFileReader r = TsFileReader.open(f.toPath());
         assertEquals(List.of("t"), r.tables());
         TsTableSchema schema = r.schema("t");
-        assertEquals(List.of("region", "dev"), schema.tagNames());
-        assertEquals(2 + ds.fields.size(), schema.columns().size());
+        assertEquals(List.of("region", "dev", "extra"), schema.tagNames());
+        assertEquals(ds.tagNames.length + ds.fields.size(), schema.columns().size());
         for (Field fd : ds.fields) {
             TsTableSchema.Column c = schema.column(fd.name);
             assertEquals(fd.type, c.type());

@@ -148,6 +148,10 @@ class TsFileWriterTest {
                 String tag = rs.getString(3);
                 Device d = byTag.get(tag);
                 assertEquals(d.tags[0], rs.getString(2));
+                assertEquals(d.tags[2] == null, rs.isNull(4), tag + " extra");
+                if (d.tags[2] != null) {
+                    assertEquals(d.tags[2], rs.getString(4));
+                }
                 int i = Arrays.binarySearch(d.times, t);
                 if (i < 0) {
                     throw new AssertionError("unexpected time " + t + " for " + tag);
@@ -286,7 +290,7 @@ class TsFileWriterTest {
         Dataset ds = TsFileFixtures.dataset(34, TsFileFixtures.allTypes(), new int[] {3}, 0, -1);
         TsTableSchema schema = schemaOf(ds);
         try (TsFileWriter w = new TsFileWriter(new ByteArrayOutputStream(), List.of(schema))) {
-            TsTablet tab = new TsTablet(schema).device("a", "b").times(new long[] {5, 4}, 2);
+            TsTablet tab = new TsTablet(schema).device("a", "b", null).times(new long[] {5, 4}, 2);
             assertThrows(IllegalArgumentException.class, () -> w.write(tab));
         }
     }
