@@ -557,7 +557,8 @@ public final class TsChunkReader {
         int lo = -1;
         int k = 0;
         long prev = Long.MIN_VALUE;
-        while (r.peekBlock()) {
+        // a known count may end inside a block (then the reader is not at a block boundary)
+        while ((count < 0 || row < count) && r.peekBlock()) {
             long n64 = r.peekedValueCount();
             if (n64 > MAX_PAGE_ROWS || row + n64 > MAX_PAGE_ROWS) {
                 throw new CorruptInputException(off, "at most " + MAX_PAGE_ROWS + " rows in a time page");
