@@ -113,6 +113,14 @@ public final class TsChunkReader {
             p.len = size;
             return;
         }
+        if (comp == Compression.ZSTD) {
+            // the frame states its size: check it before allocating for the header's claim
+            long declared = com.github.luben.zstd.Zstd.getFrameContentSize(file, at, ph.compressedSize());
+            if (declared != size) {
+                throw new CorruptInputException(
+                        at, "a zstd frame of " + size + " bytes (it declares " + declared + ")");
+            }
+        }
         if (p.scratch.length < size) {
             // bounded by the codec's ratio check inside decompressInto before anything is written
             long honest = (long) ph.compressedSize() * comp.maxRatio() + 64;
