@@ -116,7 +116,7 @@ public final class TsChunkReader {
         if (comp == Compression.ZSTD) {
             // the frame states its size: check it before allocating for the header's claim
             long declared = com.github.luben.zstd.Zstd.getFrameContentSize(file, at, ph.compressedSize());
-            if (declared != size) {
+            if (declared != size && declared != -1) { // -1: a frame without its size (allowed)
                 throw new CorruptInputException(
                         at, "a zstd frame of " + size + " bytes (it declares " + declared + ")");
             }
