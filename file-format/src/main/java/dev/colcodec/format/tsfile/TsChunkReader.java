@@ -1,0 +1,683 @@
+package dev.colcodec.format.tsfile;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.compress.CompressionCodecs;
+import dev.colcodec.io.ByteCursor;
+import dev.colcodec.tsfile.TsDataType;
+import dev.colcodec.tsfile.TsEncoding;
+import dev.colcodec.tsfile.ts2diff.Ts2DiffLongReader;
+import dev.colcodec.values.BinaryBatch;
+import dev.colcodec.values.BinaryValuesReader;
+import dev.colcodec.values.BooleanValuesReader;
+import dev.colcodec.values.DoubleValuesReader;
+import dev.colcodec.values.FloatValuesReader;
+import dev.colcodec.values.IntValuesReader;
+import dev.colcodec.values.LongValuesReader;
+import dev.colcodec.values.ValuesReader;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+
+/**
+ * Decodes TsFile chunks held in a byte array into {@link TsBlock}s, keeping only rows whose time is in
+ * {@code [minTime, maxTime]}.
+ *
+ * <p>Aligned chunks (a time chunk plus one value chunk per column, pages cut at the same rows) are
+ * decoded page by page: the time page once, pruned by its statistics and, under TS_2DIFF, by block
+ * peeking (blocks wholly before {@code minTime} are skipped undecoded, decoding stops at the first
+ * block after {@code maxTime}); the kept row range is then shared by every value page, whose null
+ * bitmap (MSB-first, bit set = present) places the non-null values. Times in a chunk must be
+ * non-decreasing, so the kept rows of a page are one contiguous range.
+ *
+ * <p>An instance holds scratch buffers and is not thread-safe; reuse it across chunks.
+ */
+public final class TsChunkReader {
+    /** Largest decompressed page accepted. */
+    public static final int MAX_PAGE_BYTES = 1 << 28;
+    /** Largest row count of one page accepted. */
+    public static final int MAX_PAGE_ROWS = 1 << 22;
+
+    private final ByteCursor cursor = new ByteCursor();
+    private long[] timeScratch = new long[0];
+    private final Page timePage = new Page();
+
+    /** A chunk's header and page table. */
+    static final class Chunk {
+        TsChunkHeader header;
+        int pageCount;
+        TsPageHeader[] pages = new TsPageHeader[4];
+        int[] payloadOffsets = new int[4];
+    }
+
+    /** A decompressed page payload. */
+    static final class Page {
+        byte[] buf = new byte[0];
+        int off;
+        int len;
+        byte[] scratch = new byte[0];
+    }
+
+    /** Parses the chunk header at {@code offset} and its page headers; every byte stays before {@code limit}. */
+    Chunk parseChunk(byte[] file, int offset, int limit) {
+        if (offset < 0 || offset >= limit || limit > file.length) {
+            throw new CorruptInputException(offset, "a chunk offset inside the data area [0, " + limit + ")");
+        }
+        ByteCursor in = cursor.reset(file, offset, limit - offset);
+        Chunk c = new Chunk();
+        c.header = TsChunkHeader.read(in);
+        int dataStart = in.position();
+        ByteCursor pages = in.reset(file, dataStart, c.header.dataSize());
+        boolean single = c.header.singlePage();
+        TsDataType statsType = c.header.dataType();
+        while (pages.hasRemaining()) {
+            if (single && c.pageCount == 1) {
+                throw new CorruptInputException(pages.position(), "one page in a single-page chunk");
+            }
+            TsPageHeader ph = TsPageHeader.read(pages, statsType, !single);
+            if (c.pageCount == c.pages.length) {
+                c.pages = Arrays.copyOf(c.pages, c.pageCount * 2);
+                c.payloadOffsets = Arrays.copyOf(c.payloadOffsets, c.pageCount * 2);
+            }
+            c.pages[c.pageCount] = ph;
+            c.payloadOffsets[c.pageCount] = pages.position();
+            c.pageCount++;
+            pages.skip(ph.compressedSize(), "page payload");
+        }
+        return c;
+    }
+
+    private static void loadPage(Chunk c, int i, byte[] file, Page p) {
+        TsPageHeader ph = c.pages[i];
+        int at = c.payloadOffsets[i];
+        if (ph.isEmpty()) {
+            p.buf = file;
+            p.off = at;
+            p.len = 0;
+            return;
+        }
+        int size = ph.uncompressedSize();
+        if (size > MAX_PAGE_BYTES) {
+            throw new CorruptInputException(
+                    at, "a page of at most " + MAX_PAGE_BYTES + " bytes (header says " + size + ")");
+        }
+        Compression comp = c.header.compression();
+        if (comp == Compression.UNCOMPRESSED) {
+            if (size != ph.compressedSize()) {
+                throw new CorruptInputException(at, "equal sizes in an uncompressed page header");
+            }
+            p.buf = file;
+            p.off = at;
+            p.len = size;
+            return;
+        }
+        if (comp == Compression.ZSTD) {
+            // the frame states its size: check it before allocating for the header's claim
+            long declared = com.github.luben.zstd.Zstd.getFrameContentSize(file, at, ph.compressedSize());
+            if (declared != size && declared != -1) { // -1: a frame without its size (allowed)
+                throw new CorruptInputException(
+                        at, "a zstd frame of " + size + " bytes (it declares " + declared + ")");
+            }
+        }
+        if (p.scratch.length < size) {
+            // bounded by the codec's ratio check inside decompressInto before anything is written
+            long honest = (long) ph.compressedSize() * comp.maxRatio() + 64;
+            if (size > honest) {
+                throw new CorruptInputException(at, "at most " + honest + " bytes from a " + comp + " page");
+            }
+            p.scratch = new byte[Math.max(size, Math.min(MAX_PAGE_BYTES, p.scratch.length * 2))];
+        }
+        CompressionCodecs.decompressInto(comp, file, at, ph.compressedSize(), p.scratch, 0, size);
+        p.buf = p.scratch;
+        p.off = 0;
+        p.len = size;
+    }
+
+    // ---- aligned ---------------------------------------------------------------------------------
+
+    /**
+     * Appends to {@code out} the rows of an aligned chunk group part whose time is in {@code [minTime,
+     * maxTime]}: the time chunk at {@code timeChunkOffset} and, for block column {@code i}, the value
+     * chunk at {@code valueChunkOffsets[i]} ({@code -1}: the column has no chunk here, all rows null).
+     * {@code limit} bounds every read (the end of the chunk area).
+     */
+    public void readAligned(
+            byte[] file,
+            int limit,
+            int timeChunkOffset,
+            int[] valueChunkOffsets,
+            long minTime,
+            long maxTime,
+            TsBlock out) {
+        readAligned(file, limit, timeChunkOffset, valueChunkOffsets, minTime, maxTime, out, null);
+    }
+
+    /** Per-column decode state, so columns can be decoded on different threads. */
+    private static final class ColumnState {
+        final Page page = new Page();
+        final BinaryBatch binaryScratch = new BinaryBatch();
+    }
+
+    private ColumnState[] columnStates = new ColumnState[0];
+    private int[] keptPage = new int[0];
+    private int[] keptLo = new int[0];
+    private int[] keptK = new int[0];
+    private int[] keptRows = new int[0];
+
+    /**
+     * As {@link #readAligned(byte[], int, int, int[], long, long, TsBlock)}; with a non-null {@code
+     * pool} the value columns are decoded in parallel on it (the time column is decoded first, once).
+     * The result does not depend on the pool or its size.
+     */
+    public void readAligned(
+            byte[] file,
+            int limit,
+            int timeChunkOffset,
+            int[] valueChunkOffsets,
+            long minTime,
+            long maxTime,
+            TsBlock out,
+            ForkJoinPool pool) {
+        int ncol = out.columnCount();
+        if (valueChunkOffsets.length != ncol) {
+            throw new IllegalArgumentException("one value chunk offset per block column");
+        }
+        Chunk time = parseChunk(file, timeChunkOffset, limit);
+        if (!time.header.isTimeChunk() || time.header.dataType() != TsDataType.VECTOR) {
+            throw new CorruptInputException(timeChunkOffset, "an aligned time chunk (got " + time.header + ")");
+        }
+        if (time.pageCount == 0) {
+            throw new CorruptInputException(timeChunkOffset, "at least one page in a time chunk");
+        }
+        Chunk[] values = new Chunk[ncol];
+        ValuesReader[] readers = new ValuesReader[ncol];
+        if (columnStates.length < ncol) {
+            int old = columnStates.length;
+            columnStates = Arrays.copyOf(columnStates, ncol);
+            for (int i = old; i < ncol; i++) {
+                columnStates[i] = new ColumnState();
+            }
+        }
+        for (int i = 0; i < ncol; i++) {
+            if (valueChunkOffsets[i] < 0) {
+                continue;
+            }
+            Chunk v = parseChunk(file, valueChunkOffsets[i], limit);
+            TsColumn col = out.column(i);
+            if (!v.header.isValueChunk() || v.header.dataType() != col.type()) {
+                throw new CorruptInputException(
+                        valueChunkOffsets[i], "an aligned value chunk of " + col.type() + " (got " + v.header + ")");
+            }
+            if (v.pageCount == 0) {
+                continue; // tsfile writes a page-less value chunk for a column null in every row
+            }
+            if (v.pageCount != time.pageCount) {
+                throw new CorruptInputException(
+                        valueChunkOffsets[i],
+                        time.pageCount + " pages in a value chunk, like its time chunk (got " + v.pageCount + ")");
+            }
+            values[i] = v;
+            readers[i] = TsValueCodecs.reader(v.header.encoding(), v.header.dataType());
+        }
+        // phase 1: the time pages, once, giving each page's kept row range
+        TsEncoding timeEncoding = time.header.encoding();
+        ValuesReader timeReader = TsValueCodecs.reader(timeEncoding, TsDataType.VECTOR);
+        if (keptPage.length < time.pageCount) {
+            keptPage = new int[time.pageCount];
+            keptLo = new int[time.pageCount];
+            keptK = new int[time.pageCount];
+            keptRows = new int[time.pageCount];
+        }
+        int kept = 0;
+        int base = out.size;
+        for (int p = 0; p < time.pageCount; p++) {
+            TsStatistics st = time.pages[p].statistics();
+            if (st != null && st.startTime > maxTime) {
+                break; // pages follow in time order
+            }
+            if (st != null && st.endTime < minTime) {
+                continue;
+            }
+            int rows = st != null ? st.count : -1;
+            if (rows < 0 && timeEncoding != TsEncoding.TS_2DIFF && timeEncoding != TsEncoding.PLAIN) {
+                // only these two time encodings can be decoded without a count: take it from a value page
+                for (int i = 0; i < ncol && rows < 0; i++) {
+                    if (values[i] != null) {
+                        Page vp = columnStates[i].page;
+                        loadPage(values[i], p, file, vp);
+                        if (vp.len > 0) {
+                            rows = pageRowCount(vp);
+                        }
+                    }
+                }
+            }
+            loadPage(time, p, file, timePage);
+            if (timePage.len == 0) {
+                throw new CorruptInputException(time.payloadOffsets[p], "a non-empty time page");
+            }
+            long range = decodeTimes(
+                    timeReader, timeEncoding, timePage.buf, timePage.off, timePage.len, rows, minTime, maxTime, out);
+            int k = (int) range;
+            if (k == 0) {
+                continue;
+            }
+            keptPage[kept] = p;
+            keptLo[kept] = (int) (range >>> 32);
+            keptK[kept] = k;
+            keptRows[kept] = rows;
+            kept++;
+            out.size += k;
+        }
+        out.size = base;
+        // phase 2: every value column over the kept ranges, independently
+        int keptPages = kept;
+        if (pool == null || ncol < 2) {
+            for (int i = 0; i < ncol; i++) {
+                decodeColumn(file, values[i], readers[i], out.column(i), columnStates[i], keptPages);
+            }
+        } else {
+            List<ForkJoinTask<?>> tasks = new ArrayList<>(ncol);
+            for (int i = 0; i < ncol; i++) {
+                int c = i;
+                tasks.add(ForkJoinTask.adapt(
+                        () -> decodeColumn(file, values[c], readers[c], out.column(c), columnStates[c], keptPages)));
+            }
+            pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
+        }
+        for (int j = 0; j < keptPages; j++) {
+            out.size += keptK[j];
+        }
+    }
+
+    private void decodeColumn(byte[] file, Chunk chunk, ValuesReader r, TsColumn col, ColumnState cs, int keptPages) {
+        for (int j = 0; j < keptPages; j++) {
+            int k = keptK[j];
+            if (chunk == null) {
+                appendNulls(col, k);
+                continue;
+            }
+            loadPage(chunk, keptPage[j], file, cs.page);
+            if (cs.page.len == 0) {
+                appendNulls(col, k);
+            } else {
+                decodeAlignedValues(r, col, cs.page, keptRows[j], keptLo[j], k, cs.binaryScratch);
+            }
+        }
+    }
+
+    private static int pageRowCount(Page vp) {
+        if (vp.len < 4) {
+            throw new CorruptInputException(vp.off, "an aligned value page row count (4 bytes)");
+        }
+        int rc = dev.colcodec.io.ByteIO.getIntBE(vp.buf, vp.off);
+        if (rc < 0 || (long) (rc + 7) / 8 > vp.len - 4 || rc > MAX_PAGE_ROWS) {
+            throw new CorruptInputException(vp.off, "a row count with its bitmap in the page (got " + rc + ")");
+        }
+        return rc;
+    }
+
+    private static void appendNulls(TsColumn col, int k) {
+        col.ensureMore(k);
+        int s = col.size;
+        Arrays.fill(col.nulls, s, s + k, true);
+        switch (col.storageType()) {
+            case BOOLEAN:
+                Arrays.fill(col.booleans, s, s + k, false);
+                break;
+            case INT32:
+                Arrays.fill(col.ints, s, s + k, 0);
+                break;
+            case INT64:
+                Arrays.fill(col.longs, s, s + k, 0L);
+                break;
+            case FLOAT:
+                Arrays.fill(col.floats, s, s + k, 0f);
+                break;
+            case DOUBLE:
+                Arrays.fill(col.doubles, s, s + k, 0d);
+                break;
+            default:
+                for (int i = 0; i < k; i++) {
+                    col.binaries.reserve(0);
+                }
+                break;
+        }
+        col.anyNull = true;
+        col.size = s + k;
+    }
+
+    /** Number of set bits among bits {@code [from, to)} of an MSB-first bitmap at {@code start}. */
+    static int countBits(byte[] b, int start, int from, int to) {
+        int n = 0;
+        int i = from;
+        while (i < to && (i & 7) != 0) {
+            n += (b[start + (i >>> 3)] >>> (7 - (i & 7))) & 1;
+            i++;
+        }
+        while (i + 8 <= to) {
+            n += Integer.bitCount(b[start + (i >>> 3)] & 0xFF);
+            i += 8;
+        }
+        while (i < to) {
+            n += (b[start + (i >>> 3)] >>> (7 - (i & 7))) & 1;
+            i++;
+        }
+        return n;
+    }
+
+    private static void decodeAlignedValues(
+            ValuesReader r, TsColumn col, Page vp, int rows, int lo, int k, BinaryBatch binaryScratch) {
+        int rc = pageRowCount(vp);
+        if ((rows >= 0 && rc != rows) || lo + k > rc) {
+            throw new CorruptInputException(vp.off, rows + " rows in an aligned value page (got " + rc + ")");
+        }
+        int bitmap = vp.off + 4;
+        int valuesAt = bitmap + (rc + 7) / 8;
+        int nonNull = countBits(vp.buf, bitmap, 0, rc);
+        int before = countBits(vp.buf, bitmap, 0, lo);
+        int inRange = countBits(vp.buf, bitmap, lo, lo + k);
+        r.init(nonNull, vp.buf, valuesAt, vp.off + vp.len - valuesAt);
+        if (before > 0) {
+            r.skip(before);
+        }
+        col.ensureMore(k);
+        int s = col.size;
+        if (inRange == k) {
+            readValues(r, col, s, k);
+            Arrays.fill(col.nulls, s, s + k, false);
+            col.size = s + k;
+            return;
+        }
+        col.anyNull = true;
+        byte[] b = vp.buf;
+        if (col.storageType() == TsDataType.TEXT) {
+            binaryScratch.clear();
+            ((BinaryValuesReader) r).readBinaries(binaryScratch, inRange);
+            BinaryBatch dst = col.binaries;
+            int j = 0;
+            for (int i = 0; i < k; i++) {
+                int bit = lo + i;
+                boolean present = ((b[bitmap + (bit >>> 3)] >>> (7 - (bit & 7))) & 1) != 0;
+                col.nulls[s + i] = !present;
+                if (present) {
+                    dst.append(binaryScratch.data(), binaryScratch.offset(j), binaryScratch.length(j));
+                    j++;
+                } else {
+                    dst.reserve(0);
+                }
+            }
+            col.size = s + k;
+            return;
+        }
+        readValues(r, col, s, inRange);
+        // spread the packed values over their rows, from the end so nothing is overwritten early
+        int j = s + inRange - 1;
+        boolean[] nulls = col.nulls;
+        switch (col.storageType()) {
+            case BOOLEAN: {
+                boolean[] a = col.booleans;
+                for (int i = k - 1; i >= 0; i--) {
+                    int bit = lo + i;
+                    boolean present = ((b[bitmap + (bit >>> 3)] >>> (7 - (bit & 7))) & 1) != 0;
+                    nulls[s + i] = !present;
+                    a[s + i] = present && a[j--];
+                }
+                break;
+            }
+            case INT32: {
+                int[] a = col.ints;
+                for (int i = k - 1; i >= 0; i--) {
+                    int bit = lo + i;
+                    boolean present = ((b[bitmap + (bit >>> 3)] >>> (7 - (bit & 7))) & 1) != 0;
+                    nulls[s + i] = !present;
+                    a[s + i] = present ? a[j--] : 0;
+                }
+                break;
+            }
+            case INT64: {
+                long[] a = col.longs;
+                for (int i = k - 1; i >= 0; i--) {
+                    int bit = lo + i;
+                    boolean present = ((b[bitmap + (bit >>> 3)] >>> (7 - (bit & 7))) & 1) != 0;
+                    nulls[s + i] = !present;
+                    a[s + i] = present ? a[j--] : 0L;
+                }
+                break;
+            }
+            case FLOAT: {
+                float[] a = col.floats;
+                for (int i = k - 1; i >= 0; i--) {
+                    int bit = lo + i;
+                    boolean present = ((b[bitmap + (bit >>> 3)] >>> (7 - (bit & 7))) & 1) != 0;
+                    nulls[s + i] = !present;
+                    a[s + i] = present ? a[j--] : 0f;
+                }
+                break;
+            }
+            case DOUBLE: {
+                double[] a = col.doubles;
+                for (int i = k - 1; i >= 0; i--) {
+                    int bit = lo + i;
+                    boolean present = ((b[bitmap + (bit >>> 3)] >>> (7 - (bit & 7))) & 1) != 0;
+                    nulls[s + i] = !present;
+                    a[s + i] = present ? a[j--] : 0d;
+                }
+                break;
+            }
+            default:
+                throw new IllegalStateException(col.storageType().toString());
+        }
+        col.size = s + k;
+    }
+
+    /** Reads {@code n} values into the column arrays at {@code at} (binary values are appended). */
+    private static void readValues(ValuesReader r, TsColumn col, int at, int n) {
+        switch (col.storageType()) {
+            case BOOLEAN:
+                ((BooleanValuesReader) r).readBooleans(col.booleans, at, n);
+                break;
+            case INT32:
+                ((IntValuesReader) r).readIntegers(col.ints, at, n);
+                break;
+            case INT64:
+                ((LongValuesReader) r).readLongs(col.longs, at, n);
+                break;
+            case FLOAT:
+                ((FloatValuesReader) r).readFloats(col.floats, at, n);
+                break;
+            case DOUBLE:
+                ((DoubleValuesReader) r).readDoubles(col.doubles, at, n);
+                break;
+            default:
+                ((BinaryValuesReader) r).readBinaries(col.binaries, n);
+                break;
+        }
+    }
+
+    // ---- times -----------------------------------------------------------------------------------
+
+    /**
+     * Decodes a time page ({@code count} values, or -1 when unknown), appending the times in {@code
+     * [minTime, maxTime]} to {@code out.times} at {@code out.size} (without changing {@code out.size}).
+     * Returns {@code (firstKeptRow << 32) | keptCount}.
+     */
+    long decodeTimes(
+            ValuesReader r,
+            TsEncoding enc,
+            byte[] b,
+            int off,
+            int len,
+            int count,
+            long minTime,
+            long maxTime,
+            TsBlock out) {
+        if (r instanceof Ts2DiffLongReader) {
+            return decodeTs2DiffTimes((Ts2DiffLongReader) r, b, off, len, count, minTime, maxTime, out);
+        }
+        if (count < 0) {
+            if (enc == TsEncoding.PLAIN) {
+                if (len % 8 != 0) {
+                    throw new CorruptInputException(
+                            off, "a PLAIN time page of whole 8-byte values (" + len + " bytes)");
+                }
+                count = len / 8;
+            } else {
+                throw new CorruptInputException(off, "a row count for a " + enc + " time page");
+            }
+        }
+        if (count > MAX_PAGE_ROWS || count > (long) len * 64 + 129) {
+            throw new CorruptInputException(off, "a plausible time page row count (got " + count + ")");
+        }
+        if (timeScratch.length < count) {
+            timeScratch = new long[count];
+        }
+        LongValuesReader lr = (LongValuesReader) r;
+        lr.init(count, b, off, len);
+        lr.readLongs(timeScratch, 0, count);
+        long[] t = timeScratch;
+        int lo = 0;
+        long prev = Long.MIN_VALUE;
+        for (int i = 0; i < count; i++) {
+            if (t[i] < prev) {
+                throw new CorruptInputException(off, "non-decreasing times in a page");
+            }
+            prev = t[i];
+        }
+        while (lo < count && t[lo] < minTime) {
+            lo++;
+        }
+        int hi = lo;
+        while (hi < count && t[hi] <= maxTime) {
+            hi++;
+        }
+        int k = hi - lo;
+        out.ensureMore(k);
+        System.arraycopy(t, lo, out.times, out.size, k);
+        return k == 0 ? 0 : ((long) lo << 32) | k;
+    }
+
+    private static long decodeTs2DiffTimes(
+            Ts2DiffLongReader r, byte[] b, int off, int len, int count, long minTime, long maxTime, TsBlock out) {
+        r.init(count < 0 ? ValuesReader.UNKNOWN_COUNT : count, b, off, len);
+        int row = 0;
+        int lo = -1;
+        int k = 0;
+        long prev = Long.MIN_VALUE;
+        // a known count may end inside a block (then the reader is not at a block boundary)
+        while ((count < 0 || row < count) && r.peekBlock()) {
+            long n64 = r.peekedValueCount();
+            if (n64 > MAX_PAGE_ROWS || row + n64 > MAX_PAGE_ROWS) {
+                throw new CorruptInputException(off, "at most " + MAX_PAGE_ROWS + " rows in a time page");
+            }
+            int n = (int) n64;
+            if (r.peekedFirstValue() < prev) {
+                throw new CorruptInputException(off, "non-decreasing times in a page");
+            }
+            if (lo < 0 && r.peekedHasFollowingBlock() && r.peekedFollowingFirstValue() < minTime) {
+                prev = r.peekedFirstValue();
+                r.skipBlock();
+                row += n;
+                continue;
+            }
+            if (r.peekedFirstValue() > maxTime) {
+                break;
+            }
+            out.ensureMore(k + n);
+            long[] t = out.times;
+            int dst = out.size + k;
+            r.readLongs(t, dst, n);
+            boolean done = false;
+            int w = dst;
+            for (int i = 0; i < n; i++) {
+                long v = t[dst + i];
+                if (v < prev) {
+                    throw new CorruptInputException(off, "non-decreasing times in a page");
+                }
+                prev = v;
+                if (v < minTime) {
+                    continue;
+                }
+                if (v > maxTime) {
+                    done = true;
+                    break;
+                }
+                if (lo < 0) {
+                    lo = row + i;
+                }
+                t[w++] = v;
+            }
+            k = w - out.size;
+            row += n;
+            if (done) {
+                break;
+            }
+        }
+        if (count >= 0 && k > 0 && lo + k > count) {
+            throw new CorruptInputException(off, count + " times in a page");
+        }
+        return k == 0 ? 0 : ((long) lo << 32) | k;
+    }
+
+    // ---- non-aligned -----------------------------------------------------------------------------
+
+    /**
+     * Appends to {@code out} (one column) the rows of the non-aligned chunk at {@code chunkOffset} whose
+     * time is in {@code [minTime, maxTime]}; such pages hold {@code uvarint timeBytes | times | values}.
+     * The file does not record how the times are encoded: TsFile uses its configured time encoder
+     * ({@code timeEncoding}, TS_2DIFF by default).
+     */
+    public void readNonAligned(
+            byte[] file, int limit, int chunkOffset, TsEncoding timeEncoding, long minTime, long maxTime, TsBlock out) {
+        if (out.columnCount() != 1) {
+            throw new IllegalArgumentException("a non-aligned chunk fills a one-column block");
+        }
+        Chunk c = parseChunk(file, chunkOffset, limit);
+        TsColumn col = out.column(0);
+        if (c.header.isTimeChunk() || c.header.isValueChunk() || c.header.dataType() != col.type()) {
+            throw new CorruptInputException(
+                    chunkOffset, "a non-aligned chunk of " + col.type() + " (got " + c.header + ")");
+        }
+        if (c.pageCount == 0) {
+            throw new CorruptInputException(chunkOffset, "at least one page in a chunk");
+        }
+        ValuesReader vr = TsValueCodecs.reader(c.header.encoding(), c.header.dataType());
+        ValuesReader tr = TsValueCodecs.reader(timeEncoding, TsDataType.VECTOR);
+        for (int p = 0; p < c.pageCount; p++) {
+            TsStatistics st = c.pages[p].statistics();
+            if (st != null && (st.startTime > maxTime || st.endTime < minTime)) {
+                continue;
+            }
+            loadPage(c, p, file, timePage);
+            if (timePage.len == 0) {
+                throw new CorruptInputException(c.payloadOffsets[p], "a non-empty page in a non-aligned chunk");
+            }
+            ByteCursor in = cursor.reset(timePage.buf, timePage.off, timePage.len);
+            int timeLen = in.readCount(timePage.len, "time bytes length");
+            int timesAt = in.skip(timeLen, "time bytes");
+            int valuesAt = in.position();
+            int rows = st != null ? st.count : -1;
+            int base = out.size;
+            long range = decodeTimes(tr, timeEncoding, timePage.buf, timesAt, timeLen, rows, minTime, maxTime, out);
+            int lo = (int) (range >>> 32);
+            int k = (int) range;
+            if (k == 0) {
+                continue;
+            }
+            vr.init(
+                    rows < 0 ? ValuesReader.UNKNOWN_COUNT : rows,
+                    timePage.buf,
+                    valuesAt,
+                    timePage.off + timePage.len - valuesAt);
+            if (lo > 0) {
+                vr.skip(lo);
+            }
+            col.ensureMore(k);
+            readValues(vr, col, col.size, k);
+            Arrays.fill(col.nulls, col.size, col.size + k, false);
+            col.size += k;
+            out.size = base + k;
+        }
+    }
+}

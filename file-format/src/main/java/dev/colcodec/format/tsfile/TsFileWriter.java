@@ -1,0 +1,589 @@
+package dev.colcodec.format.tsfile;
+
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.compress.CompressionCodecs;
+import dev.colcodec.io.ByteSink;
+import dev.colcodec.tsfile.TsDataType;
+import dev.colcodec.tsfile.TsEncoding;
+import dev.colcodec.values.BinaryValuesWriter;
+import dev.colcodec.values.BooleanValuesWriter;
+import dev.colcodec.values.DoubleValuesWriter;
+import dev.colcodec.values.FloatValuesWriter;
+import dev.colcodec.values.IntValuesWriter;
+import dev.colcodec.values.LongValuesWriter;
+import dev.colcodec.values.ValuesWriter;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+
+/**
+ * Writes a TsFile v4 (table model) that tsfile 2.4.0 reads: each {@link #write(TsTablet)} becomes one
+ * aligned chunk group of its device (a TS_2DIFF-by-default time chunk and one value chunk per FIELD
+ * column), with pages cut at the same rows for every column so aligned pages stay aligned; {@link
+ * #close()} writes the timeseries metadata, the measurement and device index trees, the table schemas
+ * and the file metadata.
+ */
+public final class TsFileWriter implements Closeable {
+    /** Writer settings. */
+    public static final class Options {
+        int maxPointsPerPage = 10_000;
+        TsEncoding timeEncoding = TsEncoding.TS_2DIFF;
+        Compression timeCompression = Compression.LZ4_RAW;
+        ForkJoinPool pool;
+
+        /** Encodes the value columns of each chunk group in parallel on {@code pool} (null: no). */
+        public Options pool(ForkJoinPool pool) {
+            this.pool = pool;
+            return this;
+        }
+
+        /** Rows per page (TsFile's {@code maxNumberOfPointsInPage}, default 10,000). */
+        public Options maxPointsPerPage(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("pages need at least one row");
+            }
+            maxPointsPerPage = n;
+            return this;
+        }
+
+        /** Encoding of time chunks (default TS_2DIFF). */
+        public Options timeEncoding(TsEncoding e) {
+            TsValueCodecs.writer(e, TsDataType.VECTOR);
+            timeEncoding = e;
+            return this;
+        }
+
+        /** Compression of time chunks (default LZ4, like TsFile). */
+        public Options timeCompression(Compression c) {
+            if (c.tsfileId() < 0) {
+                throw new IllegalArgumentException(c + " is not a TsFile compression");
+            }
+            timeCompression = c;
+            return this;
+        }
+    }
+
+    private static final int MAX_INDEX_DEGREE = 256;
+
+    /** A written chunk: header offset and statistics. */
+    private static final class ChunkMeta {
+        final long offset;
+        final TsStatistics stats;
+
+        ChunkMeta(long offset, TsStatistics stats) {
+            this.offset = offset;
+            this.stats = stats;
+        }
+    }
+
+    /** Per device: id segments and the chunks of each series ("" = time). */
+    private static final class DeviceState {
+        final String[] id;
+        final Map<String, List<ChunkMeta>> series = new HashMap<>();
+        final Map<String, TsDataType> types = new HashMap<>();
+        long lastTime = Long.MIN_VALUE;
+        boolean any;
+
+        DeviceState(String[] id) {
+            this.id = id;
+        }
+    }
+
+    private final OutputStream out;
+    private final Options options;
+    private final Map<String, TsTableSchema> schemas = new LinkedHashMap<>();
+    private final Map<String, Map<List<String>, DeviceState>> devices = new LinkedHashMap<>();
+    private final ByteSink sink = new ByteSink(1 << 16);
+    private ColumnEncoder[] encoders = new ColumnEncoder[0];
+    private long position;
+    private boolean closed;
+
+    /** Writes to {@code out} (not closed by this writer) tables with the given schemas. */
+    public TsFileWriter(OutputStream out, List<TsTableSchema> tables, Options options) throws IOException {
+        this.out = Objects.requireNonNull(out);
+        this.options = options;
+        for (TsTableSchema s : tables) {
+            for (TsTableSchema.Column c : s.columns()) {
+                if (c.category() == TsTableSchema.Category.FIELD) {
+                    TsValueCodecs.writer(c.encoding(), c.type());
+                    if (c.compression().tsfileId() < 0) {
+                        throw new IllegalArgumentException(c.compression() + " is not a TsFile compression");
+                    }
+                } else if (c.category() == TsTableSchema.Category.TAG && c.type() != TsDataType.STRING) {
+                    throw new IllegalArgumentException("TAG column " + c.name() + " must be STRING");
+                }
+            }
+            schemas.put(s.tableName(), s);
+            devices.put(s.tableName(), new LinkedHashMap<>());
+        }
+        sink.write(TsFileReader.MAGIC, 0, TsFileReader.MAGIC.length);
+        sink.write(TsFileReader.VERSION);
+        flushSink();
+    }
+
+    public TsFileWriter(OutputStream out, List<TsTableSchema> tables) throws IOException {
+        this(out, tables, new Options());
+    }
+
+    private void flushSink() throws IOException {
+        out.write(sink.array(), 0, sink.size());
+        position += sink.size();
+        sink.reset();
+    }
+
+    /** Writes the tablet's rows as one chunk group of its device. Times must ascend, also across calls. */
+    public void write(TsTablet t) throws IOException {
+        if (closed) {
+            throw new IllegalStateException("closed");
+        }
+        TsTableSchema schema = schemas.get(t.schema.tableName());
+        if (schema != t.schema) {
+            throw new IllegalArgumentException("table " + t.schema.tableName() + " was not given to this writer");
+        }
+        int n = t.rowCount;
+        if (n == 0) {
+            return;
+        }
+        int segs = t.tags.length + 1;
+        while (segs > 1 && t.tags[segs - 2] == null) {
+            segs--; // trailing null tags are not stored, as in tsfile's device ids
+        }
+        String[] id = new String[segs];
+        id[0] = schema.tableName();
+        System.arraycopy(t.tags, 0, id, 1, segs - 1);
+        DeviceState dev =
+                devices.get(schema.tableName()).computeIfAbsent(java.util.Arrays.asList(id), k -> new DeviceState(id));
+        long[] times = t.times;
+        long prev = dev.any ? dev.lastTime : Long.MIN_VALUE;
+        for (int i = 0; i < n; i++) {
+            if (times[i] < prev || (dev.any || i > 0) && times[i] == prev) {
+                throw new IllegalArgumentException("times must ascend: " + times[i] + " after " + prev);
+            }
+            prev = times[i];
+        }
+        dev.lastTime = prev;
+        dev.any = true;
+
+        // chunk group header: marker 0, device id
+        sink.write(0);
+        writeDeviceId(sink, id);
+        int pages = (n + options.maxPointsPerPage - 1) / options.maxPointsPerPage;
+        // time chunk
+        int nf = t.fields.size();
+        if (encoders.length < nf + 1) {
+            int old = encoders.length;
+            encoders = java.util.Arrays.copyOf(encoders, nf + 1);
+            for (int i = old; i <= nf; i++) {
+                encoders[i] = new ColumnEncoder();
+            }
+        }
+        ColumnEncoder te = encoders[0];
+        ValuesWriter tw = TsValueCodecs.writer(options.timeEncoding, TsDataType.VECTOR);
+        TsStatistics timeStats = new TsStatistics(TsDataType.VECTOR);
+        te.chunk.reset();
+        for (int p = 0; p < pages; p++) {
+            int a = p * options.maxPointsPerPage;
+            int b = Math.min(n, a + options.maxPointsPerPage);
+            tw.reset();
+            ((LongValuesWriter) tw).writeLongs(times, a, b - a);
+            byte[] enc = tw.toByteArray();
+            TsStatistics ps = new TsStatistics(TsDataType.VECTOR);
+            ps.updateTimes(times, a, b - a);
+            timeStats.merge(ps);
+            te.writePage(enc, enc.length, options.timeCompression, pages > 1 ? ps : null);
+        }
+        te.out.reset();
+        te.writeChunk(0x80, "", TsDataType.VECTOR, options.timeCompression, options.timeEncoding, pages);
+        dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(new ChunkMeta(position + sink.size(), timeStats));
+        dev.types.put("", TsDataType.VECTOR);
+        sink.write(te.out);
+
+        int pageRows = options.maxPointsPerPage;
+        if (options.pool == null || nf < 2) {
+            for (int f = 0; f < nf; f++) {
+                encoders[f + 1].encode(t.fields.get(f), t.values[f], t.nulls[f], times, n, pages, pageRows);
+            }
+        } else {
+            List<ForkJoinTask<?>> tasks = new ArrayList<>(nf);
+            for (int f = 0; f < nf; f++) {
+                int c = f;
+                tasks.add(ForkJoinTask.adapt(() ->
+                        encoders[c + 1].encode(t.fields.get(c), t.values[c], t.nulls[c], times, n, pages, pageRows)));
+            }
+            options.pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
+        }
+        for (int f = 0; f < nf; f++) {
+            TsTableSchema.Column c = t.fields.get(f);
+            ColumnEncoder e = encoders[f + 1];
+            dev.series
+                    .computeIfAbsent(c.name(), k -> new ArrayList<>())
+                    .add(new ChunkMeta(position + sink.size(), e.stats));
+            dev.types.put(c.name(), c.type());
+            sink.write(e.out);
+        }
+        flushSink();
+    }
+
+    /** Encodes one chunk at a time into its own buffers, so columns can be encoded on different threads. */
+    private static final class ColumnEncoder {
+        /** Pages of the chunk being built. */
+        final ByteSink chunk = new ByteSink(1 << 12);
+        /** The finished chunk: header and pages. */
+        final ByteSink out = new ByteSink(1 << 12);
+        /** Statistics of the finished chunk. */
+        TsStatistics stats;
+
+        // gather buffers: the non-null values of one page and their times
+        private long[] gTimes = new long[0];
+        private long[] gLongs = new long[0];
+        private int[] gInts = new int[0];
+        private float[] gFloats = new float[0];
+        private double[] gDoubles = new double[0];
+        private boolean[] gBooleans = new boolean[0];
+        private final ByteSink body = new ByteSink(1 << 12);
+
+        /** Encodes the value chunk of column {@code c} into {@link #out}, its statistics into {@link #stats}. */
+        void encode(
+                TsTableSchema.Column c, Object values, boolean[] nulls, long[] times, int n, int pages, int pageRows) {
+            TsStatistics chunkStats = new TsStatistics(c.type());
+            chunk.reset();
+            ValuesWriter w = TsValueCodecs.writer(c.encoding(), c.type());
+            byte[][] bins = values instanceof byte[][] ? (byte[][]) values : null;
+            if (gTimes.length < Math.min(n, pageRows)) {
+                gTimes = new long[Math.min(n, pageRows)];
+            }
+            for (int p = 0; p < pages; p++) {
+                int a = p * pageRows;
+                int b = Math.min(n, a + pageRows);
+                int rows = b - a;
+                int bitmapBytes = (rows + 7) / 8;
+                body.reset();
+                body.writeIntBE(rows);
+                int bitmapAt = body.ensure(bitmapBytes);
+                body.advance(bitmapBytes);
+                byte[] bm = body.array();
+                java.util.Arrays.fill(bm, bitmapAt, bitmapAt + bitmapBytes, (byte) 0);
+                int present = 0;
+                if (values != null) {
+                    for (int i = a; i < b; i++) {
+                        if ((nulls != null && nulls[i]) || (bins != null && bins[i] == null)) {
+                            continue;
+                        }
+                        int bit = i - a;
+                        bm[bitmapAt + (bit >>> 3)] |= (byte) (0x80 >>> (bit & 7));
+                        gTimes[present++] = times[i];
+                    }
+                }
+                if (present == 0) {
+                    chunk.writeUnsignedVarInt(0); // an all-null page: the empty page form
+                    continue;
+                }
+                TsStatistics ps = new TsStatistics(c.type());
+                w.reset();
+                encodePresent(w, ps, c.type(), values, nulls, bins, a, b, present);
+                chunkStats.merge(ps);
+                byte[] enc = w.toByteArray();
+                body.write(enc, 0, enc.length);
+                writePage(body.array(), body.size(), c.compression(), pages > 1 ? ps : null);
+            }
+            out.reset();
+            stats = chunkStats;
+            if (chunkStats.count == 0) {
+                chunk.reset(); // a column null in every row: a chunk without pages, as tsfile writes it
+                writeChunk(0x40, c.name(), c.type(), c.compression(), c.encoding(), 1);
+            } else {
+                writeChunk(0x40, c.name(), c.type(), c.compression(), c.encoding(), pages);
+            }
+        }
+
+        /** Gathers the non-null values of rows [a, b), updates the statistics and encodes them in one batch. */
+        private void encodePresent(
+                ValuesWriter w,
+                TsStatistics ps,
+                TsDataType type,
+                Object values,
+                boolean[] nulls,
+                byte[][] bins,
+                int a,
+                int b,
+                int present) {
+            switch (type.storageType()) {
+                case BOOLEAN: {
+                    boolean[] v = (boolean[]) values;
+                    if (gBooleans.length < present) {
+                        gBooleans = new boolean[gTimes.length];
+                    }
+                    int k = 0;
+                    for (int i = a; i < b; i++) {
+                        if (nulls == null || !nulls[i]) {
+                            gBooleans[k++] = v[i];
+                        }
+                    }
+                    ps.updateBooleans(gTimes, gBooleans, present);
+                    ((BooleanValuesWriter) w).writeBooleans(gBooleans, 0, present);
+                    break;
+                }
+                case INT32: {
+                    int[] v = (int[]) values;
+                    if (gInts.length < present) {
+                        gInts = new int[gTimes.length];
+                    }
+                    int k = 0;
+                    for (int i = a; i < b; i++) {
+                        if (nulls == null || !nulls[i]) {
+                            gInts[k++] = v[i];
+                        }
+                    }
+                    ps.updateInts(gTimes, gInts, present);
+                    ((IntValuesWriter) w).writeIntegers(gInts, 0, present);
+                    break;
+                }
+                case INT64: {
+                    long[] v = (long[]) values;
+                    if (gLongs.length < present) {
+                        gLongs = new long[gTimes.length];
+                    }
+                    int k = 0;
+                    for (int i = a; i < b; i++) {
+                        if (nulls == null || !nulls[i]) {
+                            gLongs[k++] = v[i];
+                        }
+                    }
+                    ps.updateLongs(gTimes, gLongs, present);
+                    ((LongValuesWriter) w).writeLongs(gLongs, 0, present);
+                    break;
+                }
+                case FLOAT: {
+                    float[] v = (float[]) values;
+                    if (gFloats.length < present) {
+                        gFloats = new float[gTimes.length];
+                    }
+                    int k = 0;
+                    for (int i = a; i < b; i++) {
+                        if (nulls == null || !nulls[i]) {
+                            gFloats[k++] = v[i];
+                        }
+                    }
+                    ps.updateFloats(gTimes, gFloats, present);
+                    ((FloatValuesWriter) w).writeFloats(gFloats, 0, present);
+                    break;
+                }
+                case DOUBLE: {
+                    double[] v = (double[]) values;
+                    if (gDoubles.length < present) {
+                        gDoubles = new double[gTimes.length];
+                    }
+                    int k = 0;
+                    for (int i = a; i < b; i++) {
+                        if (nulls == null || !nulls[i]) {
+                            gDoubles[k++] = v[i];
+                        }
+                    }
+                    ps.updateDoubles(gTimes, gDoubles, present);
+                    ((DoubleValuesWriter) w).writeDoubles(gDoubles, 0, present);
+                    break;
+                }
+                default: {
+                    BinaryValuesWriter bw = (BinaryValuesWriter) w;
+                    int k = 0;
+                    for (int i = a; i < b; i++) {
+                        if ((nulls == null || !nulls[i]) && bins[i] != null) {
+                            bw.writeBinary(bins[i], 0, bins[i].length);
+                            ps.updateBinary(gTimes[k++], bins[i]);
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+
+        /** Appends a page (header + compressed payload) to {@link #chunk}. */
+        void writePage(byte[] payload, int len, Compression c, TsStatistics stats) {
+            byte[] comp = c == Compression.UNCOMPRESSED ? null : CompressionCodecs.compress(c, payload, 0, len);
+            int clen = comp == null ? len : comp.length;
+            chunk.writeUnsignedVarInt(len);
+            chunk.writeUnsignedVarInt(clen);
+            if (stats != null) {
+                stats.writeTo(chunk);
+            }
+            if (comp == null) {
+                chunk.write(payload, 0, len);
+            } else {
+                chunk.write(comp, 0, clen);
+            }
+        }
+
+        /** Appends chunk header + {@link #chunk} to {@link #out}. */
+        void writeChunk(int mask, String name, TsDataType type, Compression c, TsEncoding e, int pages) {
+            int marker = mask | (pages > 1 ? TsChunkHeader.CHUNK_HEADER : TsChunkHeader.ONLY_ONE_PAGE_CHUNK_HEADER);
+            new TsChunkHeader(marker, name, chunk.size(), type, c, e, 0).writeTo(out);
+            out.write(chunk);
+        }
+    }
+
+    static void writeDeviceId(ByteSink s, String[] id) {
+        s.writeUnsignedVarInt(id.length);
+        for (String seg : id) {
+            TsStrings.writeVarString(s, seg);
+        }
+    }
+
+    /** Device order of TsFile's index: segment by segment, null first, then by segment count. */
+    static int compareDeviceIds(String[] a, String[] b) {
+        int n = Math.min(a.length, b.length);
+        for (int i = 0; i < n; i++) {
+            if (a[i] == null || b[i] == null) {
+                if (a[i] != b[i]) {
+                    return a[i] == null ? -1 : 1;
+                }
+                continue;
+            }
+            int c = a[i].compareTo(b[i]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(a.length, b.length);
+    }
+
+    // ---- metadata ------------------------------------------------------------------------------
+
+    /** Writes the metadata and the tail; the stream stays open. */
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        long metaOffset = position;
+        sink.write(TsFileReader.SEPARATOR);
+        flushSink();
+        Map<String, byte[]> tableRoots = new LinkedHashMap<>();
+        for (Map.Entry<String, Map<List<String>, DeviceState>> te : devices.entrySet()) {
+            List<DeviceState> devs = new ArrayList<>(te.getValue().values());
+            devs.sort((x, y) -> compareDeviceIds(x.id, y.id));
+            List<Object> keys = new ArrayList<>();
+            List<Long> offsets = new ArrayList<>();
+            long lastEnd = position;
+            for (DeviceState d : devs) {
+                long root = writeDeviceSeries(d);
+                keys.add(d.id);
+                offsets.add(root);
+                lastEnd = position;
+            }
+            tableRoots.put(te.getKey(), buildTree(keys, offsets, lastEnd, true));
+        }
+        // file metadata
+        long metaStart = position;
+        sink.writeUnsignedVarInt(tableRoots.size());
+        for (Map.Entry<String, byte[]> e : tableRoots.entrySet()) {
+            TsStrings.writeVarString(sink, e.getKey());
+            sink.write(e.getValue(), 0, e.getValue().length);
+        }
+        sink.writeUnsignedVarInt(schemas.size());
+        for (TsTableSchema s : schemas.values()) {
+            TsStrings.writeVarString(sink, s.tableName());
+            s.writeTo(sink);
+        }
+        sink.writeLongBE(metaOffset);
+        int metaSize = (int) (position + sink.size() - metaStart);
+        sink.writeIntBE(metaSize);
+        sink.write(TsFileReader.MAGIC, 0, TsFileReader.MAGIC.length);
+        flushSink();
+        out.flush();
+    }
+
+    /** Writes a device's timeseries metadata and measurement index; returns the index root offset. */
+    private long writeDeviceSeries(DeviceState d) throws IOException {
+        List<String> names = new ArrayList<>(d.series.keySet());
+        names.sort(null); // "" (time) first
+        List<Object> keys = new ArrayList<>();
+        List<Long> offsets = new ArrayList<>();
+        for (String name : names) {
+            List<ChunkMeta> chunks = d.series.get(name);
+            TsDataType type = d.types.get(name);
+            boolean time = name.isEmpty();
+            boolean multi = chunks.size() > 1;
+            TsStatistics total = new TsStatistics(type);
+            ByteSink list = new ByteSink();
+            for (ChunkMeta cm : chunks) {
+                total.merge(cm.stats);
+                list.writeLongBE(cm.offset);
+                if (multi) {
+                    cm.stats.writeTo(list);
+                }
+            }
+            keys.add(name);
+            offsets.add(position + sink.size());
+            sink.write((time ? TsChunkHeader.TIME_COLUMN_MASK : TsChunkHeader.VALUE_COLUMN_MASK) | (multi ? 1 : 0));
+            TsStrings.writeVarString(sink, name);
+            sink.write(type.serialized());
+            sink.writeUnsignedVarInt(list.size());
+            total.writeTo(sink);
+            sink.write(list);
+        }
+        long end = position + sink.size();
+        flushSink();
+        byte[] root = buildTree(keys, offsets, end, false);
+        long rootOffset = position;
+        sink.write(root, 0, root.length);
+        flushSink();
+        return rootOffset;
+    }
+
+    /**
+     * Writes every level of an index below its root and returns the serialized root. Leaves hold up to
+     * 256 entries (key, child offset); {@code end} is where the last child ends.
+     */
+    private byte[] buildTree(List<Object> keys, List<Long> offsets, long end, boolean deviceLevel) throws IOException {
+        int leafType = deviceLevel ? TsFileReader.LEAF_DEVICE : TsFileReader.LEAF_MEASUREMENT;
+        int internalType = deviceLevel ? TsFileReader.INTERNAL_DEVICE : TsFileReader.INTERNAL_MEASUREMENT;
+        int type = leafType;
+        while (true) {
+            int groups = Math.max(1, (keys.size() + MAX_INDEX_DEGREE - 1) / MAX_INDEX_DEGREE);
+            if (groups == 1) {
+                ByteSink root = new ByteSink();
+                writeNode(root, keys, offsets, 0, keys.size(), end, type, deviceLevel);
+                return root.toByteArray();
+            }
+            List<Object> nextKeys = new ArrayList<>();
+            List<Long> nextOffsets = new ArrayList<>();
+            for (int g = 0; g < groups; g++) {
+                int a = g * MAX_INDEX_DEGREE;
+                int b = Math.min(keys.size(), a + MAX_INDEX_DEGREE);
+                long nodeEnd = b < keys.size() ? offsets.get(b) : end;
+                nextKeys.add(keys.get(a));
+                nextOffsets.add(position);
+                writeNode(sink, keys, offsets, a, b, nodeEnd, type, deviceLevel);
+                flushSink();
+            }
+            keys = nextKeys;
+            offsets = nextOffsets;
+            end = position;
+            type = internalType;
+        }
+    }
+
+    private static void writeNode(
+            ByteSink s, List<Object> keys, List<Long> offsets, int a, int b, long end, int type, boolean deviceLevel) {
+        s.writeUnsignedVarInt(b - a);
+        for (int i = a; i < b; i++) {
+            if (deviceLevel) {
+                writeDeviceId(s, (String[]) keys.get(i));
+            } else {
+                TsStrings.writeVarString(s, (String) keys.get(i));
+            }
+            s.writeLongBE(offsets.get(i));
+        }
+        s.writeLongBE(end);
+        s.write(type);
+    }
+}

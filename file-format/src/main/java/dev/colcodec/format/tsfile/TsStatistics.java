@@ -1,0 +1,500 @@
+package dev.colcodec.format.tsfile;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.ByteCursor;
+import dev.colcodec.io.ByteSink;
+import dev.colcodec.tsfile.TsDataType;
+import java.util.Arrays;
+
+/**
+ * The statistics TsFile 2.4.0 keeps per page, chunk and series: {@code uvarint count, int64 BE
+ * startTime, int64 BE endTime} then a type-specific part. One mutable class for every type, so
+ * readers can reuse an instance; the fields that do not apply to a type stay zero/null.
+ *
+ * <ul>
+ *   <li>BOOLEAN: first, last (1 byte each), sum int64 (in {@link #firstLong}, {@link #lastLong}, {@link #sumLong})
+ *   <li>INT32/DATE: min, max, first, last int32, sum int64 (longs; sum in {@link #sumLong})
+ *   <li>INT64/TIMESTAMP: min, max, first, last int64, sum double (longs; sum in {@link #sumDouble})
+ *   <li>FLOAT: four float32 and a double sum; DOUBLE: five doubles (doubles)
+ *   <li>TEXT: first, last; STRING: first, last, min, max (int32 length + bytes); BLOB and VECTOR: nothing
+ * </ul>
+ */
+public final class TsStatistics {
+    private TsDataType type;
+    /** Number of (non-null) values. */
+    public int count;
+
+    /** Time of the first value; {@code Long.MAX_VALUE} while empty (as TsFile writes empty statistics). */
+    public long startTime = Long.MAX_VALUE;
+    /** Time of the last value; {@code Long.MIN_VALUE} while empty. */
+    public long endTime = Long.MIN_VALUE;
+
+    public long minLong;
+    public long maxLong;
+    public long firstLong;
+    public long lastLong;
+    /** INT32/DATE and BOOLEAN sum. */
+    public long sumLong;
+
+    public double minDouble;
+    public double maxDouble;
+    public double firstDouble;
+    public double lastDouble;
+    /** INT64/TIMESTAMP, FLOAT and DOUBLE sum. */
+    public double sumDouble;
+
+    public byte[] firstBinary;
+    public byte[] lastBinary;
+    public byte[] minBinary;
+    public byte[] maxBinary;
+
+    /** Empty statistics of {@code type} (a data type as stored in a chunk header; VECTOR for time chunks). */
+    public TsStatistics(TsDataType type) {
+        this.type = type;
+        checkSupported(type);
+    }
+
+    private static void checkSupported(TsDataType type) {
+        if (type == TsDataType.UNKNOWN || type == TsDataType.OBJECT) {
+            throw new IllegalArgumentException("no TsFile statistics for " + type);
+        }
+    }
+
+    public TsDataType type() {
+        return type;
+    }
+
+    /** Statistics of {@code type} read from {@code in}; truncation or impossible values give {@link CorruptInputException}. */
+    public static TsStatistics read(TsDataType type, ByteCursor in) {
+        if (type == TsDataType.UNKNOWN || type == TsDataType.OBJECT) {
+            throw new CorruptInputException(in.position(), "statistics of a supported data type (got " + type + ")");
+        }
+        TsStatistics s = new TsStatistics(type);
+        s.readFrom(in);
+        return s;
+    }
+
+    /** Replaces this instance's content with the statistics at {@code in}'s position. */
+    public void readFrom(ByteCursor in) {
+        int start = in.position();
+        count = in.readCount(Integer.MAX_VALUE, "statistics count");
+        startTime = in.readLongBE("statistics start time");
+        endTime = in.readLongBE("statistics end time");
+        switch (type) {
+            case BOOLEAN:
+                firstLong = readBool(in);
+                lastLong = readBool(in);
+                sumLong = in.readLongBE("boolean statistics sum");
+                break;
+            case INT32:
+            case DATE:
+                minLong = in.readIntBE("int32 statistics min");
+                maxLong = in.readIntBE("int32 statistics max");
+                firstLong = in.readIntBE("int32 statistics first");
+                lastLong = in.readIntBE("int32 statistics last");
+                sumLong = in.readLongBE("int32 statistics sum");
+                break;
+            case INT64:
+            case TIMESTAMP:
+                minLong = in.readLongBE("int64 statistics min");
+                maxLong = in.readLongBE("int64 statistics max");
+                firstLong = in.readLongBE("int64 statistics first");
+                lastLong = in.readLongBE("int64 statistics last");
+                sumDouble = Double.longBitsToDouble(in.readLongBE("int64 statistics sum"));
+                break;
+            case FLOAT:
+                minDouble = Float.intBitsToFloat(in.readIntBE("float statistics min"));
+                maxDouble = Float.intBitsToFloat(in.readIntBE("float statistics max"));
+                firstDouble = Float.intBitsToFloat(in.readIntBE("float statistics first"));
+                lastDouble = Float.intBitsToFloat(in.readIntBE("float statistics last"));
+                sumDouble = Double.longBitsToDouble(in.readLongBE("float statistics sum"));
+                break;
+            case DOUBLE:
+                minDouble = Double.longBitsToDouble(in.readLongBE("double statistics min"));
+                maxDouble = Double.longBitsToDouble(in.readLongBE("double statistics max"));
+                firstDouble = Double.longBitsToDouble(in.readLongBE("double statistics first"));
+                lastDouble = Double.longBitsToDouble(in.readLongBE("double statistics last"));
+                sumDouble = Double.longBitsToDouble(in.readLongBE("double statistics sum"));
+                break;
+            case TEXT:
+                firstBinary = readBinary(in, "text statistics first");
+                lastBinary = readBinary(in, "text statistics last");
+                break;
+            case STRING:
+                firstBinary = readBinary(in, "string statistics first");
+                lastBinary = readBinary(in, "string statistics last");
+                minBinary = readBinary(in, "string statistics min");
+                maxBinary = readBinary(in, "string statistics max");
+                break;
+            case BLOB:
+            case VECTOR:
+                break;
+            default:
+                throw new CorruptInputException(start, "statistics of a supported data type (got " + type + ")");
+        }
+    }
+
+    private static int readBool(ByteCursor in) {
+        int p = in.position();
+        int b = in.readUnsignedByte("boolean statistics value");
+        if (b > 1) {
+            throw new CorruptInputException(p, "a boolean byte 0 or 1 (got " + b + ")");
+        }
+        return b;
+    }
+
+    private static byte[] readBinary(ByteCursor in, String what) {
+        int p = in.position();
+        int n = in.readIntBE(what + " length");
+        if (n < 0) {
+            throw new CorruptInputException(p, what + " length >= 0 (got " + n + ")");
+        }
+        int at = in.skip(n, what);
+        return Arrays.copyOfRange(in.buffer(), at, at + n);
+    }
+
+    /** Appends the serialized form, exactly as TsFile 2.4.0 writes it. */
+    public void writeTo(ByteSink out) {
+        out.writeUnsignedVarInt(count);
+        out.writeLongBE(startTime);
+        out.writeLongBE(endTime);
+        switch (type) {
+            case BOOLEAN:
+                out.write(firstLong != 0 ? 1 : 0);
+                out.write(lastLong != 0 ? 1 : 0);
+                out.writeLongBE(sumLong);
+                break;
+            case INT32:
+            case DATE:
+                out.writeIntBE((int) minLong);
+                out.writeIntBE((int) maxLong);
+                out.writeIntBE((int) firstLong);
+                out.writeIntBE((int) lastLong);
+                out.writeLongBE(sumLong);
+                break;
+            case INT64:
+            case TIMESTAMP:
+                out.writeLongBE(minLong);
+                out.writeLongBE(maxLong);
+                out.writeLongBE(firstLong);
+                out.writeLongBE(lastLong);
+                out.writeLongBE(Double.doubleToLongBits(sumDouble));
+                break;
+            case FLOAT:
+                out.writeIntBE(Float.floatToIntBits((float) minDouble));
+                out.writeIntBE(Float.floatToIntBits((float) maxDouble));
+                out.writeIntBE(Float.floatToIntBits((float) firstDouble));
+                out.writeIntBE(Float.floatToIntBits((float) lastDouble));
+                out.writeLongBE(Double.doubleToLongBits(sumDouble));
+                break;
+            case DOUBLE:
+                out.writeLongBE(Double.doubleToLongBits(minDouble));
+                out.writeLongBE(Double.doubleToLongBits(maxDouble));
+                out.writeLongBE(Double.doubleToLongBits(firstDouble));
+                out.writeLongBE(Double.doubleToLongBits(lastDouble));
+                out.writeLongBE(Double.doubleToLongBits(sumDouble));
+                break;
+            case TEXT:
+                writeBinary(out, firstBinary);
+                writeBinary(out, lastBinary);
+                break;
+            case STRING:
+                writeBinary(out, firstBinary);
+                writeBinary(out, lastBinary);
+                writeBinary(out, minBinary);
+                writeBinary(out, maxBinary);
+                break;
+            default:
+                break;
+        }
+    }
+
+    private static void writeBinary(ByteSink out, byte[] b) {
+        byte[] v = b == null ? new byte[0] : b;
+        out.writeIntBE(v.length);
+        out.write(v, 0, v.length);
+    }
+
+    /** Whether a value with time in {@code [min, max]} may be covered: {@code startTime <= max && endTime >= min}. */
+    public boolean overlaps(long min, long max) {
+        return count > 0 && startTime <= max && endTime >= min;
+    }
+
+    // ---- accumulation (writers) ----
+
+    /** Resets to empty. */
+    public void clear() {
+        count = 0;
+        startTime = Long.MAX_VALUE;
+        endTime = Long.MIN_VALUE;
+        minLong = maxLong = firstLong = lastLong = sumLong = 0;
+        minDouble = maxDouble = firstDouble = lastDouble = sumDouble = 0;
+        firstBinary = lastBinary = minBinary = maxBinary = null;
+    }
+
+    /** Adds the times {@code t[off, off+len)} (ascending) to a time (VECTOR) statistics. */
+    public void updateTimes(long[] t, int off, int len) {
+        if (len == 0) {
+            return;
+        }
+        if (count == 0) {
+            startTime = t[off];
+        }
+        endTime = t[off + len - 1];
+        count += len;
+    }
+
+    private void updateTime(long time) {
+        if (count == 0) {
+            startTime = time;
+        }
+        endTime = time;
+    }
+
+    /** Adds one INT32/DATE/INT64/TIMESTAMP/BOOLEAN value (booleans as 0/1). */
+    public void updateLong(long time, long v) {
+        boolean first = count == 0;
+        updateTime(time);
+        if (type == TsDataType.BOOLEAN) {
+            if (first) {
+                firstLong = v;
+            }
+            lastLong = v;
+            sumLong += v;
+            count++;
+            return;
+        }
+        if (first) {
+            minLong = maxLong = firstLong = v;
+        } else {
+            if (v < minLong) {
+                minLong = v;
+            }
+            if (v > maxLong) {
+                maxLong = v;
+            }
+        }
+        lastLong = v;
+        if (type == TsDataType.INT32 || type == TsDataType.DATE) {
+            sumLong += v;
+        } else {
+            sumDouble += v;
+        }
+        count++;
+    }
+
+    /** Adds {@code n} INT32/DATE values with their times (in order). */
+    public void updateInts(long[] times, int[] v, int n) {
+        if (n == 0) {
+            return;
+        }
+        long min = count == 0 ? v[0] : minLong;
+        long max = count == 0 ? v[0] : maxLong;
+        long sum = sumLong;
+        for (int i = 0; i < n; i++) {
+            int x = v[i];
+            min = Math.min(min, x);
+            max = Math.max(max, x);
+            sum += x;
+        }
+        finishBatch(times, n, min, max, v[0], v[n - 1]);
+        sumLong = sum;
+    }
+
+    /** Adds {@code n} INT64/TIMESTAMP values with their times (in order). */
+    public void updateLongs(long[] times, long[] v, int n) {
+        if (n == 0) {
+            return;
+        }
+        long min = count == 0 ? v[0] : minLong;
+        long max = count == 0 ? v[0] : maxLong;
+        double sum = sumDouble;
+        for (int i = 0; i < n; i++) {
+            long x = v[i];
+            min = Math.min(min, x);
+            max = Math.max(max, x);
+            sum += x;
+        }
+        finishBatch(times, n, min, max, v[0], v[n - 1]);
+        sumDouble = sum;
+    }
+
+    /** Adds {@code n} BOOLEAN values with their times (in order). */
+    public void updateBooleans(long[] times, boolean[] v, int n) {
+        if (n == 0) {
+            return;
+        }
+        long sum = sumLong;
+        for (int i = 0; i < n; i++) {
+            sum += v[i] ? 1 : 0;
+        }
+        if (count == 0) {
+            firstLong = v[0] ? 1 : 0;
+            startTime = times[0];
+        }
+        lastLong = v[n - 1] ? 1 : 0;
+        endTime = times[n - 1];
+        sumLong = sum;
+        count += n;
+    }
+
+    private void finishBatch(long[] times, int n, long min, long max, long first, long last) {
+        if (count == 0) {
+            firstLong = first;
+            startTime = times[0];
+        }
+        minLong = min;
+        maxLong = max;
+        lastLong = last;
+        endTime = times[n - 1];
+        count += n;
+    }
+
+    /** Adds {@code n} FLOAT values with their times (in order). */
+    public void updateFloats(long[] times, float[] v, int n) {
+        if (n == 0) {
+            return;
+        }
+        double min = count == 0 ? v[0] : minDouble;
+        double max = count == 0 ? v[0] : maxDouble;
+        double sum = sumDouble;
+        for (int i = 0; i < n; i++) {
+            float x = v[i];
+            if (x < min) {
+                min = x;
+            }
+            if (x > max) {
+                max = x;
+            }
+            sum += x;
+        }
+        finishBatch(times, n, min, max, v[0], v[n - 1], sum);
+    }
+
+    /** Adds {@code n} DOUBLE values with their times (in order). */
+    public void updateDoubles(long[] times, double[] v, int n) {
+        if (n == 0) {
+            return;
+        }
+        double min = count == 0 ? v[0] : minDouble;
+        double max = count == 0 ? v[0] : maxDouble;
+        double sum = sumDouble;
+        for (int i = 0; i < n; i++) {
+            double x = v[i];
+            if (x < min) {
+                min = x;
+            }
+            if (x > max) {
+                max = x;
+            }
+            sum += x;
+        }
+        finishBatch(times, n, min, max, v[0], v[n - 1], sum);
+    }
+
+    private void finishBatch(long[] times, int n, double min, double max, double first, double last, double sum) {
+        if (count == 0) {
+            firstDouble = first;
+            startTime = times[0];
+        }
+        minDouble = min;
+        maxDouble = max;
+        lastDouble = last;
+        sumDouble = sum;
+        endTime = times[n - 1];
+        count += n;
+    }
+
+    /** Adds one FLOAT/DOUBLE value (a float widened to double). */
+    public void updateDouble(long time, double v) {
+        boolean first = count == 0;
+        updateTime(time);
+        if (first) {
+            minDouble = maxDouble = firstDouble = v;
+        } else {
+            if (v < minDouble) {
+                minDouble = v;
+            }
+            if (v > maxDouble) {
+                maxDouble = v;
+            }
+        }
+        lastDouble = v;
+        sumDouble += v;
+        count++;
+    }
+
+    /** Adds one TEXT/STRING/BLOB value (not copied: callers pass arrays they no longer change). */
+    public void updateBinary(long time, byte[] v) {
+        boolean first = count == 0;
+        updateTime(time);
+        if (type != TsDataType.BLOB) {
+            if (first) {
+                firstBinary = v;
+                minBinary = v;
+                maxBinary = v;
+            } else if (type == TsDataType.STRING) {
+                if (Arrays.compareUnsigned(v, minBinary) < 0) {
+                    minBinary = v;
+                }
+                if (Arrays.compareUnsigned(v, maxBinary) > 0) {
+                    maxBinary = v;
+                }
+            }
+            lastBinary = v;
+        }
+        count++;
+    }
+
+    /** Merges {@code o} (later in time) into this. */
+    public void merge(TsStatistics o) {
+        if (o.count == 0) {
+            return;
+        }
+        if (count == 0) {
+            copyFrom(o);
+            return;
+        }
+        endTime = o.endTime;
+        count += o.count;
+        minLong = Math.min(minLong, o.minLong);
+        maxLong = Math.max(maxLong, o.maxLong);
+        lastLong = o.lastLong;
+        sumLong += o.sumLong;
+        minDouble = Math.min(minDouble, o.minDouble);
+        maxDouble = Math.max(maxDouble, o.maxDouble);
+        lastDouble = o.lastDouble;
+        sumDouble += o.sumDouble;
+        lastBinary = o.lastBinary;
+        if (type == TsDataType.STRING) {
+            if (Arrays.compareUnsigned(o.minBinary, minBinary) < 0) {
+                minBinary = o.minBinary;
+            }
+            if (Arrays.compareUnsigned(o.maxBinary, maxBinary) > 0) {
+                maxBinary = o.maxBinary;
+            }
+        }
+    }
+
+    /** Copies every field of {@code o} (same type) into this. */
+    public void copyFrom(TsStatistics o) {
+        type = o.type;
+        count = o.count;
+        startTime = o.startTime;
+        endTime = o.endTime;
+        minLong = o.minLong;
+        maxLong = o.maxLong;
+        firstLong = o.firstLong;
+        lastLong = o.lastLong;
+        sumLong = o.sumLong;
+        minDouble = o.minDouble;
+        maxDouble = o.maxDouble;
+        firstDouble = o.firstDouble;
+        lastDouble = o.lastDouble;
+        sumDouble = o.sumDouble;
+        firstBinary = o.firstBinary;
+        lastBinary = o.lastBinary;
+        minBinary = o.minBinary;
+        maxBinary = o.maxBinary;
+    }
+}

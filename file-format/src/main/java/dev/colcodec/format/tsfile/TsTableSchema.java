@@ -1,0 +1,144 @@
+package dev.colcodec.format.tsfile;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.io.ByteCursor;
+import dev.colcodec.io.ByteSink;
+import dev.colcodec.tsfile.TsDataType;
+import dev.colcodec.tsfile.TsEncoding;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A TsFile v4 table schema: columns with their data type, encoding, compression and category. Stored
+ * as {@code uvarint columnCount} then per column {@code int32-length name, type, encoding, compressor,
+ * int32 propertyCount, properties, int32 category}.
+ */
+public final class TsTableSchema {
+    /** Column category: TAG columns live in the device id, FIELD columns in chunks. */
+    public enum Category {
+        TAG,
+        FIELD,
+        ATTRIBUTE
+    }
+
+    /** One column. */
+    public static final class Column {
+        private final String name;
+        private final TsDataType type;
+        private final TsEncoding encoding;
+        private final Compression compression;
+        private final Category category;
+
+        public Column(String name, TsDataType type, TsEncoding encoding, Compression compression, Category category) {
+            this.name = name;
+            this.type = type;
+            this.encoding = encoding;
+            this.compression = compression;
+            this.category = category;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public TsDataType type() {
+            return type;
+        }
+
+        public TsEncoding encoding() {
+            return encoding;
+        }
+
+        public Compression compression() {
+            return compression;
+        }
+
+        public Category category() {
+            return category;
+        }
+    }
+
+    private final String tableName;
+    private final List<Column> columns;
+
+    public TsTableSchema(String tableName, List<Column> columns) {
+        this.tableName = tableName;
+        this.columns = Collections.unmodifiableList(new ArrayList<>(columns));
+    }
+
+    public String tableName() {
+        return tableName;
+    }
+
+    public List<Column> columns() {
+        return columns;
+    }
+
+    /** The column named {@code name} (case-sensitive), or null. */
+    public Column column(String name) {
+        for (Column c : columns) {
+            if (c.name.equals(name)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Names of the TAG columns, in schema order (the order of the device id's tag segments). */
+    public List<String> tagNames() {
+        List<String> out = new ArrayList<>();
+        for (Column c : columns) {
+            if (c.category == Category.TAG) {
+                out.add(c.name);
+            }
+        }
+        return out;
+    }
+
+    static TsTableSchema read(String tableName, ByteCursor in) {
+        int start = in.position();
+        // each column takes at least 4+1+1+1+4+4 bytes
+        int n = in.readCount(in.remaining() / 15, "table schema column count");
+        List<Column> cols = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            String name = TsStrings.readIntString(in, "column name");
+            if (name == null) {
+                throw new CorruptInputException(start, "a non-null column name");
+            }
+            int at = in.position();
+            TsDataType type = TsEnums.dataType(in.readUnsignedByte("column data type"), at);
+            TsEncoding enc = TsEnums.encoding(in.readUnsignedByte("column encoding"), at + 1);
+            Compression comp = TsEnums.compression(in.readUnsignedByte("column compression"), at + 2);
+            int propsAt = in.position();
+            int props = in.readIntBE("column property count");
+            if (props < -1 || props > in.remaining() / 8) {
+                throw new CorruptInputException(propsAt, "a column property count (got " + props + ")");
+            }
+            for (int p = 0; p < props; p++) {
+                TsStrings.readIntString(in, "column property key");
+                TsStrings.readIntString(in, "column property value");
+            }
+            int catAt = in.position();
+            int cat = in.readIntBE("column category");
+            if (cat < 0 || cat >= Category.values().length) {
+                throw new CorruptInputException(catAt, "a column category 0..2 (got " + cat + ")");
+            }
+            cols.add(new Column(name, type, enc, comp, Category.values()[cat]));
+        }
+        return new TsTableSchema(tableName, cols);
+    }
+
+    void writeTo(ByteSink out) {
+        out.writeUnsignedVarInt(columns.size());
+        for (Column c : columns) {
+            TsStrings.writeIntString(out, c.name);
+            out.write(c.type.serialized());
+            out.write(c.encoding.serialized());
+            out.write(c.compression.tsfileId());
+            out.writeIntBE(0);
+            out.writeIntBE(c.category.ordinal());
+        }
+    }
+}

@@ -1,0 +1,297 @@
+package dev.colcodec.format.tsfile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.tsfile.TsFileFixtures.Dataset;
+import dev.colcodec.format.tsfile.TsFileFixtures.Device;
+import dev.colcodec.format.tsfile.TsFileFixtures.Field;
+import dev.colcodec.tsfile.TsDataType;
+import dev.colcodec.tsfile.TsEncoding;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.tsfile.read.query.dataset.ResultSet;
+import org.apache.tsfile.read.v4.ITsFileReader;
+import org.apache.tsfile.read.v4.TsFileReaderBuilder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TsFileWriterTest {
+    @TempDir
+    Path dir;
+
+    static TsTableSchema schemaOf(Dataset ds) {
+        List<TsTableSchema.Column> cols = new ArrayList<>();
+        for (String tag : ds.tagNames) {
+            cols.add(new TsTableSchema.Column(
+                    tag, TsDataType.STRING, TsEncoding.PLAIN, Compression.UNCOMPRESSED, TsTableSchema.Category.TAG));
+        }
+        for (Field f : ds.fields) {
+            cols.add(new TsTableSchema.Column(
+                    f.name,
+                    f.type,
+                    TsEncoding.fromSerialized(f.encoding.serialize()),
+                    Compression.fromTsFileId(f.compression.serialize()),
+                    TsTableSchema.Category.FIELD));
+        }
+        return new TsTableSchema(ds.table, cols);
+    }
+
+    /** Writes {@code ds} with colcodec, {@code rowsPerWrite} rows per chunk group. */
+    static byte[] writeWithColcodec(Dataset ds, int pagePoints, int rowsPerWrite) throws Exception {
+        return writeWithColcodec(ds, pagePoints, rowsPerWrite, null);
+    }
+
+    static byte[] writeWithColcodec(
+            Dataset ds, int pagePoints, int rowsPerWrite, java.util.concurrent.ForkJoinPool pool) throws Exception {
+        TsTableSchema schema = schemaOf(ds);
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        TsFileWriter.Options opts =
+                new TsFileWriter.Options().maxPointsPerPage(pagePoints).pool(pool);
+        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), opts)) {
+            TsTablet tab = new TsTablet(schema);
+            for (Device dev : ds.devices) {
+                for (int start = 0; start < dev.times.length; start += rowsPerWrite) {
+                    int n = Math.min(rowsPerWrite, dev.times.length - start);
+                    tab.device(dev.tags).times(Arrays.copyOfRange(dev.times, start, start + n), n);
+                    for (int c = 0; c < ds.fields.size(); c++) {
+                        setColumn(tab, ds.fields.get(c), dev.values[c], start, n);
+                    }
+                    w.write(tab);
+                }
+            }
+        }
+        return bos.toByteArray();
+    }
+
+    private static void setColumn(TsTablet tab, Field f, Object[] vals, int start, int n) {
+        boolean[] nulls = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            nulls[i] = vals[start + i] == null;
+        }
+        switch (f.type.storageType()) {
+            case BOOLEAN: {
+                boolean[] a = new boolean[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = !nulls[i] && (Boolean) vals[start + i];
+                }
+                tab.booleans(f.name, a, nulls);
+                break;
+            }
+            case INT32: {
+                int[] a = new int[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = nulls[i] ? 0 : (Integer) vals[start + i];
+                }
+                tab.ints(f.name, a, nulls);
+                break;
+            }
+            case INT64: {
+                long[] a = new long[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = nulls[i] ? 0 : (Long) vals[start + i];
+                }
+                tab.longs(f.name, a, nulls);
+                break;
+            }
+            case FLOAT: {
+                float[] a = new float[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = nulls[i] ? 0 : (Float) vals[start + i];
+                }
+                tab.floats(f.name, a, nulls);
+                break;
+            }
+            case DOUBLE: {
+                double[] a = new double[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = nulls[i] ? 0 : (Double) vals[start + i];
+                }
+                tab.doubles(f.name, a, nulls);
+                break;
+            }
+            default: {
+                byte[][] a = new byte[n][];
+                for (int i = 0; i < n; i++) {
+                    a[i] = (byte[]) vals[start + i];
+                }
+                tab.binaries(f.name, a, null);
+                break;
+            }
+        }
+    }
+
+    /** Reads the whole table with tsfile 2.4.0 and compares every cell. */
+    static void checkWithTsFile(Dataset ds, File f) throws Exception {
+        List<String> cols = TsFileReaderTest.allColumns(ds);
+        Map<String, Device> byTag = new HashMap<>();
+        int expectedRows = 0;
+        for (Device d : ds.devices) {
+            byTag.put(d.tags[1], d);
+            expectedRows += d.times.length;
+        }
+        int rows = 0;
+        try (ITsFileReader r = new TsFileReaderBuilder().file(f).build();
+                ResultSet rs = r.query(ds.table, cols, Long.MIN_VALUE, Long.MAX_VALUE)) {
+            while (rs.next()) {
+                rows++;
+                long t = rs.getLong(1);
+                String tag = rs.getString(3);
+                Device d = byTag.get(tag);
+                assertEquals(d.tags[0], rs.getString(2));
+                assertEquals(d.tags[2] == null, rs.isNull(4), tag + " extra");
+                if (d.tags[2] != null) {
+                    assertEquals(d.tags[2], rs.getString(4));
+                }
+                int i = Arrays.binarySearch(d.times, t);
+                if (i < 0) {
+                    throw new AssertionError("unexpected time " + t + " for " + tag);
+                }
+                for (int c = 0; c < ds.fields.size(); c++) {
+                    int col = 2 + ds.tagNames.length + c;
+                    Object expected = d.values[c][i];
+                    String where = tag + " " + ds.fields.get(c).name + " t=" + t;
+                    if (expected == null) {
+                        assertEquals(true, rs.isNull(col), where);
+                        continue;
+                    }
+                    assertEquals(false, rs.isNull(col), where);
+                    Object got;
+                    switch (ds.fields.get(c).type) {
+                        case BOOLEAN:
+                            got = rs.getBoolean(col);
+                            break;
+                        case INT32:
+                            got = rs.getInt(col);
+                            break;
+                        case DATE: {
+                            LocalDate ld = rs.getDate(col);
+                            got = ld.getYear() * 10000 + ld.getMonthValue() * 100 + ld.getDayOfMonth();
+                            break;
+                        }
+                        case INT64:
+                        case TIMESTAMP:
+                            got = rs.getLong(col);
+                            break;
+                        case FLOAT:
+                            got = rs.getFloat(col);
+                            break;
+                        case DOUBLE:
+                            got = rs.getDouble(col);
+                            break;
+                        default:
+                            got = rs.getBinary(col);
+                            break;
+                    }
+                    if (expected instanceof byte[]) {
+                        assertEquals(TsFileFixtures.show(expected), TsFileFixtures.show(got), where);
+                    } else {
+                        assertEquals(expected, got, where);
+                    }
+                }
+            }
+        }
+        assertEquals(expectedRows, rows);
+    }
+
+    @Test
+    void tsfileReadsWhatWeWrite() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(31, TsFileFixtures.allTypes(), new int[] {1300, 1, 250, 64}, 0.2, 4);
+        byte[] bytes = writeWithColcodec(ds, 100, 100_000);
+        File f = dir.resolve("ours.tsfile").toFile();
+        Files.write(f.toPath(), bytes);
+        checkWithTsFile(ds, f);
+        // and our own reader agrees
+        List<String> cols = TsFileReaderTest.allColumns(ds);
+        TsFileReaderTest.check(
+                ds,
+                TsFileReader.of(bytes).query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE),
+                cols,
+                Long.MIN_VALUE,
+                Long.MAX_VALUE);
+    }
+
+    @Test
+    void severalChunkGroupsPerDeviceAndSinglePages() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(32, TsFileFixtures.allTypes(), new int[] {700, 90, 5}, 0.3, 2);
+        byte[] bytes = writeWithColcodec(ds, 64, 200);
+        File f = dir.resolve("ours2.tsfile").toFile();
+        Files.write(f.toPath(), bytes);
+        checkWithTsFile(ds, f);
+        List<String> cols = TsFileReaderTest.allColumns(ds);
+        long[] t0 = ds.devices.get(0).times;
+        TsFileReaderTest.check(ds, TsFileReader.of(bytes).query("t", cols, t0[100], t0[555]), cols, t0[100], t0[555]);
+        // tsfile prunes by our statistics: a time-range query must see exactly the rows in range
+        long lo = t0[100];
+        long hi = t0[555];
+        int expected = 0;
+        for (Device d : ds.devices) {
+            for (long t : d.times) {
+                if (t >= lo && t <= hi) {
+                    expected++;
+                }
+            }
+        }
+        int got = 0;
+        try (ITsFileReader r = new TsFileReaderBuilder().file(f).build();
+                ResultSet rs = r.query(ds.table, List.of("l", "s"), lo, hi)) {
+            while (rs.next()) {
+                long t = rs.getLong(1);
+                if (t < lo || t > hi) {
+                    throw new AssertionError("row outside the range: " + t);
+                }
+                got++;
+            }
+        }
+        assertEquals(expected, got);
+        byte[] single = writeWithColcodec(ds, 10_000, 10_000);
+        Files.write(f.toPath(), single);
+        checkWithTsFile(ds, f);
+    }
+
+    @Test
+    void parallelEncodeWritesTheSameBytes() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(35, TsFileFixtures.allTypes(), new int[] {600, 40}, 0.2, 3);
+        byte[] sequential = writeWithColcodec(ds, 100, 250);
+        for (int threads = 1; threads <= 3; threads++) {
+            java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(threads);
+            try {
+                org.junit.jupiter.api.Assertions.assertArrayEquals(sequential, writeWithColcodec(ds, 100, 250, pool));
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    @Test
+    void manyDevicesBuildAnIndexTree() throws Exception {
+        int[] rows = new int[300];
+        Arrays.fill(rows, 2);
+        List<Field> fields = List.of(TsFileFixtures.allTypes().get(4));
+        Dataset ds = TsFileFixtures.dataset(33, fields, rows, 0.1, -1);
+        byte[] bytes = writeWithColcodec(ds, 100, 100);
+        File f = dir.resolve("tree.tsfile").toFile();
+        Files.write(f.toPath(), bytes);
+        checkWithTsFile(ds, f);
+        assertEquals(300, TsFileReader.of(bytes).devices("t").size());
+    }
+
+    @Test
+    void rejectsOutOfOrderTimes() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(34, TsFileFixtures.allTypes(), new int[] {3}, 0, -1);
+        TsTableSchema schema = schemaOf(ds);
+        try (TsFileWriter w = new TsFileWriter(new ByteArrayOutputStream(), List.of(schema))) {
+            TsTablet tab = new TsTablet(schema).device("a", "b", null).times(new long[] {5, 4}, 2);
+            assertThrows(IllegalArgumentException.class, () -> w.write(tab));
+        }
+    }
+}

@@ -1,0 +1,277 @@
+package dev.colcodec.format.tsfile;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.io.ByteCursor;
+import dev.colcodec.io.ByteSink;
+import dev.colcodec.tsfile.TsDataType;
+import dev.colcodec.tsfile.TsEncoding;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Random;
+import org.apache.tsfile.enums.TSDataType;
+import org.apache.tsfile.file.metadata.statistics.Statistics;
+import org.apache.tsfile.utils.Binary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class TsStatisticsTest {
+
+    @ParameterizedTest
+    @EnumSource(
+            value = TsDataType.class,
+            names = {"UNKNOWN", "OBJECT"},
+            mode = EnumSource.Mode.EXCLUDE)
+    void sameBytesAsTsFileAndReadBack(TsDataType type) throws Exception {
+        Random r = new Random(type.ordinal());
+        TSDataType theirType = TSDataType.deserialize((byte) type.serialized());
+        Statistics<?> theirs = Statistics.getStatsByType(theirType);
+        TsStatistics ours = new TsStatistics(type);
+        long t = 1_000;
+        for (int i = 0; i < 37; i++) {
+            t += 1 + r.nextInt(5);
+            switch (type) {
+                case BOOLEAN: {
+                    boolean v = r.nextBoolean();
+                    theirs.update(t, v);
+                    ours.updateLong(t, v ? 1 : 0);
+                    break;
+                }
+                case INT32:
+                case DATE: {
+                    int v = type == TsDataType.DATE ? 20240101 + r.nextInt(20) : r.nextInt();
+                    theirs.update(t, v);
+                    ours.updateLong(t, v);
+                    break;
+                }
+                case INT64:
+                case TIMESTAMP: {
+                    long v = r.nextLong();
+                    theirs.update(t, v);
+                    ours.updateLong(t, v);
+                    break;
+                }
+                case FLOAT: {
+                    float v = (float) r.nextGaussian();
+                    theirs.update(t, v);
+                    ours.updateDouble(t, v);
+                    break;
+                }
+                case DOUBLE: {
+                    double v = r.nextGaussian();
+                    theirs.update(t, v);
+                    ours.updateDouble(t, v);
+                    break;
+                }
+                case TEXT:
+                case STRING:
+                case BLOB: {
+                    byte[] v = ("v" + r.nextInt(1000)).getBytes(StandardCharsets.UTF_8);
+                    theirs.update(t, new Binary(v));
+                    ours.updateBinary(t, v);
+                    break;
+                }
+                case VECTOR:
+                    theirs.update(t);
+                    ours.updateTimes(new long[] {t}, 0, 1);
+                    break;
+                default:
+                    throw new AssertionError(type);
+            }
+        }
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        theirs.serialize(expected);
+        ByteSink sink = new ByteSink();
+        ours.writeTo(sink);
+        assertArrayEquals(expected.toByteArray(), sink.toByteArray(), type.toString());
+
+        byte[] bytes = expected.toByteArray();
+        ByteCursor in = new ByteCursor(bytes, 0, bytes.length);
+        TsStatistics back = TsStatistics.read(type, in);
+        assertEquals(bytes.length, in.position());
+        ByteSink again = new ByteSink();
+        back.writeTo(again);
+        assertArrayEquals(bytes, again.toByteArray());
+        assertEquals(37, back.count);
+        assertEquals(theirs.getStartTime(), back.startTime);
+        assertEquals(theirs.getEndTime(), back.endTime);
+
+        // every truncation is a CorruptInputException
+        for (int cut = 0; cut < bytes.length; cut++) {
+            ByteCursor c = new ByteCursor(bytes, 0, cut);
+            assertThrows(CorruptInputException.class, () -> TsStatistics.read(type, c), "cut " + cut);
+        }
+    }
+
+    @Test
+    void mergeEqualsSequentialUpdate() {
+        TsStatistics a = new TsStatistics(TsDataType.STRING);
+        TsStatistics b = new TsStatistics(TsDataType.STRING);
+        TsStatistics all = new TsStatistics(TsDataType.STRING);
+        String[] vs = {"m", "b", "z", "c", "a", "q"};
+        for (int i = 0; i < vs.length; i++) {
+            byte[] v = vs[i].getBytes(StandardCharsets.UTF_8);
+            (i < 3 ? a : b).updateBinary(i, v);
+            all.updateBinary(i, v);
+        }
+        a.merge(b);
+        ByteSink x = new ByteSink();
+        ByteSink y = new ByteSink();
+        a.writeTo(x);
+        all.writeTo(y);
+        assertArrayEquals(y.toByteArray(), x.toByteArray());
+    }
+
+    @Test
+    void negativeBinaryLengthIsCorrupt() {
+        ByteSink s = new ByteSink();
+        s.writeUnsignedVarInt(1);
+        s.writeLongBE(1);
+        s.writeLongBE(1);
+        s.writeIntBE(-5);
+        byte[] b = s.toByteArray();
+        assertThrows(
+                CorruptInputException.class, () -> TsStatistics.read(TsDataType.TEXT, new ByteCursor(b, 0, b.length)));
+        ByteSink h = new ByteSink();
+        h.write(0x7F);
+        byte[] m = h.toByteArray();
+        assertThrows(CorruptInputException.class, () -> TsChunkHeader.read(new ByteCursor(m, 0, m.length)));
+    }
+
+    @Test
+    void headersRoundTripAndRejectLies() {
+        TsStatistics st = new TsStatistics(TsDataType.INT64);
+        st.updateLong(5, 42);
+        TsChunkHeader h =
+                new TsChunkHeader(0x41, "temp", 3, TsDataType.INT64, Compression.LZ4_RAW, TsEncoding.TS_2DIFF, 0);
+        ByteSink s = new ByteSink();
+        h.writeTo(s);
+        int headerLen = s.size();
+        new TsPageHeader(1, 1, st).writeTo(s);
+        int pageHeaderLen = s.size() - headerLen;
+        s.write(0); // 1 byte page... short of dataSize by design below
+        s.write(0);
+        byte[] b = s.toByteArray();
+        ByteCursor in = new ByteCursor(b, 0, b.length);
+        TsChunkHeader back = TsChunkHeader.read(in);
+        assertEquals("temp", back.measurementId());
+        assertEquals(TsDataType.INT64, back.dataType());
+        assertEquals(Compression.LZ4_RAW, back.compression());
+        assertEquals(TsEncoding.TS_2DIFF, back.encoding());
+        assertEquals(headerLen, back.headerSize());
+        assertEquals(true, back.isValueChunk());
+        assertEquals(false, back.singlePage());
+        TsPageHeader ph = TsPageHeader.read(in, TsDataType.INT64, true);
+        assertEquals(42, ph.statistics().maxLong);
+        assertEquals(headerLen + pageHeaderLen, in.position());
+        // a chunk whose dataSize exceeds the input
+        byte[] shortInput = Arrays.copyOf(b, headerLen + 1);
+        assertThrows(
+                CorruptInputException.class,
+                () -> TsChunkHeader.read(new ByteCursor(shortInput, 0, shortInput.length)));
+    }
+
+    @Test
+    void batchUpdatesEqualPerValueUpdates() {
+        Random r = new Random(5);
+        int n = 300;
+        long[] times = new long[n];
+        long[] longs = new long[n];
+        int[] ints = new int[n];
+        float[] floats = new float[n];
+        double[] doubles = new double[n];
+        boolean[] bools = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            times[i] = 10L * i;
+            longs[i] = r.nextLong();
+            ints[i] = r.nextInt();
+            floats[i] = (float) r.nextGaussian();
+            doubles[i] = r.nextGaussian();
+            bools[i] = r.nextBoolean();
+        }
+        for (TsDataType t : new TsDataType[] {
+            TsDataType.INT32,
+            TsDataType.DATE,
+            TsDataType.INT64,
+            TsDataType.TIMESTAMP,
+            TsDataType.FLOAT,
+            TsDataType.DOUBLE,
+            TsDataType.BOOLEAN
+        }) {
+            TsStatistics one = new TsStatistics(t);
+            TsStatistics batch = new TsStatistics(t);
+            for (int i = 0; i < n; i++) {
+                switch (t) {
+                    case INT32:
+                    case DATE:
+                        one.updateLong(times[i], ints[i]);
+                        break;
+                    case INT64:
+                    case TIMESTAMP:
+                        one.updateLong(times[i], longs[i]);
+                        break;
+                    case FLOAT:
+                        one.updateDouble(times[i], floats[i]);
+                        break;
+                    case DOUBLE:
+                        one.updateDouble(times[i], doubles[i]);
+                        break;
+                    default:
+                        one.updateLong(times[i], bools[i] ? 1 : 0);
+                        break;
+                }
+            }
+            // two batches, as pages of one chunk
+            int h = 123;
+            long[] t2 = java.util.Arrays.copyOfRange(times, h, n);
+            switch (t) {
+                case INT32:
+                case DATE:
+                    batch.updateInts(times, ints, h);
+                    batch.updateInts(t2, java.util.Arrays.copyOfRange(ints, h, n), n - h);
+                    break;
+                case INT64:
+                case TIMESTAMP:
+                    batch.updateLongs(times, longs, h);
+                    batch.updateLongs(t2, java.util.Arrays.copyOfRange(longs, h, n), n - h);
+                    break;
+                case FLOAT:
+                    batch.updateFloats(times, floats, h);
+                    batch.updateFloats(t2, java.util.Arrays.copyOfRange(floats, h, n), n - h);
+                    break;
+                case DOUBLE:
+                    batch.updateDoubles(times, doubles, h);
+                    batch.updateDoubles(t2, java.util.Arrays.copyOfRange(doubles, h, n), n - h);
+                    break;
+                default:
+                    batch.updateBooleans(times, bools, h);
+                    batch.updateBooleans(t2, java.util.Arrays.copyOfRange(bools, h, n), n - h);
+                    break;
+            }
+            ByteSink x = new ByteSink();
+            ByteSink y = new ByteSink();
+            one.writeTo(x);
+            batch.writeTo(y);
+            assertArrayEquals(x.toByteArray(), y.toByteArray(), t.toString());
+        }
+    }
+
+    @Test
+    void emptyStatisticsAsTsFileWritesThem() throws Exception {
+        for (TsDataType t :
+                new TsDataType[] {TsDataType.INT64, TsDataType.INT32, TsDataType.DOUBLE, TsDataType.VECTOR}) {
+            ByteArrayOutputStream expected = new ByteArrayOutputStream();
+            Statistics.getStatsByType(TSDataType.deserialize((byte) t.serialized()))
+                    .serialize(expected);
+            ByteSink ours = new ByteSink();
+            new TsStatistics(t).writeTo(ours);
+            assertArrayEquals(expected.toByteArray(), ours.toByteArray(), t.toString());
+        }
+    }
+}
