@@ -219,11 +219,11 @@ public final class TsChunkReader {
                         time.pageCount + " pages in a value chunk, like its time chunk (got " + v.pageCount + ")");
             }
             values[i] = v;
-            readers[i] = TsValueCodecs.reader(v.header.encoding(), v.header.dataType());
+            readers[i] = codec(v.header.encoding(), v.header.dataType(), valueChunkOffsets[i]);
         }
         // phase 1: the time pages, once, giving each page's kept row range
         TsEncoding timeEncoding = time.header.encoding();
-        ValuesReader timeReader = TsValueCodecs.reader(timeEncoding, TsDataType.VECTOR);
+        ValuesReader timeReader = codec(timeEncoding, TsDataType.VECTOR, timeChunkOffset);
         if (keptPage.length < time.pageCount) {
             keptPage = new int[time.pageCount];
             keptLo = new int[time.pageCount];
@@ -642,8 +642,8 @@ public final class TsChunkReader {
         if (c.pageCount == 0) {
             throw new CorruptInputException(chunkOffset, "at least one page in a chunk");
         }
-        ValuesReader vr = TsValueCodecs.reader(c.header.encoding(), c.header.dataType());
-        ValuesReader tr = TsValueCodecs.reader(timeEncoding, TsDataType.VECTOR);
+        ValuesReader vr = codec(c.header.encoding(), c.header.dataType(), chunkOffset);
+        ValuesReader tr = codec(timeEncoding, TsDataType.VECTOR, chunkOffset);
         for (int p = 0; p < c.pageCount; p++) {
             TsStatistics st = c.pages[p].statistics();
             if (st != null && (st.startTime > maxTime || st.endTime < minTime)) {
@@ -678,6 +678,16 @@ public final class TsChunkReader {
             Arrays.fill(col.nulls, col.size, col.size + k, false);
             col.size += k;
             out.size = base + k;
+        }
+    }
+
+    /** The value reader a chunk header asks for; a pair colcodec cannot decode is bad input. */
+    private static ValuesReader codec(TsEncoding encoding, TsDataType type, long chunkOffset) {
+        try {
+            return TsValueCodecs.reader(encoding, type);
+        } catch (IllegalArgumentException e) {
+            throw new CorruptInputException(
+                    chunkOffset, "an encoding and data type colcodec can decode (" + e.getMessage() + ")");
         }
     }
 }
