@@ -341,7 +341,20 @@ final class BitUnpackers {
     static final class LsbInt3 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 2) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 3;
+                long w0 = ByteIO.getLongLE(in, q);
+                out[o + i] = (int) (w0 & 0x7L);
+                out[o + i + 1] = (int) ((w0 >>> 3) & 0x7L);
+                out[o + i + 2] = (int) ((w0 >>> 6) & 0x7L);
+                out[o + i + 3] = (int) ((w0 >>> 9) & 0x7L);
+                out[o + i + 4] = (int) ((w0 >>> 12) & 0x7L);
+                out[o + i + 5] = (int) ((w0 >>> 15) & 0x7L);
+                out[o + i + 6] = (int) ((w0 >>> 18) & 0x7L);
+                out[o + i + 7] = (int) ((w0 >>> 21) & 0x7L);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 3;
                 long w0 = (((ByteIO.getShortLE(in, q + 0) & 0xFFFFL)) | ((in[q + 2] & 0xFFL) << 16));
                 out[o + i] = (int) (w0 & 0x7L);
@@ -412,7 +425,20 @@ final class BitUnpackers {
     static final class LsbInt5 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 5;
+                long w0 = ByteIO.getLongLE(in, q);
+                out[o + i] = (int) (w0 & 0x1fL);
+                out[o + i + 1] = (int) ((w0 >>> 5) & 0x1fL);
+                out[o + i + 2] = (int) ((w0 >>> 10) & 0x1fL);
+                out[o + i + 3] = (int) ((w0 >>> 15) & 0x1fL);
+                out[o + i + 4] = (int) ((w0 >>> 20) & 0x1fL);
+                out[o + i + 5] = (int) ((w0 >>> 25) & 0x1fL);
+                out[o + i + 6] = (int) ((w0 >>> 30) & 0x1fL);
+                out[o + i + 7] = (int) ((w0 >>> 35) & 0x1fL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 5;
                 long w0 = ((ByteIO.getIntLE(in, q + 0) & 0xFFFFFFFFL) | ((in[q + 4] & 0xFFL) << 32));
                 out[o + i] = (int) (w0 & 0x1fL);
@@ -430,7 +456,20 @@ final class BitUnpackers {
     static final class LsbInt6 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 6;
+                long w0 = ByteIO.getLongLE(in, q);
+                out[o + i] = (int) (w0 & 0x3fL);
+                out[o + i + 1] = (int) ((w0 >>> 6) & 0x3fL);
+                out[o + i + 2] = (int) ((w0 >>> 12) & 0x3fL);
+                out[o + i + 3] = (int) ((w0 >>> 18) & 0x3fL);
+                out[o + i + 4] = (int) ((w0 >>> 24) & 0x3fL);
+                out[o + i + 5] = (int) ((w0 >>> 30) & 0x3fL);
+                out[o + i + 6] = (int) ((w0 >>> 36) & 0x3fL);
+                out[o + i + 7] = (int) ((w0 >>> 42) & 0x3fL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 6;
                 long w0 = ((ByteIO.getIntLE(in, q + 0) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 4) & 0xFFFFL) << 32));
                 out[o + i] = (int) (w0 & 0x3fL);
@@ -448,7 +487,20 @@ final class BitUnpackers {
     static final class LsbInt7 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 7;
+                long w0 = ByteIO.getLongLE(in, q);
+                out[o + i] = (int) (w0 & 0x7fL);
+                out[o + i + 1] = (int) ((w0 >>> 7) & 0x7fL);
+                out[o + i + 2] = (int) ((w0 >>> 14) & 0x7fL);
+                out[o + i + 3] = (int) ((w0 >>> 21) & 0x7fL);
+                out[o + i + 4] = (int) ((w0 >>> 28) & 0x7fL);
+                out[o + i + 5] = (int) ((w0 >>> 35) & 0x7fL);
+                out[o + i + 6] = (int) ((w0 >>> 42) & 0x7fL);
+                out[o + i + 7] = (int) ((w0 >>> 49) & 0x7fL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 7;
                 long w0 = ((ByteIO.getIntLE(in, q + 0) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 4) & 0xFFFFL) << 32) | ((in[q + 6] & 0xFFL) << 48));
                 out[o + i] = (int) (w0 & 0x7fL);
@@ -519,7 +571,21 @@ final class BitUnpackers {
     static final class LsbInt9 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 9;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                out[o + i] = (int) (w0 & 0x1ffL);
+                out[o + i + 1] = (int) ((w0 >>> 9) & 0x1ffL);
+                out[o + i + 2] = (int) ((w0 >>> 18) & 0x1ffL);
+                out[o + i + 3] = (int) ((w0 >>> 27) & 0x1ffL);
+                out[o + i + 4] = (int) ((w0 >>> 36) & 0x1ffL);
+                out[o + i + 5] = (int) ((w0 >>> 45) & 0x1ffL);
+                out[o + i + 6] = (int) ((w0 >>> 54) & 0x1ffL);
+                out[o + i + 7] = (int) (((w0 >>> 63) | (w1 << 1)) & 0x1ffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 9;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = (((in[q + 8] & 0xFFL)));
@@ -538,7 +604,21 @@ final class BitUnpackers {
     static final class LsbInt10 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 10;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                out[o + i] = (int) (w0 & 0x3ffL);
+                out[o + i + 1] = (int) ((w0 >>> 10) & 0x3ffL);
+                out[o + i + 2] = (int) ((w0 >>> 20) & 0x3ffL);
+                out[o + i + 3] = (int) ((w0 >>> 30) & 0x3ffL);
+                out[o + i + 4] = (int) ((w0 >>> 40) & 0x3ffL);
+                out[o + i + 5] = (int) ((w0 >>> 50) & 0x3ffL);
+                out[o + i + 6] = (int) (((w0 >>> 60) | (w1 << 4)) & 0x3ffL);
+                out[o + i + 7] = (int) ((w1 >>> 6) & 0x3ffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 10;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = (((ByteIO.getShortLE(in, q + 8) & 0xFFFFL)));
@@ -557,7 +637,21 @@ final class BitUnpackers {
     static final class LsbInt11 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 11;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                out[o + i] = (int) (w0 & 0x7ffL);
+                out[o + i + 1] = (int) ((w0 >>> 11) & 0x7ffL);
+                out[o + i + 2] = (int) ((w0 >>> 22) & 0x7ffL);
+                out[o + i + 3] = (int) ((w0 >>> 33) & 0x7ffL);
+                out[o + i + 4] = (int) ((w0 >>> 44) & 0x7ffL);
+                out[o + i + 5] = (int) (((w0 >>> 55) | (w1 << 9)) & 0x7ffL);
+                out[o + i + 6] = (int) ((w1 >>> 2) & 0x7ffL);
+                out[o + i + 7] = (int) ((w1 >>> 13) & 0x7ffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 11;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = (((ByteIO.getShortLE(in, q + 8) & 0xFFFFL)) | ((in[q + 10] & 0xFFL) << 16));
@@ -576,7 +670,21 @@ final class BitUnpackers {
     static final class LsbInt12 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 12;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                out[o + i] = (int) (w0 & 0xfffL);
+                out[o + i + 1] = (int) ((w0 >>> 12) & 0xfffL);
+                out[o + i + 2] = (int) ((w0 >>> 24) & 0xfffL);
+                out[o + i + 3] = (int) ((w0 >>> 36) & 0xfffL);
+                out[o + i + 4] = (int) ((w0 >>> 48) & 0xfffL);
+                out[o + i + 5] = (int) (((w0 >>> 60) | (w1 << 4)) & 0xfffL);
+                out[o + i + 6] = (int) ((w1 >>> 8) & 0xfffL);
+                out[o + i + 7] = (int) ((w1 >>> 20) & 0xfffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 12;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL));
@@ -595,7 +703,21 @@ final class BitUnpackers {
     static final class LsbInt13 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 13;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                out[o + i] = (int) (w0 & 0x1fffL);
+                out[o + i + 1] = (int) ((w0 >>> 13) & 0x1fffL);
+                out[o + i + 2] = (int) ((w0 >>> 26) & 0x1fffL);
+                out[o + i + 3] = (int) ((w0 >>> 39) & 0x1fffL);
+                out[o + i + 4] = (int) (((w0 >>> 52) | (w1 << 12)) & 0x1fffL);
+                out[o + i + 5] = (int) ((w1 >>> 1) & 0x1fffL);
+                out[o + i + 6] = (int) ((w1 >>> 14) & 0x1fffL);
+                out[o + i + 7] = (int) ((w1 >>> 27) & 0x1fffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 13;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL) | ((in[q + 12] & 0xFFL) << 32));
@@ -614,7 +736,21 @@ final class BitUnpackers {
     static final class LsbInt14 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 14;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                out[o + i] = (int) (w0 & 0x3fffL);
+                out[o + i + 1] = (int) ((w0 >>> 14) & 0x3fffL);
+                out[o + i + 2] = (int) ((w0 >>> 28) & 0x3fffL);
+                out[o + i + 3] = (int) ((w0 >>> 42) & 0x3fffL);
+                out[o + i + 4] = (int) (((w0 >>> 56) | (w1 << 8)) & 0x3fffL);
+                out[o + i + 5] = (int) ((w1 >>> 6) & 0x3fffL);
+                out[o + i + 6] = (int) ((w1 >>> 20) & 0x3fffL);
+                out[o + i + 7] = (int) ((w1 >>> 34) & 0x3fffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 14;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 12) & 0xFFFFL) << 32));
@@ -633,7 +769,21 @@ final class BitUnpackers {
     static final class LsbInt15 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 15;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                out[o + i] = (int) (w0 & 0x7fffL);
+                out[o + i + 1] = (int) ((w0 >>> 15) & 0x7fffL);
+                out[o + i + 2] = (int) ((w0 >>> 30) & 0x7fffL);
+                out[o + i + 3] = (int) ((w0 >>> 45) & 0x7fffL);
+                out[o + i + 4] = (int) (((w0 >>> 60) | (w1 << 4)) & 0x7fffL);
+                out[o + i + 5] = (int) ((w1 >>> 11) & 0x7fffL);
+                out[o + i + 6] = (int) ((w1 >>> 26) & 0x7fffL);
+                out[o + i + 7] = (int) ((w1 >>> 41) & 0x7fffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 15;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 12) & 0xFFFFL) << 32) | ((in[q + 14] & 0xFFL) << 48));
@@ -705,7 +855,22 @@ final class BitUnpackers {
     static final class LsbInt17 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 17;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                out[o + i] = (int) (w0 & 0x1ffffL);
+                out[o + i + 1] = (int) ((w0 >>> 17) & 0x1ffffL);
+                out[o + i + 2] = (int) ((w0 >>> 34) & 0x1ffffL);
+                out[o + i + 3] = (int) (((w0 >>> 51) | (w1 << 13)) & 0x1ffffL);
+                out[o + i + 4] = (int) ((w1 >>> 4) & 0x1ffffL);
+                out[o + i + 5] = (int) ((w1 >>> 21) & 0x1ffffL);
+                out[o + i + 6] = (int) ((w1 >>> 38) & 0x1ffffL);
+                out[o + i + 7] = (int) (((w1 >>> 55) | (w2 << 9)) & 0x1ffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 17;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -725,7 +890,22 @@ final class BitUnpackers {
     static final class LsbInt18 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 18;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                out[o + i] = (int) (w0 & 0x3ffffL);
+                out[o + i + 1] = (int) ((w0 >>> 18) & 0x3ffffL);
+                out[o + i + 2] = (int) ((w0 >>> 36) & 0x3ffffL);
+                out[o + i + 3] = (int) (((w0 >>> 54) | (w1 << 10)) & 0x3ffffL);
+                out[o + i + 4] = (int) ((w1 >>> 8) & 0x3ffffL);
+                out[o + i + 5] = (int) ((w1 >>> 26) & 0x3ffffL);
+                out[o + i + 6] = (int) ((w1 >>> 44) & 0x3ffffL);
+                out[o + i + 7] = (int) (((w1 >>> 62) | (w2 << 2)) & 0x3ffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 18;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -745,7 +925,22 @@ final class BitUnpackers {
     static final class LsbInt19 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 19;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                out[o + i] = (int) (w0 & 0x7ffffL);
+                out[o + i + 1] = (int) ((w0 >>> 19) & 0x7ffffL);
+                out[o + i + 2] = (int) ((w0 >>> 38) & 0x7ffffL);
+                out[o + i + 3] = (int) (((w0 >>> 57) | (w1 << 7)) & 0x7ffffL);
+                out[o + i + 4] = (int) ((w1 >>> 12) & 0x7ffffL);
+                out[o + i + 5] = (int) ((w1 >>> 31) & 0x7ffffL);
+                out[o + i + 6] = (int) (((w1 >>> 50) | (w2 << 14)) & 0x7ffffL);
+                out[o + i + 7] = (int) ((w2 >>> 5) & 0x7ffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 19;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -765,7 +960,22 @@ final class BitUnpackers {
     static final class LsbInt20 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 20;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                out[o + i] = (int) (w0 & 0xfffffL);
+                out[o + i + 1] = (int) ((w0 >>> 20) & 0xfffffL);
+                out[o + i + 2] = (int) ((w0 >>> 40) & 0xfffffL);
+                out[o + i + 3] = (int) (((w0 >>> 60) | (w1 << 4)) & 0xfffffL);
+                out[o + i + 4] = (int) ((w1 >>> 16) & 0xfffffL);
+                out[o + i + 5] = (int) ((w1 >>> 36) & 0xfffffL);
+                out[o + i + 6] = (int) (((w1 >>> 56) | (w2 << 8)) & 0xfffffL);
+                out[o + i + 7] = (int) ((w2 >>> 12) & 0xfffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 20;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -785,7 +995,22 @@ final class BitUnpackers {
     static final class LsbInt21 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 21;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                out[o + i] = (int) (w0 & 0x1fffffL);
+                out[o + i + 1] = (int) ((w0 >>> 21) & 0x1fffffL);
+                out[o + i + 2] = (int) ((w0 >>> 42) & 0x1fffffL);
+                out[o + i + 3] = (int) (((w0 >>> 63) | (w1 << 1)) & 0x1fffffL);
+                out[o + i + 4] = (int) ((w1 >>> 20) & 0x1fffffL);
+                out[o + i + 5] = (int) ((w1 >>> 41) & 0x1fffffL);
+                out[o + i + 6] = (int) (((w1 >>> 62) | (w2 << 2)) & 0x1fffffL);
+                out[o + i + 7] = (int) ((w2 >>> 19) & 0x1fffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 21;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -805,7 +1030,22 @@ final class BitUnpackers {
     static final class LsbInt22 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 22;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                out[o + i] = (int) (w0 & 0x3fffffL);
+                out[o + i + 1] = (int) ((w0 >>> 22) & 0x3fffffL);
+                out[o + i + 2] = (int) (((w0 >>> 44) | (w1 << 20)) & 0x3fffffL);
+                out[o + i + 3] = (int) ((w1 >>> 2) & 0x3fffffL);
+                out[o + i + 4] = (int) ((w1 >>> 24) & 0x3fffffL);
+                out[o + i + 5] = (int) (((w1 >>> 46) | (w2 << 18)) & 0x3fffffL);
+                out[o + i + 6] = (int) ((w2 >>> 4) & 0x3fffffL);
+                out[o + i + 7] = (int) ((w2 >>> 26) & 0x3fffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 22;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -825,7 +1065,22 @@ final class BitUnpackers {
     static final class LsbInt23 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 23;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                out[o + i] = (int) (w0 & 0x7fffffL);
+                out[o + i + 1] = (int) ((w0 >>> 23) & 0x7fffffL);
+                out[o + i + 2] = (int) (((w0 >>> 46) | (w1 << 18)) & 0x7fffffL);
+                out[o + i + 3] = (int) ((w1 >>> 5) & 0x7fffffL);
+                out[o + i + 4] = (int) ((w1 >>> 28) & 0x7fffffL);
+                out[o + i + 5] = (int) (((w1 >>> 51) | (w2 << 13)) & 0x7fffffL);
+                out[o + i + 6] = (int) ((w2 >>> 10) & 0x7fffffL);
+                out[o + i + 7] = (int) ((w2 >>> 33) & 0x7fffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 23;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -865,7 +1120,23 @@ final class BitUnpackers {
     static final class LsbInt25 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 25;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                out[o + i] = (int) (w0 & 0x1ffffffL);
+                out[o + i + 1] = (int) ((w0 >>> 25) & 0x1ffffffL);
+                out[o + i + 2] = (int) (((w0 >>> 50) | (w1 << 14)) & 0x1ffffffL);
+                out[o + i + 3] = (int) ((w1 >>> 11) & 0x1ffffffL);
+                out[o + i + 4] = (int) ((w1 >>> 36) & 0x1ffffffL);
+                out[o + i + 5] = (int) (((w1 >>> 61) | (w2 << 3)) & 0x1ffffffL);
+                out[o + i + 6] = (int) ((w2 >>> 22) & 0x1ffffffL);
+                out[o + i + 7] = (int) (((w2 >>> 47) | (w3 << 17)) & 0x1ffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 25;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -886,7 +1157,23 @@ final class BitUnpackers {
     static final class LsbInt26 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 26;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                out[o + i] = (int) (w0 & 0x3ffffffL);
+                out[o + i + 1] = (int) ((w0 >>> 26) & 0x3ffffffL);
+                out[o + i + 2] = (int) (((w0 >>> 52) | (w1 << 12)) & 0x3ffffffL);
+                out[o + i + 3] = (int) ((w1 >>> 14) & 0x3ffffffL);
+                out[o + i + 4] = (int) (((w1 >>> 40) | (w2 << 24)) & 0x3ffffffL);
+                out[o + i + 5] = (int) ((w2 >>> 2) & 0x3ffffffL);
+                out[o + i + 6] = (int) ((w2 >>> 28) & 0x3ffffffL);
+                out[o + i + 7] = (int) (((w2 >>> 54) | (w3 << 10)) & 0x3ffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 26;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -907,7 +1194,23 @@ final class BitUnpackers {
     static final class LsbInt27 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 27;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                out[o + i] = (int) (w0 & 0x7ffffffL);
+                out[o + i + 1] = (int) ((w0 >>> 27) & 0x7ffffffL);
+                out[o + i + 2] = (int) (((w0 >>> 54) | (w1 << 10)) & 0x7ffffffL);
+                out[o + i + 3] = (int) ((w1 >>> 17) & 0x7ffffffL);
+                out[o + i + 4] = (int) (((w1 >>> 44) | (w2 << 20)) & 0x7ffffffL);
+                out[o + i + 5] = (int) ((w2 >>> 7) & 0x7ffffffL);
+                out[o + i + 6] = (int) ((w2 >>> 34) & 0x7ffffffL);
+                out[o + i + 7] = (int) (((w2 >>> 61) | (w3 << 3)) & 0x7ffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 27;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -928,7 +1231,23 @@ final class BitUnpackers {
     static final class LsbInt28 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 28;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                out[o + i] = (int) (w0 & 0xfffffffL);
+                out[o + i + 1] = (int) ((w0 >>> 28) & 0xfffffffL);
+                out[o + i + 2] = (int) (((w0 >>> 56) | (w1 << 8)) & 0xfffffffL);
+                out[o + i + 3] = (int) ((w1 >>> 20) & 0xfffffffL);
+                out[o + i + 4] = (int) (((w1 >>> 48) | (w2 << 16)) & 0xfffffffL);
+                out[o + i + 5] = (int) ((w2 >>> 12) & 0xfffffffL);
+                out[o + i + 6] = (int) (((w2 >>> 40) | (w3 << 24)) & 0xfffffffL);
+                out[o + i + 7] = (int) ((w3 >>> 4) & 0xfffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 28;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -949,7 +1268,23 @@ final class BitUnpackers {
     static final class LsbInt29 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 29;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                out[o + i] = (int) (w0 & 0x1fffffffL);
+                out[o + i + 1] = (int) ((w0 >>> 29) & 0x1fffffffL);
+                out[o + i + 2] = (int) (((w0 >>> 58) | (w1 << 6)) & 0x1fffffffL);
+                out[o + i + 3] = (int) ((w1 >>> 23) & 0x1fffffffL);
+                out[o + i + 4] = (int) (((w1 >>> 52) | (w2 << 12)) & 0x1fffffffL);
+                out[o + i + 5] = (int) ((w2 >>> 17) & 0x1fffffffL);
+                out[o + i + 6] = (int) (((w2 >>> 46) | (w3 << 18)) & 0x1fffffffL);
+                out[o + i + 7] = (int) ((w3 >>> 11) & 0x1fffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 29;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -970,7 +1305,23 @@ final class BitUnpackers {
     static final class LsbInt30 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 30;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                out[o + i] = (int) (w0 & 0x3fffffffL);
+                out[o + i + 1] = (int) ((w0 >>> 30) & 0x3fffffffL);
+                out[o + i + 2] = (int) (((w0 >>> 60) | (w1 << 4)) & 0x3fffffffL);
+                out[o + i + 3] = (int) ((w1 >>> 26) & 0x3fffffffL);
+                out[o + i + 4] = (int) (((w1 >>> 56) | (w2 << 8)) & 0x3fffffffL);
+                out[o + i + 5] = (int) ((w2 >>> 22) & 0x3fffffffL);
+                out[o + i + 6] = (int) (((w2 >>> 52) | (w3 << 12)) & 0x3fffffffL);
+                out[o + i + 7] = (int) ((w3 >>> 18) & 0x3fffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 30;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -991,7 +1342,23 @@ final class BitUnpackers {
     static final class LsbInt31 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 31;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                out[o + i] = (int) (w0 & 0x7fffffffL);
+                out[o + i + 1] = (int) ((w0 >>> 31) & 0x7fffffffL);
+                out[o + i + 2] = (int) (((w0 >>> 62) | (w1 << 2)) & 0x7fffffffL);
+                out[o + i + 3] = (int) ((w1 >>> 29) & 0x7fffffffL);
+                out[o + i + 4] = (int) (((w1 >>> 60) | (w2 << 4)) & 0x7fffffffL);
+                out[o + i + 5] = (int) ((w2 >>> 27) & 0x7fffffffL);
+                out[o + i + 6] = (int) (((w2 >>> 58) | (w3 << 6)) & 0x7fffffffL);
+                out[o + i + 7] = (int) ((w3 >>> 25) & 0x7fffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 31;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1040,7 +1407,20 @@ final class BitUnpackers {
     static final class LsbLong1 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 7) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 1;
+                long w0 = ByteIO.getLongLE(in, q);
+                out[o + i] = (w0 & 0x1L);
+                out[o + i + 1] = ((w0 >>> 1) & 0x1L);
+                out[o + i + 2] = ((w0 >>> 2) & 0x1L);
+                out[o + i + 3] = ((w0 >>> 3) & 0x1L);
+                out[o + i + 4] = ((w0 >>> 4) & 0x1L);
+                out[o + i + 5] = ((w0 >>> 5) & 0x1L);
+                out[o + i + 6] = ((w0 >>> 6) & 0x1L);
+                out[o + i + 7] = ((w0 >>> 7) & 0x1L);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 1;
                 long w0 = (((in[q + 0] & 0xFFL)));
                 out[o + i] = (w0 & 0x1L);
@@ -1058,7 +1438,20 @@ final class BitUnpackers {
     static final class LsbLong2 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 3) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 2;
+                long w0 = ByteIO.getLongLE(in, q);
+                out[o + i] = (w0 & 0x3L);
+                out[o + i + 1] = ((w0 >>> 2) & 0x3L);
+                out[o + i + 2] = ((w0 >>> 4) & 0x3L);
+                out[o + i + 3] = ((w0 >>> 6) & 0x3L);
+                out[o + i + 4] = ((w0 >>> 8) & 0x3L);
+                out[o + i + 5] = ((w0 >>> 10) & 0x3L);
+                out[o + i + 6] = ((w0 >>> 12) & 0x3L);
+                out[o + i + 7] = ((w0 >>> 14) & 0x3L);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 2;
                 long w0 = (((ByteIO.getShortLE(in, q + 0) & 0xFFFFL)));
                 out[o + i] = (w0 & 0x3L);
@@ -1076,7 +1469,20 @@ final class BitUnpackers {
     static final class LsbLong3 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 2) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 3;
+                long w0 = ByteIO.getLongLE(in, q);
+                out[o + i] = (w0 & 0x7L);
+                out[o + i + 1] = ((w0 >>> 3) & 0x7L);
+                out[o + i + 2] = ((w0 >>> 6) & 0x7L);
+                out[o + i + 3] = ((w0 >>> 9) & 0x7L);
+                out[o + i + 4] = ((w0 >>> 12) & 0x7L);
+                out[o + i + 5] = ((w0 >>> 15) & 0x7L);
+                out[o + i + 6] = ((w0 >>> 18) & 0x7L);
+                out[o + i + 7] = ((w0 >>> 21) & 0x7L);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 3;
                 long w0 = (((ByteIO.getShortLE(in, q + 0) & 0xFFFFL)) | ((in[q + 2] & 0xFFL) << 16));
                 out[o + i] = (w0 & 0x7L);
@@ -1094,7 +1500,20 @@ final class BitUnpackers {
     static final class LsbLong4 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 4;
+                long w0 = ByteIO.getLongLE(in, q);
+                out[o + i] = (w0 & 0xfL);
+                out[o + i + 1] = ((w0 >>> 4) & 0xfL);
+                out[o + i + 2] = ((w0 >>> 8) & 0xfL);
+                out[o + i + 3] = ((w0 >>> 12) & 0xfL);
+                out[o + i + 4] = ((w0 >>> 16) & 0xfL);
+                out[o + i + 5] = ((w0 >>> 20) & 0xfL);
+                out[o + i + 6] = ((w0 >>> 24) & 0xfL);
+                out[o + i + 7] = ((w0 >>> 28) & 0xfL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 4;
                 long w0 = ((ByteIO.getIntLE(in, q + 0) & 0xFFFFFFFFL));
                 out[o + i] = (w0 & 0xfL);
@@ -1112,7 +1531,20 @@ final class BitUnpackers {
     static final class LsbLong5 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 5;
+                long w0 = ByteIO.getLongLE(in, q);
+                out[o + i] = (w0 & 0x1fL);
+                out[o + i + 1] = ((w0 >>> 5) & 0x1fL);
+                out[o + i + 2] = ((w0 >>> 10) & 0x1fL);
+                out[o + i + 3] = ((w0 >>> 15) & 0x1fL);
+                out[o + i + 4] = ((w0 >>> 20) & 0x1fL);
+                out[o + i + 5] = ((w0 >>> 25) & 0x1fL);
+                out[o + i + 6] = ((w0 >>> 30) & 0x1fL);
+                out[o + i + 7] = ((w0 >>> 35) & 0x1fL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 5;
                 long w0 = ((ByteIO.getIntLE(in, q + 0) & 0xFFFFFFFFL) | ((in[q + 4] & 0xFFL) << 32));
                 out[o + i] = (w0 & 0x1fL);
@@ -1130,7 +1562,20 @@ final class BitUnpackers {
     static final class LsbLong6 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 6;
+                long w0 = ByteIO.getLongLE(in, q);
+                out[o + i] = (w0 & 0x3fL);
+                out[o + i + 1] = ((w0 >>> 6) & 0x3fL);
+                out[o + i + 2] = ((w0 >>> 12) & 0x3fL);
+                out[o + i + 3] = ((w0 >>> 18) & 0x3fL);
+                out[o + i + 4] = ((w0 >>> 24) & 0x3fL);
+                out[o + i + 5] = ((w0 >>> 30) & 0x3fL);
+                out[o + i + 6] = ((w0 >>> 36) & 0x3fL);
+                out[o + i + 7] = ((w0 >>> 42) & 0x3fL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 6;
                 long w0 = ((ByteIO.getIntLE(in, q + 0) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 4) & 0xFFFFL) << 32));
                 out[o + i] = (w0 & 0x3fL);
@@ -1148,7 +1593,20 @@ final class BitUnpackers {
     static final class LsbLong7 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 7;
+                long w0 = ByteIO.getLongLE(in, q);
+                out[o + i] = (w0 & 0x7fL);
+                out[o + i + 1] = ((w0 >>> 7) & 0x7fL);
+                out[o + i + 2] = ((w0 >>> 14) & 0x7fL);
+                out[o + i + 3] = ((w0 >>> 21) & 0x7fL);
+                out[o + i + 4] = ((w0 >>> 28) & 0x7fL);
+                out[o + i + 5] = ((w0 >>> 35) & 0x7fL);
+                out[o + i + 6] = ((w0 >>> 42) & 0x7fL);
+                out[o + i + 7] = ((w0 >>> 49) & 0x7fL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 7;
                 long w0 = ((ByteIO.getIntLE(in, q + 0) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 4) & 0xFFFFL) << 32) | ((in[q + 6] & 0xFFL) << 48));
                 out[o + i] = (w0 & 0x7fL);
@@ -1184,7 +1642,21 @@ final class BitUnpackers {
     static final class LsbLong9 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 9;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                out[o + i] = (w0 & 0x1ffL);
+                out[o + i + 1] = ((w0 >>> 9) & 0x1ffL);
+                out[o + i + 2] = ((w0 >>> 18) & 0x1ffL);
+                out[o + i + 3] = ((w0 >>> 27) & 0x1ffL);
+                out[o + i + 4] = ((w0 >>> 36) & 0x1ffL);
+                out[o + i + 5] = ((w0 >>> 45) & 0x1ffL);
+                out[o + i + 6] = ((w0 >>> 54) & 0x1ffL);
+                out[o + i + 7] = (((w0 >>> 63) | (w1 << 1)) & 0x1ffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 9;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = (((in[q + 8] & 0xFFL)));
@@ -1203,7 +1675,21 @@ final class BitUnpackers {
     static final class LsbLong10 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 10;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                out[o + i] = (w0 & 0x3ffL);
+                out[o + i + 1] = ((w0 >>> 10) & 0x3ffL);
+                out[o + i + 2] = ((w0 >>> 20) & 0x3ffL);
+                out[o + i + 3] = ((w0 >>> 30) & 0x3ffL);
+                out[o + i + 4] = ((w0 >>> 40) & 0x3ffL);
+                out[o + i + 5] = ((w0 >>> 50) & 0x3ffL);
+                out[o + i + 6] = (((w0 >>> 60) | (w1 << 4)) & 0x3ffL);
+                out[o + i + 7] = ((w1 >>> 6) & 0x3ffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 10;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = (((ByteIO.getShortLE(in, q + 8) & 0xFFFFL)));
@@ -1222,7 +1708,21 @@ final class BitUnpackers {
     static final class LsbLong11 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 11;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                out[o + i] = (w0 & 0x7ffL);
+                out[o + i + 1] = ((w0 >>> 11) & 0x7ffL);
+                out[o + i + 2] = ((w0 >>> 22) & 0x7ffL);
+                out[o + i + 3] = ((w0 >>> 33) & 0x7ffL);
+                out[o + i + 4] = ((w0 >>> 44) & 0x7ffL);
+                out[o + i + 5] = (((w0 >>> 55) | (w1 << 9)) & 0x7ffL);
+                out[o + i + 6] = ((w1 >>> 2) & 0x7ffL);
+                out[o + i + 7] = ((w1 >>> 13) & 0x7ffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 11;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = (((ByteIO.getShortLE(in, q + 8) & 0xFFFFL)) | ((in[q + 10] & 0xFFL) << 16));
@@ -1241,7 +1741,21 @@ final class BitUnpackers {
     static final class LsbLong12 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 12;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                out[o + i] = (w0 & 0xfffL);
+                out[o + i + 1] = ((w0 >>> 12) & 0xfffL);
+                out[o + i + 2] = ((w0 >>> 24) & 0xfffL);
+                out[o + i + 3] = ((w0 >>> 36) & 0xfffL);
+                out[o + i + 4] = ((w0 >>> 48) & 0xfffL);
+                out[o + i + 5] = (((w0 >>> 60) | (w1 << 4)) & 0xfffL);
+                out[o + i + 6] = ((w1 >>> 8) & 0xfffL);
+                out[o + i + 7] = ((w1 >>> 20) & 0xfffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 12;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL));
@@ -1260,7 +1774,21 @@ final class BitUnpackers {
     static final class LsbLong13 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 13;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                out[o + i] = (w0 & 0x1fffL);
+                out[o + i + 1] = ((w0 >>> 13) & 0x1fffL);
+                out[o + i + 2] = ((w0 >>> 26) & 0x1fffL);
+                out[o + i + 3] = ((w0 >>> 39) & 0x1fffL);
+                out[o + i + 4] = (((w0 >>> 52) | (w1 << 12)) & 0x1fffL);
+                out[o + i + 5] = ((w1 >>> 1) & 0x1fffL);
+                out[o + i + 6] = ((w1 >>> 14) & 0x1fffL);
+                out[o + i + 7] = ((w1 >>> 27) & 0x1fffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 13;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL) | ((in[q + 12] & 0xFFL) << 32));
@@ -1279,7 +1807,21 @@ final class BitUnpackers {
     static final class LsbLong14 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 14;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                out[o + i] = (w0 & 0x3fffL);
+                out[o + i + 1] = ((w0 >>> 14) & 0x3fffL);
+                out[o + i + 2] = ((w0 >>> 28) & 0x3fffL);
+                out[o + i + 3] = ((w0 >>> 42) & 0x3fffL);
+                out[o + i + 4] = (((w0 >>> 56) | (w1 << 8)) & 0x3fffL);
+                out[o + i + 5] = ((w1 >>> 6) & 0x3fffL);
+                out[o + i + 6] = ((w1 >>> 20) & 0x3fffL);
+                out[o + i + 7] = ((w1 >>> 34) & 0x3fffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 14;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 12) & 0xFFFFL) << 32));
@@ -1298,7 +1840,21 @@ final class BitUnpackers {
     static final class LsbLong15 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 15;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                out[o + i] = (w0 & 0x7fffL);
+                out[o + i + 1] = ((w0 >>> 15) & 0x7fffL);
+                out[o + i + 2] = ((w0 >>> 30) & 0x7fffL);
+                out[o + i + 3] = ((w0 >>> 45) & 0x7fffL);
+                out[o + i + 4] = (((w0 >>> 60) | (w1 << 4)) & 0x7fffL);
+                out[o + i + 5] = ((w1 >>> 11) & 0x7fffL);
+                out[o + i + 6] = ((w1 >>> 26) & 0x7fffL);
+                out[o + i + 7] = ((w1 >>> 41) & 0x7fffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 15;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 12) & 0xFFFFL) << 32) | ((in[q + 14] & 0xFFL) << 48));
@@ -1336,7 +1892,22 @@ final class BitUnpackers {
     static final class LsbLong17 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 17;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                out[o + i] = (w0 & 0x1ffffL);
+                out[o + i + 1] = ((w0 >>> 17) & 0x1ffffL);
+                out[o + i + 2] = ((w0 >>> 34) & 0x1ffffL);
+                out[o + i + 3] = (((w0 >>> 51) | (w1 << 13)) & 0x1ffffL);
+                out[o + i + 4] = ((w1 >>> 4) & 0x1ffffL);
+                out[o + i + 5] = ((w1 >>> 21) & 0x1ffffL);
+                out[o + i + 6] = ((w1 >>> 38) & 0x1ffffL);
+                out[o + i + 7] = (((w1 >>> 55) | (w2 << 9)) & 0x1ffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 17;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1356,7 +1927,22 @@ final class BitUnpackers {
     static final class LsbLong18 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 18;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                out[o + i] = (w0 & 0x3ffffL);
+                out[o + i + 1] = ((w0 >>> 18) & 0x3ffffL);
+                out[o + i + 2] = ((w0 >>> 36) & 0x3ffffL);
+                out[o + i + 3] = (((w0 >>> 54) | (w1 << 10)) & 0x3ffffL);
+                out[o + i + 4] = ((w1 >>> 8) & 0x3ffffL);
+                out[o + i + 5] = ((w1 >>> 26) & 0x3ffffL);
+                out[o + i + 6] = ((w1 >>> 44) & 0x3ffffL);
+                out[o + i + 7] = (((w1 >>> 62) | (w2 << 2)) & 0x3ffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 18;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1376,7 +1962,22 @@ final class BitUnpackers {
     static final class LsbLong19 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 19;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                out[o + i] = (w0 & 0x7ffffL);
+                out[o + i + 1] = ((w0 >>> 19) & 0x7ffffL);
+                out[o + i + 2] = ((w0 >>> 38) & 0x7ffffL);
+                out[o + i + 3] = (((w0 >>> 57) | (w1 << 7)) & 0x7ffffL);
+                out[o + i + 4] = ((w1 >>> 12) & 0x7ffffL);
+                out[o + i + 5] = ((w1 >>> 31) & 0x7ffffL);
+                out[o + i + 6] = (((w1 >>> 50) | (w2 << 14)) & 0x7ffffL);
+                out[o + i + 7] = ((w2 >>> 5) & 0x7ffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 19;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1396,7 +1997,22 @@ final class BitUnpackers {
     static final class LsbLong20 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 20;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                out[o + i] = (w0 & 0xfffffL);
+                out[o + i + 1] = ((w0 >>> 20) & 0xfffffL);
+                out[o + i + 2] = ((w0 >>> 40) & 0xfffffL);
+                out[o + i + 3] = (((w0 >>> 60) | (w1 << 4)) & 0xfffffL);
+                out[o + i + 4] = ((w1 >>> 16) & 0xfffffL);
+                out[o + i + 5] = ((w1 >>> 36) & 0xfffffL);
+                out[o + i + 6] = (((w1 >>> 56) | (w2 << 8)) & 0xfffffL);
+                out[o + i + 7] = ((w2 >>> 12) & 0xfffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 20;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1416,7 +2032,22 @@ final class BitUnpackers {
     static final class LsbLong21 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 21;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                out[o + i] = (w0 & 0x1fffffL);
+                out[o + i + 1] = ((w0 >>> 21) & 0x1fffffL);
+                out[o + i + 2] = ((w0 >>> 42) & 0x1fffffL);
+                out[o + i + 3] = (((w0 >>> 63) | (w1 << 1)) & 0x1fffffL);
+                out[o + i + 4] = ((w1 >>> 20) & 0x1fffffL);
+                out[o + i + 5] = ((w1 >>> 41) & 0x1fffffL);
+                out[o + i + 6] = (((w1 >>> 62) | (w2 << 2)) & 0x1fffffL);
+                out[o + i + 7] = ((w2 >>> 19) & 0x1fffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 21;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1436,7 +2067,22 @@ final class BitUnpackers {
     static final class LsbLong22 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 22;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                out[o + i] = (w0 & 0x3fffffL);
+                out[o + i + 1] = ((w0 >>> 22) & 0x3fffffL);
+                out[o + i + 2] = (((w0 >>> 44) | (w1 << 20)) & 0x3fffffL);
+                out[o + i + 3] = ((w1 >>> 2) & 0x3fffffL);
+                out[o + i + 4] = ((w1 >>> 24) & 0x3fffffL);
+                out[o + i + 5] = (((w1 >>> 46) | (w2 << 18)) & 0x3fffffL);
+                out[o + i + 6] = ((w2 >>> 4) & 0x3fffffL);
+                out[o + i + 7] = ((w2 >>> 26) & 0x3fffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 22;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1456,7 +2102,22 @@ final class BitUnpackers {
     static final class LsbLong23 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 23;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                out[o + i] = (w0 & 0x7fffffL);
+                out[o + i + 1] = ((w0 >>> 23) & 0x7fffffL);
+                out[o + i + 2] = (((w0 >>> 46) | (w1 << 18)) & 0x7fffffL);
+                out[o + i + 3] = ((w1 >>> 5) & 0x7fffffL);
+                out[o + i + 4] = ((w1 >>> 28) & 0x7fffffL);
+                out[o + i + 5] = (((w1 >>> 51) | (w2 << 13)) & 0x7fffffL);
+                out[o + i + 6] = ((w2 >>> 10) & 0x7fffffL);
+                out[o + i + 7] = ((w2 >>> 33) & 0x7fffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 23;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1496,7 +2157,23 @@ final class BitUnpackers {
     static final class LsbLong25 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 25;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                out[o + i] = (w0 & 0x1ffffffL);
+                out[o + i + 1] = ((w0 >>> 25) & 0x1ffffffL);
+                out[o + i + 2] = (((w0 >>> 50) | (w1 << 14)) & 0x1ffffffL);
+                out[o + i + 3] = ((w1 >>> 11) & 0x1ffffffL);
+                out[o + i + 4] = ((w1 >>> 36) & 0x1ffffffL);
+                out[o + i + 5] = (((w1 >>> 61) | (w2 << 3)) & 0x1ffffffL);
+                out[o + i + 6] = ((w2 >>> 22) & 0x1ffffffL);
+                out[o + i + 7] = (((w2 >>> 47) | (w3 << 17)) & 0x1ffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 25;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1517,7 +2194,23 @@ final class BitUnpackers {
     static final class LsbLong26 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 26;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                out[o + i] = (w0 & 0x3ffffffL);
+                out[o + i + 1] = ((w0 >>> 26) & 0x3ffffffL);
+                out[o + i + 2] = (((w0 >>> 52) | (w1 << 12)) & 0x3ffffffL);
+                out[o + i + 3] = ((w1 >>> 14) & 0x3ffffffL);
+                out[o + i + 4] = (((w1 >>> 40) | (w2 << 24)) & 0x3ffffffL);
+                out[o + i + 5] = ((w2 >>> 2) & 0x3ffffffL);
+                out[o + i + 6] = ((w2 >>> 28) & 0x3ffffffL);
+                out[o + i + 7] = (((w2 >>> 54) | (w3 << 10)) & 0x3ffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 26;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1538,7 +2231,23 @@ final class BitUnpackers {
     static final class LsbLong27 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 27;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                out[o + i] = (w0 & 0x7ffffffL);
+                out[o + i + 1] = ((w0 >>> 27) & 0x7ffffffL);
+                out[o + i + 2] = (((w0 >>> 54) | (w1 << 10)) & 0x7ffffffL);
+                out[o + i + 3] = ((w1 >>> 17) & 0x7ffffffL);
+                out[o + i + 4] = (((w1 >>> 44) | (w2 << 20)) & 0x7ffffffL);
+                out[o + i + 5] = ((w2 >>> 7) & 0x7ffffffL);
+                out[o + i + 6] = ((w2 >>> 34) & 0x7ffffffL);
+                out[o + i + 7] = (((w2 >>> 61) | (w3 << 3)) & 0x7ffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 27;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1559,7 +2268,23 @@ final class BitUnpackers {
     static final class LsbLong28 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 28;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                out[o + i] = (w0 & 0xfffffffL);
+                out[o + i + 1] = ((w0 >>> 28) & 0xfffffffL);
+                out[o + i + 2] = (((w0 >>> 56) | (w1 << 8)) & 0xfffffffL);
+                out[o + i + 3] = ((w1 >>> 20) & 0xfffffffL);
+                out[o + i + 4] = (((w1 >>> 48) | (w2 << 16)) & 0xfffffffL);
+                out[o + i + 5] = ((w2 >>> 12) & 0xfffffffL);
+                out[o + i + 6] = (((w2 >>> 40) | (w3 << 24)) & 0xfffffffL);
+                out[o + i + 7] = ((w3 >>> 4) & 0xfffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 28;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1580,7 +2305,23 @@ final class BitUnpackers {
     static final class LsbLong29 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 29;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                out[o + i] = (w0 & 0x1fffffffL);
+                out[o + i + 1] = ((w0 >>> 29) & 0x1fffffffL);
+                out[o + i + 2] = (((w0 >>> 58) | (w1 << 6)) & 0x1fffffffL);
+                out[o + i + 3] = ((w1 >>> 23) & 0x1fffffffL);
+                out[o + i + 4] = (((w1 >>> 52) | (w2 << 12)) & 0x1fffffffL);
+                out[o + i + 5] = ((w2 >>> 17) & 0x1fffffffL);
+                out[o + i + 6] = (((w2 >>> 46) | (w3 << 18)) & 0x1fffffffL);
+                out[o + i + 7] = ((w3 >>> 11) & 0x1fffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 29;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1601,7 +2342,23 @@ final class BitUnpackers {
     static final class LsbLong30 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 30;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                out[o + i] = (w0 & 0x3fffffffL);
+                out[o + i + 1] = ((w0 >>> 30) & 0x3fffffffL);
+                out[o + i + 2] = (((w0 >>> 60) | (w1 << 4)) & 0x3fffffffL);
+                out[o + i + 3] = ((w1 >>> 26) & 0x3fffffffL);
+                out[o + i + 4] = (((w1 >>> 56) | (w2 << 8)) & 0x3fffffffL);
+                out[o + i + 5] = ((w2 >>> 22) & 0x3fffffffL);
+                out[o + i + 6] = (((w2 >>> 52) | (w3 << 12)) & 0x3fffffffL);
+                out[o + i + 7] = ((w3 >>> 18) & 0x3fffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 30;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1622,7 +2379,23 @@ final class BitUnpackers {
     static final class LsbLong31 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 31;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                out[o + i] = (w0 & 0x7fffffffL);
+                out[o + i + 1] = ((w0 >>> 31) & 0x7fffffffL);
+                out[o + i + 2] = (((w0 >>> 62) | (w1 << 2)) & 0x7fffffffL);
+                out[o + i + 3] = ((w1 >>> 29) & 0x7fffffffL);
+                out[o + i + 4] = (((w1 >>> 60) | (w2 << 4)) & 0x7fffffffL);
+                out[o + i + 5] = ((w2 >>> 27) & 0x7fffffffL);
+                out[o + i + 6] = (((w2 >>> 58) | (w3 << 6)) & 0x7fffffffL);
+                out[o + i + 7] = ((w3 >>> 25) & 0x7fffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 31;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1664,7 +2437,24 @@ final class BitUnpackers {
     static final class LsbLong33 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 33;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                out[o + i] = (w0 & 0x1ffffffffL);
+                out[o + i + 1] = (((w0 >>> 33) | (w1 << 31)) & 0x1ffffffffL);
+                out[o + i + 2] = ((w1 >>> 2) & 0x1ffffffffL);
+                out[o + i + 3] = (((w1 >>> 35) | (w2 << 29)) & 0x1ffffffffL);
+                out[o + i + 4] = ((w2 >>> 4) & 0x1ffffffffL);
+                out[o + i + 5] = (((w2 >>> 37) | (w3 << 27)) & 0x1ffffffffL);
+                out[o + i + 6] = ((w3 >>> 6) & 0x1ffffffffL);
+                out[o + i + 7] = (((w3 >>> 39) | (w4 << 25)) & 0x1ffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 33;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1686,7 +2476,24 @@ final class BitUnpackers {
     static final class LsbLong34 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 34;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                out[o + i] = (w0 & 0x3ffffffffL);
+                out[o + i + 1] = (((w0 >>> 34) | (w1 << 30)) & 0x3ffffffffL);
+                out[o + i + 2] = ((w1 >>> 4) & 0x3ffffffffL);
+                out[o + i + 3] = (((w1 >>> 38) | (w2 << 26)) & 0x3ffffffffL);
+                out[o + i + 4] = ((w2 >>> 8) & 0x3ffffffffL);
+                out[o + i + 5] = (((w2 >>> 42) | (w3 << 22)) & 0x3ffffffffL);
+                out[o + i + 6] = ((w3 >>> 12) & 0x3ffffffffL);
+                out[o + i + 7] = (((w3 >>> 46) | (w4 << 18)) & 0x3ffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 34;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1708,7 +2515,24 @@ final class BitUnpackers {
     static final class LsbLong35 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 35;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                out[o + i] = (w0 & 0x7ffffffffL);
+                out[o + i + 1] = (((w0 >>> 35) | (w1 << 29)) & 0x7ffffffffL);
+                out[o + i + 2] = ((w1 >>> 6) & 0x7ffffffffL);
+                out[o + i + 3] = (((w1 >>> 41) | (w2 << 23)) & 0x7ffffffffL);
+                out[o + i + 4] = ((w2 >>> 12) & 0x7ffffffffL);
+                out[o + i + 5] = (((w2 >>> 47) | (w3 << 17)) & 0x7ffffffffL);
+                out[o + i + 6] = ((w3 >>> 18) & 0x7ffffffffL);
+                out[o + i + 7] = (((w3 >>> 53) | (w4 << 11)) & 0x7ffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 35;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1730,7 +2554,24 @@ final class BitUnpackers {
     static final class LsbLong36 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 36;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                out[o + i] = (w0 & 0xfffffffffL);
+                out[o + i + 1] = (((w0 >>> 36) | (w1 << 28)) & 0xfffffffffL);
+                out[o + i + 2] = ((w1 >>> 8) & 0xfffffffffL);
+                out[o + i + 3] = (((w1 >>> 44) | (w2 << 20)) & 0xfffffffffL);
+                out[o + i + 4] = ((w2 >>> 16) & 0xfffffffffL);
+                out[o + i + 5] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffffffL);
+                out[o + i + 6] = ((w3 >>> 24) & 0xfffffffffL);
+                out[o + i + 7] = (((w3 >>> 60) | (w4 << 4)) & 0xfffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 36;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1752,7 +2593,24 @@ final class BitUnpackers {
     static final class LsbLong37 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 37;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                out[o + i] = (w0 & 0x1fffffffffL);
+                out[o + i + 1] = (((w0 >>> 37) | (w1 << 27)) & 0x1fffffffffL);
+                out[o + i + 2] = ((w1 >>> 10) & 0x1fffffffffL);
+                out[o + i + 3] = (((w1 >>> 47) | (w2 << 17)) & 0x1fffffffffL);
+                out[o + i + 4] = ((w2 >>> 20) & 0x1fffffffffL);
+                out[o + i + 5] = (((w2 >>> 57) | (w3 << 7)) & 0x1fffffffffL);
+                out[o + i + 6] = (((w3 >>> 30) | (w4 << 34)) & 0x1fffffffffL);
+                out[o + i + 7] = ((w4 >>> 3) & 0x1fffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 37;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1774,7 +2632,24 @@ final class BitUnpackers {
     static final class LsbLong38 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 38;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                out[o + i] = (w0 & 0x3fffffffffL);
+                out[o + i + 1] = (((w0 >>> 38) | (w1 << 26)) & 0x3fffffffffL);
+                out[o + i + 2] = ((w1 >>> 12) & 0x3fffffffffL);
+                out[o + i + 3] = (((w1 >>> 50) | (w2 << 14)) & 0x3fffffffffL);
+                out[o + i + 4] = ((w2 >>> 24) & 0x3fffffffffL);
+                out[o + i + 5] = (((w2 >>> 62) | (w3 << 2)) & 0x3fffffffffL);
+                out[o + i + 6] = (((w3 >>> 36) | (w4 << 28)) & 0x3fffffffffL);
+                out[o + i + 7] = ((w4 >>> 10) & 0x3fffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 38;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1796,7 +2671,24 @@ final class BitUnpackers {
     static final class LsbLong39 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 39;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                out[o + i] = (w0 & 0x7fffffffffL);
+                out[o + i + 1] = (((w0 >>> 39) | (w1 << 25)) & 0x7fffffffffL);
+                out[o + i + 2] = ((w1 >>> 14) & 0x7fffffffffL);
+                out[o + i + 3] = (((w1 >>> 53) | (w2 << 11)) & 0x7fffffffffL);
+                out[o + i + 4] = (((w2 >>> 28) | (w3 << 36)) & 0x7fffffffffL);
+                out[o + i + 5] = ((w3 >>> 3) & 0x7fffffffffL);
+                out[o + i + 6] = (((w3 >>> 42) | (w4 << 22)) & 0x7fffffffffL);
+                out[o + i + 7] = ((w4 >>> 17) & 0x7fffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 39;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1840,7 +2732,25 @@ final class BitUnpackers {
     static final class LsbLong41 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 41;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                out[o + i] = (w0 & 0x1ffffffffffL);
+                out[o + i + 1] = (((w0 >>> 41) | (w1 << 23)) & 0x1ffffffffffL);
+                out[o + i + 2] = ((w1 >>> 18) & 0x1ffffffffffL);
+                out[o + i + 3] = (((w1 >>> 59) | (w2 << 5)) & 0x1ffffffffffL);
+                out[o + i + 4] = (((w2 >>> 36) | (w3 << 28)) & 0x1ffffffffffL);
+                out[o + i + 5] = ((w3 >>> 13) & 0x1ffffffffffL);
+                out[o + i + 6] = (((w3 >>> 54) | (w4 << 10)) & 0x1ffffffffffL);
+                out[o + i + 7] = (((w4 >>> 31) | (w5 << 33)) & 0x1ffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 41;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1863,7 +2773,25 @@ final class BitUnpackers {
     static final class LsbLong42 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 42;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                out[o + i] = (w0 & 0x3ffffffffffL);
+                out[o + i + 1] = (((w0 >>> 42) | (w1 << 22)) & 0x3ffffffffffL);
+                out[o + i + 2] = ((w1 >>> 20) & 0x3ffffffffffL);
+                out[o + i + 3] = (((w1 >>> 62) | (w2 << 2)) & 0x3ffffffffffL);
+                out[o + i + 4] = (((w2 >>> 40) | (w3 << 24)) & 0x3ffffffffffL);
+                out[o + i + 5] = ((w3 >>> 18) & 0x3ffffffffffL);
+                out[o + i + 6] = (((w3 >>> 60) | (w4 << 4)) & 0x3ffffffffffL);
+                out[o + i + 7] = (((w4 >>> 38) | (w5 << 26)) & 0x3ffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 42;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1886,7 +2814,25 @@ final class BitUnpackers {
     static final class LsbLong43 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 43;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                out[o + i] = (w0 & 0x7ffffffffffL);
+                out[o + i + 1] = (((w0 >>> 43) | (w1 << 21)) & 0x7ffffffffffL);
+                out[o + i + 2] = (((w1 >>> 22) | (w2 << 42)) & 0x7ffffffffffL);
+                out[o + i + 3] = ((w2 >>> 1) & 0x7ffffffffffL);
+                out[o + i + 4] = (((w2 >>> 44) | (w3 << 20)) & 0x7ffffffffffL);
+                out[o + i + 5] = (((w3 >>> 23) | (w4 << 41)) & 0x7ffffffffffL);
+                out[o + i + 6] = ((w4 >>> 2) & 0x7ffffffffffL);
+                out[o + i + 7] = (((w4 >>> 45) | (w5 << 19)) & 0x7ffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 43;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1909,7 +2855,25 @@ final class BitUnpackers {
     static final class LsbLong44 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 44;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                out[o + i] = (w0 & 0xfffffffffffL);
+                out[o + i + 1] = (((w0 >>> 44) | (w1 << 20)) & 0xfffffffffffL);
+                out[o + i + 2] = (((w1 >>> 24) | (w2 << 40)) & 0xfffffffffffL);
+                out[o + i + 3] = ((w2 >>> 4) & 0xfffffffffffL);
+                out[o + i + 4] = (((w2 >>> 48) | (w3 << 16)) & 0xfffffffffffL);
+                out[o + i + 5] = (((w3 >>> 28) | (w4 << 36)) & 0xfffffffffffL);
+                out[o + i + 6] = ((w4 >>> 8) & 0xfffffffffffL);
+                out[o + i + 7] = (((w4 >>> 52) | (w5 << 12)) & 0xfffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 44;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1932,7 +2896,25 @@ final class BitUnpackers {
     static final class LsbLong45 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 45;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                out[o + i] = (w0 & 0x1fffffffffffL);
+                out[o + i + 1] = (((w0 >>> 45) | (w1 << 19)) & 0x1fffffffffffL);
+                out[o + i + 2] = (((w1 >>> 26) | (w2 << 38)) & 0x1fffffffffffL);
+                out[o + i + 3] = ((w2 >>> 7) & 0x1fffffffffffL);
+                out[o + i + 4] = (((w2 >>> 52) | (w3 << 12)) & 0x1fffffffffffL);
+                out[o + i + 5] = (((w3 >>> 33) | (w4 << 31)) & 0x1fffffffffffL);
+                out[o + i + 6] = ((w4 >>> 14) & 0x1fffffffffffL);
+                out[o + i + 7] = (((w4 >>> 59) | (w5 << 5)) & 0x1fffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 45;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1955,7 +2937,25 @@ final class BitUnpackers {
     static final class LsbLong46 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 46;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                out[o + i] = (w0 & 0x3fffffffffffL);
+                out[o + i + 1] = (((w0 >>> 46) | (w1 << 18)) & 0x3fffffffffffL);
+                out[o + i + 2] = (((w1 >>> 28) | (w2 << 36)) & 0x3fffffffffffL);
+                out[o + i + 3] = ((w2 >>> 10) & 0x3fffffffffffL);
+                out[o + i + 4] = (((w2 >>> 56) | (w3 << 8)) & 0x3fffffffffffL);
+                out[o + i + 5] = (((w3 >>> 38) | (w4 << 26)) & 0x3fffffffffffL);
+                out[o + i + 6] = (((w4 >>> 20) | (w5 << 44)) & 0x3fffffffffffL);
+                out[o + i + 7] = ((w5 >>> 2) & 0x3fffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 46;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -1978,7 +2978,25 @@ final class BitUnpackers {
     static final class LsbLong47 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 47;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                out[o + i] = (w0 & 0x7fffffffffffL);
+                out[o + i + 1] = (((w0 >>> 47) | (w1 << 17)) & 0x7fffffffffffL);
+                out[o + i + 2] = (((w1 >>> 30) | (w2 << 34)) & 0x7fffffffffffL);
+                out[o + i + 3] = ((w2 >>> 13) & 0x7fffffffffffL);
+                out[o + i + 4] = (((w2 >>> 60) | (w3 << 4)) & 0x7fffffffffffL);
+                out[o + i + 5] = (((w3 >>> 43) | (w4 << 21)) & 0x7fffffffffffL);
+                out[o + i + 6] = (((w4 >>> 26) | (w5 << 38)) & 0x7fffffffffffL);
+                out[o + i + 7] = ((w5 >>> 9) & 0x7fffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 47;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -2024,7 +3042,26 @@ final class BitUnpackers {
     static final class LsbLong49 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 49;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                long w6 = ByteIO.getLongLE(in, q + 48);
+                out[o + i] = (w0 & 0x1ffffffffffffL);
+                out[o + i + 1] = (((w0 >>> 49) | (w1 << 15)) & 0x1ffffffffffffL);
+                out[o + i + 2] = (((w1 >>> 34) | (w2 << 30)) & 0x1ffffffffffffL);
+                out[o + i + 3] = (((w2 >>> 19) | (w3 << 45)) & 0x1ffffffffffffL);
+                out[o + i + 4] = ((w3 >>> 4) & 0x1ffffffffffffL);
+                out[o + i + 5] = (((w3 >>> 53) | (w4 << 11)) & 0x1ffffffffffffL);
+                out[o + i + 6] = (((w4 >>> 38) | (w5 << 26)) & 0x1ffffffffffffL);
+                out[o + i + 7] = (((w5 >>> 23) | (w6 << 41)) & 0x1ffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 49;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -2048,7 +3085,26 @@ final class BitUnpackers {
     static final class LsbLong50 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 50;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                long w6 = ByteIO.getLongLE(in, q + 48);
+                out[o + i] = (w0 & 0x3ffffffffffffL);
+                out[o + i + 1] = (((w0 >>> 50) | (w1 << 14)) & 0x3ffffffffffffL);
+                out[o + i + 2] = (((w1 >>> 36) | (w2 << 28)) & 0x3ffffffffffffL);
+                out[o + i + 3] = (((w2 >>> 22) | (w3 << 42)) & 0x3ffffffffffffL);
+                out[o + i + 4] = ((w3 >>> 8) & 0x3ffffffffffffL);
+                out[o + i + 5] = (((w3 >>> 58) | (w4 << 6)) & 0x3ffffffffffffL);
+                out[o + i + 6] = (((w4 >>> 44) | (w5 << 20)) & 0x3ffffffffffffL);
+                out[o + i + 7] = (((w5 >>> 30) | (w6 << 34)) & 0x3ffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 50;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -2072,7 +3128,26 @@ final class BitUnpackers {
     static final class LsbLong51 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 51;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                long w6 = ByteIO.getLongLE(in, q + 48);
+                out[o + i] = (w0 & 0x7ffffffffffffL);
+                out[o + i + 1] = (((w0 >>> 51) | (w1 << 13)) & 0x7ffffffffffffL);
+                out[o + i + 2] = (((w1 >>> 38) | (w2 << 26)) & 0x7ffffffffffffL);
+                out[o + i + 3] = (((w2 >>> 25) | (w3 << 39)) & 0x7ffffffffffffL);
+                out[o + i + 4] = ((w3 >>> 12) & 0x7ffffffffffffL);
+                out[o + i + 5] = (((w3 >>> 63) | (w4 << 1)) & 0x7ffffffffffffL);
+                out[o + i + 6] = (((w4 >>> 50) | (w5 << 14)) & 0x7ffffffffffffL);
+                out[o + i + 7] = (((w5 >>> 37) | (w6 << 27)) & 0x7ffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 51;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -2096,7 +3171,26 @@ final class BitUnpackers {
     static final class LsbLong52 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 52;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                long w6 = ByteIO.getLongLE(in, q + 48);
+                out[o + i] = (w0 & 0xfffffffffffffL);
+                out[o + i + 1] = (((w0 >>> 52) | (w1 << 12)) & 0xfffffffffffffL);
+                out[o + i + 2] = (((w1 >>> 40) | (w2 << 24)) & 0xfffffffffffffL);
+                out[o + i + 3] = (((w2 >>> 28) | (w3 << 36)) & 0xfffffffffffffL);
+                out[o + i + 4] = (((w3 >>> 16) | (w4 << 48)) & 0xfffffffffffffL);
+                out[o + i + 5] = ((w4 >>> 4) & 0xfffffffffffffL);
+                out[o + i + 6] = (((w4 >>> 56) | (w5 << 8)) & 0xfffffffffffffL);
+                out[o + i + 7] = (((w5 >>> 44) | (w6 << 20)) & 0xfffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 52;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -2120,7 +3214,26 @@ final class BitUnpackers {
     static final class LsbLong53 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 53;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                long w6 = ByteIO.getLongLE(in, q + 48);
+                out[o + i] = (w0 & 0x1fffffffffffffL);
+                out[o + i + 1] = (((w0 >>> 53) | (w1 << 11)) & 0x1fffffffffffffL);
+                out[o + i + 2] = (((w1 >>> 42) | (w2 << 22)) & 0x1fffffffffffffL);
+                out[o + i + 3] = (((w2 >>> 31) | (w3 << 33)) & 0x1fffffffffffffL);
+                out[o + i + 4] = (((w3 >>> 20) | (w4 << 44)) & 0x1fffffffffffffL);
+                out[o + i + 5] = ((w4 >>> 9) & 0x1fffffffffffffL);
+                out[o + i + 6] = (((w4 >>> 62) | (w5 << 2)) & 0x1fffffffffffffL);
+                out[o + i + 7] = (((w5 >>> 51) | (w6 << 13)) & 0x1fffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 53;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -2144,7 +3257,26 @@ final class BitUnpackers {
     static final class LsbLong54 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 54;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                long w6 = ByteIO.getLongLE(in, q + 48);
+                out[o + i] = (w0 & 0x3fffffffffffffL);
+                out[o + i + 1] = (((w0 >>> 54) | (w1 << 10)) & 0x3fffffffffffffL);
+                out[o + i + 2] = (((w1 >>> 44) | (w2 << 20)) & 0x3fffffffffffffL);
+                out[o + i + 3] = (((w2 >>> 34) | (w3 << 30)) & 0x3fffffffffffffL);
+                out[o + i + 4] = (((w3 >>> 24) | (w4 << 40)) & 0x3fffffffffffffL);
+                out[o + i + 5] = (((w4 >>> 14) | (w5 << 50)) & 0x3fffffffffffffL);
+                out[o + i + 6] = ((w5 >>> 4) & 0x3fffffffffffffL);
+                out[o + i + 7] = (((w5 >>> 58) | (w6 << 6)) & 0x3fffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 54;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -2168,7 +3300,26 @@ final class BitUnpackers {
     static final class LsbLong55 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 55;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                long w6 = ByteIO.getLongLE(in, q + 48);
+                out[o + i] = (w0 & 0x7fffffffffffffL);
+                out[o + i + 1] = (((w0 >>> 55) | (w1 << 9)) & 0x7fffffffffffffL);
+                out[o + i + 2] = (((w1 >>> 46) | (w2 << 18)) & 0x7fffffffffffffL);
+                out[o + i + 3] = (((w2 >>> 37) | (w3 << 27)) & 0x7fffffffffffffL);
+                out[o + i + 4] = (((w3 >>> 28) | (w4 << 36)) & 0x7fffffffffffffL);
+                out[o + i + 5] = (((w4 >>> 19) | (w5 << 45)) & 0x7fffffffffffffL);
+                out[o + i + 6] = (((w5 >>> 10) | (w6 << 54)) & 0x7fffffffffffffL);
+                out[o + i + 7] = ((w6 >>> 1) & 0x7fffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 55;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -2216,7 +3367,27 @@ final class BitUnpackers {
     static final class LsbLong57 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 57;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                long w6 = ByteIO.getLongLE(in, q + 48);
+                long w7 = ByteIO.getLongLE(in, q + 56);
+                out[o + i] = (w0 & 0x1ffffffffffffffL);
+                out[o + i + 1] = (((w0 >>> 57) | (w1 << 7)) & 0x1ffffffffffffffL);
+                out[o + i + 2] = (((w1 >>> 50) | (w2 << 14)) & 0x1ffffffffffffffL);
+                out[o + i + 3] = (((w2 >>> 43) | (w3 << 21)) & 0x1ffffffffffffffL);
+                out[o + i + 4] = (((w3 >>> 36) | (w4 << 28)) & 0x1ffffffffffffffL);
+                out[o + i + 5] = (((w4 >>> 29) | (w5 << 35)) & 0x1ffffffffffffffL);
+                out[o + i + 6] = (((w5 >>> 22) | (w6 << 42)) & 0x1ffffffffffffffL);
+                out[o + i + 7] = (((w6 >>> 15) | (w7 << 49)) & 0x1ffffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 57;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -2241,7 +3412,27 @@ final class BitUnpackers {
     static final class LsbLong58 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 58;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                long w6 = ByteIO.getLongLE(in, q + 48);
+                long w7 = ByteIO.getLongLE(in, q + 56);
+                out[o + i] = (w0 & 0x3ffffffffffffffL);
+                out[o + i + 1] = (((w0 >>> 58) | (w1 << 6)) & 0x3ffffffffffffffL);
+                out[o + i + 2] = (((w1 >>> 52) | (w2 << 12)) & 0x3ffffffffffffffL);
+                out[o + i + 3] = (((w2 >>> 46) | (w3 << 18)) & 0x3ffffffffffffffL);
+                out[o + i + 4] = (((w3 >>> 40) | (w4 << 24)) & 0x3ffffffffffffffL);
+                out[o + i + 5] = (((w4 >>> 34) | (w5 << 30)) & 0x3ffffffffffffffL);
+                out[o + i + 6] = (((w5 >>> 28) | (w6 << 36)) & 0x3ffffffffffffffL);
+                out[o + i + 7] = (((w6 >>> 22) | (w7 << 42)) & 0x3ffffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 58;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -2266,7 +3457,27 @@ final class BitUnpackers {
     static final class LsbLong59 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 59;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                long w6 = ByteIO.getLongLE(in, q + 48);
+                long w7 = ByteIO.getLongLE(in, q + 56);
+                out[o + i] = (w0 & 0x7ffffffffffffffL);
+                out[o + i + 1] = (((w0 >>> 59) | (w1 << 5)) & 0x7ffffffffffffffL);
+                out[o + i + 2] = (((w1 >>> 54) | (w2 << 10)) & 0x7ffffffffffffffL);
+                out[o + i + 3] = (((w2 >>> 49) | (w3 << 15)) & 0x7ffffffffffffffL);
+                out[o + i + 4] = (((w3 >>> 44) | (w4 << 20)) & 0x7ffffffffffffffL);
+                out[o + i + 5] = (((w4 >>> 39) | (w5 << 25)) & 0x7ffffffffffffffL);
+                out[o + i + 6] = (((w5 >>> 34) | (w6 << 30)) & 0x7ffffffffffffffL);
+                out[o + i + 7] = (((w6 >>> 29) | (w7 << 35)) & 0x7ffffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 59;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -2291,7 +3502,27 @@ final class BitUnpackers {
     static final class LsbLong60 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 60;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                long w6 = ByteIO.getLongLE(in, q + 48);
+                long w7 = ByteIO.getLongLE(in, q + 56);
+                out[o + i] = (w0 & 0xfffffffffffffffL);
+                out[o + i + 1] = (((w0 >>> 60) | (w1 << 4)) & 0xfffffffffffffffL);
+                out[o + i + 2] = (((w1 >>> 56) | (w2 << 8)) & 0xfffffffffffffffL);
+                out[o + i + 3] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffffffffffffL);
+                out[o + i + 4] = (((w3 >>> 48) | (w4 << 16)) & 0xfffffffffffffffL);
+                out[o + i + 5] = (((w4 >>> 44) | (w5 << 20)) & 0xfffffffffffffffL);
+                out[o + i + 6] = (((w5 >>> 40) | (w6 << 24)) & 0xfffffffffffffffL);
+                out[o + i + 7] = (((w6 >>> 36) | (w7 << 28)) & 0xfffffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 60;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -2316,7 +3547,27 @@ final class BitUnpackers {
     static final class LsbLong61 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 61;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                long w6 = ByteIO.getLongLE(in, q + 48);
+                long w7 = ByteIO.getLongLE(in, q + 56);
+                out[o + i] = (w0 & 0x1fffffffffffffffL);
+                out[o + i + 1] = (((w0 >>> 61) | (w1 << 3)) & 0x1fffffffffffffffL);
+                out[o + i + 2] = (((w1 >>> 58) | (w2 << 6)) & 0x1fffffffffffffffL);
+                out[o + i + 3] = (((w2 >>> 55) | (w3 << 9)) & 0x1fffffffffffffffL);
+                out[o + i + 4] = (((w3 >>> 52) | (w4 << 12)) & 0x1fffffffffffffffL);
+                out[o + i + 5] = (((w4 >>> 49) | (w5 << 15)) & 0x1fffffffffffffffL);
+                out[o + i + 6] = (((w5 >>> 46) | (w6 << 18)) & 0x1fffffffffffffffL);
+                out[o + i + 7] = (((w6 >>> 43) | (w7 << 21)) & 0x1fffffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 61;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -2341,7 +3592,27 @@ final class BitUnpackers {
     static final class LsbLong62 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 62;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                long w6 = ByteIO.getLongLE(in, q + 48);
+                long w7 = ByteIO.getLongLE(in, q + 56);
+                out[o + i] = (w0 & 0x3fffffffffffffffL);
+                out[o + i + 1] = (((w0 >>> 62) | (w1 << 2)) & 0x3fffffffffffffffL);
+                out[o + i + 2] = (((w1 >>> 60) | (w2 << 4)) & 0x3fffffffffffffffL);
+                out[o + i + 3] = (((w2 >>> 58) | (w3 << 6)) & 0x3fffffffffffffffL);
+                out[o + i + 4] = (((w3 >>> 56) | (w4 << 8)) & 0x3fffffffffffffffL);
+                out[o + i + 5] = (((w4 >>> 54) | (w5 << 10)) & 0x3fffffffffffffffL);
+                out[o + i + 6] = (((w5 >>> 52) | (w6 << 12)) & 0x3fffffffffffffffL);
+                out[o + i + 7] = (((w6 >>> 50) | (w7 << 14)) & 0x3fffffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 62;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -2366,7 +3637,27 @@ final class BitUnpackers {
     static final class LsbLong63 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 63;
+                long w0 = ByteIO.getLongLE(in, q);
+                long w1 = ByteIO.getLongLE(in, q + 8);
+                long w2 = ByteIO.getLongLE(in, q + 16);
+                long w3 = ByteIO.getLongLE(in, q + 24);
+                long w4 = ByteIO.getLongLE(in, q + 32);
+                long w5 = ByteIO.getLongLE(in, q + 40);
+                long w6 = ByteIO.getLongLE(in, q + 48);
+                long w7 = ByteIO.getLongLE(in, q + 56);
+                out[o + i] = (w0 & 0x7fffffffffffffffL);
+                out[o + i + 1] = (((w0 >>> 63) | (w1 << 1)) & 0x7fffffffffffffffL);
+                out[o + i + 2] = (((w1 >>> 62) | (w2 << 2)) & 0x7fffffffffffffffL);
+                out[o + i + 3] = (((w2 >>> 61) | (w3 << 3)) & 0x7fffffffffffffffL);
+                out[o + i + 4] = (((w3 >>> 60) | (w4 << 4)) & 0x7fffffffffffffffL);
+                out[o + i + 5] = (((w4 >>> 59) | (w5 << 5)) & 0x7fffffffffffffffL);
+                out[o + i + 6] = (((w5 >>> 58) | (w6 << 6)) & 0x7fffffffffffffffL);
+                out[o + i + 7] = (((w6 >>> 57) | (w7 << 7)) & 0x7fffffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 63;
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
@@ -2529,7 +3820,20 @@ final class BitUnpackers {
     static final class MsbInt3 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 2) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 3;
+                long w0 = ByteIO.getLongBE(in, q);
+                out[o + i] = (int) (w0 >>> 61);
+                out[o + i + 1] = (int) ((w0 >>> 58) & 0x7L);
+                out[o + i + 2] = (int) ((w0 >>> 55) & 0x7L);
+                out[o + i + 3] = (int) ((w0 >>> 52) & 0x7L);
+                out[o + i + 4] = (int) ((w0 >>> 49) & 0x7L);
+                out[o + i + 5] = (int) ((w0 >>> 46) & 0x7L);
+                out[o + i + 6] = (int) ((w0 >>> 43) & 0x7L);
+                out[o + i + 7] = (int) ((w0 >>> 40) & 0x7L);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 3;
                 long w0 = (((ByteIO.getShortBE(in, q + 0) & 0xFFFFL) << 48) | ((in[q + 2] & 0xFFL) << 40));
                 out[o + i] = (int) (w0 >>> 61);
@@ -2600,7 +3904,20 @@ final class BitUnpackers {
     static final class MsbInt5 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 5;
+                long w0 = ByteIO.getLongBE(in, q);
+                out[o + i] = (int) (w0 >>> 59);
+                out[o + i + 1] = (int) ((w0 >>> 54) & 0x1fL);
+                out[o + i + 2] = (int) ((w0 >>> 49) & 0x1fL);
+                out[o + i + 3] = (int) ((w0 >>> 44) & 0x1fL);
+                out[o + i + 4] = (int) ((w0 >>> 39) & 0x1fL);
+                out[o + i + 5] = (int) ((w0 >>> 34) & 0x1fL);
+                out[o + i + 6] = (int) ((w0 >>> 29) & 0x1fL);
+                out[o + i + 7] = (int) ((w0 >>> 24) & 0x1fL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 5;
                 long w0 = (((ByteIO.getIntBE(in, q + 0) & 0xFFFFFFFFL) << 32) | ((in[q + 4] & 0xFFL) << 24));
                 out[o + i] = (int) (w0 >>> 59);
@@ -2618,7 +3935,20 @@ final class BitUnpackers {
     static final class MsbInt6 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 6;
+                long w0 = ByteIO.getLongBE(in, q);
+                out[o + i] = (int) (w0 >>> 58);
+                out[o + i + 1] = (int) ((w0 >>> 52) & 0x3fL);
+                out[o + i + 2] = (int) ((w0 >>> 46) & 0x3fL);
+                out[o + i + 3] = (int) ((w0 >>> 40) & 0x3fL);
+                out[o + i + 4] = (int) ((w0 >>> 34) & 0x3fL);
+                out[o + i + 5] = (int) ((w0 >>> 28) & 0x3fL);
+                out[o + i + 6] = (int) ((w0 >>> 22) & 0x3fL);
+                out[o + i + 7] = (int) ((w0 >>> 16) & 0x3fL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 6;
                 long w0 = (((ByteIO.getIntBE(in, q + 0) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 4) & 0xFFFFL) << 16));
                 out[o + i] = (int) (w0 >>> 58);
@@ -2636,7 +3966,20 @@ final class BitUnpackers {
     static final class MsbInt7 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 7;
+                long w0 = ByteIO.getLongBE(in, q);
+                out[o + i] = (int) (w0 >>> 57);
+                out[o + i + 1] = (int) ((w0 >>> 50) & 0x7fL);
+                out[o + i + 2] = (int) ((w0 >>> 43) & 0x7fL);
+                out[o + i + 3] = (int) ((w0 >>> 36) & 0x7fL);
+                out[o + i + 4] = (int) ((w0 >>> 29) & 0x7fL);
+                out[o + i + 5] = (int) ((w0 >>> 22) & 0x7fL);
+                out[o + i + 6] = (int) ((w0 >>> 15) & 0x7fL);
+                out[o + i + 7] = (int) ((w0 >>> 8) & 0x7fL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 7;
                 long w0 = (((ByteIO.getIntBE(in, q + 0) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 4) & 0xFFFFL) << 16) | ((in[q + 6] & 0xFFL) << 8));
                 out[o + i] = (int) (w0 >>> 57);
@@ -2707,7 +4050,21 @@ final class BitUnpackers {
     static final class MsbInt9 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 9;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                out[o + i] = (int) (w0 >>> 55);
+                out[o + i + 1] = (int) ((w0 >>> 46) & 0x1ffL);
+                out[o + i + 2] = (int) ((w0 >>> 37) & 0x1ffL);
+                out[o + i + 3] = (int) ((w0 >>> 28) & 0x1ffL);
+                out[o + i + 4] = (int) ((w0 >>> 19) & 0x1ffL);
+                out[o + i + 5] = (int) ((w0 >>> 10) & 0x1ffL);
+                out[o + i + 6] = (int) ((w0 >>> 1) & 0x1ffL);
+                out[o + i + 7] = (int) (((w0 << 8) | (w1 >>> 56)) & 0x1ffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 9;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((in[q + 8] & 0xFFL) << 56));
@@ -2726,7 +4083,21 @@ final class BitUnpackers {
     static final class MsbInt10 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 10;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                out[o + i] = (int) (w0 >>> 54);
+                out[o + i + 1] = (int) ((w0 >>> 44) & 0x3ffL);
+                out[o + i + 2] = (int) ((w0 >>> 34) & 0x3ffL);
+                out[o + i + 3] = (int) ((w0 >>> 24) & 0x3ffL);
+                out[o + i + 4] = (int) ((w0 >>> 14) & 0x3ffL);
+                out[o + i + 5] = (int) ((w0 >>> 4) & 0x3ffL);
+                out[o + i + 6] = (int) (((w0 << 6) | (w1 >>> 58)) & 0x3ffL);
+                out[o + i + 7] = (int) ((w1 >>> 48) & 0x3ffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 10;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getShortBE(in, q + 8) & 0xFFFFL) << 48));
@@ -2745,7 +4116,21 @@ final class BitUnpackers {
     static final class MsbInt11 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 11;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                out[o + i] = (int) (w0 >>> 53);
+                out[o + i + 1] = (int) ((w0 >>> 42) & 0x7ffL);
+                out[o + i + 2] = (int) ((w0 >>> 31) & 0x7ffL);
+                out[o + i + 3] = (int) ((w0 >>> 20) & 0x7ffL);
+                out[o + i + 4] = (int) ((w0 >>> 9) & 0x7ffL);
+                out[o + i + 5] = (int) (((w0 << 2) | (w1 >>> 62)) & 0x7ffL);
+                out[o + i + 6] = (int) ((w1 >>> 51) & 0x7ffL);
+                out[o + i + 7] = (int) ((w1 >>> 40) & 0x7ffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 11;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getShortBE(in, q + 8) & 0xFFFFL) << 48) | ((in[q + 10] & 0xFFL) << 40));
@@ -2764,7 +4149,21 @@ final class BitUnpackers {
     static final class MsbInt12 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 12;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                out[o + i] = (int) (w0 >>> 52);
+                out[o + i + 1] = (int) ((w0 >>> 40) & 0xfffL);
+                out[o + i + 2] = (int) ((w0 >>> 28) & 0xfffL);
+                out[o + i + 3] = (int) ((w0 >>> 16) & 0xfffL);
+                out[o + i + 4] = (int) ((w0 >>> 4) & 0xfffL);
+                out[o + i + 5] = (int) (((w0 << 8) | (w1 >>> 56)) & 0xfffL);
+                out[o + i + 6] = (int) ((w1 >>> 44) & 0xfffL);
+                out[o + i + 7] = (int) ((w1 >>> 32) & 0xfffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 12;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32));
@@ -2783,7 +4182,21 @@ final class BitUnpackers {
     static final class MsbInt13 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 13;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                out[o + i] = (int) (w0 >>> 51);
+                out[o + i + 1] = (int) ((w0 >>> 38) & 0x1fffL);
+                out[o + i + 2] = (int) ((w0 >>> 25) & 0x1fffL);
+                out[o + i + 3] = (int) ((w0 >>> 12) & 0x1fffL);
+                out[o + i + 4] = (int) (((w0 << 1) | (w1 >>> 63)) & 0x1fffL);
+                out[o + i + 5] = (int) ((w1 >>> 50) & 0x1fffL);
+                out[o + i + 6] = (int) ((w1 >>> 37) & 0x1fffL);
+                out[o + i + 7] = (int) ((w1 >>> 24) & 0x1fffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 13;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32) | ((in[q + 12] & 0xFFL) << 24));
@@ -2802,7 +4215,21 @@ final class BitUnpackers {
     static final class MsbInt14 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 14;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                out[o + i] = (int) (w0 >>> 50);
+                out[o + i + 1] = (int) ((w0 >>> 36) & 0x3fffL);
+                out[o + i + 2] = (int) ((w0 >>> 22) & 0x3fffL);
+                out[o + i + 3] = (int) ((w0 >>> 8) & 0x3fffL);
+                out[o + i + 4] = (int) (((w0 << 6) | (w1 >>> 58)) & 0x3fffL);
+                out[o + i + 5] = (int) ((w1 >>> 44) & 0x3fffL);
+                out[o + i + 6] = (int) ((w1 >>> 30) & 0x3fffL);
+                out[o + i + 7] = (int) ((w1 >>> 16) & 0x3fffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 14;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 12) & 0xFFFFL) << 16));
@@ -2821,7 +4248,21 @@ final class BitUnpackers {
     static final class MsbInt15 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 15;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                out[o + i] = (int) (w0 >>> 49);
+                out[o + i + 1] = (int) ((w0 >>> 34) & 0x7fffL);
+                out[o + i + 2] = (int) ((w0 >>> 19) & 0x7fffL);
+                out[o + i + 3] = (int) ((w0 >>> 4) & 0x7fffL);
+                out[o + i + 4] = (int) (((w0 << 11) | (w1 >>> 53)) & 0x7fffL);
+                out[o + i + 5] = (int) ((w1 >>> 38) & 0x7fffL);
+                out[o + i + 6] = (int) ((w1 >>> 23) & 0x7fffL);
+                out[o + i + 7] = (int) ((w1 >>> 8) & 0x7fffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 15;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 12) & 0xFFFFL) << 16) | ((in[q + 14] & 0xFFL) << 8));
@@ -2893,7 +4334,22 @@ final class BitUnpackers {
     static final class MsbInt17 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 17;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                out[o + i] = (int) (w0 >>> 47);
+                out[o + i + 1] = (int) ((w0 >>> 30) & 0x1ffffL);
+                out[o + i + 2] = (int) ((w0 >>> 13) & 0x1ffffL);
+                out[o + i + 3] = (int) (((w0 << 4) | (w1 >>> 60)) & 0x1ffffL);
+                out[o + i + 4] = (int) ((w1 >>> 43) & 0x1ffffL);
+                out[o + i + 5] = (int) ((w1 >>> 26) & 0x1ffffL);
+                out[o + i + 6] = (int) ((w1 >>> 9) & 0x1ffffL);
+                out[o + i + 7] = (int) (((w1 << 8) | (w2 >>> 56)) & 0x1ffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 17;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -2913,7 +4369,22 @@ final class BitUnpackers {
     static final class MsbInt18 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 18;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                out[o + i] = (int) (w0 >>> 46);
+                out[o + i + 1] = (int) ((w0 >>> 28) & 0x3ffffL);
+                out[o + i + 2] = (int) ((w0 >>> 10) & 0x3ffffL);
+                out[o + i + 3] = (int) (((w0 << 8) | (w1 >>> 56)) & 0x3ffffL);
+                out[o + i + 4] = (int) ((w1 >>> 38) & 0x3ffffL);
+                out[o + i + 5] = (int) ((w1 >>> 20) & 0x3ffffL);
+                out[o + i + 6] = (int) ((w1 >>> 2) & 0x3ffffL);
+                out[o + i + 7] = (int) (((w1 << 16) | (w2 >>> 48)) & 0x3ffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 18;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -2933,7 +4404,22 @@ final class BitUnpackers {
     static final class MsbInt19 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 19;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                out[o + i] = (int) (w0 >>> 45);
+                out[o + i + 1] = (int) ((w0 >>> 26) & 0x7ffffL);
+                out[o + i + 2] = (int) ((w0 >>> 7) & 0x7ffffL);
+                out[o + i + 3] = (int) (((w0 << 12) | (w1 >>> 52)) & 0x7ffffL);
+                out[o + i + 4] = (int) ((w1 >>> 33) & 0x7ffffL);
+                out[o + i + 5] = (int) ((w1 >>> 14) & 0x7ffffL);
+                out[o + i + 6] = (int) (((w1 << 5) | (w2 >>> 59)) & 0x7ffffL);
+                out[o + i + 7] = (int) ((w2 >>> 40) & 0x7ffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 19;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -2953,7 +4439,22 @@ final class BitUnpackers {
     static final class MsbInt20 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 20;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                out[o + i] = (int) (w0 >>> 44);
+                out[o + i + 1] = (int) ((w0 >>> 24) & 0xfffffL);
+                out[o + i + 2] = (int) ((w0 >>> 4) & 0xfffffL);
+                out[o + i + 3] = (int) (((w0 << 16) | (w1 >>> 48)) & 0xfffffL);
+                out[o + i + 4] = (int) ((w1 >>> 28) & 0xfffffL);
+                out[o + i + 5] = (int) ((w1 >>> 8) & 0xfffffL);
+                out[o + i + 6] = (int) (((w1 << 12) | (w2 >>> 52)) & 0xfffffL);
+                out[o + i + 7] = (int) ((w2 >>> 32) & 0xfffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 20;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -2973,7 +4474,22 @@ final class BitUnpackers {
     static final class MsbInt21 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 21;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                out[o + i] = (int) (w0 >>> 43);
+                out[o + i + 1] = (int) ((w0 >>> 22) & 0x1fffffL);
+                out[o + i + 2] = (int) ((w0 >>> 1) & 0x1fffffL);
+                out[o + i + 3] = (int) (((w0 << 20) | (w1 >>> 44)) & 0x1fffffL);
+                out[o + i + 4] = (int) ((w1 >>> 23) & 0x1fffffL);
+                out[o + i + 5] = (int) ((w1 >>> 2) & 0x1fffffL);
+                out[o + i + 6] = (int) (((w1 << 19) | (w2 >>> 45)) & 0x1fffffL);
+                out[o + i + 7] = (int) ((w2 >>> 24) & 0x1fffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 21;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -2993,7 +4509,22 @@ final class BitUnpackers {
     static final class MsbInt22 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 22;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                out[o + i] = (int) (w0 >>> 42);
+                out[o + i + 1] = (int) ((w0 >>> 20) & 0x3fffffL);
+                out[o + i + 2] = (int) (((w0 << 2) | (w1 >>> 62)) & 0x3fffffL);
+                out[o + i + 3] = (int) ((w1 >>> 40) & 0x3fffffL);
+                out[o + i + 4] = (int) ((w1 >>> 18) & 0x3fffffL);
+                out[o + i + 5] = (int) (((w1 << 4) | (w2 >>> 60)) & 0x3fffffL);
+                out[o + i + 6] = (int) ((w2 >>> 38) & 0x3fffffL);
+                out[o + i + 7] = (int) ((w2 >>> 16) & 0x3fffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 22;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3013,7 +4544,22 @@ final class BitUnpackers {
     static final class MsbInt23 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 23;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                out[o + i] = (int) (w0 >>> 41);
+                out[o + i + 1] = (int) ((w0 >>> 18) & 0x7fffffL);
+                out[o + i + 2] = (int) (((w0 << 5) | (w1 >>> 59)) & 0x7fffffL);
+                out[o + i + 3] = (int) ((w1 >>> 36) & 0x7fffffL);
+                out[o + i + 4] = (int) ((w1 >>> 13) & 0x7fffffL);
+                out[o + i + 5] = (int) (((w1 << 10) | (w2 >>> 54)) & 0x7fffffL);
+                out[o + i + 6] = (int) ((w2 >>> 31) & 0x7fffffL);
+                out[o + i + 7] = (int) ((w2 >>> 8) & 0x7fffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 23;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3053,7 +4599,23 @@ final class BitUnpackers {
     static final class MsbInt25 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 25;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                out[o + i] = (int) (w0 >>> 39);
+                out[o + i + 1] = (int) ((w0 >>> 14) & 0x1ffffffL);
+                out[o + i + 2] = (int) (((w0 << 11) | (w1 >>> 53)) & 0x1ffffffL);
+                out[o + i + 3] = (int) ((w1 >>> 28) & 0x1ffffffL);
+                out[o + i + 4] = (int) ((w1 >>> 3) & 0x1ffffffL);
+                out[o + i + 5] = (int) (((w1 << 22) | (w2 >>> 42)) & 0x1ffffffL);
+                out[o + i + 6] = (int) ((w2 >>> 17) & 0x1ffffffL);
+                out[o + i + 7] = (int) (((w2 << 8) | (w3 >>> 56)) & 0x1ffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 25;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3074,7 +4636,23 @@ final class BitUnpackers {
     static final class MsbInt26 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 26;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                out[o + i] = (int) (w0 >>> 38);
+                out[o + i + 1] = (int) ((w0 >>> 12) & 0x3ffffffL);
+                out[o + i + 2] = (int) (((w0 << 14) | (w1 >>> 50)) & 0x3ffffffL);
+                out[o + i + 3] = (int) ((w1 >>> 24) & 0x3ffffffL);
+                out[o + i + 4] = (int) (((w1 << 2) | (w2 >>> 62)) & 0x3ffffffL);
+                out[o + i + 5] = (int) ((w2 >>> 36) & 0x3ffffffL);
+                out[o + i + 6] = (int) ((w2 >>> 10) & 0x3ffffffL);
+                out[o + i + 7] = (int) (((w2 << 16) | (w3 >>> 48)) & 0x3ffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 26;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3095,7 +4673,23 @@ final class BitUnpackers {
     static final class MsbInt27 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 27;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                out[o + i] = (int) (w0 >>> 37);
+                out[o + i + 1] = (int) ((w0 >>> 10) & 0x7ffffffL);
+                out[o + i + 2] = (int) (((w0 << 17) | (w1 >>> 47)) & 0x7ffffffL);
+                out[o + i + 3] = (int) ((w1 >>> 20) & 0x7ffffffL);
+                out[o + i + 4] = (int) (((w1 << 7) | (w2 >>> 57)) & 0x7ffffffL);
+                out[o + i + 5] = (int) ((w2 >>> 30) & 0x7ffffffL);
+                out[o + i + 6] = (int) ((w2 >>> 3) & 0x7ffffffL);
+                out[o + i + 7] = (int) (((w2 << 24) | (w3 >>> 40)) & 0x7ffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 27;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3116,7 +4710,23 @@ final class BitUnpackers {
     static final class MsbInt28 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 28;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                out[o + i] = (int) (w0 >>> 36);
+                out[o + i + 1] = (int) ((w0 >>> 8) & 0xfffffffL);
+                out[o + i + 2] = (int) (((w0 << 20) | (w1 >>> 44)) & 0xfffffffL);
+                out[o + i + 3] = (int) ((w1 >>> 16) & 0xfffffffL);
+                out[o + i + 4] = (int) (((w1 << 12) | (w2 >>> 52)) & 0xfffffffL);
+                out[o + i + 5] = (int) ((w2 >>> 24) & 0xfffffffL);
+                out[o + i + 6] = (int) (((w2 << 4) | (w3 >>> 60)) & 0xfffffffL);
+                out[o + i + 7] = (int) ((w3 >>> 32) & 0xfffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 28;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3137,7 +4747,23 @@ final class BitUnpackers {
     static final class MsbInt29 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 29;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                out[o + i] = (int) (w0 >>> 35);
+                out[o + i + 1] = (int) ((w0 >>> 6) & 0x1fffffffL);
+                out[o + i + 2] = (int) (((w0 << 23) | (w1 >>> 41)) & 0x1fffffffL);
+                out[o + i + 3] = (int) ((w1 >>> 12) & 0x1fffffffL);
+                out[o + i + 4] = (int) (((w1 << 17) | (w2 >>> 47)) & 0x1fffffffL);
+                out[o + i + 5] = (int) ((w2 >>> 18) & 0x1fffffffL);
+                out[o + i + 6] = (int) (((w2 << 11) | (w3 >>> 53)) & 0x1fffffffL);
+                out[o + i + 7] = (int) ((w3 >>> 24) & 0x1fffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 29;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3158,7 +4784,23 @@ final class BitUnpackers {
     static final class MsbInt30 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 30;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                out[o + i] = (int) (w0 >>> 34);
+                out[o + i + 1] = (int) ((w0 >>> 4) & 0x3fffffffL);
+                out[o + i + 2] = (int) (((w0 << 26) | (w1 >>> 38)) & 0x3fffffffL);
+                out[o + i + 3] = (int) ((w1 >>> 8) & 0x3fffffffL);
+                out[o + i + 4] = (int) (((w1 << 22) | (w2 >>> 42)) & 0x3fffffffL);
+                out[o + i + 5] = (int) ((w2 >>> 12) & 0x3fffffffL);
+                out[o + i + 6] = (int) (((w2 << 18) | (w3 >>> 46)) & 0x3fffffffL);
+                out[o + i + 7] = (int) ((w3 >>> 16) & 0x3fffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 30;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3179,7 +4821,23 @@ final class BitUnpackers {
     static final class MsbInt31 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 31;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                out[o + i] = (int) (w0 >>> 33);
+                out[o + i + 1] = (int) ((w0 >>> 2) & 0x7fffffffL);
+                out[o + i + 2] = (int) (((w0 << 29) | (w1 >>> 35)) & 0x7fffffffL);
+                out[o + i + 3] = (int) ((w1 >>> 4) & 0x7fffffffL);
+                out[o + i + 4] = (int) (((w1 << 27) | (w2 >>> 37)) & 0x7fffffffL);
+                out[o + i + 5] = (int) ((w2 >>> 6) & 0x7fffffffL);
+                out[o + i + 6] = (int) (((w2 << 25) | (w3 >>> 39)) & 0x7fffffffL);
+                out[o + i + 7] = (int) ((w3 >>> 8) & 0x7fffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 31;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3228,7 +4886,20 @@ final class BitUnpackers {
     static final class MsbLong1 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 7) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 1;
+                long w0 = ByteIO.getLongBE(in, q);
+                out[o + i] = (w0 >>> 63);
+                out[o + i + 1] = ((w0 >>> 62) & 0x1L);
+                out[o + i + 2] = ((w0 >>> 61) & 0x1L);
+                out[o + i + 3] = ((w0 >>> 60) & 0x1L);
+                out[o + i + 4] = ((w0 >>> 59) & 0x1L);
+                out[o + i + 5] = ((w0 >>> 58) & 0x1L);
+                out[o + i + 6] = ((w0 >>> 57) & 0x1L);
+                out[o + i + 7] = ((w0 >>> 56) & 0x1L);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 1;
                 long w0 = (((in[q + 0] & 0xFFL) << 56));
                 out[o + i] = (w0 >>> 63);
@@ -3246,7 +4917,20 @@ final class BitUnpackers {
     static final class MsbLong2 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 3) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 2;
+                long w0 = ByteIO.getLongBE(in, q);
+                out[o + i] = (w0 >>> 62);
+                out[o + i + 1] = ((w0 >>> 60) & 0x3L);
+                out[o + i + 2] = ((w0 >>> 58) & 0x3L);
+                out[o + i + 3] = ((w0 >>> 56) & 0x3L);
+                out[o + i + 4] = ((w0 >>> 54) & 0x3L);
+                out[o + i + 5] = ((w0 >>> 52) & 0x3L);
+                out[o + i + 6] = ((w0 >>> 50) & 0x3L);
+                out[o + i + 7] = ((w0 >>> 48) & 0x3L);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 2;
                 long w0 = (((ByteIO.getShortBE(in, q + 0) & 0xFFFFL) << 48));
                 out[o + i] = (w0 >>> 62);
@@ -3264,7 +4948,20 @@ final class BitUnpackers {
     static final class MsbLong3 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 2) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 3;
+                long w0 = ByteIO.getLongBE(in, q);
+                out[o + i] = (w0 >>> 61);
+                out[o + i + 1] = ((w0 >>> 58) & 0x7L);
+                out[o + i + 2] = ((w0 >>> 55) & 0x7L);
+                out[o + i + 3] = ((w0 >>> 52) & 0x7L);
+                out[o + i + 4] = ((w0 >>> 49) & 0x7L);
+                out[o + i + 5] = ((w0 >>> 46) & 0x7L);
+                out[o + i + 6] = ((w0 >>> 43) & 0x7L);
+                out[o + i + 7] = ((w0 >>> 40) & 0x7L);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 3;
                 long w0 = (((ByteIO.getShortBE(in, q + 0) & 0xFFFFL) << 48) | ((in[q + 2] & 0xFFL) << 40));
                 out[o + i] = (w0 >>> 61);
@@ -3282,7 +4979,20 @@ final class BitUnpackers {
     static final class MsbLong4 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 4;
+                long w0 = ByteIO.getLongBE(in, q);
+                out[o + i] = (w0 >>> 60);
+                out[o + i + 1] = ((w0 >>> 56) & 0xfL);
+                out[o + i + 2] = ((w0 >>> 52) & 0xfL);
+                out[o + i + 3] = ((w0 >>> 48) & 0xfL);
+                out[o + i + 4] = ((w0 >>> 44) & 0xfL);
+                out[o + i + 5] = ((w0 >>> 40) & 0xfL);
+                out[o + i + 6] = ((w0 >>> 36) & 0xfL);
+                out[o + i + 7] = ((w0 >>> 32) & 0xfL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 4;
                 long w0 = (((ByteIO.getIntBE(in, q + 0) & 0xFFFFFFFFL) << 32));
                 out[o + i] = (w0 >>> 60);
@@ -3300,7 +5010,20 @@ final class BitUnpackers {
     static final class MsbLong5 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 5;
+                long w0 = ByteIO.getLongBE(in, q);
+                out[o + i] = (w0 >>> 59);
+                out[o + i + 1] = ((w0 >>> 54) & 0x1fL);
+                out[o + i + 2] = ((w0 >>> 49) & 0x1fL);
+                out[o + i + 3] = ((w0 >>> 44) & 0x1fL);
+                out[o + i + 4] = ((w0 >>> 39) & 0x1fL);
+                out[o + i + 5] = ((w0 >>> 34) & 0x1fL);
+                out[o + i + 6] = ((w0 >>> 29) & 0x1fL);
+                out[o + i + 7] = ((w0 >>> 24) & 0x1fL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 5;
                 long w0 = (((ByteIO.getIntBE(in, q + 0) & 0xFFFFFFFFL) << 32) | ((in[q + 4] & 0xFFL) << 24));
                 out[o + i] = (w0 >>> 59);
@@ -3318,7 +5041,20 @@ final class BitUnpackers {
     static final class MsbLong6 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 6;
+                long w0 = ByteIO.getLongBE(in, q);
+                out[o + i] = (w0 >>> 58);
+                out[o + i + 1] = ((w0 >>> 52) & 0x3fL);
+                out[o + i + 2] = ((w0 >>> 46) & 0x3fL);
+                out[o + i + 3] = ((w0 >>> 40) & 0x3fL);
+                out[o + i + 4] = ((w0 >>> 34) & 0x3fL);
+                out[o + i + 5] = ((w0 >>> 28) & 0x3fL);
+                out[o + i + 6] = ((w0 >>> 22) & 0x3fL);
+                out[o + i + 7] = ((w0 >>> 16) & 0x3fL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 6;
                 long w0 = (((ByteIO.getIntBE(in, q + 0) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 4) & 0xFFFFL) << 16));
                 out[o + i] = (w0 >>> 58);
@@ -3336,7 +5072,20 @@ final class BitUnpackers {
     static final class MsbLong7 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 7;
+                long w0 = ByteIO.getLongBE(in, q);
+                out[o + i] = (w0 >>> 57);
+                out[o + i + 1] = ((w0 >>> 50) & 0x7fL);
+                out[o + i + 2] = ((w0 >>> 43) & 0x7fL);
+                out[o + i + 3] = ((w0 >>> 36) & 0x7fL);
+                out[o + i + 4] = ((w0 >>> 29) & 0x7fL);
+                out[o + i + 5] = ((w0 >>> 22) & 0x7fL);
+                out[o + i + 6] = ((w0 >>> 15) & 0x7fL);
+                out[o + i + 7] = ((w0 >>> 8) & 0x7fL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 7;
                 long w0 = (((ByteIO.getIntBE(in, q + 0) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 4) & 0xFFFFL) << 16) | ((in[q + 6] & 0xFFL) << 8));
                 out[o + i] = (w0 >>> 57);
@@ -3372,7 +5121,21 @@ final class BitUnpackers {
     static final class MsbLong9 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 9;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                out[o + i] = (w0 >>> 55);
+                out[o + i + 1] = ((w0 >>> 46) & 0x1ffL);
+                out[o + i + 2] = ((w0 >>> 37) & 0x1ffL);
+                out[o + i + 3] = ((w0 >>> 28) & 0x1ffL);
+                out[o + i + 4] = ((w0 >>> 19) & 0x1ffL);
+                out[o + i + 5] = ((w0 >>> 10) & 0x1ffL);
+                out[o + i + 6] = ((w0 >>> 1) & 0x1ffL);
+                out[o + i + 7] = (((w0 << 8) | (w1 >>> 56)) & 0x1ffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 9;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((in[q + 8] & 0xFFL) << 56));
@@ -3391,7 +5154,21 @@ final class BitUnpackers {
     static final class MsbLong10 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 10;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                out[o + i] = (w0 >>> 54);
+                out[o + i + 1] = ((w0 >>> 44) & 0x3ffL);
+                out[o + i + 2] = ((w0 >>> 34) & 0x3ffL);
+                out[o + i + 3] = ((w0 >>> 24) & 0x3ffL);
+                out[o + i + 4] = ((w0 >>> 14) & 0x3ffL);
+                out[o + i + 5] = ((w0 >>> 4) & 0x3ffL);
+                out[o + i + 6] = (((w0 << 6) | (w1 >>> 58)) & 0x3ffL);
+                out[o + i + 7] = ((w1 >>> 48) & 0x3ffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 10;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getShortBE(in, q + 8) & 0xFFFFL) << 48));
@@ -3410,7 +5187,21 @@ final class BitUnpackers {
     static final class MsbLong11 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 11;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                out[o + i] = (w0 >>> 53);
+                out[o + i + 1] = ((w0 >>> 42) & 0x7ffL);
+                out[o + i + 2] = ((w0 >>> 31) & 0x7ffL);
+                out[o + i + 3] = ((w0 >>> 20) & 0x7ffL);
+                out[o + i + 4] = ((w0 >>> 9) & 0x7ffL);
+                out[o + i + 5] = (((w0 << 2) | (w1 >>> 62)) & 0x7ffL);
+                out[o + i + 6] = ((w1 >>> 51) & 0x7ffL);
+                out[o + i + 7] = ((w1 >>> 40) & 0x7ffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 11;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getShortBE(in, q + 8) & 0xFFFFL) << 48) | ((in[q + 10] & 0xFFL) << 40));
@@ -3429,7 +5220,21 @@ final class BitUnpackers {
     static final class MsbLong12 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 12;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                out[o + i] = (w0 >>> 52);
+                out[o + i + 1] = ((w0 >>> 40) & 0xfffL);
+                out[o + i + 2] = ((w0 >>> 28) & 0xfffL);
+                out[o + i + 3] = ((w0 >>> 16) & 0xfffL);
+                out[o + i + 4] = ((w0 >>> 4) & 0xfffL);
+                out[o + i + 5] = (((w0 << 8) | (w1 >>> 56)) & 0xfffL);
+                out[o + i + 6] = ((w1 >>> 44) & 0xfffL);
+                out[o + i + 7] = ((w1 >>> 32) & 0xfffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 12;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32));
@@ -3448,7 +5253,21 @@ final class BitUnpackers {
     static final class MsbLong13 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 13;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                out[o + i] = (w0 >>> 51);
+                out[o + i + 1] = ((w0 >>> 38) & 0x1fffL);
+                out[o + i + 2] = ((w0 >>> 25) & 0x1fffL);
+                out[o + i + 3] = ((w0 >>> 12) & 0x1fffL);
+                out[o + i + 4] = (((w0 << 1) | (w1 >>> 63)) & 0x1fffL);
+                out[o + i + 5] = ((w1 >>> 50) & 0x1fffL);
+                out[o + i + 6] = ((w1 >>> 37) & 0x1fffL);
+                out[o + i + 7] = ((w1 >>> 24) & 0x1fffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 13;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32) | ((in[q + 12] & 0xFFL) << 24));
@@ -3467,7 +5286,21 @@ final class BitUnpackers {
     static final class MsbLong14 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 14;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                out[o + i] = (w0 >>> 50);
+                out[o + i + 1] = ((w0 >>> 36) & 0x3fffL);
+                out[o + i + 2] = ((w0 >>> 22) & 0x3fffL);
+                out[o + i + 3] = ((w0 >>> 8) & 0x3fffL);
+                out[o + i + 4] = (((w0 << 6) | (w1 >>> 58)) & 0x3fffL);
+                out[o + i + 5] = ((w1 >>> 44) & 0x3fffL);
+                out[o + i + 6] = ((w1 >>> 30) & 0x3fffL);
+                out[o + i + 7] = ((w1 >>> 16) & 0x3fffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 14;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 12) & 0xFFFFL) << 16));
@@ -3486,7 +5319,21 @@ final class BitUnpackers {
     static final class MsbLong15 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 15;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                out[o + i] = (w0 >>> 49);
+                out[o + i + 1] = ((w0 >>> 34) & 0x7fffL);
+                out[o + i + 2] = ((w0 >>> 19) & 0x7fffL);
+                out[o + i + 3] = ((w0 >>> 4) & 0x7fffL);
+                out[o + i + 4] = (((w0 << 11) | (w1 >>> 53)) & 0x7fffL);
+                out[o + i + 5] = ((w1 >>> 38) & 0x7fffL);
+                out[o + i + 6] = ((w1 >>> 23) & 0x7fffL);
+                out[o + i + 7] = ((w1 >>> 8) & 0x7fffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 15;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 12) & 0xFFFFL) << 16) | ((in[q + 14] & 0xFFL) << 8));
@@ -3524,7 +5371,22 @@ final class BitUnpackers {
     static final class MsbLong17 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 17;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                out[o + i] = (w0 >>> 47);
+                out[o + i + 1] = ((w0 >>> 30) & 0x1ffffL);
+                out[o + i + 2] = ((w0 >>> 13) & 0x1ffffL);
+                out[o + i + 3] = (((w0 << 4) | (w1 >>> 60)) & 0x1ffffL);
+                out[o + i + 4] = ((w1 >>> 43) & 0x1ffffL);
+                out[o + i + 5] = ((w1 >>> 26) & 0x1ffffL);
+                out[o + i + 6] = ((w1 >>> 9) & 0x1ffffL);
+                out[o + i + 7] = (((w1 << 8) | (w2 >>> 56)) & 0x1ffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 17;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3544,7 +5406,22 @@ final class BitUnpackers {
     static final class MsbLong18 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 18;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                out[o + i] = (w0 >>> 46);
+                out[o + i + 1] = ((w0 >>> 28) & 0x3ffffL);
+                out[o + i + 2] = ((w0 >>> 10) & 0x3ffffL);
+                out[o + i + 3] = (((w0 << 8) | (w1 >>> 56)) & 0x3ffffL);
+                out[o + i + 4] = ((w1 >>> 38) & 0x3ffffL);
+                out[o + i + 5] = ((w1 >>> 20) & 0x3ffffL);
+                out[o + i + 6] = ((w1 >>> 2) & 0x3ffffL);
+                out[o + i + 7] = (((w1 << 16) | (w2 >>> 48)) & 0x3ffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 18;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3564,7 +5441,22 @@ final class BitUnpackers {
     static final class MsbLong19 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 19;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                out[o + i] = (w0 >>> 45);
+                out[o + i + 1] = ((w0 >>> 26) & 0x7ffffL);
+                out[o + i + 2] = ((w0 >>> 7) & 0x7ffffL);
+                out[o + i + 3] = (((w0 << 12) | (w1 >>> 52)) & 0x7ffffL);
+                out[o + i + 4] = ((w1 >>> 33) & 0x7ffffL);
+                out[o + i + 5] = ((w1 >>> 14) & 0x7ffffL);
+                out[o + i + 6] = (((w1 << 5) | (w2 >>> 59)) & 0x7ffffL);
+                out[o + i + 7] = ((w2 >>> 40) & 0x7ffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 19;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3584,7 +5476,22 @@ final class BitUnpackers {
     static final class MsbLong20 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 20;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                out[o + i] = (w0 >>> 44);
+                out[o + i + 1] = ((w0 >>> 24) & 0xfffffL);
+                out[o + i + 2] = ((w0 >>> 4) & 0xfffffL);
+                out[o + i + 3] = (((w0 << 16) | (w1 >>> 48)) & 0xfffffL);
+                out[o + i + 4] = ((w1 >>> 28) & 0xfffffL);
+                out[o + i + 5] = ((w1 >>> 8) & 0xfffffL);
+                out[o + i + 6] = (((w1 << 12) | (w2 >>> 52)) & 0xfffffL);
+                out[o + i + 7] = ((w2 >>> 32) & 0xfffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 20;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3604,7 +5511,22 @@ final class BitUnpackers {
     static final class MsbLong21 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 21;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                out[o + i] = (w0 >>> 43);
+                out[o + i + 1] = ((w0 >>> 22) & 0x1fffffL);
+                out[o + i + 2] = ((w0 >>> 1) & 0x1fffffL);
+                out[o + i + 3] = (((w0 << 20) | (w1 >>> 44)) & 0x1fffffL);
+                out[o + i + 4] = ((w1 >>> 23) & 0x1fffffL);
+                out[o + i + 5] = ((w1 >>> 2) & 0x1fffffL);
+                out[o + i + 6] = (((w1 << 19) | (w2 >>> 45)) & 0x1fffffL);
+                out[o + i + 7] = ((w2 >>> 24) & 0x1fffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 21;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3624,7 +5546,22 @@ final class BitUnpackers {
     static final class MsbLong22 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 22;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                out[o + i] = (w0 >>> 42);
+                out[o + i + 1] = ((w0 >>> 20) & 0x3fffffL);
+                out[o + i + 2] = (((w0 << 2) | (w1 >>> 62)) & 0x3fffffL);
+                out[o + i + 3] = ((w1 >>> 40) & 0x3fffffL);
+                out[o + i + 4] = ((w1 >>> 18) & 0x3fffffL);
+                out[o + i + 5] = (((w1 << 4) | (w2 >>> 60)) & 0x3fffffL);
+                out[o + i + 6] = ((w2 >>> 38) & 0x3fffffL);
+                out[o + i + 7] = ((w2 >>> 16) & 0x3fffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 22;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3644,7 +5581,22 @@ final class BitUnpackers {
     static final class MsbLong23 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 23;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                out[o + i] = (w0 >>> 41);
+                out[o + i + 1] = ((w0 >>> 18) & 0x7fffffL);
+                out[o + i + 2] = (((w0 << 5) | (w1 >>> 59)) & 0x7fffffL);
+                out[o + i + 3] = ((w1 >>> 36) & 0x7fffffL);
+                out[o + i + 4] = ((w1 >>> 13) & 0x7fffffL);
+                out[o + i + 5] = (((w1 << 10) | (w2 >>> 54)) & 0x7fffffL);
+                out[o + i + 6] = ((w2 >>> 31) & 0x7fffffL);
+                out[o + i + 7] = ((w2 >>> 8) & 0x7fffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 23;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3684,7 +5636,23 @@ final class BitUnpackers {
     static final class MsbLong25 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 25;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                out[o + i] = (w0 >>> 39);
+                out[o + i + 1] = ((w0 >>> 14) & 0x1ffffffL);
+                out[o + i + 2] = (((w0 << 11) | (w1 >>> 53)) & 0x1ffffffL);
+                out[o + i + 3] = ((w1 >>> 28) & 0x1ffffffL);
+                out[o + i + 4] = ((w1 >>> 3) & 0x1ffffffL);
+                out[o + i + 5] = (((w1 << 22) | (w2 >>> 42)) & 0x1ffffffL);
+                out[o + i + 6] = ((w2 >>> 17) & 0x1ffffffL);
+                out[o + i + 7] = (((w2 << 8) | (w3 >>> 56)) & 0x1ffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 25;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3705,7 +5673,23 @@ final class BitUnpackers {
     static final class MsbLong26 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 26;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                out[o + i] = (w0 >>> 38);
+                out[o + i + 1] = ((w0 >>> 12) & 0x3ffffffL);
+                out[o + i + 2] = (((w0 << 14) | (w1 >>> 50)) & 0x3ffffffL);
+                out[o + i + 3] = ((w1 >>> 24) & 0x3ffffffL);
+                out[o + i + 4] = (((w1 << 2) | (w2 >>> 62)) & 0x3ffffffL);
+                out[o + i + 5] = ((w2 >>> 36) & 0x3ffffffL);
+                out[o + i + 6] = ((w2 >>> 10) & 0x3ffffffL);
+                out[o + i + 7] = (((w2 << 16) | (w3 >>> 48)) & 0x3ffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 26;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3726,7 +5710,23 @@ final class BitUnpackers {
     static final class MsbLong27 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 27;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                out[o + i] = (w0 >>> 37);
+                out[o + i + 1] = ((w0 >>> 10) & 0x7ffffffL);
+                out[o + i + 2] = (((w0 << 17) | (w1 >>> 47)) & 0x7ffffffL);
+                out[o + i + 3] = ((w1 >>> 20) & 0x7ffffffL);
+                out[o + i + 4] = (((w1 << 7) | (w2 >>> 57)) & 0x7ffffffL);
+                out[o + i + 5] = ((w2 >>> 30) & 0x7ffffffL);
+                out[o + i + 6] = ((w2 >>> 3) & 0x7ffffffL);
+                out[o + i + 7] = (((w2 << 24) | (w3 >>> 40)) & 0x7ffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 27;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3747,7 +5747,23 @@ final class BitUnpackers {
     static final class MsbLong28 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 28;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                out[o + i] = (w0 >>> 36);
+                out[o + i + 1] = ((w0 >>> 8) & 0xfffffffL);
+                out[o + i + 2] = (((w0 << 20) | (w1 >>> 44)) & 0xfffffffL);
+                out[o + i + 3] = ((w1 >>> 16) & 0xfffffffL);
+                out[o + i + 4] = (((w1 << 12) | (w2 >>> 52)) & 0xfffffffL);
+                out[o + i + 5] = ((w2 >>> 24) & 0xfffffffL);
+                out[o + i + 6] = (((w2 << 4) | (w3 >>> 60)) & 0xfffffffL);
+                out[o + i + 7] = ((w3 >>> 32) & 0xfffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 28;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3768,7 +5784,23 @@ final class BitUnpackers {
     static final class MsbLong29 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 29;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                out[o + i] = (w0 >>> 35);
+                out[o + i + 1] = ((w0 >>> 6) & 0x1fffffffL);
+                out[o + i + 2] = (((w0 << 23) | (w1 >>> 41)) & 0x1fffffffL);
+                out[o + i + 3] = ((w1 >>> 12) & 0x1fffffffL);
+                out[o + i + 4] = (((w1 << 17) | (w2 >>> 47)) & 0x1fffffffL);
+                out[o + i + 5] = ((w2 >>> 18) & 0x1fffffffL);
+                out[o + i + 6] = (((w2 << 11) | (w3 >>> 53)) & 0x1fffffffL);
+                out[o + i + 7] = ((w3 >>> 24) & 0x1fffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 29;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3789,7 +5821,23 @@ final class BitUnpackers {
     static final class MsbLong30 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 30;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                out[o + i] = (w0 >>> 34);
+                out[o + i + 1] = ((w0 >>> 4) & 0x3fffffffL);
+                out[o + i + 2] = (((w0 << 26) | (w1 >>> 38)) & 0x3fffffffL);
+                out[o + i + 3] = ((w1 >>> 8) & 0x3fffffffL);
+                out[o + i + 4] = (((w1 << 22) | (w2 >>> 42)) & 0x3fffffffL);
+                out[o + i + 5] = ((w2 >>> 12) & 0x3fffffffL);
+                out[o + i + 6] = (((w2 << 18) | (w3 >>> 46)) & 0x3fffffffL);
+                out[o + i + 7] = ((w3 >>> 16) & 0x3fffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 30;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3810,7 +5858,23 @@ final class BitUnpackers {
     static final class MsbLong31 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 31;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                out[o + i] = (w0 >>> 33);
+                out[o + i + 1] = ((w0 >>> 2) & 0x7fffffffL);
+                out[o + i + 2] = (((w0 << 29) | (w1 >>> 35)) & 0x7fffffffL);
+                out[o + i + 3] = ((w1 >>> 4) & 0x7fffffffL);
+                out[o + i + 4] = (((w1 << 27) | (w2 >>> 37)) & 0x7fffffffL);
+                out[o + i + 5] = ((w2 >>> 6) & 0x7fffffffL);
+                out[o + i + 6] = (((w2 << 25) | (w3 >>> 39)) & 0x7fffffffL);
+                out[o + i + 7] = ((w3 >>> 8) & 0x7fffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 31;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3852,7 +5916,24 @@ final class BitUnpackers {
     static final class MsbLong33 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 33;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                out[o + i] = (w0 >>> 31);
+                out[o + i + 1] = (((w0 << 2) | (w1 >>> 62)) & 0x1ffffffffL);
+                out[o + i + 2] = ((w1 >>> 29) & 0x1ffffffffL);
+                out[o + i + 3] = (((w1 << 4) | (w2 >>> 60)) & 0x1ffffffffL);
+                out[o + i + 4] = ((w2 >>> 27) & 0x1ffffffffL);
+                out[o + i + 5] = (((w2 << 6) | (w3 >>> 58)) & 0x1ffffffffL);
+                out[o + i + 6] = ((w3 >>> 25) & 0x1ffffffffL);
+                out[o + i + 7] = (((w3 << 8) | (w4 >>> 56)) & 0x1ffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 33;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3874,7 +5955,24 @@ final class BitUnpackers {
     static final class MsbLong34 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 34;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                out[o + i] = (w0 >>> 30);
+                out[o + i + 1] = (((w0 << 4) | (w1 >>> 60)) & 0x3ffffffffL);
+                out[o + i + 2] = ((w1 >>> 26) & 0x3ffffffffL);
+                out[o + i + 3] = (((w1 << 8) | (w2 >>> 56)) & 0x3ffffffffL);
+                out[o + i + 4] = ((w2 >>> 22) & 0x3ffffffffL);
+                out[o + i + 5] = (((w2 << 12) | (w3 >>> 52)) & 0x3ffffffffL);
+                out[o + i + 6] = ((w3 >>> 18) & 0x3ffffffffL);
+                out[o + i + 7] = (((w3 << 16) | (w4 >>> 48)) & 0x3ffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 34;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3896,7 +5994,24 @@ final class BitUnpackers {
     static final class MsbLong35 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 35;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                out[o + i] = (w0 >>> 29);
+                out[o + i + 1] = (((w0 << 6) | (w1 >>> 58)) & 0x7ffffffffL);
+                out[o + i + 2] = ((w1 >>> 23) & 0x7ffffffffL);
+                out[o + i + 3] = (((w1 << 12) | (w2 >>> 52)) & 0x7ffffffffL);
+                out[o + i + 4] = ((w2 >>> 17) & 0x7ffffffffL);
+                out[o + i + 5] = (((w2 << 18) | (w3 >>> 46)) & 0x7ffffffffL);
+                out[o + i + 6] = ((w3 >>> 11) & 0x7ffffffffL);
+                out[o + i + 7] = (((w3 << 24) | (w4 >>> 40)) & 0x7ffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 35;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3918,7 +6033,24 @@ final class BitUnpackers {
     static final class MsbLong36 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 36;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                out[o + i] = (w0 >>> 28);
+                out[o + i + 1] = (((w0 << 8) | (w1 >>> 56)) & 0xfffffffffL);
+                out[o + i + 2] = ((w1 >>> 20) & 0xfffffffffL);
+                out[o + i + 3] = (((w1 << 16) | (w2 >>> 48)) & 0xfffffffffL);
+                out[o + i + 4] = ((w2 >>> 12) & 0xfffffffffL);
+                out[o + i + 5] = (((w2 << 24) | (w3 >>> 40)) & 0xfffffffffL);
+                out[o + i + 6] = ((w3 >>> 4) & 0xfffffffffL);
+                out[o + i + 7] = (((w3 << 32) | (w4 >>> 32)) & 0xfffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 36;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3940,7 +6072,24 @@ final class BitUnpackers {
     static final class MsbLong37 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 37;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                out[o + i] = (w0 >>> 27);
+                out[o + i + 1] = (((w0 << 10) | (w1 >>> 54)) & 0x1fffffffffL);
+                out[o + i + 2] = ((w1 >>> 17) & 0x1fffffffffL);
+                out[o + i + 3] = (((w1 << 20) | (w2 >>> 44)) & 0x1fffffffffL);
+                out[o + i + 4] = ((w2 >>> 7) & 0x1fffffffffL);
+                out[o + i + 5] = (((w2 << 30) | (w3 >>> 34)) & 0x1fffffffffL);
+                out[o + i + 6] = (((w3 << 3) | (w4 >>> 61)) & 0x1fffffffffL);
+                out[o + i + 7] = ((w4 >>> 24) & 0x1fffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 37;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3962,7 +6111,24 @@ final class BitUnpackers {
     static final class MsbLong38 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 38;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                out[o + i] = (w0 >>> 26);
+                out[o + i + 1] = (((w0 << 12) | (w1 >>> 52)) & 0x3fffffffffL);
+                out[o + i + 2] = ((w1 >>> 14) & 0x3fffffffffL);
+                out[o + i + 3] = (((w1 << 24) | (w2 >>> 40)) & 0x3fffffffffL);
+                out[o + i + 4] = ((w2 >>> 2) & 0x3fffffffffL);
+                out[o + i + 5] = (((w2 << 36) | (w3 >>> 28)) & 0x3fffffffffL);
+                out[o + i + 6] = (((w3 << 10) | (w4 >>> 54)) & 0x3fffffffffL);
+                out[o + i + 7] = ((w4 >>> 16) & 0x3fffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 38;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -3984,7 +6150,24 @@ final class BitUnpackers {
     static final class MsbLong39 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 39;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                out[o + i] = (w0 >>> 25);
+                out[o + i + 1] = (((w0 << 14) | (w1 >>> 50)) & 0x7fffffffffL);
+                out[o + i + 2] = ((w1 >>> 11) & 0x7fffffffffL);
+                out[o + i + 3] = (((w1 << 28) | (w2 >>> 36)) & 0x7fffffffffL);
+                out[o + i + 4] = (((w2 << 3) | (w3 >>> 61)) & 0x7fffffffffL);
+                out[o + i + 5] = ((w3 >>> 22) & 0x7fffffffffL);
+                out[o + i + 6] = (((w3 << 17) | (w4 >>> 47)) & 0x7fffffffffL);
+                out[o + i + 7] = ((w4 >>> 8) & 0x7fffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 39;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4028,7 +6211,25 @@ final class BitUnpackers {
     static final class MsbLong41 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 41;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                out[o + i] = (w0 >>> 23);
+                out[o + i + 1] = (((w0 << 18) | (w1 >>> 46)) & 0x1ffffffffffL);
+                out[o + i + 2] = ((w1 >>> 5) & 0x1ffffffffffL);
+                out[o + i + 3] = (((w1 << 36) | (w2 >>> 28)) & 0x1ffffffffffL);
+                out[o + i + 4] = (((w2 << 13) | (w3 >>> 51)) & 0x1ffffffffffL);
+                out[o + i + 5] = ((w3 >>> 10) & 0x1ffffffffffL);
+                out[o + i + 6] = (((w3 << 31) | (w4 >>> 33)) & 0x1ffffffffffL);
+                out[o + i + 7] = (((w4 << 8) | (w5 >>> 56)) & 0x1ffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 41;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4051,7 +6252,25 @@ final class BitUnpackers {
     static final class MsbLong42 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 42;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                out[o + i] = (w0 >>> 22);
+                out[o + i + 1] = (((w0 << 20) | (w1 >>> 44)) & 0x3ffffffffffL);
+                out[o + i + 2] = ((w1 >>> 2) & 0x3ffffffffffL);
+                out[o + i + 3] = (((w1 << 40) | (w2 >>> 24)) & 0x3ffffffffffL);
+                out[o + i + 4] = (((w2 << 18) | (w3 >>> 46)) & 0x3ffffffffffL);
+                out[o + i + 5] = ((w3 >>> 4) & 0x3ffffffffffL);
+                out[o + i + 6] = (((w3 << 38) | (w4 >>> 26)) & 0x3ffffffffffL);
+                out[o + i + 7] = (((w4 << 16) | (w5 >>> 48)) & 0x3ffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 42;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4074,7 +6293,25 @@ final class BitUnpackers {
     static final class MsbLong43 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 43;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                out[o + i] = (w0 >>> 21);
+                out[o + i + 1] = (((w0 << 22) | (w1 >>> 42)) & 0x7ffffffffffL);
+                out[o + i + 2] = (((w1 << 1) | (w2 >>> 63)) & 0x7ffffffffffL);
+                out[o + i + 3] = ((w2 >>> 20) & 0x7ffffffffffL);
+                out[o + i + 4] = (((w2 << 23) | (w3 >>> 41)) & 0x7ffffffffffL);
+                out[o + i + 5] = (((w3 << 2) | (w4 >>> 62)) & 0x7ffffffffffL);
+                out[o + i + 6] = ((w4 >>> 19) & 0x7ffffffffffL);
+                out[o + i + 7] = (((w4 << 24) | (w5 >>> 40)) & 0x7ffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 43;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4097,7 +6334,25 @@ final class BitUnpackers {
     static final class MsbLong44 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 44;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                out[o + i] = (w0 >>> 20);
+                out[o + i + 1] = (((w0 << 24) | (w1 >>> 40)) & 0xfffffffffffL);
+                out[o + i + 2] = (((w1 << 4) | (w2 >>> 60)) & 0xfffffffffffL);
+                out[o + i + 3] = ((w2 >>> 16) & 0xfffffffffffL);
+                out[o + i + 4] = (((w2 << 28) | (w3 >>> 36)) & 0xfffffffffffL);
+                out[o + i + 5] = (((w3 << 8) | (w4 >>> 56)) & 0xfffffffffffL);
+                out[o + i + 6] = ((w4 >>> 12) & 0xfffffffffffL);
+                out[o + i + 7] = (((w4 << 32) | (w5 >>> 32)) & 0xfffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 44;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4120,7 +6375,25 @@ final class BitUnpackers {
     static final class MsbLong45 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 45;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                out[o + i] = (w0 >>> 19);
+                out[o + i + 1] = (((w0 << 26) | (w1 >>> 38)) & 0x1fffffffffffL);
+                out[o + i + 2] = (((w1 << 7) | (w2 >>> 57)) & 0x1fffffffffffL);
+                out[o + i + 3] = ((w2 >>> 12) & 0x1fffffffffffL);
+                out[o + i + 4] = (((w2 << 33) | (w3 >>> 31)) & 0x1fffffffffffL);
+                out[o + i + 5] = (((w3 << 14) | (w4 >>> 50)) & 0x1fffffffffffL);
+                out[o + i + 6] = ((w4 >>> 5) & 0x1fffffffffffL);
+                out[o + i + 7] = (((w4 << 40) | (w5 >>> 24)) & 0x1fffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 45;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4143,7 +6416,25 @@ final class BitUnpackers {
     static final class MsbLong46 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 46;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                out[o + i] = (w0 >>> 18);
+                out[o + i + 1] = (((w0 << 28) | (w1 >>> 36)) & 0x3fffffffffffL);
+                out[o + i + 2] = (((w1 << 10) | (w2 >>> 54)) & 0x3fffffffffffL);
+                out[o + i + 3] = ((w2 >>> 8) & 0x3fffffffffffL);
+                out[o + i + 4] = (((w2 << 38) | (w3 >>> 26)) & 0x3fffffffffffL);
+                out[o + i + 5] = (((w3 << 20) | (w4 >>> 44)) & 0x3fffffffffffL);
+                out[o + i + 6] = (((w4 << 2) | (w5 >>> 62)) & 0x3fffffffffffL);
+                out[o + i + 7] = ((w5 >>> 16) & 0x3fffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 46;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4166,7 +6457,25 @@ final class BitUnpackers {
     static final class MsbLong47 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 47;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                out[o + i] = (w0 >>> 17);
+                out[o + i + 1] = (((w0 << 30) | (w1 >>> 34)) & 0x7fffffffffffL);
+                out[o + i + 2] = (((w1 << 13) | (w2 >>> 51)) & 0x7fffffffffffL);
+                out[o + i + 3] = ((w2 >>> 4) & 0x7fffffffffffL);
+                out[o + i + 4] = (((w2 << 43) | (w3 >>> 21)) & 0x7fffffffffffL);
+                out[o + i + 5] = (((w3 << 26) | (w4 >>> 38)) & 0x7fffffffffffL);
+                out[o + i + 6] = (((w4 << 9) | (w5 >>> 55)) & 0x7fffffffffffL);
+                out[o + i + 7] = ((w5 >>> 8) & 0x7fffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 47;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4212,7 +6521,26 @@ final class BitUnpackers {
     static final class MsbLong49 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 49;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                long w6 = ByteIO.getLongBE(in, q + 48);
+                out[o + i] = (w0 >>> 15);
+                out[o + i + 1] = (((w0 << 34) | (w1 >>> 30)) & 0x1ffffffffffffL);
+                out[o + i + 2] = (((w1 << 19) | (w2 >>> 45)) & 0x1ffffffffffffL);
+                out[o + i + 3] = (((w2 << 4) | (w3 >>> 60)) & 0x1ffffffffffffL);
+                out[o + i + 4] = ((w3 >>> 11) & 0x1ffffffffffffL);
+                out[o + i + 5] = (((w3 << 38) | (w4 >>> 26)) & 0x1ffffffffffffL);
+                out[o + i + 6] = (((w4 << 23) | (w5 >>> 41)) & 0x1ffffffffffffL);
+                out[o + i + 7] = (((w5 << 8) | (w6 >>> 56)) & 0x1ffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 49;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4236,7 +6564,26 @@ final class BitUnpackers {
     static final class MsbLong50 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 50;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                long w6 = ByteIO.getLongBE(in, q + 48);
+                out[o + i] = (w0 >>> 14);
+                out[o + i + 1] = (((w0 << 36) | (w1 >>> 28)) & 0x3ffffffffffffL);
+                out[o + i + 2] = (((w1 << 22) | (w2 >>> 42)) & 0x3ffffffffffffL);
+                out[o + i + 3] = (((w2 << 8) | (w3 >>> 56)) & 0x3ffffffffffffL);
+                out[o + i + 4] = ((w3 >>> 6) & 0x3ffffffffffffL);
+                out[o + i + 5] = (((w3 << 44) | (w4 >>> 20)) & 0x3ffffffffffffL);
+                out[o + i + 6] = (((w4 << 30) | (w5 >>> 34)) & 0x3ffffffffffffL);
+                out[o + i + 7] = (((w5 << 16) | (w6 >>> 48)) & 0x3ffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 50;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4260,7 +6607,26 @@ final class BitUnpackers {
     static final class MsbLong51 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 51;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                long w6 = ByteIO.getLongBE(in, q + 48);
+                out[o + i] = (w0 >>> 13);
+                out[o + i + 1] = (((w0 << 38) | (w1 >>> 26)) & 0x7ffffffffffffL);
+                out[o + i + 2] = (((w1 << 25) | (w2 >>> 39)) & 0x7ffffffffffffL);
+                out[o + i + 3] = (((w2 << 12) | (w3 >>> 52)) & 0x7ffffffffffffL);
+                out[o + i + 4] = ((w3 >>> 1) & 0x7ffffffffffffL);
+                out[o + i + 5] = (((w3 << 50) | (w4 >>> 14)) & 0x7ffffffffffffL);
+                out[o + i + 6] = (((w4 << 37) | (w5 >>> 27)) & 0x7ffffffffffffL);
+                out[o + i + 7] = (((w5 << 24) | (w6 >>> 40)) & 0x7ffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 51;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4284,7 +6650,26 @@ final class BitUnpackers {
     static final class MsbLong52 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 52;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                long w6 = ByteIO.getLongBE(in, q + 48);
+                out[o + i] = (w0 >>> 12);
+                out[o + i + 1] = (((w0 << 40) | (w1 >>> 24)) & 0xfffffffffffffL);
+                out[o + i + 2] = (((w1 << 28) | (w2 >>> 36)) & 0xfffffffffffffL);
+                out[o + i + 3] = (((w2 << 16) | (w3 >>> 48)) & 0xfffffffffffffL);
+                out[o + i + 4] = (((w3 << 4) | (w4 >>> 60)) & 0xfffffffffffffL);
+                out[o + i + 5] = ((w4 >>> 8) & 0xfffffffffffffL);
+                out[o + i + 6] = (((w4 << 44) | (w5 >>> 20)) & 0xfffffffffffffL);
+                out[o + i + 7] = (((w5 << 32) | (w6 >>> 32)) & 0xfffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 52;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4308,7 +6693,26 @@ final class BitUnpackers {
     static final class MsbLong53 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 53;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                long w6 = ByteIO.getLongBE(in, q + 48);
+                out[o + i] = (w0 >>> 11);
+                out[o + i + 1] = (((w0 << 42) | (w1 >>> 22)) & 0x1fffffffffffffL);
+                out[o + i + 2] = (((w1 << 31) | (w2 >>> 33)) & 0x1fffffffffffffL);
+                out[o + i + 3] = (((w2 << 20) | (w3 >>> 44)) & 0x1fffffffffffffL);
+                out[o + i + 4] = (((w3 << 9) | (w4 >>> 55)) & 0x1fffffffffffffL);
+                out[o + i + 5] = ((w4 >>> 2) & 0x1fffffffffffffL);
+                out[o + i + 6] = (((w4 << 51) | (w5 >>> 13)) & 0x1fffffffffffffL);
+                out[o + i + 7] = (((w5 << 40) | (w6 >>> 24)) & 0x1fffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 53;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4332,7 +6736,26 @@ final class BitUnpackers {
     static final class MsbLong54 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 54;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                long w6 = ByteIO.getLongBE(in, q + 48);
+                out[o + i] = (w0 >>> 10);
+                out[o + i + 1] = (((w0 << 44) | (w1 >>> 20)) & 0x3fffffffffffffL);
+                out[o + i + 2] = (((w1 << 34) | (w2 >>> 30)) & 0x3fffffffffffffL);
+                out[o + i + 3] = (((w2 << 24) | (w3 >>> 40)) & 0x3fffffffffffffL);
+                out[o + i + 4] = (((w3 << 14) | (w4 >>> 50)) & 0x3fffffffffffffL);
+                out[o + i + 5] = (((w4 << 4) | (w5 >>> 60)) & 0x3fffffffffffffL);
+                out[o + i + 6] = ((w5 >>> 6) & 0x3fffffffffffffL);
+                out[o + i + 7] = (((w5 << 48) | (w6 >>> 16)) & 0x3fffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 54;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4356,7 +6779,26 @@ final class BitUnpackers {
     static final class MsbLong55 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 55;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                long w6 = ByteIO.getLongBE(in, q + 48);
+                out[o + i] = (w0 >>> 9);
+                out[o + i + 1] = (((w0 << 46) | (w1 >>> 18)) & 0x7fffffffffffffL);
+                out[o + i + 2] = (((w1 << 37) | (w2 >>> 27)) & 0x7fffffffffffffL);
+                out[o + i + 3] = (((w2 << 28) | (w3 >>> 36)) & 0x7fffffffffffffL);
+                out[o + i + 4] = (((w3 << 19) | (w4 >>> 45)) & 0x7fffffffffffffL);
+                out[o + i + 5] = (((w4 << 10) | (w5 >>> 54)) & 0x7fffffffffffffL);
+                out[o + i + 6] = (((w5 << 1) | (w6 >>> 63)) & 0x7fffffffffffffL);
+                out[o + i + 7] = ((w6 >>> 8) & 0x7fffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 55;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4404,7 +6846,27 @@ final class BitUnpackers {
     static final class MsbLong57 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 57;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                long w6 = ByteIO.getLongBE(in, q + 48);
+                long w7 = ByteIO.getLongBE(in, q + 56);
+                out[o + i] = (w0 >>> 7);
+                out[o + i + 1] = (((w0 << 50) | (w1 >>> 14)) & 0x1ffffffffffffffL);
+                out[o + i + 2] = (((w1 << 43) | (w2 >>> 21)) & 0x1ffffffffffffffL);
+                out[o + i + 3] = (((w2 << 36) | (w3 >>> 28)) & 0x1ffffffffffffffL);
+                out[o + i + 4] = (((w3 << 29) | (w4 >>> 35)) & 0x1ffffffffffffffL);
+                out[o + i + 5] = (((w4 << 22) | (w5 >>> 42)) & 0x1ffffffffffffffL);
+                out[o + i + 6] = (((w5 << 15) | (w6 >>> 49)) & 0x1ffffffffffffffL);
+                out[o + i + 7] = (((w6 << 8) | (w7 >>> 56)) & 0x1ffffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 57;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4429,7 +6891,27 @@ final class BitUnpackers {
     static final class MsbLong58 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 58;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                long w6 = ByteIO.getLongBE(in, q + 48);
+                long w7 = ByteIO.getLongBE(in, q + 56);
+                out[o + i] = (w0 >>> 6);
+                out[o + i + 1] = (((w0 << 52) | (w1 >>> 12)) & 0x3ffffffffffffffL);
+                out[o + i + 2] = (((w1 << 46) | (w2 >>> 18)) & 0x3ffffffffffffffL);
+                out[o + i + 3] = (((w2 << 40) | (w3 >>> 24)) & 0x3ffffffffffffffL);
+                out[o + i + 4] = (((w3 << 34) | (w4 >>> 30)) & 0x3ffffffffffffffL);
+                out[o + i + 5] = (((w4 << 28) | (w5 >>> 36)) & 0x3ffffffffffffffL);
+                out[o + i + 6] = (((w5 << 22) | (w6 >>> 42)) & 0x3ffffffffffffffL);
+                out[o + i + 7] = (((w6 << 16) | (w7 >>> 48)) & 0x3ffffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 58;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4454,7 +6936,27 @@ final class BitUnpackers {
     static final class MsbLong59 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 59;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                long w6 = ByteIO.getLongBE(in, q + 48);
+                long w7 = ByteIO.getLongBE(in, q + 56);
+                out[o + i] = (w0 >>> 5);
+                out[o + i + 1] = (((w0 << 54) | (w1 >>> 10)) & 0x7ffffffffffffffL);
+                out[o + i + 2] = (((w1 << 49) | (w2 >>> 15)) & 0x7ffffffffffffffL);
+                out[o + i + 3] = (((w2 << 44) | (w3 >>> 20)) & 0x7ffffffffffffffL);
+                out[o + i + 4] = (((w3 << 39) | (w4 >>> 25)) & 0x7ffffffffffffffL);
+                out[o + i + 5] = (((w4 << 34) | (w5 >>> 30)) & 0x7ffffffffffffffL);
+                out[o + i + 6] = (((w5 << 29) | (w6 >>> 35)) & 0x7ffffffffffffffL);
+                out[o + i + 7] = (((w6 << 24) | (w7 >>> 40)) & 0x7ffffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 59;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4479,7 +6981,27 @@ final class BitUnpackers {
     static final class MsbLong60 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 60;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                long w6 = ByteIO.getLongBE(in, q + 48);
+                long w7 = ByteIO.getLongBE(in, q + 56);
+                out[o + i] = (w0 >>> 4);
+                out[o + i + 1] = (((w0 << 56) | (w1 >>> 8)) & 0xfffffffffffffffL);
+                out[o + i + 2] = (((w1 << 52) | (w2 >>> 12)) & 0xfffffffffffffffL);
+                out[o + i + 3] = (((w2 << 48) | (w3 >>> 16)) & 0xfffffffffffffffL);
+                out[o + i + 4] = (((w3 << 44) | (w4 >>> 20)) & 0xfffffffffffffffL);
+                out[o + i + 5] = (((w4 << 40) | (w5 >>> 24)) & 0xfffffffffffffffL);
+                out[o + i + 6] = (((w5 << 36) | (w6 >>> 28)) & 0xfffffffffffffffL);
+                out[o + i + 7] = (((w6 << 32) | (w7 >>> 32)) & 0xfffffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 60;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4504,7 +7026,27 @@ final class BitUnpackers {
     static final class MsbLong61 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 61;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                long w6 = ByteIO.getLongBE(in, q + 48);
+                long w7 = ByteIO.getLongBE(in, q + 56);
+                out[o + i] = (w0 >>> 3);
+                out[o + i + 1] = (((w0 << 58) | (w1 >>> 6)) & 0x1fffffffffffffffL);
+                out[o + i + 2] = (((w1 << 55) | (w2 >>> 9)) & 0x1fffffffffffffffL);
+                out[o + i + 3] = (((w2 << 52) | (w3 >>> 12)) & 0x1fffffffffffffffL);
+                out[o + i + 4] = (((w3 << 49) | (w4 >>> 15)) & 0x1fffffffffffffffL);
+                out[o + i + 5] = (((w4 << 46) | (w5 >>> 18)) & 0x1fffffffffffffffL);
+                out[o + i + 6] = (((w5 << 43) | (w6 >>> 21)) & 0x1fffffffffffffffL);
+                out[o + i + 7] = (((w6 << 40) | (w7 >>> 24)) & 0x1fffffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 61;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4529,7 +7071,27 @@ final class BitUnpackers {
     static final class MsbLong62 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 62;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                long w6 = ByteIO.getLongBE(in, q + 48);
+                long w7 = ByteIO.getLongBE(in, q + 56);
+                out[o + i] = (w0 >>> 2);
+                out[o + i + 1] = (((w0 << 60) | (w1 >>> 4)) & 0x3fffffffffffffffL);
+                out[o + i + 2] = (((w1 << 58) | (w2 >>> 6)) & 0x3fffffffffffffffL);
+                out[o + i + 3] = (((w2 << 56) | (w3 >>> 8)) & 0x3fffffffffffffffL);
+                out[o + i + 4] = (((w3 << 54) | (w4 >>> 10)) & 0x3fffffffffffffffL);
+                out[o + i + 5] = (((w4 << 52) | (w5 >>> 12)) & 0x3fffffffffffffffL);
+                out[o + i + 6] = (((w5 << 50) | (w6 >>> 14)) & 0x3fffffffffffffffL);
+                out[o + i + 7] = (((w6 << 48) | (w7 >>> 16)) & 0x3fffffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 62;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
@@ -4554,7 +7116,27 @@ final class BitUnpackers {
     static final class MsbLong63 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
+            int i = 0;
+            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
+                int q = p + (i >>> 3) * 63;
+                long w0 = ByteIO.getLongBE(in, q);
+                long w1 = ByteIO.getLongBE(in, q + 8);
+                long w2 = ByteIO.getLongBE(in, q + 16);
+                long w3 = ByteIO.getLongBE(in, q + 24);
+                long w4 = ByteIO.getLongBE(in, q + 32);
+                long w5 = ByteIO.getLongBE(in, q + 40);
+                long w6 = ByteIO.getLongBE(in, q + 48);
+                long w7 = ByteIO.getLongBE(in, q + 56);
+                out[o + i] = (w0 >>> 1);
+                out[o + i + 1] = (((w0 << 62) | (w1 >>> 2)) & 0x7fffffffffffffffL);
+                out[o + i + 2] = (((w1 << 61) | (w2 >>> 3)) & 0x7fffffffffffffffL);
+                out[o + i + 3] = (((w2 << 60) | (w3 >>> 4)) & 0x7fffffffffffffffL);
+                out[o + i + 4] = (((w3 << 59) | (w4 >>> 5)) & 0x7fffffffffffffffL);
+                out[o + i + 5] = (((w4 << 58) | (w5 >>> 6)) & 0x7fffffffffffffffL);
+                out[o + i + 6] = (((w5 << 57) | (w6 >>> 7)) & 0x7fffffffffffffffL);
+                out[o + i + 7] = (((w6 << 56) | (w7 >>> 8)) & 0x7fffffffffffffffL);
+            }
+            for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 63;
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);

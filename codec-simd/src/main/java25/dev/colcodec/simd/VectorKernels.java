@@ -6,6 +6,7 @@ import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
+import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorMask;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorShape;
@@ -128,10 +129,10 @@ final class VectorKernels extends ScalarKernels {
     // ---- unpack --------------------------------------------------------------------------------
 
     /** How many values the vector loop may decode without any load passing the packed slice. */
-    private static int vectorizableValues(int bitWidth, int count, boolean twoLoads) {
+    private static int vectorizableValues(int bitWidth, int count, int loadBytes) {
         long totalBytes = ((long) count * bitWidth + 7) >>> 3;
         long bytesPerIter = (long) IL * bitWidth / 8; // IL is a multiple of 8
-        long need = BL + (twoLoads ? 1 : 0);
+        long need = loadBytes + (bitWidth > 25 ? 1 : 0);
         if (totalBytes < need) {
             return 0;
         }
@@ -139,27 +140,49 @@ final class VectorKernels extends ScalarKernels {
         return (int) Math.min((long) count / IL, iters) * IL;
     }
 
+    /** Byte species for narrow loads (a step of IL values at a small width reads only a few bytes). */
+    static final VectorSpecies<Byte> B128 = BL >= 16 ? ByteVector.SPECIES_128 : BS;
+
+    static final VectorSpecies<Byte> B256 = BL >= 32 ? ByteVector.SPECIES_256 : BS;
+
+    /** Per width: bytes one step reads from its start, so the narrowest load that holds them is used. */
+    static final int[] STEP_BYTES = stepBytes();
+
+    private static int[] stepBytes() {
+        int[] out = new int[33];
+        for (int w = 1; w <= 32; w++) {
+            out[w] = ((IL - 1) * w) / 8 + 4;
+        }
+        return out;
+    }
+
+    /** Loads {@code ls.length()} bytes and widens them (zero-filled) to the full byte species. */
+    private static ByteVector load(VectorSpecies<Byte> ls, byte[] src, int p) {
+        ByteVector v = ByteVector.fromArray(ls, src, p);
+        return ls == BS ? v : (ByteVector) v.reinterpretShape(BS, 0);
+    }
+
     /** Values {@code [p*8/w ...)} of one vector step, LSB-first, widths 1..25 (one load) or 26..32 (two). */
-    private static IntVector lsbStep(byte[] src, int p, int bitWidth, int mask) {
+    private static IntVector lsbStep(VectorSpecies<Byte> ls, byte[] src, int p, int bitWidth, int mask) {
         VectorShuffle<Byte> sh = LSB_SHUFFLE[bitWidth];
-        IntVector lo = ByteVector.fromArray(BS, src, p).rearrange(sh).reinterpretAsInts();
+        IntVector lo = load(ls, src, p).rearrange(sh).reinterpretAsInts();
         IntVector v = lo.lanewise(VectorOperators.LSHR, BIT_OFFSET[bitWidth]);
         if (bitWidth > 25) {
-            IntVector hi = ByteVector.fromArray(BS, src, p + 1).rearrange(sh).reinterpretAsInts();
+            IntVector hi = load(ls, src, p + 1).rearrange(sh).reinterpretAsInts();
             v = v.lanewise(VectorOperators.OR, hi.lanewise(VectorOperators.LSHL, LSB_HI_SHIFT[bitWidth]));
         }
         return v.lanewise(VectorOperators.AND, mask);
     }
 
     /** The MSB-first counterpart of {@link #lsbStep}. */
-    private static IntVector msbStep(byte[] src, int p, int bitWidth, int mask) {
+    private static IntVector msbStep(VectorSpecies<Byte> ls, byte[] src, int p, int bitWidth, int mask) {
         VectorShuffle<Byte> sh = MSB_SHUFFLE[bitWidth];
-        IntVector lo = ByteVector.fromArray(BS, src, p).rearrange(sh).reinterpretAsInts();
+        IntVector lo = load(ls, src, p).rearrange(sh).reinterpretAsInts();
         IntVector v;
         if (bitWidth <= 25) {
             v = lo.lanewise(VectorOperators.LSHR, MSB_SHIFT[bitWidth]);
         } else {
-            IntVector hi = ByteVector.fromArray(BS, src, p + 1).rearrange(sh).reinterpretAsInts();
+            IntVector hi = load(ls, src, p + 1).rearrange(sh).reinterpretAsInts();
             v = hi.lanewise(VectorOperators.LSHR, MSB_SHIFT[bitWidth])
                     .lanewise(
                             VectorOperators.OR,
@@ -173,6 +196,35 @@ final class VectorKernels extends ScalarKernels {
         return bitWidth == 32 ? -1 : (1 << bitWidth) - 1;
     }
 
+    /** Shorts with as many lanes as the int species, and the bytes holding them. */
+    static final VectorSpecies<Byte> BS_FOR_SHORTS = VectorSpecies.of(byte.class, VectorShape.forBitSize(IL * 16));
+
+    /**
+     * Widths 8 and 16 need no shuffle: zero-extend bytes (or 16-bit units, byte-swapped for MSB-first)
+     * straight into int lanes. Returns how many values were done.
+     */
+    private static int unpackAligned(
+            byte[] src, int srcOff, int bitWidth, boolean msb, int[] dst, int dstOff, int count) {
+        int n = count - count % IL;
+        if (bitWidth == 8) {
+            for (int i = 0; i < n; i += IL) {
+                ((IntVector) ByteVector.fromArray(BS_FOR_INT, src, srcOff + i)
+                                .convertShape(VectorOperators.ZERO_EXTEND_B2I, IS, 0))
+                        .intoArray(dst, dstOff + i);
+            }
+        } else {
+            for (int i = 0; i < n; i += IL) {
+                ShortVector v =
+                        ByteVector.fromArray(BS_FOR_SHORTS, src, srcOff + 2 * i).reinterpretAsShorts();
+                if (msb) {
+                    v = v.lanewise(VectorOperators.REVERSE_BYTES);
+                }
+                ((IntVector) v.convertShape(VectorOperators.ZERO_EXTEND_S2I, IS, 0)).intoArray(dst, dstOff + i);
+            }
+        }
+        return n;
+    }
+
     @Override
     public void unpackLsb(byte[] src, int srcOff, int bitWidth, int[] dst, int dstOff, int count) {
         // width 32 is a plain little-endian copy: the scalar loop is already at memory speed
@@ -180,13 +232,33 @@ final class VectorKernels extends ScalarKernels {
             super.unpackLsb(src, srcOff, bitWidth, dst, dstOff, count);
             return;
         }
-        int n = vectorizableValues(bitWidth, count, bitWidth > 25);
-        int step = IL * bitWidth / 8;
+        if (bitWidth == 8 || bitWidth == 16) {
+            int done = unpackAligned(src, srcOff, bitWidth, false, dst, dstOff, count);
+            super.unpackLsb(src, srcOff + done * bitWidth / 8, bitWidth, dst, dstOff + done, count - done);
+            return;
+        }
+        int need = STEP_BYTES[bitWidth];
         int mask = mask(bitWidth);
+        int step = IL * bitWidth / 8;
         int p = srcOff;
         int o = dstOff;
-        for (int end = dstOff + n; o < end; o += IL, p += step) {
-            lsbStep(src, p, bitWidth, mask).intoArray(dst, o);
+        int n;
+        // three loop copies, each with a constant load species (the Vector API needs it constant)
+        if (need <= B128.length()) {
+            n = vectorizableValues(bitWidth, count, B128.length());
+            for (int end = dstOff + n; o < end; o += IL, p += step) {
+                lsbStep(B128, src, p, bitWidth, mask).intoArray(dst, o);
+            }
+        } else if (need <= B256.length()) {
+            n = vectorizableValues(bitWidth, count, B256.length());
+            for (int end = dstOff + n; o < end; o += IL, p += step) {
+                lsbStep(B256, src, p, bitWidth, mask).intoArray(dst, o);
+            }
+        } else {
+            n = vectorizableValues(bitWidth, count, BL);
+            for (int end = dstOff + n; o < end; o += IL, p += step) {
+                lsbStep(BS, src, p, bitWidth, mask).intoArray(dst, o);
+            }
         }
         if (n < count) {
             super.unpackLsb(src, p, bitWidth, dst, o, count - n);
@@ -199,13 +271,33 @@ final class VectorKernels extends ScalarKernels {
             super.unpackMsb(src, srcOff, bitWidth, dst, dstOff, count);
             return;
         }
-        int n = vectorizableValues(bitWidth, count, bitWidth > 25);
-        int step = IL * bitWidth / 8;
+        if (bitWidth == 8 || bitWidth == 16) {
+            int done = unpackAligned(src, srcOff, bitWidth, true, dst, dstOff, count);
+            super.unpackMsb(src, srcOff + done * bitWidth / 8, bitWidth, dst, dstOff + done, count - done);
+            return;
+        }
+        int need = STEP_BYTES[bitWidth];
         int mask = mask(bitWidth);
+        int step = IL * bitWidth / 8;
         int p = srcOff;
         int o = dstOff;
-        for (int end = dstOff + n; o < end; o += IL, p += step) {
-            msbStep(src, p, bitWidth, mask).intoArray(dst, o);
+        int n;
+        // three loop copies, each with a constant load species (the Vector API needs it constant)
+        if (need <= B128.length()) {
+            n = vectorizableValues(bitWidth, count, B128.length());
+            for (int end = dstOff + n; o < end; o += IL, p += step) {
+                msbStep(B128, src, p, bitWidth, mask).intoArray(dst, o);
+            }
+        } else if (need <= B256.length()) {
+            n = vectorizableValues(bitWidth, count, B256.length());
+            for (int end = dstOff + n; o < end; o += IL, p += step) {
+                msbStep(B256, src, p, bitWidth, mask).intoArray(dst, o);
+            }
+        } else {
+            n = vectorizableValues(bitWidth, count, BL);
+            for (int end = dstOff + n; o < end; o += IL, p += step) {
+                msbStep(BS, src, p, bitWidth, mask).intoArray(dst, o);
+            }
         }
         if (n < count) {
             super.unpackMsb(src, p, bitWidth, dst, o, count - n);
@@ -224,13 +316,27 @@ final class VectorKernels extends ScalarKernels {
             super.unpackLsb(src, srcOff, bitWidth, dst, dstOff, count);
             return;
         }
-        int n = vectorizableValues(bitWidth, count, bitWidth > 25);
-        int step = IL * bitWidth / 8;
+        int need = STEP_BYTES[bitWidth];
         int mask = mask(bitWidth);
+        int step = IL * bitWidth / 8;
         int p = srcOff;
         int o = dstOff;
-        for (int end = dstOff + n; o < end; o += IL, p += step) {
-            storeWidened(lsbStep(src, p, bitWidth, mask), dst, o);
+        int n;
+        if (need <= B128.length()) {
+            n = vectorizableValues(bitWidth, count, B128.length());
+            for (int end = dstOff + n; o < end; o += IL, p += step) {
+                storeWidened(lsbStep(B128, src, p, bitWidth, mask), dst, o);
+            }
+        } else if (need <= B256.length()) {
+            n = vectorizableValues(bitWidth, count, B256.length());
+            for (int end = dstOff + n; o < end; o += IL, p += step) {
+                storeWidened(lsbStep(B256, src, p, bitWidth, mask), dst, o);
+            }
+        } else {
+            n = vectorizableValues(bitWidth, count, BL);
+            for (int end = dstOff + n; o < end; o += IL, p += step) {
+                storeWidened(lsbStep(BS, src, p, bitWidth, mask), dst, o);
+            }
         }
         if (n < count) {
             super.unpackLsb(src, p, bitWidth, dst, o, count - n);
@@ -243,13 +349,27 @@ final class VectorKernels extends ScalarKernels {
             super.unpackMsb(src, srcOff, bitWidth, dst, dstOff, count);
             return;
         }
-        int n = vectorizableValues(bitWidth, count, bitWidth > 25);
-        int step = IL * bitWidth / 8;
+        int need = STEP_BYTES[bitWidth];
         int mask = mask(bitWidth);
+        int step = IL * bitWidth / 8;
         int p = srcOff;
         int o = dstOff;
-        for (int end = dstOff + n; o < end; o += IL, p += step) {
-            storeWidened(msbStep(src, p, bitWidth, mask), dst, o);
+        int n;
+        if (need <= B128.length()) {
+            n = vectorizableValues(bitWidth, count, B128.length());
+            for (int end = dstOff + n; o < end; o += IL, p += step) {
+                storeWidened(msbStep(B128, src, p, bitWidth, mask), dst, o);
+            }
+        } else if (need <= B256.length()) {
+            n = vectorizableValues(bitWidth, count, B256.length());
+            for (int end = dstOff + n; o < end; o += IL, p += step) {
+                storeWidened(msbStep(B256, src, p, bitWidth, mask), dst, o);
+            }
+        } else {
+            n = vectorizableValues(bitWidth, count, BL);
+            for (int end = dstOff + n; o < end; o += IL, p += step) {
+                storeWidened(msbStep(BS, src, p, bitWidth, mask), dst, o);
+            }
         }
         if (n < count) {
             super.unpackMsb(src, p, bitWidth, dst, o, count - n);
@@ -267,12 +387,6 @@ final class VectorKernels extends ScalarKernels {
     static final VectorMask<Integer> IM2 = scanMask(IS, 2);
     static final VectorMask<Integer> IM4 = scanMask(IS, 4);
     static final VectorMask<Integer> IM8 = scanMask(IS, 8);
-    static final VectorShuffle<Long> LS1 = scanShuffle(LS, 1);
-    static final VectorShuffle<Long> LS2 = scanShuffle(LS, 2);
-    static final VectorShuffle<Long> LS4 = scanShuffle(LS, 4);
-    static final VectorMask<Long> LM1 = scanMask(LS, 1);
-    static final VectorMask<Long> LM2 = scanMask(LS, 2);
-    static final VectorMask<Long> LM4 = scanMask(LS, 4);
 
     private static <E> VectorShuffle<E> scanShuffle(VectorSpecies<E> species, int k) {
         return VectorShuffle.fromOp(species, j -> Math.max(j - k, 0));
@@ -301,21 +415,8 @@ final class VectorKernels extends ScalarKernels {
         return v;
     }
 
-    private static LongVector scan(LongVector v) {
-        v = v.add(v.rearrange(LS1), LM1);
-        if (LL > 2) {
-            v = v.add(v.rearrange(LS2), LM2);
-        }
-        if (LL > 4) {
-            v = v.add(v.rearrange(LS4), LM4);
-        }
-        return v;
-    }
-
-    /** Shuffles that broadcast the last lane (the running total) to every lane. */
+    /** Broadcasts the last lane (the running total) to every lane. */
     static final VectorShuffle<Integer> INT_LAST = VectorShuffle.fromOp(IS, j -> IL - 1);
-
-    static final VectorShuffle<Long> LONG_LAST = VectorShuffle.fromOp(LS, j -> LL - 1);
 
     @Override
     public int prefixSum(int[] values, int off, int len, int previous, int minDelta) {
@@ -335,22 +436,8 @@ final class VectorKernels extends ScalarKernels {
         return super.prefixSum(values, i, off + len - i, values[i - 1], minDelta);
     }
 
-    @Override
-    public long prefixSum(long[] values, int off, int len, long previous, long minDelta) {
-        int i = off;
-        int end = off + (len / LL) * LL;
-        if (end == off) {
-            return super.prefixSum(values, off, len, previous, minDelta);
-        }
-        LongVector carry = LongVector.broadcast(LS, previous);
-        LongVector min = LongVector.broadcast(LS, minDelta);
-        for (; i < end; i += LL) {
-            LongVector v = scan(LongVector.fromArray(LS, values, i).add(min)).add(carry);
-            v.intoArray(values, i);
-            carry = v.rearrange(LONG_LAST);
-        }
-        return super.prefixSum(values, i, off + len - i, values[i - 1], minDelta);
-    }
+    // The long prefix sum stays scalar: with 8 lanes the in-register scan measured slower than the
+    // scalar loop (kernels table in benchmarks/RESULTS.md), so it is not overridden.
 
     // ---- BYTE_STREAM_SPLIT ---------------------------------------------------------------------
 
@@ -372,15 +459,14 @@ final class VectorKernels extends ScalarKernels {
                 .lanewise(VectorOperators.OR, b3.lanewise(VectorOperators.LSHL, 24));
     }
 
-    private static LongVector joinLongs(byte[] src, int s, int stride) {
-        LongVector acc = null;
-        for (int k = 0; k < 8; k++) {
-            LongVector b = (LongVector)
-                    ByteVector.fromArray(BS_FOR_LONG, src, s + k * stride).convertShape(VectorOperators.B2L, LS, 0);
-            b = b.lanewise(VectorOperators.AND, 0xFFL).lanewise(VectorOperators.LSHL, 8 * k);
-            acc = acc == null ? b : acc.lanewise(VectorOperators.OR, b);
-        }
-        return acc;
+    /**
+     * 8-byte values from eight streams are joined as two int halves (streams 0..3 and 4..7, the same
+     * widening as 4-byte values); this combines lane half {@code part} of them into longs.
+     */
+    private static LongVector longPart(IntVector lo, IntVector hi, int part) {
+        LongVector l = (LongVector) lo.convertShape(VectorOperators.ZERO_EXTEND_I2L, LS, part);
+        LongVector h = (LongVector) hi.convertShape(VectorOperators.ZERO_EXTEND_I2L, LS, part);
+        return l.lanewise(VectorOperators.OR, h.lanewise(VectorOperators.LSHL, 32));
     }
 
     @Override
@@ -403,18 +489,24 @@ final class VectorKernels extends ScalarKernels {
 
     @Override
     public void bssDecode(byte[] src, int srcOff, int stride, long[] dst, int dstOff, int count) {
-        int n = count - count % LL;
-        for (int i = 0; i < n; i += LL) {
-            joinLongs(src, srcOff + i, stride).intoArray(dst, dstOff + i);
+        int n = count - count % IL;
+        for (int i = 0; i < n; i += IL) {
+            IntVector lo = joinInts(src, srcOff + i, stride);
+            IntVector hi = joinInts(src, srcOff + i + 4 * stride, stride);
+            longPart(lo, hi, 0).intoArray(dst, dstOff + i);
+            longPart(lo, hi, 1).intoArray(dst, dstOff + i + LL);
         }
         super.bssDecode(src, srcOff + n, stride, dst, dstOff + n, count - n);
     }
 
     @Override
     public void bssDecode(byte[] src, int srcOff, int stride, double[] dst, int dstOff, int count) {
-        int n = count - count % LL;
-        for (int i = 0; i < n; i += LL) {
-            joinLongs(src, srcOff + i, stride).reinterpretAsDoubles().intoArray(dst, dstOff + i);
+        int n = count - count % IL;
+        for (int i = 0; i < n; i += IL) {
+            IntVector lo = joinInts(src, srcOff + i, stride);
+            IntVector hi = joinInts(src, srcOff + i + 4 * stride, stride);
+            longPart(lo, hi, 0).reinterpretAsDoubles().intoArray(dst, dstOff + i);
+            longPart(lo, hi, 1).reinterpretAsDoubles().intoArray(dst, dstOff + i + LL);
         }
         super.bssDecode(src, srcOff + n, stride, dst, dstOff + n, count - n);
     }

@@ -105,6 +105,31 @@ public final class BitUnpackerGenerator {
         }
         int full = w / 8;
         int rem = w % 8;
+        if (rem > 0) {
+            // while a full 8-byte load of the last word stays inside the packed bytes, load it whole
+            // (one load instead of two or three partial ones); the final groups use exact loads
+            int lastGroups = (8 * (full + 1) + w - 1) / w - 1;
+            sb.setLength(sb.length()
+                    - ("            for (int i = 0, n = groups << 3; i < n; i += 8) {\n".length()
+                            + ("                int q = p + (i >>> 3) * " + w + ";\n").length()));
+            sb.append("            int i = 0;\n");
+            sb.append("            for (int n = Math.max(0, groups - ")
+                    .append(lastGroups)
+                    .append(") << 3; i < n; i += 8) {\n");
+            sb.append("                int q = p + (i >>> 3) * ").append(w).append(";\n");
+            for (int j = 0; j <= full; j++) {
+                sb.append("                long w")
+                        .append(j)
+                        .append(" = ByteIO.getLong")
+                        .append(msb ? "BE" : "LE");
+                sb.append("(in, q").append(j == 0 ? "" : " + " + (8 * j)).append(");\n");
+            }
+            values(sb, msb, longs, w, 8, mask);
+            sb.append("            }\n");
+            sb.append("            for (int n = groups << 3; i < n; i += 8) {\n");
+            sb.append("                int q = p + (i >>> 3) * ").append(w).append(";\n");
+        }
+
         for (int j = 0; j < full; j++) {
             sb.append("                long w")
                     .append(j)
