@@ -115,9 +115,37 @@ public final class CompressionCodecs {
         if (c == Compression.UNCOMPRESSED) {
             return Arrays.copyOfRange(src, off, off + len);
         }
+        checkFrameHeader(c, src, off, len, uncompressedSize);
         byte[] dst = new byte[uncompressedSize];
-        decompressInto(c, src, off, len, dst, 0, uncompressedSize);
+        inflate(c, src, off, len, dst, 0, uncompressedSize);
         return dst;
+    }
+
+    /**
+     * Codecs whose block states its own content size (snappy, zstd) must agree with the page header
+     * before anything is allocated for them.
+     */
+    private static void checkFrameHeader(Compression c, byte[] src, int off, int len, int uncompressedSize) {
+        try {
+            if (c == Compression.SNAPPY) {
+                if (!Snappy.isValidCompressedBuffer(src, off, len)) {
+                    throw new CorruptInputException(off, "a valid snappy block");
+                }
+                if (Snappy.uncompressedLength(src, off, len) != uncompressedSize) {
+                    throw new CorruptInputException(off, "a snappy block of " + uncompressedSize + " bytes");
+                }
+            } else if (c == Compression.ZSTD) {
+                long declared = Zstd.getFrameContentSize(src, off, len);
+                if (declared >= 0 && declared != uncompressedSize) {
+                    throw new CorruptInputException(
+                            off, "a zstd frame of " + uncompressedSize + " bytes but it declares " + declared);
+                }
+            }
+        } catch (CorruptInputException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw new CorruptInputException(off, "a valid " + c + " block (" + e.getMessage() + ")", e);
+        }
     }
 
     private static void checkDeclaredSize(Compression c, int off, int len, int uncompressedSize, int maxBytes) {
@@ -142,6 +170,13 @@ public final class CompressionCodecs {
     public static void decompressInto(
             Compression c, byte[] src, int off, int len, byte[] dst, int dstOff, int uncompressedSize) {
         checkDeclaredSize(c, off, len, uncompressedSize, Integer.MAX_VALUE);
+        checkFrameHeader(c, src, off, len, uncompressedSize);
+        inflate(c, src, off, len, dst, dstOff, uncompressedSize);
+    }
+
+    /** Decompresses after the size checks; the result must fill the range exactly. */
+    private static void inflate(
+            Compression c, byte[] src, int off, int len, byte[] dst, int dstOff, int uncompressedSize) {
         int n;
         try {
             switch (c) {
@@ -149,12 +184,6 @@ public final class CompressionCodecs {
                     System.arraycopy(src, off, dst, dstOff, len);
                     return;
                 case SNAPPY:
-                    if (!Snappy.isValidCompressedBuffer(src, off, len)) {
-                        throw new CorruptInputException(off, "a valid snappy block");
-                    }
-                    if (Snappy.uncompressedLength(src, off, len) != uncompressedSize) {
-                        throw new CorruptInputException(off, "a snappy block of " + uncompressedSize + " bytes");
-                    }
                     n = Snappy.uncompress(src, off, len, dst, dstOff);
                     break;
                 case LZ4_RAW:
@@ -164,11 +193,6 @@ public final class CompressionCodecs {
                     n = decompressHadoopLz4(src, off, len, dst, dstOff, uncompressedSize);
                     break;
                 case ZSTD: {
-                    long declared = Zstd.getFrameContentSize(src, off, len);
-                    if (declared >= 0 && declared != uncompressedSize) {
-                        throw new CorruptInputException(
-                                off, "a zstd frame of " + uncompressedSize + " bytes but it declares " + declared);
-                    }
                     long r = Zstd.decompressByteArray(dst, dstOff, uncompressedSize, src, off, len);
                     if (Zstd.isError(r)) {
                         throw new CorruptInputException(off, "a valid zstd frame (" + Zstd.getErrorName(r) + ")");
