@@ -1,6 +1,5 @@
 package dev.colcodec.tsfile;
 
-import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.camel.CamelReader;
 import dev.colcodec.tsfile.camel.CamelWriter;
@@ -70,6 +69,9 @@ import dev.colcodec.tsfile.zigzag.ZigzagLongReader;
 import dev.colcodec.tsfile.zigzag.ZigzagLongWriter;
 import dev.colcodec.values.ValuesReader;
 import dev.colcodec.values.ValuesWriter;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The one factory from (TsFile encoding, data type) to a value reader or writer, covering everything
@@ -87,6 +89,73 @@ public final class TsFileValues {
     /** TS_2DIFF float/double writers keep this many decimal digits, TsFile's default ({@code floatPrecision}). */
     public static final int DEFAULT_FLOAT_PRECISION = 2;
 
+    /** Per encoding, per storage type: how to make the reader and the writer. */
+    private static final Map<TsEncoding, Map<TsDataType, Function<Kernels, ValuesReader>>> READERS =
+            new EnumMap<>(TsEncoding.class);
+
+    private static final Map<TsEncoding, Map<TsDataType, Function<Kernels, ValuesWriter>>> WRITERS =
+            new EnumMap<>(TsEncoding.class);
+
+    private static void add(
+            TsEncoding e, TsDataType t, Function<Kernels, ValuesReader> r, Function<Kernels, ValuesWriter> w) {
+        READERS.computeIfAbsent(e, x -> new EnumMap<>(TsDataType.class)).put(t, r);
+        WRITERS.computeIfAbsent(e, x -> new EnumMap<>(TsDataType.class)).put(t, w);
+    }
+
+    static {
+        add(TsEncoding.PLAIN, TsDataType.BOOLEAN, PlainBooleanReader::new, k -> new PlainBooleanWriter());
+        add(TsEncoding.PLAIN, TsDataType.INT32, PlainIntReader::new, k -> new PlainIntWriter());
+        add(TsEncoding.PLAIN, TsDataType.INT64, PlainLongReader::new, PlainLongWriter::new);
+        add(TsEncoding.PLAIN, TsDataType.FLOAT, PlainFloatReader::new, PlainFloatWriter::new);
+        add(TsEncoding.PLAIN, TsDataType.DOUBLE, PlainDoubleReader::new, PlainDoubleWriter::new);
+        add(TsEncoding.PLAIN, TsDataType.TEXT, PlainBinaryReader::new, k -> new PlainBinaryWriter());
+
+        add(TsEncoding.TS_2DIFF, TsDataType.INT32, Ts2DiffIntReader::new, Ts2DiffIntWriter::new);
+        add(TsEncoding.TS_2DIFF, TsDataType.INT64, Ts2DiffLongReader::new, Ts2DiffLongWriter::new);
+        add(
+                TsEncoding.TS_2DIFF,
+                TsDataType.FLOAT,
+                Ts2DiffFloatReader::new,
+                k -> new Ts2DiffFloatWriter(k, DEFAULT_FLOAT_PRECISION));
+        add(
+                TsEncoding.TS_2DIFF,
+                TsDataType.DOUBLE,
+                Ts2DiffDoubleReader::new,
+                k -> new Ts2DiffDoubleWriter(k, DEFAULT_FLOAT_PRECISION));
+
+        add(TsEncoding.RLE, TsDataType.BOOLEAN, RleBooleanReader::new, RleBooleanWriter::new);
+        add(TsEncoding.RLE, TsDataType.INT32, RleIntReader::new, RleIntWriter::new);
+        add(TsEncoding.RLE, TsDataType.INT64, RleLongReader::new, RleLongWriter::new);
+
+        add(TsEncoding.GORILLA, TsDataType.INT32, k -> new GorillaIntReader(), k -> new GorillaIntWriter());
+        add(TsEncoding.GORILLA, TsDataType.INT64, k -> new GorillaLongReader(), k -> new GorillaLongWriter());
+        add(TsEncoding.GORILLA, TsDataType.FLOAT, k -> new GorillaFloatReader(), k -> new GorillaFloatWriter());
+        add(TsEncoding.GORILLA, TsDataType.DOUBLE, k -> new GorillaDoubleReader(), k -> new GorillaDoubleWriter());
+
+        add(TsEncoding.ZIGZAG, TsDataType.INT32, k -> new ZigzagIntReader(), k -> new ZigzagIntWriter());
+        add(TsEncoding.ZIGZAG, TsDataType.INT64, k -> new ZigzagLongReader(), k -> new ZigzagLongWriter());
+
+        // TEXT and STRING; BLOB (also stored as TEXT) is refused in newReader/newWriter
+        add(TsEncoding.DICTIONARY, TsDataType.TEXT, DictionaryReader::new, DictionaryWriter::new);
+
+        add(TsEncoding.CHIMP, TsDataType.INT32, k -> new ChimpIntReader(), k -> new ChimpIntWriter());
+        add(TsEncoding.CHIMP, TsDataType.INT64, k -> new ChimpLongReader(), k -> new ChimpLongWriter());
+        add(TsEncoding.CHIMP, TsDataType.FLOAT, k -> new ChimpFloatReader(), k -> new ChimpFloatWriter());
+        add(TsEncoding.CHIMP, TsDataType.DOUBLE, k -> new ChimpDoubleReader(), k -> new ChimpDoubleWriter());
+
+        add(TsEncoding.SPRINTZ, TsDataType.INT32, SprintzIntReader::new, SprintzIntWriter::new);
+        add(TsEncoding.SPRINTZ, TsDataType.INT64, SprintzLongReader::new, SprintzLongWriter::new);
+        add(TsEncoding.SPRINTZ, TsDataType.FLOAT, SprintzFloatReader::new, SprintzFloatWriter::new);
+        add(TsEncoding.SPRINTZ, TsDataType.DOUBLE, SprintzDoubleReader::new, SprintzDoubleWriter::new);
+
+        add(TsEncoding.RLBE, TsDataType.INT32, k -> new RlbeIntReader(), k -> new RlbeIntWriter());
+        add(TsEncoding.RLBE, TsDataType.INT64, k -> new RlbeLongReader(), k -> new RlbeLongWriter());
+        add(TsEncoding.RLBE, TsDataType.FLOAT, k -> new RlbeFloatReader(), k -> new RlbeFloatWriter());
+        add(TsEncoding.RLBE, TsDataType.DOUBLE, k -> new RlbeDoubleReader(), k -> new RlbeDoubleWriter());
+
+        add(TsEncoding.CAMEL, TsDataType.DOUBLE, k -> new CamelReader(), k -> new CamelWriter());
+    }
+
     private TsFileValues() {}
 
     private static IllegalArgumentException invalid(TsEncoding e, TsDataType t) {
@@ -97,10 +166,20 @@ public final class TsFileValues {
         return new IllegalArgumentException("TsFile encoding " + e + " cannot hold " + t + " values");
     }
 
+    private static <T> Function<Kernels, T> lookup(
+            Map<TsEncoding, Map<TsDataType, Function<Kernels, T>>> table, TsEncoding e, TsDataType t) {
+        Map<TsDataType, Function<Kernels, T>> byType = table.get(e);
+        Function<Kernels, T> f = byType == null ? null : byType.get(t.storageType());
+        if (f == null || (e == TsEncoding.DICTIONARY && t == TsDataType.BLOB)) {
+            throw invalid(e, t);
+        }
+        return f;
+    }
+
     /** Whether this factory has a reader and writer for the pair. */
     public static boolean supports(TsEncoding e, TsDataType t) {
         try {
-            newReader(e, t, KernelProvider.scalar());
+            lookup(READERS, e, t);
             return true;
         } catch (IllegalArgumentException ex) {
             return false;
@@ -109,257 +188,11 @@ public final class TsFileValues {
 
     /** A reader for one page's values of type {@code t} encoded with {@code e}. */
     public static ValuesReader newReader(TsEncoding e, TsDataType t, Kernels k) {
-        TsDataType s = t.storageType();
-        switch (e) {
-            case PLAIN:
-                switch (s) {
-                    case BOOLEAN:
-                        return new PlainBooleanReader(k);
-                    case INT32:
-                        return new PlainIntReader(k);
-                    case INT64:
-                        return new PlainLongReader(k);
-                    case FLOAT:
-                        return new PlainFloatReader(k);
-                    case DOUBLE:
-                        return new PlainDoubleReader(k);
-                    case TEXT:
-                        return new PlainBinaryReader(k);
-                    default:
-                        break;
-                }
-                break;
-            case TS_2DIFF:
-                switch (s) {
-                    case INT32:
-                        return new Ts2DiffIntReader(k);
-                    case INT64:
-                        return new Ts2DiffLongReader(k);
-                    case FLOAT:
-                        return new Ts2DiffFloatReader(k);
-                    case DOUBLE:
-                        return new Ts2DiffDoubleReader(k);
-                    default:
-                        break;
-                }
-                break;
-            case RLE:
-                switch (s) {
-                    case BOOLEAN:
-                        return new RleBooleanReader(k);
-                    case INT32:
-                        return new RleIntReader(k);
-                    case INT64:
-                        return new RleLongReader(k);
-                    default:
-                        break;
-                }
-                break;
-            case GORILLA:
-                switch (s) {
-                    case INT32:
-                        return new GorillaIntReader();
-                    case INT64:
-                        return new GorillaLongReader();
-                    case FLOAT:
-                        return new GorillaFloatReader();
-                    case DOUBLE:
-                        return new GorillaDoubleReader();
-                    default:
-                        break;
-                }
-                break;
-            case ZIGZAG:
-                if (s == TsDataType.INT32) {
-                    return new ZigzagIntReader();
-                }
-                if (s == TsDataType.INT64) {
-                    return new ZigzagLongReader();
-                }
-                break;
-            case DICTIONARY:
-                if (t == TsDataType.TEXT || t == TsDataType.STRING) {
-                    return new DictionaryReader(k);
-                }
-                break;
-            case CHIMP:
-                switch (s) {
-                    case INT32:
-                        return new ChimpIntReader();
-                    case INT64:
-                        return new ChimpLongReader();
-                    case FLOAT:
-                        return new ChimpFloatReader();
-                    case DOUBLE:
-                        return new ChimpDoubleReader();
-                    default:
-                        break;
-                }
-                break;
-            case SPRINTZ:
-                switch (s) {
-                    case INT32:
-                        return new SprintzIntReader(k);
-                    case INT64:
-                        return new SprintzLongReader(k);
-                    case FLOAT:
-                        return new SprintzFloatReader(k);
-                    case DOUBLE:
-                        return new SprintzDoubleReader(k);
-                    default:
-                        break;
-                }
-                break;
-            case RLBE:
-                switch (s) {
-                    case INT32:
-                        return new RlbeIntReader();
-                    case INT64:
-                        return new RlbeLongReader();
-                    case FLOAT:
-                        return new RlbeFloatReader();
-                    case DOUBLE:
-                        return new RlbeDoubleReader();
-                    default:
-                        break;
-                }
-                break;
-            case CAMEL:
-                if (s == TsDataType.DOUBLE) {
-                    return new CamelReader();
-                }
-                break;
-            default:
-                break;
-        }
-        throw invalid(e, t);
+        return lookup(READERS, e, t).apply(k);
     }
 
     /** A writer of values of type {@code t} with encoding {@code e}, with TsFile's default settings. */
     public static ValuesWriter newWriter(TsEncoding e, TsDataType t, Kernels k) {
-        TsDataType s = t.storageType();
-        switch (e) {
-            case PLAIN:
-                switch (s) {
-                    case BOOLEAN:
-                        return new PlainBooleanWriter();
-                    case INT32:
-                        return new PlainIntWriter();
-                    case INT64:
-                        return new PlainLongWriter(k);
-                    case FLOAT:
-                        return new PlainFloatWriter(k);
-                    case DOUBLE:
-                        return new PlainDoubleWriter(k);
-                    case TEXT:
-                        return new PlainBinaryWriter();
-                    default:
-                        break;
-                }
-                break;
-            case TS_2DIFF:
-                switch (s) {
-                    case INT32:
-                        return new Ts2DiffIntWriter(k);
-                    case INT64:
-                        return new Ts2DiffLongWriter(k);
-                    case FLOAT:
-                        return new Ts2DiffFloatWriter(k, DEFAULT_FLOAT_PRECISION);
-                    case DOUBLE:
-                        return new Ts2DiffDoubleWriter(k, DEFAULT_FLOAT_PRECISION);
-                    default:
-                        break;
-                }
-                break;
-            case RLE:
-                switch (s) {
-                    case BOOLEAN:
-                        return new RleBooleanWriter(k);
-                    case INT32:
-                        return new RleIntWriter(k);
-                    case INT64:
-                        return new RleLongWriter(k);
-                    default:
-                        break;
-                }
-                break;
-            case GORILLA:
-                switch (s) {
-                    case INT32:
-                        return new GorillaIntWriter();
-                    case INT64:
-                        return new GorillaLongWriter();
-                    case FLOAT:
-                        return new GorillaFloatWriter();
-                    case DOUBLE:
-                        return new GorillaDoubleWriter();
-                    default:
-                        break;
-                }
-                break;
-            case ZIGZAG:
-                if (s == TsDataType.INT32) {
-                    return new ZigzagIntWriter();
-                }
-                if (s == TsDataType.INT64) {
-                    return new ZigzagLongWriter();
-                }
-                break;
-            case DICTIONARY:
-                if (t == TsDataType.TEXT || t == TsDataType.STRING) {
-                    return new DictionaryWriter(k);
-                }
-                break;
-            case CHIMP:
-                switch (s) {
-                    case INT32:
-                        return new ChimpIntWriter();
-                    case INT64:
-                        return new ChimpLongWriter();
-                    case FLOAT:
-                        return new ChimpFloatWriter();
-                    case DOUBLE:
-                        return new ChimpDoubleWriter();
-                    default:
-                        break;
-                }
-                break;
-            case SPRINTZ:
-                switch (s) {
-                    case INT32:
-                        return new SprintzIntWriter(k);
-                    case INT64:
-                        return new SprintzLongWriter(k);
-                    case FLOAT:
-                        return new SprintzFloatWriter(k);
-                    case DOUBLE:
-                        return new SprintzDoubleWriter(k);
-                    default:
-                        break;
-                }
-                break;
-            case RLBE:
-                switch (s) {
-                    case INT32:
-                        return new RlbeIntWriter();
-                    case INT64:
-                        return new RlbeLongWriter();
-                    case FLOAT:
-                        return new RlbeFloatWriter();
-                    case DOUBLE:
-                        return new RlbeDoubleWriter();
-                    default:
-                        break;
-                }
-                break;
-            case CAMEL:
-                if (s == TsDataType.DOUBLE) {
-                    return new CamelWriter();
-                }
-                break;
-            default:
-                break;
-        }
-        throw invalid(e, t);
+        return lookup(WRITERS, e, t).apply(k);
     }
 }
