@@ -235,52 +235,17 @@ final class BitUnpackers {
     static final class LsbInt1 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = (groups >>> 2) << 5; i < n; i += 32) {
+            for (int i = 0, n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 1;
-                out[o + i] = (in[q + 0] & 1);
-                out[o + i + 1] = ((in[q + 0] >>> 1) & 1);
-                out[o + i + 2] = ((in[q + 0] >>> 2) & 1);
-                out[o + i + 3] = ((in[q + 0] >>> 3) & 1);
-                out[o + i + 4] = ((in[q + 0] >>> 4) & 1);
-                out[o + i + 5] = ((in[q + 0] >>> 5) & 1);
-                out[o + i + 6] = ((in[q + 0] >>> 6) & 1);
-                out[o + i + 7] = ((in[q + 0] & 0xFF) >>> 7);
-                out[o + i + 8] = (in[q + 1] & 1);
-                out[o + i + 9] = ((in[q + 1] >>> 1) & 1);
-                out[o + i + 10] = ((in[q + 1] >>> 2) & 1);
-                out[o + i + 11] = ((in[q + 1] >>> 3) & 1);
-                out[o + i + 12] = ((in[q + 1] >>> 4) & 1);
-                out[o + i + 13] = ((in[q + 1] >>> 5) & 1);
-                out[o + i + 14] = ((in[q + 1] >>> 6) & 1);
-                out[o + i + 15] = ((in[q + 1] & 0xFF) >>> 7);
-                out[o + i + 16] = (in[q + 2] & 1);
-                out[o + i + 17] = ((in[q + 2] >>> 1) & 1);
-                out[o + i + 18] = ((in[q + 2] >>> 2) & 1);
-                out[o + i + 19] = ((in[q + 2] >>> 3) & 1);
-                out[o + i + 20] = ((in[q + 2] >>> 4) & 1);
-                out[o + i + 21] = ((in[q + 2] >>> 5) & 1);
-                out[o + i + 22] = ((in[q + 2] >>> 6) & 1);
-                out[o + i + 23] = ((in[q + 2] & 0xFF) >>> 7);
-                out[o + i + 24] = (in[q + 3] & 1);
-                out[o + i + 25] = ((in[q + 3] >>> 1) & 1);
-                out[o + i + 26] = ((in[q + 3] >>> 2) & 1);
-                out[o + i + 27] = ((in[q + 3] >>> 3) & 1);
-                out[o + i + 28] = ((in[q + 3] >>> 4) & 1);
-                out[o + i + 29] = ((in[q + 3] >>> 5) & 1);
-                out[o + i + 30] = ((in[q + 3] >>> 6) & 1);
-                out[o + i + 31] = ((in[q + 3] & 0xFF) >>> 7);
-            }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 1;
-                out[o + i] = (in[q + 0] & 1);
-                out[o + i + 1] = ((in[q + 0] >>> 1) & 1);
-                out[o + i + 2] = ((in[q + 0] >>> 2) & 1);
-                out[o + i + 3] = ((in[q + 0] >>> 3) & 1);
-                out[o + i + 4] = ((in[q + 0] >>> 4) & 1);
-                out[o + i + 5] = ((in[q + 0] >>> 5) & 1);
-                out[o + i + 6] = ((in[q + 0] >>> 6) & 1);
-                out[o + i + 7] = ((in[q + 0] & 0xFF) >>> 7);
+                int b0 = in[q + 0];
+                out[o + i] = b0 & 1;
+                out[o + i + 1] = (b0 >>> 1) & 1;
+                out[o + i + 2] = (b0 >>> 2) & 1;
+                out[o + i + 3] = (b0 >>> 3) & 1;
+                out[o + i + 4] = (b0 >>> 4) & 1;
+                out[o + i + 5] = (b0 >>> 5) & 1;
+                out[o + i + 6] = (b0 >>> 6) & 1;
+                out[o + i + 7] = (b0 & 0xFF) >>> 7;
             }
         }
     }
@@ -518,52 +483,8 @@ final class BitUnpackers {
     static final class LsbInt8 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = (groups >>> 2) << 5; i < n; i += 32) {
-                int q = p + (i >>> 3) * 8;
-                out[o + i] = (in[q + 0] & 0xFF);
-                out[o + i + 1] = (in[q + 1] & 0xFF);
-                out[o + i + 2] = (in[q + 2] & 0xFF);
-                out[o + i + 3] = (in[q + 3] & 0xFF);
-                out[o + i + 4] = (in[q + 4] & 0xFF);
-                out[o + i + 5] = (in[q + 5] & 0xFF);
-                out[o + i + 6] = (in[q + 6] & 0xFF);
-                out[o + i + 7] = (in[q + 7] & 0xFF);
-                out[o + i + 8] = (in[q + 8] & 0xFF);
-                out[o + i + 9] = (in[q + 9] & 0xFF);
-                out[o + i + 10] = (in[q + 10] & 0xFF);
-                out[o + i + 11] = (in[q + 11] & 0xFF);
-                out[o + i + 12] = (in[q + 12] & 0xFF);
-                out[o + i + 13] = (in[q + 13] & 0xFF);
-                out[o + i + 14] = (in[q + 14] & 0xFF);
-                out[o + i + 15] = (in[q + 15] & 0xFF);
-                out[o + i + 16] = (in[q + 16] & 0xFF);
-                out[o + i + 17] = (in[q + 17] & 0xFF);
-                out[o + i + 18] = (in[q + 18] & 0xFF);
-                out[o + i + 19] = (in[q + 19] & 0xFF);
-                out[o + i + 20] = (in[q + 20] & 0xFF);
-                out[o + i + 21] = (in[q + 21] & 0xFF);
-                out[o + i + 22] = (in[q + 22] & 0xFF);
-                out[o + i + 23] = (in[q + 23] & 0xFF);
-                out[o + i + 24] = (in[q + 24] & 0xFF);
-                out[o + i + 25] = (in[q + 25] & 0xFF);
-                out[o + i + 26] = (in[q + 26] & 0xFF);
-                out[o + i + 27] = (in[q + 27] & 0xFF);
-                out[o + i + 28] = (in[q + 28] & 0xFF);
-                out[o + i + 29] = (in[q + 29] & 0xFF);
-                out[o + i + 30] = (in[q + 30] & 0xFF);
-                out[o + i + 31] = (in[q + 31] & 0xFF);
-            }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 8;
-                out[o + i] = (in[q + 0] & 0xFF);
-                out[o + i + 1] = (in[q + 1] & 0xFF);
-                out[o + i + 2] = (in[q + 2] & 0xFF);
-                out[o + i + 3] = (in[q + 3] & 0xFF);
-                out[o + i + 4] = (in[q + 4] & 0xFF);
-                out[o + i + 5] = (in[q + 5] & 0xFF);
-                out[o + i + 6] = (in[q + 6] & 0xFF);
-                out[o + i + 7] = (in[q + 7] & 0xFF);
+            for (int i = 0, n = groups << 3; i < n; i++) {
+                out[o + i] = in[p + i] & 0xFF;
             }
         }
     }
@@ -3714,52 +3635,17 @@ final class BitUnpackers {
     static final class MsbInt1 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = (groups >>> 2) << 5; i < n; i += 32) {
+            for (int i = 0, n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 1;
-                out[o + i] = ((in[q + 0] & 0xFF) >>> 7);
-                out[o + i + 1] = ((in[q + 0] >>> 6) & 1);
-                out[o + i + 2] = ((in[q + 0] >>> 5) & 1);
-                out[o + i + 3] = ((in[q + 0] >>> 4) & 1);
-                out[o + i + 4] = ((in[q + 0] >>> 3) & 1);
-                out[o + i + 5] = ((in[q + 0] >>> 2) & 1);
-                out[o + i + 6] = ((in[q + 0] >>> 1) & 1);
-                out[o + i + 7] = (in[q + 0] & 1);
-                out[o + i + 8] = ((in[q + 1] & 0xFF) >>> 7);
-                out[o + i + 9] = ((in[q + 1] >>> 6) & 1);
-                out[o + i + 10] = ((in[q + 1] >>> 5) & 1);
-                out[o + i + 11] = ((in[q + 1] >>> 4) & 1);
-                out[o + i + 12] = ((in[q + 1] >>> 3) & 1);
-                out[o + i + 13] = ((in[q + 1] >>> 2) & 1);
-                out[o + i + 14] = ((in[q + 1] >>> 1) & 1);
-                out[o + i + 15] = (in[q + 1] & 1);
-                out[o + i + 16] = ((in[q + 2] & 0xFF) >>> 7);
-                out[o + i + 17] = ((in[q + 2] >>> 6) & 1);
-                out[o + i + 18] = ((in[q + 2] >>> 5) & 1);
-                out[o + i + 19] = ((in[q + 2] >>> 4) & 1);
-                out[o + i + 20] = ((in[q + 2] >>> 3) & 1);
-                out[o + i + 21] = ((in[q + 2] >>> 2) & 1);
-                out[o + i + 22] = ((in[q + 2] >>> 1) & 1);
-                out[o + i + 23] = (in[q + 2] & 1);
-                out[o + i + 24] = ((in[q + 3] & 0xFF) >>> 7);
-                out[o + i + 25] = ((in[q + 3] >>> 6) & 1);
-                out[o + i + 26] = ((in[q + 3] >>> 5) & 1);
-                out[o + i + 27] = ((in[q + 3] >>> 4) & 1);
-                out[o + i + 28] = ((in[q + 3] >>> 3) & 1);
-                out[o + i + 29] = ((in[q + 3] >>> 2) & 1);
-                out[o + i + 30] = ((in[q + 3] >>> 1) & 1);
-                out[o + i + 31] = (in[q + 3] & 1);
-            }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 1;
-                out[o + i] = ((in[q + 0] & 0xFF) >>> 7);
-                out[o + i + 1] = ((in[q + 0] >>> 6) & 1);
-                out[o + i + 2] = ((in[q + 0] >>> 5) & 1);
-                out[o + i + 3] = ((in[q + 0] >>> 4) & 1);
-                out[o + i + 4] = ((in[q + 0] >>> 3) & 1);
-                out[o + i + 5] = ((in[q + 0] >>> 2) & 1);
-                out[o + i + 6] = ((in[q + 0] >>> 1) & 1);
-                out[o + i + 7] = (in[q + 0] & 1);
+                int b0 = in[q + 0];
+                out[o + i] = (b0 & 0xFF) >>> 7;
+                out[o + i + 1] = (b0 >>> 6) & 1;
+                out[o + i + 2] = (b0 >>> 5) & 1;
+                out[o + i + 3] = (b0 >>> 4) & 1;
+                out[o + i + 4] = (b0 >>> 3) & 1;
+                out[o + i + 5] = (b0 >>> 2) & 1;
+                out[o + i + 6] = (b0 >>> 1) & 1;
+                out[o + i + 7] = b0 & 1;
             }
         }
     }
@@ -3997,52 +3883,8 @@ final class BitUnpackers {
     static final class MsbInt8 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = (groups >>> 2) << 5; i < n; i += 32) {
-                int q = p + (i >>> 3) * 8;
-                out[o + i] = (in[q + 0] & 0xFF);
-                out[o + i + 1] = (in[q + 1] & 0xFF);
-                out[o + i + 2] = (in[q + 2] & 0xFF);
-                out[o + i + 3] = (in[q + 3] & 0xFF);
-                out[o + i + 4] = (in[q + 4] & 0xFF);
-                out[o + i + 5] = (in[q + 5] & 0xFF);
-                out[o + i + 6] = (in[q + 6] & 0xFF);
-                out[o + i + 7] = (in[q + 7] & 0xFF);
-                out[o + i + 8] = (in[q + 8] & 0xFF);
-                out[o + i + 9] = (in[q + 9] & 0xFF);
-                out[o + i + 10] = (in[q + 10] & 0xFF);
-                out[o + i + 11] = (in[q + 11] & 0xFF);
-                out[o + i + 12] = (in[q + 12] & 0xFF);
-                out[o + i + 13] = (in[q + 13] & 0xFF);
-                out[o + i + 14] = (in[q + 14] & 0xFF);
-                out[o + i + 15] = (in[q + 15] & 0xFF);
-                out[o + i + 16] = (in[q + 16] & 0xFF);
-                out[o + i + 17] = (in[q + 17] & 0xFF);
-                out[o + i + 18] = (in[q + 18] & 0xFF);
-                out[o + i + 19] = (in[q + 19] & 0xFF);
-                out[o + i + 20] = (in[q + 20] & 0xFF);
-                out[o + i + 21] = (in[q + 21] & 0xFF);
-                out[o + i + 22] = (in[q + 22] & 0xFF);
-                out[o + i + 23] = (in[q + 23] & 0xFF);
-                out[o + i + 24] = (in[q + 24] & 0xFF);
-                out[o + i + 25] = (in[q + 25] & 0xFF);
-                out[o + i + 26] = (in[q + 26] & 0xFF);
-                out[o + i + 27] = (in[q + 27] & 0xFF);
-                out[o + i + 28] = (in[q + 28] & 0xFF);
-                out[o + i + 29] = (in[q + 29] & 0xFF);
-                out[o + i + 30] = (in[q + 30] & 0xFF);
-                out[o + i + 31] = (in[q + 31] & 0xFF);
-            }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 8;
-                out[o + i] = (in[q + 0] & 0xFF);
-                out[o + i + 1] = (in[q + 1] & 0xFF);
-                out[o + i + 2] = (in[q + 2] & 0xFF);
-                out[o + i + 3] = (in[q + 3] & 0xFF);
-                out[o + i + 4] = (in[q + 4] & 0xFF);
-                out[o + i + 5] = (in[q + 5] & 0xFF);
-                out[o + i + 6] = (in[q + 6] & 0xFF);
-                out[o + i + 7] = (in[q + 7] & 0xFF);
+            for (int i = 0, n = groups << 3; i < n; i++) {
+                out[o + i] = in[p + i] & 0xFF;
             }
         }
     }
