@@ -310,6 +310,45 @@ final class VectorKernels extends ScalarKernels {
         ((LongVector) v.convertShape(VectorOperators.ZERO_EXTEND_I2L, LS, 1)).intoArray(dst, o + LL);
     }
 
+    // ---- arithmetic fill (DELTA_BINARY_PACKED width-0 miniblocks) -------------------------------
+
+    @Override
+    public int fillArithmetic(int[] values, int off, int len, int previous, int step) {
+        if (step == 0 || len < 2 * IL) {
+            return super.fillArithmetic(values, off, len, previous, step);
+        }
+        // lane j holds previous + (j + 1) * step; every store advances all lanes by IL steps
+        IntVector v = IntVector.zero(IS).addIndex(1).add(1).mul(step).add(previous);
+        IntVector advance = IntVector.broadcast(IS, step * IL);
+        int i = 0;
+        for (int end = len - IL; i <= end; i += IL) {
+            v.intoArray(values, off + i);
+            v = v.add(advance);
+        }
+        for (; i < len; i++) {
+            values[off + i] = previous + (i + 1) * step;
+        }
+        return previous + len * step;
+    }
+
+    @Override
+    public long fillArithmetic(long[] values, int off, int len, long previous, long step) {
+        if (step == 0 || len < 2 * LL) {
+            return super.fillArithmetic(values, off, len, previous, step);
+        }
+        LongVector v = LongVector.zero(LS).addIndex(1).add(1).mul(step).add(previous);
+        LongVector advance = LongVector.broadcast(LS, step * LL);
+        int i = 0;
+        for (int end = len - LL; i <= end; i += LL) {
+            v.intoArray(values, off + i);
+            v = v.add(advance);
+        }
+        for (; i < len; i++) {
+            values[off + i] = previous + (i + 1) * step;
+        }
+        return previous + len * step;
+    }
+
     @Override
     public void unpackLsb(byte[] src, int srcOff, int bitWidth, long[] dst, int dstOff, int count) {
         if (bitWidth == 0 || bitWidth > 32 || count < 2 * IL) {

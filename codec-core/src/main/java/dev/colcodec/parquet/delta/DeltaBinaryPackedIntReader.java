@@ -144,7 +144,7 @@ public final class DeltaBinaryPackedIntReader implements IntValuesReader {
         windowPos += fromWindow;
         int need = n - fromWindow;
         while (need > 0) {
-            int run = cursor.next(need);
+            int run = cursor.next(Math.min(need, window.length));
             if (cursor.runWidth() == 0) {
                 last += run * (int) cursor.runMinDelta();
                 need -= run;

@@ -143,7 +143,7 @@ public final class DeltaBinaryPackedLongReader implements LongValuesReader {
         windowPos += fromWindow;
         int need = n - fromWindow;
         while (need > 0) {
-            int run = cursor.next(need);
+            int run = cursor.next(Math.min(need, window.length));
             if (cursor.runWidth() == 0) {
                 last += run * cursor.runMinDelta();
                 need -= run;

@@ -142,7 +142,8 @@ final class DeltaBlockCursor {
      * Hands out the next run of deltas and returns its length (at least 1); the caller must have
      * checked {@link #deltasLeft()} {@code > 0}. A run of width {@code > 0} is one decode unit (up to
      * {@link #unitSize()} deltas, starting byte-aligned at {@link #runPos()}), regardless of {@code
-     * limit}. A run of width 0 has at most {@code limit} deltas and may extend over following width-0
+     * limit}, extended by the following whole miniblocks of the same block and width while the run stays
+     * within {@code limit}. A run of width 0 has at most {@code limit} deltas and may extend over following width-0
      * miniblocks and blocks with the same minimum delta.
      */
     int next(int limit) {
@@ -157,6 +158,19 @@ final class DeltaBlockCursor {
             runPos = miniblockNextPos;
             miniblockNextPos += (unitSize >>> 3) * w;
             miniblockLeft -= n;
+            // following miniblocks of the same block with the same width continue the same bit stream
+            // (their packed bytes are adjacent), so they join this run while it fits in limit
+            while (miniblockLeft == 0
+                    && unitSize == miniblockSize
+                    && miniblockIndex < miniblocksPerBlock
+                    && deltasNotStarted > 0
+                    && (buf[widthsPos + miniblockIndex] & 0xFF) == w
+                    && n + Math.min(miniblockSize, deltasNotStarted) <= limit) {
+                startMiniblock();
+                n += miniblockLeft;
+                miniblockNextPos += (unitSize >>> 3) * w;
+                miniblockLeft = 0;
+            }
             return n;
         }
         int n = Math.min(miniblockLeft, limit);
@@ -168,12 +182,22 @@ final class DeltaBlockCursor {
                     break;
                 }
             }
-            if (buf[widthsPos + miniblockIndex] != 0) {
+            // take the block's following width-0 miniblocks in one step
+            int zeros = 0;
+            while (miniblockIndex + zeros < miniblocksPerBlock && buf[widthsPos + miniblockIndex + zeros] == 0) {
+                zeros++;
+            }
+            if (zeros == 0) {
                 break;
             }
-            startMiniblock();
-            int take = Math.min(miniblockLeft, limit - n);
-            miniblockLeft -= take;
+            int available = (int) Math.min((long) zeros * miniblockSize, deltasNotStarted);
+            int take = Math.min(available, limit - n);
+            int started = (take + miniblockSize - 1) / miniblockSize;
+            int startedDeltas = (int) Math.min((long) started * miniblockSize, deltasNotStarted);
+            miniblockIndex += started;
+            deltasNotStarted -= startedDeltas;
+            miniblockLeft = startedDeltas - take;
+            miniblockWidth = 0;
             n += take;
         }
         return n;
