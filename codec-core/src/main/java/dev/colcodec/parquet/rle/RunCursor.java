@@ -119,7 +119,9 @@ final class RunCursor {
         runSeq++;
         if ((header & 1) == 0) {
             CorruptInputException.checkAvailable(pos, sectionEnd, valueBytes, "the repeated value of an RLE run");
-            rleValue = valueBytes == 4 ? ByteIO.getIntLE(buf, pos) : (int) ByteIO.getPartialLE(buf, pos, valueBytes);
+            rleValue = valueBytes == 1
+                    ? buf[pos] & 0xFF
+                    : valueBytes == 4 ? ByteIO.getIntLE(buf, pos) : (int) ByteIO.getPartialLE(buf, pos, valueBytes);
             pos += valueBytes;
             rle = true;
             remaining = header >>> 1;
