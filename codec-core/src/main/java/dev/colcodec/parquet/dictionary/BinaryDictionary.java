@@ -89,6 +89,21 @@ public final class BinaryDictionary {
         return offsets[id + 1] - offsets[id];
     }
 
+    /** Where entry {@code id} starts in {@link #bytes()}. */
+    public int start(int id) {
+        checkId(id);
+        return offsets[id];
+    }
+
+    /**
+     * A read-only view of every entry's bytes, back to back: entry {@code id} is {@link #length(int)}
+     * bytes from {@link #start(int)}. With {@link DictionaryBinaryReader#readIds} this reads a page
+     * without copying any value.
+     */
+    public java.nio.ByteBuffer bytes() {
+        return java.nio.ByteBuffer.wrap(data, 0, offsets[size]).slice().asReadOnlyBuffer();
+    }
+
     /** A copy of entry {@code id}. */
     public byte[] get(int id) {
         checkId(id);

@@ -74,6 +74,29 @@ public final class DictionaryBinaryReader implements BinaryValuesReader {
         }
     }
 
+    /**
+     * Reads the next {@code len} values as dictionary ids, each checked against the dictionary, without
+     * copying any bytes: the zero-copy form of {@link #readBinaries}, for callers that keep the values
+     * as references into {@link #dictionary()} (as column engines keep dictionary blocks).
+     */
+    public void readIds(int[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
+        ids.readIntegers(dst, off, len);
+        int size = dictionary.size;
+        int bad = -1;
+        for (int i = off, end = off + len; i < end; i++) {
+            if (Integer.compareUnsigned(dst[i], size) >= 0) {
+                bad = i;
+                break;
+            }
+        }
+        if (bad >= 0) {
+            throw new CorruptInputException(
+                    ids.pageOffset(),
+                    "a dictionary id in [0, " + size + ") but got " + Integer.toUnsignedString(dst[bad]));
+        }
+    }
+
     @Override
     public void skip(int n) {
         ids.skip(n);

@@ -151,4 +151,43 @@ class DictionaryTest {
         assertThatThrownBy(() -> DictionaryBinaryWriter.forFixedLength(0, DictionaryFlavor.V1_PLAIN_DICTIONARY))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void binaryIdsReferenceTheDictionaryBytesWithoutCopying() {
+        String[] words = {"alpha", "", "beta", "alpha", "gamma", "beta", "alpha", "alpha", "", "delta"};
+        BinaryBatch in = new BinaryBatch(words.length, 64);
+        for (String w : words) {
+            byte[] b = w.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            in.append(b, 0, b.length);
+        }
+        DictionaryBinaryWriter w = DictionaryBinaryWriter.forByteArray(DictionaryFlavor.V2_RLE_DICTIONARY);
+        w.writeBinaries(in, 0, words.length);
+        byte[] page = w.toByteArray();
+        byte[] dictPage = w.dictionaryPage();
+        BinaryDictionary d = BinaryDictionary.readByteArray(w.dictionaryEntryCount(), dictPage, 0, dictPage.length);
+        DictionaryBinaryReader reader = new DictionaryBinaryReader(d, kernels);
+        reader.init(words.length, page, 0, page.length);
+        int[] ids = new int[words.length + 2];
+        reader.readIds(ids, 1, words.length);
+        java.nio.ByteBuffer bytes = d.bytes();
+        assertThat(bytes.isReadOnly()).isTrue();
+        for (int i = 0; i < words.length; i++) {
+            int id = ids[1 + i];
+            byte[] value = new byte[d.length(id)];
+            bytes.get(d.start(id), value);
+            assertThat(new String(value, java.nio.charset.StandardCharsets.UTF_8))
+                    .isEqualTo(words[i]);
+        }
+        assertThat(ids[0]).isZero();
+        assertThat(ids[words.length + 1]).isZero();
+
+        // width 2, an RLE run of 4 x id 3, against a 3-entry dictionary
+        BinaryDictionary three =
+                BinaryDictionary.readByteArray(3, HEX.parseHex("01 00 00 00 61 01 00 00 00 62 01 00 00 00 63"), 0, 15);
+        DictionaryBinaryReader bad = new DictionaryBinaryReader(three, kernels);
+        bad.init(4, HEX.parseHex("02 08 03"), 0, 3);
+        assertThatThrownBy(() -> bad.readIds(new int[4], 0, 4))
+                .isInstanceOf(CorruptInputException.class)
+                .hasMessageContaining("[0, 3)");
+    }
 }
