@@ -237,15 +237,15 @@ final class BitUnpackers {
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
             for (int i = 0, n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 1;
-                int b0 = in[q + 0];
-                out[o + i] = b0 & 1;
-                out[o + i + 1] = (b0 >>> 1) & 1;
-                out[o + i + 2] = (b0 >>> 2) & 1;
-                out[o + i + 3] = (b0 >>> 3) & 1;
-                out[o + i + 4] = (b0 >>> 4) & 1;
-                out[o + i + 5] = (b0 >>> 5) & 1;
-                out[o + i + 6] = (b0 >>> 6) & 1;
-                out[o + i + 7] = (b0 & 0xFF) >>> 7;
+                int x = in[q];
+                out[o + i] = x & 1;
+                out[o + i + 1] = (x >>> 1) & 1;
+                out[o + i + 2] = (x >>> 2) & 1;
+                out[o + i + 3] = (x >>> 3) & 1;
+                out[o + i + 4] = (x >>> 4) & 1;
+                out[o + i + 5] = (x >>> 5) & 1;
+                out[o + i + 6] = (x >>> 6) & 1;
+                out[o + i + 7] = (x >>> 7) & 1;
             }
         }
     }
@@ -253,52 +253,17 @@ final class BitUnpackers {
     static final class LsbInt2 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = (groups >>> 2) << 5; i < n; i += 32) {
+            for (int i = 0, n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 2;
-                out[o + i] = (in[q + 0] & 3);
-                out[o + i + 1] = ((in[q + 0] >>> 2) & 3);
-                out[o + i + 2] = ((in[q + 0] >>> 4) & 3);
-                out[o + i + 3] = ((in[q + 0] & 0xFF) >>> 6);
-                out[o + i + 4] = (in[q + 1] & 3);
-                out[o + i + 5] = ((in[q + 1] >>> 2) & 3);
-                out[o + i + 6] = ((in[q + 1] >>> 4) & 3);
-                out[o + i + 7] = ((in[q + 1] & 0xFF) >>> 6);
-                out[o + i + 8] = (in[q + 2] & 3);
-                out[o + i + 9] = ((in[q + 2] >>> 2) & 3);
-                out[o + i + 10] = ((in[q + 2] >>> 4) & 3);
-                out[o + i + 11] = ((in[q + 2] & 0xFF) >>> 6);
-                out[o + i + 12] = (in[q + 3] & 3);
-                out[o + i + 13] = ((in[q + 3] >>> 2) & 3);
-                out[o + i + 14] = ((in[q + 3] >>> 4) & 3);
-                out[o + i + 15] = ((in[q + 3] & 0xFF) >>> 6);
-                out[o + i + 16] = (in[q + 4] & 3);
-                out[o + i + 17] = ((in[q + 4] >>> 2) & 3);
-                out[o + i + 18] = ((in[q + 4] >>> 4) & 3);
-                out[o + i + 19] = ((in[q + 4] & 0xFF) >>> 6);
-                out[o + i + 20] = (in[q + 5] & 3);
-                out[o + i + 21] = ((in[q + 5] >>> 2) & 3);
-                out[o + i + 22] = ((in[q + 5] >>> 4) & 3);
-                out[o + i + 23] = ((in[q + 5] & 0xFF) >>> 6);
-                out[o + i + 24] = (in[q + 6] & 3);
-                out[o + i + 25] = ((in[q + 6] >>> 2) & 3);
-                out[o + i + 26] = ((in[q + 6] >>> 4) & 3);
-                out[o + i + 27] = ((in[q + 6] & 0xFF) >>> 6);
-                out[o + i + 28] = (in[q + 7] & 3);
-                out[o + i + 29] = ((in[q + 7] >>> 2) & 3);
-                out[o + i + 30] = ((in[q + 7] >>> 4) & 3);
-                out[o + i + 31] = ((in[q + 7] & 0xFF) >>> 6);
-            }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 2;
-                out[o + i] = (in[q + 0] & 3);
-                out[o + i + 1] = ((in[q + 0] >>> 2) & 3);
-                out[o + i + 2] = ((in[q + 0] >>> 4) & 3);
-                out[o + i + 3] = ((in[q + 0] & 0xFF) >>> 6);
-                out[o + i + 4] = (in[q + 1] & 3);
-                out[o + i + 5] = ((in[q + 1] >>> 2) & 3);
-                out[o + i + 6] = ((in[q + 1] >>> 4) & 3);
-                out[o + i + 7] = ((in[q + 1] & 0xFF) >>> 6);
+                int x = ByteIO.getShortLE(in, q);
+                out[o + i] = x & 3;
+                out[o + i + 1] = (x >>> 2) & 3;
+                out[o + i + 2] = (x >>> 4) & 3;
+                out[o + i + 3] = (x >>> 6) & 3;
+                out[o + i + 4] = (x >>> 8) & 3;
+                out[o + i + 5] = (x >>> 10) & 3;
+                out[o + i + 6] = (x >>> 12) & 3;
+                out[o + i + 7] = (x >>> 14) & 3;
             }
         }
     }
@@ -337,52 +302,17 @@ final class BitUnpackers {
     static final class LsbInt4 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = (groups >>> 2) << 5; i < n; i += 32) {
+            for (int i = 0, n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 4;
-                out[o + i] = (in[q + 0] & 15);
-                out[o + i + 1] = ((in[q + 0] & 0xFF) >>> 4);
-                out[o + i + 2] = (in[q + 1] & 15);
-                out[o + i + 3] = ((in[q + 1] & 0xFF) >>> 4);
-                out[o + i + 4] = (in[q + 2] & 15);
-                out[o + i + 5] = ((in[q + 2] & 0xFF) >>> 4);
-                out[o + i + 6] = (in[q + 3] & 15);
-                out[o + i + 7] = ((in[q + 3] & 0xFF) >>> 4);
-                out[o + i + 8] = (in[q + 4] & 15);
-                out[o + i + 9] = ((in[q + 4] & 0xFF) >>> 4);
-                out[o + i + 10] = (in[q + 5] & 15);
-                out[o + i + 11] = ((in[q + 5] & 0xFF) >>> 4);
-                out[o + i + 12] = (in[q + 6] & 15);
-                out[o + i + 13] = ((in[q + 6] & 0xFF) >>> 4);
-                out[o + i + 14] = (in[q + 7] & 15);
-                out[o + i + 15] = ((in[q + 7] & 0xFF) >>> 4);
-                out[o + i + 16] = (in[q + 8] & 15);
-                out[o + i + 17] = ((in[q + 8] & 0xFF) >>> 4);
-                out[o + i + 18] = (in[q + 9] & 15);
-                out[o + i + 19] = ((in[q + 9] & 0xFF) >>> 4);
-                out[o + i + 20] = (in[q + 10] & 15);
-                out[o + i + 21] = ((in[q + 10] & 0xFF) >>> 4);
-                out[o + i + 22] = (in[q + 11] & 15);
-                out[o + i + 23] = ((in[q + 11] & 0xFF) >>> 4);
-                out[o + i + 24] = (in[q + 12] & 15);
-                out[o + i + 25] = ((in[q + 12] & 0xFF) >>> 4);
-                out[o + i + 26] = (in[q + 13] & 15);
-                out[o + i + 27] = ((in[q + 13] & 0xFF) >>> 4);
-                out[o + i + 28] = (in[q + 14] & 15);
-                out[o + i + 29] = ((in[q + 14] & 0xFF) >>> 4);
-                out[o + i + 30] = (in[q + 15] & 15);
-                out[o + i + 31] = ((in[q + 15] & 0xFF) >>> 4);
-            }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 4;
-                out[o + i] = (in[q + 0] & 15);
-                out[o + i + 1] = ((in[q + 0] & 0xFF) >>> 4);
-                out[o + i + 2] = (in[q + 1] & 15);
-                out[o + i + 3] = ((in[q + 1] & 0xFF) >>> 4);
-                out[o + i + 4] = (in[q + 2] & 15);
-                out[o + i + 5] = ((in[q + 2] & 0xFF) >>> 4);
-                out[o + i + 6] = (in[q + 3] & 15);
-                out[o + i + 7] = ((in[q + 3] & 0xFF) >>> 4);
+                int x = ByteIO.getIntLE(in, q);
+                out[o + i] = x & 15;
+                out[o + i + 1] = (x >>> 4) & 15;
+                out[o + i + 2] = (x >>> 8) & 15;
+                out[o + i + 3] = (x >>> 12) & 15;
+                out[o + i + 4] = (x >>> 16) & 15;
+                out[o + i + 5] = (x >>> 20) & 15;
+                out[o + i + 6] = (x >>> 24) & 15;
+                out[o + i + 7] = x >>> 28;
             }
         }
     }
@@ -3637,15 +3567,15 @@ final class BitUnpackers {
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
             for (int i = 0, n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 1;
-                int b0 = in[q + 0];
-                out[o + i] = (b0 & 0xFF) >>> 7;
-                out[o + i + 1] = (b0 >>> 6) & 1;
-                out[o + i + 2] = (b0 >>> 5) & 1;
-                out[o + i + 3] = (b0 >>> 4) & 1;
-                out[o + i + 4] = (b0 >>> 3) & 1;
-                out[o + i + 5] = (b0 >>> 2) & 1;
-                out[o + i + 6] = (b0 >>> 1) & 1;
-                out[o + i + 7] = b0 & 1;
+                int x = in[q];
+                out[o + i] = (x >>> 7) & 1;
+                out[o + i + 1] = (x >>> 6) & 1;
+                out[o + i + 2] = (x >>> 5) & 1;
+                out[o + i + 3] = (x >>> 4) & 1;
+                out[o + i + 4] = (x >>> 3) & 1;
+                out[o + i + 5] = (x >>> 2) & 1;
+                out[o + i + 6] = (x >>> 1) & 1;
+                out[o + i + 7] = x & 1;
             }
         }
     }
@@ -3653,52 +3583,17 @@ final class BitUnpackers {
     static final class MsbInt2 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = (groups >>> 2) << 5; i < n; i += 32) {
+            for (int i = 0, n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 2;
-                out[o + i] = ((in[q + 0] & 0xFF) >>> 6);
-                out[o + i + 1] = ((in[q + 0] >>> 4) & 3);
-                out[o + i + 2] = ((in[q + 0] >>> 2) & 3);
-                out[o + i + 3] = (in[q + 0] & 3);
-                out[o + i + 4] = ((in[q + 1] & 0xFF) >>> 6);
-                out[o + i + 5] = ((in[q + 1] >>> 4) & 3);
-                out[o + i + 6] = ((in[q + 1] >>> 2) & 3);
-                out[o + i + 7] = (in[q + 1] & 3);
-                out[o + i + 8] = ((in[q + 2] & 0xFF) >>> 6);
-                out[o + i + 9] = ((in[q + 2] >>> 4) & 3);
-                out[o + i + 10] = ((in[q + 2] >>> 2) & 3);
-                out[o + i + 11] = (in[q + 2] & 3);
-                out[o + i + 12] = ((in[q + 3] & 0xFF) >>> 6);
-                out[o + i + 13] = ((in[q + 3] >>> 4) & 3);
-                out[o + i + 14] = ((in[q + 3] >>> 2) & 3);
-                out[o + i + 15] = (in[q + 3] & 3);
-                out[o + i + 16] = ((in[q + 4] & 0xFF) >>> 6);
-                out[o + i + 17] = ((in[q + 4] >>> 4) & 3);
-                out[o + i + 18] = ((in[q + 4] >>> 2) & 3);
-                out[o + i + 19] = (in[q + 4] & 3);
-                out[o + i + 20] = ((in[q + 5] & 0xFF) >>> 6);
-                out[o + i + 21] = ((in[q + 5] >>> 4) & 3);
-                out[o + i + 22] = ((in[q + 5] >>> 2) & 3);
-                out[o + i + 23] = (in[q + 5] & 3);
-                out[o + i + 24] = ((in[q + 6] & 0xFF) >>> 6);
-                out[o + i + 25] = ((in[q + 6] >>> 4) & 3);
-                out[o + i + 26] = ((in[q + 6] >>> 2) & 3);
-                out[o + i + 27] = (in[q + 6] & 3);
-                out[o + i + 28] = ((in[q + 7] & 0xFF) >>> 6);
-                out[o + i + 29] = ((in[q + 7] >>> 4) & 3);
-                out[o + i + 30] = ((in[q + 7] >>> 2) & 3);
-                out[o + i + 31] = (in[q + 7] & 3);
-            }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 2;
-                out[o + i] = ((in[q + 0] & 0xFF) >>> 6);
-                out[o + i + 1] = ((in[q + 0] >>> 4) & 3);
-                out[o + i + 2] = ((in[q + 0] >>> 2) & 3);
-                out[o + i + 3] = (in[q + 0] & 3);
-                out[o + i + 4] = ((in[q + 1] & 0xFF) >>> 6);
-                out[o + i + 5] = ((in[q + 1] >>> 4) & 3);
-                out[o + i + 6] = ((in[q + 1] >>> 2) & 3);
-                out[o + i + 7] = (in[q + 1] & 3);
+                int x = ByteIO.getShortBE(in, q);
+                out[o + i] = (x >>> 14) & 3;
+                out[o + i + 1] = (x >>> 12) & 3;
+                out[o + i + 2] = (x >>> 10) & 3;
+                out[o + i + 3] = (x >>> 8) & 3;
+                out[o + i + 4] = (x >>> 6) & 3;
+                out[o + i + 5] = (x >>> 4) & 3;
+                out[o + i + 6] = (x >>> 2) & 3;
+                out[o + i + 7] = x & 3;
             }
         }
     }
@@ -3737,52 +3632,17 @@ final class BitUnpackers {
     static final class MsbInt4 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = (groups >>> 2) << 5; i < n; i += 32) {
+            for (int i = 0, n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 4;
-                out[o + i] = ((in[q + 0] & 0xFF) >>> 4);
-                out[o + i + 1] = (in[q + 0] & 15);
-                out[o + i + 2] = ((in[q + 1] & 0xFF) >>> 4);
-                out[o + i + 3] = (in[q + 1] & 15);
-                out[o + i + 4] = ((in[q + 2] & 0xFF) >>> 4);
-                out[o + i + 5] = (in[q + 2] & 15);
-                out[o + i + 6] = ((in[q + 3] & 0xFF) >>> 4);
-                out[o + i + 7] = (in[q + 3] & 15);
-                out[o + i + 8] = ((in[q + 4] & 0xFF) >>> 4);
-                out[o + i + 9] = (in[q + 4] & 15);
-                out[o + i + 10] = ((in[q + 5] & 0xFF) >>> 4);
-                out[o + i + 11] = (in[q + 5] & 15);
-                out[o + i + 12] = ((in[q + 6] & 0xFF) >>> 4);
-                out[o + i + 13] = (in[q + 6] & 15);
-                out[o + i + 14] = ((in[q + 7] & 0xFF) >>> 4);
-                out[o + i + 15] = (in[q + 7] & 15);
-                out[o + i + 16] = ((in[q + 8] & 0xFF) >>> 4);
-                out[o + i + 17] = (in[q + 8] & 15);
-                out[o + i + 18] = ((in[q + 9] & 0xFF) >>> 4);
-                out[o + i + 19] = (in[q + 9] & 15);
-                out[o + i + 20] = ((in[q + 10] & 0xFF) >>> 4);
-                out[o + i + 21] = (in[q + 10] & 15);
-                out[o + i + 22] = ((in[q + 11] & 0xFF) >>> 4);
-                out[o + i + 23] = (in[q + 11] & 15);
-                out[o + i + 24] = ((in[q + 12] & 0xFF) >>> 4);
-                out[o + i + 25] = (in[q + 12] & 15);
-                out[o + i + 26] = ((in[q + 13] & 0xFF) >>> 4);
-                out[o + i + 27] = (in[q + 13] & 15);
-                out[o + i + 28] = ((in[q + 14] & 0xFF) >>> 4);
-                out[o + i + 29] = (in[q + 14] & 15);
-                out[o + i + 30] = ((in[q + 15] & 0xFF) >>> 4);
-                out[o + i + 31] = (in[q + 15] & 15);
-            }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 4;
-                out[o + i] = ((in[q + 0] & 0xFF) >>> 4);
-                out[o + i + 1] = (in[q + 0] & 15);
-                out[o + i + 2] = ((in[q + 1] & 0xFF) >>> 4);
-                out[o + i + 3] = (in[q + 1] & 15);
-                out[o + i + 4] = ((in[q + 2] & 0xFF) >>> 4);
-                out[o + i + 5] = (in[q + 2] & 15);
-                out[o + i + 6] = ((in[q + 3] & 0xFF) >>> 4);
-                out[o + i + 7] = (in[q + 3] & 15);
+                int x = ByteIO.getIntBE(in, q);
+                out[o + i] = x >>> 28;
+                out[o + i + 1] = (x >>> 24) & 15;
+                out[o + i + 2] = (x >>> 20) & 15;
+                out[o + i + 3] = (x >>> 16) & 15;
+                out[o + i + 4] = (x >>> 12) & 15;
+                out[o + i + 5] = (x >>> 8) & 15;
+                out[o + i + 6] = (x >>> 4) & 15;
+                out[o + i + 7] = x & 15;
             }
         }
     }

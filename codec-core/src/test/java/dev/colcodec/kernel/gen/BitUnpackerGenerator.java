@@ -97,30 +97,23 @@ public final class BitUnpackerGenerator {
             sb.append("            }\n        }\n    }\n\n");
             return;
         }
-        if (!longs && w == 1) {
-            // each packed byte is loaded once into a local and its 8 values shifted out, one group per
-            // iteration (measured faster than 32-value bodies and than one long load per 64 values; at
-            // widths 2 and 4 the 32-value body below stays faster)
-            for (int b = 0; b < w; b++) {
-                sb.append("                int b")
-                        .append(b)
-                        .append(" = in[q + ")
-                        .append(b)
-                        .append("];\n");
-            }
-            int perByte = 8 / w;
+        if (!longs && (w == 1 || w == 2 || w == 4)) {
+            // a group of 8 values is one byte, short or int: load it once and shift the values out,
+            // one group per iteration (measured faster than byte loads in 32-value bodies, and than
+            // one long load per 64 values)
+            String load =
+                    w == 1 ? "in[q]" : "ByteIO.get" + (w == 2 ? "Short" : "Int") + (msb ? "BE" : "LE") + "(in, q)";
+            sb.append("                int x = ").append(load).append(";\n");
             int mask1 = (1 << w) - 1;
             for (int i = 0; i < 8; i++) {
-                int b = i / perByte;
-                int s = (i % perByte) * w;
-                int shift = msb ? 8 - s - w : s;
+                int shift = msb ? (7 - i) * w : i * w;
                 String expr;
                 if (shift == 0) {
-                    expr = "b" + b + " & " + mask1;
-                } else if (shift + w == 8) {
-                    expr = "(b" + b + " & 0xFF) >>> " + shift;
+                    expr = "x & " + mask1;
+                } else if (w == 4 && shift == 28) {
+                    expr = "x >>> 28";
                 } else {
-                    expr = "(b" + b + " >>> " + shift + ") & " + mask1;
+                    expr = "(x >>> " + shift + ") & " + mask1;
                 }
                 sb.append("                out[o + i")
                         .append(i > 0 ? " + " + i : "")
@@ -131,7 +124,7 @@ public final class BitUnpackerGenerator {
             sb.append("            }\n        }\n    }\n\n");
             return;
         }
-        if (!longs && (w == 2 || w == 4 || w == 16)) {
+        if (!longs && w == 16) {
             // values never straddle a byte (or a 16-bit unit): int arithmetic on small loads, 32 values
             // per iteration, then single groups
             sb.setLength(sb.length()
@@ -190,7 +183,7 @@ public final class BitUnpackerGenerator {
         sb.append("            }\n        }\n    }\n\n");
     }
 
-    /** {@code count} values of width 2, 4 or 16 from byte (or 16-bit) loads with int shifts. */
+    /** {@code count} values of width 16 from 16-bit loads. */
     private static void byteAligned(StringBuilder sb, boolean msb, int w, int count) {
         int mask = (1 << w) - 1;
         for (int i = 0; i < count; i++) {
