@@ -1,5 +1,23 @@
 package dev.colcodec.parquet;
 
+import static dev.colcodec.parquet.ParquetEncoding.BIT_PACKED;
+import static dev.colcodec.parquet.ParquetEncoding.BYTE_STREAM_SPLIT;
+import static dev.colcodec.parquet.ParquetEncoding.DELTA_BINARY_PACKED;
+import static dev.colcodec.parquet.ParquetEncoding.DELTA_BYTE_ARRAY;
+import static dev.colcodec.parquet.ParquetEncoding.DELTA_LENGTH_BYTE_ARRAY;
+import static dev.colcodec.parquet.ParquetEncoding.PLAIN;
+import static dev.colcodec.parquet.ParquetEncoding.PLAIN_DICTIONARY;
+import static dev.colcodec.parquet.ParquetEncoding.RLE;
+import static dev.colcodec.parquet.ParquetEncoding.RLE_DICTIONARY;
+import static dev.colcodec.parquet.PhysicalType.BOOLEAN;
+import static dev.colcodec.parquet.PhysicalType.BYTE_ARRAY;
+import static dev.colcodec.parquet.PhysicalType.DOUBLE;
+import static dev.colcodec.parquet.PhysicalType.FIXED_LEN_BYTE_ARRAY;
+import static dev.colcodec.parquet.PhysicalType.FLOAT;
+import static dev.colcodec.parquet.PhysicalType.INT32;
+import static dev.colcodec.parquet.PhysicalType.INT64;
+import static dev.colcodec.parquet.PhysicalType.INT96;
+
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.bss.ByteStreamSplitDoubleReader;
 import dev.colcodec.parquet.bss.ByteStreamSplitDoubleWriter;
@@ -55,6 +73,8 @@ import dev.colcodec.parquet.rle.RleBooleanWriter;
 import dev.colcodec.parquet.rle.RleFraming;
 import dev.colcodec.values.ValuesReader;
 import dev.colcodec.values.ValuesWriter;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * The one factory from (Parquet encoding, physical type) to a value reader or writer.
@@ -68,6 +88,89 @@ import dev.colcodec.values.ValuesWriter;
  * use {@link #newDictionaryReader} and {@link #newDictionaryWriter}.
  */
 public final class ParquetValues {
+    /** Makes a reader or writer for a FIXED_LEN_BYTE_ARRAY type length (ignored by other types). */
+    @FunctionalInterface
+    private interface Factory<T> {
+        T make(int typeLength, Kernels k);
+    }
+
+    /** How to make the reader and the writer of one (encoding, physical type) pair. */
+    private record Pair(Factory<ValuesReader> reader, Factory<ValuesWriter> writer) {}
+
+    private static final Map<ParquetEncoding, Map<PhysicalType, Pair>> TABLE = new EnumMap<>(ParquetEncoding.class);
+
+    private static void add(
+            ParquetEncoding e, PhysicalType t, Factory<ValuesReader> reader, Factory<ValuesWriter> writer) {
+        TABLE.computeIfAbsent(e, x -> new EnumMap<>(PhysicalType.class)).put(t, new Pair(reader, writer));
+    }
+
+    static {
+        add(PLAIN, BOOLEAN, (n, k) -> new PlainBooleanReader(k), (n, k) -> new PlainBooleanWriter(k));
+        add(PLAIN, INT32, (n, k) -> new PlainIntReader(k), (n, k) -> new PlainIntWriter(k));
+        add(PLAIN, INT64, (n, k) -> new PlainLongReader(k), (n, k) -> new PlainLongWriter(k));
+        add(PLAIN, INT96, (n, k) -> new PlainFixedLenReader(12, k), (n, k) -> PlainFixedLenWriter.forInt96());
+        add(PLAIN, FLOAT, (n, k) -> new PlainFloatReader(k), (n, k) -> new PlainFloatWriter(k));
+        add(PLAIN, DOUBLE, (n, k) -> new PlainDoubleReader(k), (n, k) -> new PlainDoubleWriter(k));
+        add(PLAIN, BYTE_ARRAY, (n, k) -> new PlainBinaryReader(k), (n, k) -> new PlainBinaryWriter());
+        add(PLAIN, FIXED_LEN_BYTE_ARRAY, (n, k) -> new PlainFixedLenReader(n, k), (n, k) -> new PlainFixedLenWriter(n));
+
+        add(
+                RLE,
+                BOOLEAN,
+                (n, k) -> new RleBooleanReader(RleFraming.LENGTH_PREFIXED, k),
+                (n, k) -> new RleBooleanWriter(RleFraming.LENGTH_PREFIXED, k));
+
+        add(
+                DELTA_BINARY_PACKED,
+                INT32,
+                (n, k) -> new DeltaBinaryPackedIntReader(k),
+                (n, k) -> new DeltaBinaryPackedIntWriter(k));
+        add(
+                DELTA_BINARY_PACKED,
+                INT64,
+                (n, k) -> new DeltaBinaryPackedLongReader(k),
+                (n, k) -> new DeltaBinaryPackedLongWriter(k));
+
+        add(
+                DELTA_LENGTH_BYTE_ARRAY,
+                BYTE_ARRAY,
+                (n, k) -> new DeltaLengthByteArrayReader(k),
+                (n, k) -> new DeltaLengthByteArrayWriter(k));
+
+        add(DELTA_BYTE_ARRAY, BYTE_ARRAY, (n, k) -> new DeltaByteArrayReader(k), (n, k) -> new DeltaByteArrayWriter(k));
+        add(
+                DELTA_BYTE_ARRAY,
+                FIXED_LEN_BYTE_ARRAY,
+                (n, k) -> new DeltaByteArrayReader(n, k),
+                (n, k) -> new DeltaByteArrayWriter(k));
+
+        add(
+                BYTE_STREAM_SPLIT,
+                INT32,
+                (n, k) -> new ByteStreamSplitIntReader(k),
+                (n, k) -> new ByteStreamSplitIntWriter(k));
+        add(
+                BYTE_STREAM_SPLIT,
+                INT64,
+                (n, k) -> new ByteStreamSplitLongReader(k),
+                (n, k) -> new ByteStreamSplitLongWriter(k));
+        add(
+                BYTE_STREAM_SPLIT,
+                FLOAT,
+                (n, k) -> new ByteStreamSplitFloatReader(k),
+                (n, k) -> new ByteStreamSplitFloatWriter(k));
+        add(
+                BYTE_STREAM_SPLIT,
+                DOUBLE,
+                (n, k) -> new ByteStreamSplitDoubleReader(k),
+                (n, k) -> new ByteStreamSplitDoubleWriter(k));
+        add(
+                BYTE_STREAM_SPLIT,
+                FIXED_LEN_BYTE_ARRAY,
+                (n, k) -> new ByteStreamSplitFixedLenReader(n, k),
+                (n, k) -> new ByteStreamSplitFixedLenWriter(n, k));
+    }
+
     private ParquetValues() {}
 
     private static IllegalArgumentException invalid(ParquetEncoding e, PhysicalType t) {
@@ -75,9 +178,35 @@ public final class ParquetValues {
     }
 
     private static void checkLength(PhysicalType t, int typeLength) {
-        if (t == PhysicalType.FIXED_LEN_BYTE_ARRAY && typeLength < 1) {
+        if (t == FIXED_LEN_BYTE_ARRAY && typeLength < 1) {
             throw new IllegalArgumentException("FIXED_LEN_BYTE_ARRAY needs a type length >= 1, got " + typeLength);
         }
+    }
+
+    private static Pair lookup(ParquetEncoding e, PhysicalType t, int typeLength, String dictionaryHint) {
+        checkLength(t, typeLength);
+        if (e == PLAIN_DICTIONARY || e == RLE_DICTIONARY) {
+            throw new IllegalArgumentException(e + dictionaryHint);
+        }
+        if (e == BIT_PACKED) {
+            throw new IllegalArgumentException(
+                    "BIT_PACKED is deprecated and only ever held levels, not " + t + " values");
+        }
+        Map<PhysicalType, Pair> byType = TABLE.get(e);
+        Pair pair = byType == null ? null : byType.get(t);
+        if (pair == null) {
+            throw invalid(e, t);
+        }
+        return pair;
+    }
+
+    /**
+     * Whether {@link #newReader} and {@link #newWriter} handle the pair (dictionary encodings go through
+     * {@link #newDictionaryReader} and {@link #newDictionaryWriter}: every type but BOOLEAN).
+     */
+    public static boolean supports(ParquetEncoding e, PhysicalType t) {
+        Map<PhysicalType, Pair> byType = TABLE.get(e);
+        return byType != null && byType.containsKey(t);
     }
 
     /**
@@ -86,160 +215,16 @@ public final class ParquetValues {
      * @param typeLength the byte length of FIXED_LEN_BYTE_ARRAY values (ignored for other types)
      */
     public static ValuesReader newReader(ParquetEncoding e, PhysicalType t, int typeLength, Kernels k) {
-        checkLength(t, typeLength);
-        switch (e) {
-            case PLAIN:
-                switch (t) {
-                    case BOOLEAN:
-                        return new PlainBooleanReader(k);
-                    case INT32:
-                        return new PlainIntReader(k);
-                    case INT64:
-                        return new PlainLongReader(k);
-                    case INT96:
-                        return new PlainFixedLenReader(12, k);
-                    case FLOAT:
-                        return new PlainFloatReader(k);
-                    case DOUBLE:
-                        return new PlainDoubleReader(k);
-                    case BYTE_ARRAY:
-                        return new PlainBinaryReader(k);
-                    case FIXED_LEN_BYTE_ARRAY:
-                        return new PlainFixedLenReader(typeLength, k);
-                    default:
-                        break;
-                }
-                break;
-            case RLE:
-                if (t == PhysicalType.BOOLEAN) {
-                    return new RleBooleanReader(RleFraming.LENGTH_PREFIXED, k);
-                }
-                break;
-            case DELTA_BINARY_PACKED:
-                if (t == PhysicalType.INT32) {
-                    return new DeltaBinaryPackedIntReader(k);
-                }
-                if (t == PhysicalType.INT64) {
-                    return new DeltaBinaryPackedLongReader(k);
-                }
-                break;
-            case DELTA_LENGTH_BYTE_ARRAY:
-                if (t == PhysicalType.BYTE_ARRAY) {
-                    return new DeltaLengthByteArrayReader(k);
-                }
-                break;
-            case DELTA_BYTE_ARRAY:
-                if (t == PhysicalType.BYTE_ARRAY) {
-                    return new DeltaByteArrayReader(k);
-                }
-                if (t == PhysicalType.FIXED_LEN_BYTE_ARRAY) {
-                    return new DeltaByteArrayReader(typeLength, k);
-                }
-                break;
-            case BYTE_STREAM_SPLIT:
-                switch (t) {
-                    case INT32:
-                        return new ByteStreamSplitIntReader(k);
-                    case INT64:
-                        return new ByteStreamSplitLongReader(k);
-                    case FLOAT:
-                        return new ByteStreamSplitFloatReader(k);
-                    case DOUBLE:
-                        return new ByteStreamSplitDoubleReader(k);
-                    case FIXED_LEN_BYTE_ARRAY:
-                        return new ByteStreamSplitFixedLenReader(typeLength, k);
-                    default:
-                        break;
-                }
-                break;
-            case PLAIN_DICTIONARY:
-            case RLE_DICTIONARY:
-                throw new IllegalArgumentException(
-                        e + " data pages need their dictionary: use ParquetValues.newDictionaryReader");
-            case BIT_PACKED:
-                throw new IllegalArgumentException(
-                        "BIT_PACKED is deprecated and only ever held levels, not " + t + " values");
-            default:
-                break;
-        }
-        throw invalid(e, t);
+        return lookup(e, t, typeLength, " data pages need their dictionary: use ParquetValues.newDictionaryReader")
+                .reader()
+                .make(typeLength, k);
     }
 
     /** A writer for a non-dictionary encoding. */
     public static ValuesWriter newWriter(ParquetEncoding e, PhysicalType t, int typeLength, Kernels k) {
-        checkLength(t, typeLength);
-        switch (e) {
-            case PLAIN:
-                switch (t) {
-                    case BOOLEAN:
-                        return new PlainBooleanWriter(k);
-                    case INT32:
-                        return new PlainIntWriter(k);
-                    case INT64:
-                        return new PlainLongWriter(k);
-                    case INT96:
-                        return PlainFixedLenWriter.forInt96();
-                    case FLOAT:
-                        return new PlainFloatWriter(k);
-                    case DOUBLE:
-                        return new PlainDoubleWriter(k);
-                    case BYTE_ARRAY:
-                        return new PlainBinaryWriter();
-                    case FIXED_LEN_BYTE_ARRAY:
-                        return new PlainFixedLenWriter(typeLength);
-                    default:
-                        break;
-                }
-                break;
-            case RLE:
-                if (t == PhysicalType.BOOLEAN) {
-                    return new RleBooleanWriter(RleFraming.LENGTH_PREFIXED, k);
-                }
-                break;
-            case DELTA_BINARY_PACKED:
-                if (t == PhysicalType.INT32) {
-                    return new DeltaBinaryPackedIntWriter(k);
-                }
-                if (t == PhysicalType.INT64) {
-                    return new DeltaBinaryPackedLongWriter(k);
-                }
-                break;
-            case DELTA_LENGTH_BYTE_ARRAY:
-                if (t == PhysicalType.BYTE_ARRAY) {
-                    return new DeltaLengthByteArrayWriter(k);
-                }
-                break;
-            case DELTA_BYTE_ARRAY:
-                if (t == PhysicalType.BYTE_ARRAY || t == PhysicalType.FIXED_LEN_BYTE_ARRAY) {
-                    return new DeltaByteArrayWriter(k);
-                }
-                break;
-            case BYTE_STREAM_SPLIT:
-                switch (t) {
-                    case INT32:
-                        return new ByteStreamSplitIntWriter(k);
-                    case INT64:
-                        return new ByteStreamSplitLongWriter(k);
-                    case FLOAT:
-                        return new ByteStreamSplitFloatWriter(k);
-                    case DOUBLE:
-                        return new ByteStreamSplitDoubleWriter(k);
-                    case FIXED_LEN_BYTE_ARRAY:
-                        return new ByteStreamSplitFixedLenWriter(typeLength, k);
-                    default:
-                        break;
-                }
-                break;
-            case PLAIN_DICTIONARY:
-            case RLE_DICTIONARY:
-                throw new IllegalArgumentException(
-                        e + " is written by a dictionary writer: use ParquetValues.newDictionaryWriter");
-            case BIT_PACKED:
-                throw new IllegalArgumentException("BIT_PACKED is deprecated; colcodec does not write it");
-            default:
-                break;
-        }
-        throw invalid(e, t);
+        return lookup(e, t, typeLength, " is written by a dictionary writer: use ParquetValues.newDictionaryWriter")
+                .writer()
+                .make(typeLength, k);
     }
 
     /**

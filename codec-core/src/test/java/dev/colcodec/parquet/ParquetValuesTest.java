@@ -40,6 +40,7 @@ class ParquetValuesTest {
         for (ParquetEncoding e : ParquetEncoding.values()) {
             for (PhysicalType t : PhysicalType.values()) {
                 Set<PhysicalType> ok = VALID.get(e);
+                assertThat(ParquetValues.supports(e, t)).as(e + " " + t).isEqualTo(ok != null && ok.contains(t));
                 if (ok != null && ok.contains(t)) {
                     roundTrip(
                             ParquetValues.newWriter(e, t, FLBA, K),
