@@ -147,7 +147,7 @@ final class ConvertCommand {
         TsTableSchema schema = new TsTableSchema(tableName, schemaColumns);
         TsFileWriter.Options options = new TsFileWriter.Options().timeCompression(comp);
         if (encodings.containsKey(timeName)) {
-            options.timeEncoding(Names.tsEncoding(encodings.get(timeName)));
+            Writers.timeEncoding("convert", options, Names.tsEncoding(encodings.get(timeName)));
         }
         // one device per distinct tag tuple, in order of first appearance; rows of a device by time
         Map<List<String>, int[]> devices = new LinkedHashMap<>();
@@ -169,7 +169,7 @@ final class ConvertCommand {
             idx[at] = i;
         }
         try (OutputStream os = Files.newOutputStream(target);
-                TsFileWriter w = new TsFileWriter(os, List.of(schema), options)) {
+                TsFileWriter w = Writers.tsfile("convert", os, List.of(schema), options)) {
             for (Map.Entry<List<String>, int[]> d : devices.entrySet()) {
                 int[] order = byTime(d.getValue(), times, d.getKey());
                 long[] t = new long[order.length];
@@ -292,7 +292,7 @@ final class ConvertCommand {
         }
         int rows = columns.get(0).rows;
         try (OutputStream os = Files.newOutputStream(target);
-                ParquetFileWriter w = new ParquetFileWriter(os, parquetSchema, options)) {
+                ParquetFileWriter w = Writers.parquet("convert", os, parquetSchema, options)) {
             ParquetTables.write(w, columns, rows);
         }
         out.println("wrote " + rows + " rows of table " + table + " from " + devices.size() + " devices");

@@ -140,7 +140,7 @@ final class RewriteCommand {
                 }
             }
             try (OutputStream os = Files.newOutputStream(target);
-                    ParquetFileWriter w = new ParquetFileWriter(os, r.columns(), options)) {
+                    ParquetFileWriter w = Writers.parquet("rewrite", os, r.columns(), options)) {
                 for (int g = 0; g < r.rowGroupCount(); g++) {
                     List<ColumnValues> cols = ParquetTables.readRowGroup(r, g, all);
                     ParquetTables.write(w, cols, (int) r.rowGroupRowCount(g));
@@ -213,7 +213,7 @@ final class RewriteCommand {
         EncodingAdvisor restricted =
                 policy == null ? null : Samples.restrict(advisor, Format.TSFILE, codec == null ? null : List.of(codec));
         if (given.containsKey(TIME)) {
-            options.timeEncoding(given.get(TIME));
+            Writers.timeEncoding("rewrite", options, given.get(TIME));
         } else if (policy != null) {
             Samples.Collector times = new Samples.Collector(TIME, restricted.sampleSize());
             for (List<TsTables.DeviceRows> devices : rows.values()) {
@@ -262,7 +262,7 @@ final class RewriteCommand {
             schemas.add(new TsTableSchema(t.getKey(), cols));
         }
         try (OutputStream os = Files.newOutputStream(target);
-                TsFileWriter w = new TsFileWriter(os, schemas, options)) {
+                TsFileWriter w = Writers.tsfile("rewrite", os, schemas, options)) {
             for (TsTableSchema s : schemas) {
                 for (TsTables.DeviceRows d : rows.get(s.tableName())) {
                     w.write(TsTables.tablet(s, d));

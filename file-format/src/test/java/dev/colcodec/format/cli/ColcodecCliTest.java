@@ -301,6 +301,19 @@ class ColcodecCliTest {
         assertOneLineError(
                 run("convert", file.toString(), tmp.resolve("o").toString()), 2, "colcodec: convert: a Parquet input");
         assertOneLineError(run("advise", file.toString(), "--policy", "cheapest"), 2, "colcodec: unknown policy");
+        assertOneLineError(
+                run("rewrite", file.toString(), tmp.resolve("o").toString(), "--encoding", "id=DELTA_BYTE_ARRAY"),
+                2,
+                "colcodec: rewrite: Parquet encoding DELTA_BYTE_ARRAY cannot hold INT32 values");
+        assertOneLineError(
+                run(
+                        "rewrite",
+                        CliFixtures.tsfile(tmp).toString(),
+                        tmp.resolve("o").toString(),
+                        "--encoding",
+                        "v=DICTIONARY"),
+                2,
+                "colcodec: rewrite: TsFile encoding DICTIONARY cannot hold DOUBLE values");
         assertThat(Files.exists(tmp.resolve("o"))).isFalse();
 
         CliFixtures.Result help = run("--help");
