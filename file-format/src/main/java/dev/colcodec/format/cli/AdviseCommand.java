@@ -32,7 +32,7 @@ final class AdviseCommand {
         List<Policy> policies = args.option("--policy") == null
                 ? List.of(Policy.values())
                 : List.of(Samples.policy(args.option("--policy")));
-        long sample = args.positiveLong("--sample", advisor.sampleSize());
+        long sample = args.nonNegativeLong("--sample", advisor.sampleSize());
         if (sample < 1 || sample > Integer.MAX_VALUE - 16) {
             throw new UsageException("advise: --sample must be between 1 and " + (Integer.MAX_VALUE - 16));
         }

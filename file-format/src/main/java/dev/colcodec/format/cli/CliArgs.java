@@ -78,8 +78,8 @@ final class CliArgs {
         return out;
     }
 
-    /** A positive integer option, or {@code dflt} when absent. */
-    long positiveLong(String name, long dflt) {
+    /** A non-negative integer option, or {@code dflt} when absent. */
+    long nonNegativeLong(String name, long dflt) {
         String v = option(name);
         if (v == null) {
             return dflt;

@@ -188,6 +188,13 @@ final class ConvertCommand {
     }
 
     private static int[] byTime(int[] rows, long[] times, List<String> device) {
+        boolean ascending = true;
+        for (int i = 1; i < rows.length && ascending; i++) {
+            ascending = times[rows[i]] > times[rows[i - 1]];
+        }
+        if (ascending) {
+            return rows;
+        }
         Integer[] boxed = new Integer[rows.length];
         for (int i = 0; i < rows.length; i++) {
             boxed[i] = rows[i];

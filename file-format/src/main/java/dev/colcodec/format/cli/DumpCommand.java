@@ -23,7 +23,7 @@ final class DumpCommand {
         CliArgs args = new CliArgs("dump", argList, Set.of("--columns", "--limit", "--table"), Set.of());
         Path file = Path.of(args.positional(1, "FILE").get(0));
         List<String> names = args.list("--columns");
-        long limit = args.positiveLong("--limit", Long.MAX_VALUE);
+        long limit = args.nonNegativeLong("--limit", Long.MAX_VALUE);
         if (FileFormat.detect(file) == FileFormat.PARQUET) {
             if (args.option("--table") != null) {
                 throw new UsageException("dump: --table applies to TsFiles only");
