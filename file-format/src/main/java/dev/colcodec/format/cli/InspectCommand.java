@@ -18,6 +18,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -224,20 +226,30 @@ final class InspectCommand {
             }
         }
         List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(file, r.metadataOffset());
+        // a single-page chunk has no page statistics; when it is its series' only chunk, the series'
+        // statistics are the chunk's
+        Map<List<String>, Integer> groupsPerDevice = new HashMap<>();
+        for (TsFileLayout.ChunkGroup g : groups) {
+            groupsPerDevice.merge(Arrays.asList(g.device()), 1, Integer::sum);
+        }
+        Map<List<String>, Map<String, TsStatistics>> seriesStats = new HashMap<>();
+        for (String table : r.tables()) {
+            List<String[]> devices = r.devices(table);
+            List<Map<String, TsStatistics>> stats = r.deviceStatistics(table);
+            for (int d = 0; d < devices.size(); d++) {
+                seriesStats.put(Arrays.asList(devices.get(d)), stats.get(d));
+            }
+        }
         out.println("chunk groups: " + groups.size());
         for (TsFileLayout.ChunkGroup g : groups) {
             out.println("chunk group @" + g.offset() + " device " + device(g.device()) + ": "
                     + g.chunks().size() + " chunks");
             for (TsFileLayout.Chunk c : g.chunks()) {
                 var h = c.header();
-                TsStatistics merged = null;
-                for (TsFileLayout.Page p : c.pages()) {
-                    if (p.header().statistics() != null) {
-                        if (merged == null) {
-                            merged = new TsStatistics(p.header().statistics().type());
-                        }
-                        merged.merge(p.header().statistics());
-                    }
+                TsStatistics merged = pageStatistics(c);
+                List<String> device = Arrays.asList(g.device());
+                if (merged == null && groupsPerDevice.get(device) == 1 && seriesStats.containsKey(device)) {
+                    merged = seriesStats.get(device).get(h.isTimeChunk() ? "" : h.measurementId());
                 }
                 out.println("  chunk @" + c.offset() + " " + (h.isTimeChunk() ? "(time)" : h.measurementId())
                         + ": " + h.dataType() + " encoding=" + h.encoding() + " codec=" + h.compression()
@@ -257,6 +269,21 @@ final class InspectCommand {
                 }
             }
         }
+    }
+
+    /** The merged statistics of a chunk's pages, or null when its pages carry none (a single-page chunk). */
+    private static TsStatistics pageStatistics(TsFileLayout.Chunk c) {
+        TsStatistics merged = null;
+        for (TsFileLayout.Page p : c.pages()) {
+            TsStatistics ps = p.header().statistics();
+            if (ps != null) {
+                if (merged == null) {
+                    merged = new TsStatistics(ps.type());
+                }
+                merged.merge(ps);
+            }
+        }
+        return merged;
     }
 
     private static String device(String[] id) {

@@ -85,6 +85,7 @@ class ColcodecCliTest {
                 .contains("chunk groups: 2")
                 .contains("device t.d2: 3 chunks")
                 .contains("s: STRING encoding=PLAIN codec=SNAPPY")
+                .containsPattern("v: DOUBLE encoding=GORILLA codec=LZ4_RAW bytes=\\d+ pages=1 count=2 time=\\[10,20\\]")
                 .contains("page @");
     }
 
