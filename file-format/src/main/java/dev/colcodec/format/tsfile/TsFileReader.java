@@ -247,6 +247,25 @@ public final class TsFileReader {
         return ids;
     }
 
+    /**
+     * The series statistics of every device of {@code table}, in {@link #devices(String)} order: per
+     * device, measurement id to statistics (the time series under the id {@code ""}).
+     */
+    public List<Map<String, TsStatistics>> deviceStatistics(String table) {
+        List<String[]> ids = new ArrayList<>();
+        List<long[]> ranges = new ArrayList<>();
+        collectDevices(tableRoot(table), 0, ids, ranges);
+        List<Map<String, TsStatistics>> out = new ArrayList<>(ranges.size());
+        for (long[] range : ranges) {
+            Map<String, TsStatistics> stats = new LinkedHashMap<>();
+            for (Series s : readSeries(range).values()) {
+                stats.put(s.name, s.stats);
+            }
+            out.add(stats);
+        }
+        return out;
+    }
+
     // ---- timeseries metadata ---------------------------------------------------------------------
 
     /** One series of a device: its chunk header offsets and per-chunk time ranges. */

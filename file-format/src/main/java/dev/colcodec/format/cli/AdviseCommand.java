@@ -1,0 +1,96 @@
+package dev.colcodec.format.cli;
+
+import dev.colcodec.format.advisor.Advice;
+import dev.colcodec.format.advisor.Candidate;
+import dev.colcodec.format.advisor.Column;
+import dev.colcodec.format.advisor.EncodingAdvisor;
+import dev.colcodec.format.advisor.Policy;
+import dev.colcodec.format.parquet.ParquetFileReader;
+import dev.colcodec.format.tsfile.TsFileReader;
+import dev.colcodec.format.tsfile.TsTableSchema;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code advise FILE [--policy P] [--sample N] [--table T]}: per column, every (encoding, codec) candidate
+ * the advisor measured on the first N non-null values, and its recommendation under each policy (or only
+ * under {@code --policy}).
+ */
+final class AdviseCommand {
+    static final String USAGE = "advise FILE [--policy smallest|fastest|balanced] [--sample N] [--table T]";
+
+    private AdviseCommand() {}
+
+    static int run(List<String> argList, PrintStream out, EncodingAdvisor advisor) throws IOException {
+        CliArgs args = new CliArgs("advise", argList, Set.of("--policy", "--sample", "--table"), Set.of());
+        Path file = Path.of(args.positional(1, "FILE").get(0));
+        List<Policy> policies = args.option("--policy") == null
+                ? List.of(Policy.values())
+                : List.of(Samples.policy(args.option("--policy")));
+        long sample = args.nonNegativeLong("--sample", advisor.sampleSize());
+        if (sample < 1 || sample > Integer.MAX_VALUE - 16) {
+            throw new UsageException("advise: --sample must be between 1 and " + (Integer.MAX_VALUE - 16));
+        }
+        EncodingAdvisor a = advisor.withSampleSize((int) sample);
+        List<Samples.Collector> samples;
+        if (FileFormat.detect(file) == FileFormat.PARQUET) {
+            try (ParquetFileReader r = ParquetFileReader.open(file)) {
+                int[] all = new int[r.columns().size()];
+                for (int i = 0; i < all.length; i++) {
+                    all[i] = i;
+                }
+                samples = RewriteCommand.collectParquet(r, all, (int) sample);
+            }
+        } else {
+            TsFileReader r = TsFileReader.open(file);
+            String table = TsTables.table(r, args.option("--table"));
+            samples = new ArrayList<>();
+            Samples.Collector times = new Samples.Collector(RewriteCommand.TIME, (int) sample);
+            samples.add(times);
+            List<TsTableSchema.Column> fields = TsTables.columns(r.schema(table), TsTableSchema.Category.FIELD);
+            for (TsTableSchema.Column c : fields) {
+                samples.add(new Samples.Collector(c.name(), (int) sample));
+            }
+            for (TsTables.DeviceRows d : TsTables.read(r, table)) {
+                times.add(new ColumnValues(
+                        RewriteCommand.TIME,
+                        ColumnValues.Kind.INT64,
+                        ColumnValues.Meaning.TIMESTAMP,
+                        d.times(),
+                        null,
+                        d.rows()));
+                for (int f = 0; f < fields.size(); f++) {
+                    samples.get(1 + f).add(d.fields().get(f));
+                }
+            }
+        }
+        for (Samples.Collector s : samples) {
+            Column column = s.column();
+            if (column == null) {
+                out.println("column " + s.name() + ": no advisor encodings for this type (booleans, nested columns)");
+                continue;
+            }
+            out.println("column " + s.name() + " (" + column.kind() + ", " + column.size() + " values sampled):");
+            Advice advice = a.advise(column);
+            out.println(String.format(Locale.ROOT, "  %-42s %12s %14s", "candidate", "bytes/value", "values/s"));
+            for (Candidate c : advice.candidates()) {
+                out.println(String.format(
+                        Locale.ROOT, "  %-42s %12.3f %14.4g", c.label(), c.bytesPerValue(), c.valuesPerSecond()));
+            }
+            if (!advice.rejections().isEmpty()) {
+                out.println("  (" + advice.rejections().size() + " pairs dropped: lossy, declined or failed)");
+            }
+            for (Policy p : policies) {
+                String choice =
+                        advice.candidates().isEmpty() ? "none" : advice.best(p).label();
+                out.println("  recommended (" + p.name().toLowerCase(Locale.ROOT) + "): " + choice);
+            }
+        }
+        return 0;
+    }
+}

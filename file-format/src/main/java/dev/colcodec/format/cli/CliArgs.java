@@ -1,0 +1,114 @@
+package dev.colcodec.format.cli;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The arguments of one command: positional arguments, options with one value, and flags. */
+final class CliArgs {
+    private final String command;
+    private final List<String> positional = new ArrayList<>();
+    private final Map<String, List<String>> options = new LinkedHashMap<>();
+    private final Set<String> flags = new HashSet<>();
+
+    /**
+     * Parses {@code args} (after the command name): {@code valued} options take the next argument
+     * (repeatable), {@code flagNames} take none; anything else starting with {@code --} is a usage error.
+     */
+    CliArgs(String command, List<String> args, Set<String> valued, Set<String> flagNames) {
+        this.command = command;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.startsWith("--")) {
+                if (valued.contains(a)) {
+                    if (i + 1 >= args.size()) {
+                        throw new UsageException(command + ": option " + a + " needs a value");
+                    }
+                    options.computeIfAbsent(a, k -> new ArrayList<>()).add(args.get(++i));
+                } else if (flagNames.contains(a)) {
+                    flags.add(a);
+                } else {
+                    throw new UsageException(command + ": unknown option " + a);
+                }
+            } else {
+                positional.add(a);
+            }
+        }
+    }
+
+    /** Exactly {@code n} positional arguments, named in {@code what} for the error message. */
+    List<String> positional(int n, String what) {
+        if (positional.size() != n) {
+            throw new UsageException(command + ": expected " + what + ", got " + positional.size() + " argument(s)");
+        }
+        return positional;
+    }
+
+    boolean flag(String name) {
+        return flags.contains(name);
+    }
+
+    /** The last value of an option, or null. */
+    String option(String name) {
+        List<String> v = options.get(name);
+        return v == null ? null : v.get(v.size() - 1);
+    }
+
+    /** Every value of a repeatable option (empty if absent). */
+    List<String> all(String name) {
+        return options.getOrDefault(name, List.of());
+    }
+
+    /** A comma-separated list option, or null when absent. */
+    List<String> list(String name) {
+        String v = option(name);
+        if (v == null) {
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        for (String s : v.split(",", -1)) {
+            if (s.isEmpty()) {
+                throw new UsageException(command + ": empty name in " + name + " " + v);
+            }
+            out.add(s);
+        }
+        return out;
+    }
+
+    /** A non-negative integer option, or {@code dflt} when absent. */
+    long nonNegativeLong(String name, long dflt) {
+        String v = option(name);
+        if (v == null) {
+            return dflt;
+        }
+        try {
+            long n = Long.parseLong(v);
+            if (n < 0) {
+                throw new NumberFormatException();
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new UsageException(command + ": " + name + " needs a non-negative integer, got '" + v + "'");
+        }
+    }
+
+    /** {@code --encoding COLUMN=ENCODING} options as a map (later ones win). */
+    Map<String, String> encodings() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String s : all("--encoding")) {
+            int eq = s.indexOf('=');
+            if (eq <= 0 || eq == s.length() - 1) {
+                throw new UsageException(command + ": --encoding needs COLUMN=ENCODING, got '" + s + "'");
+            }
+            out.put(s.substring(0, eq), s.substring(eq + 1));
+        }
+        return out;
+    }
+
+    String command() {
+        return command;
+    }
+}

@@ -1,0 +1,307 @@
+package dev.colcodec.format.cli;
+
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.parquet.ParquetColumn;
+import dev.colcodec.format.parquet.ParquetFileReader;
+import dev.colcodec.format.parquet.ParquetFileWriter;
+import dev.colcodec.format.parquet.ParquetWriteOptions;
+import dev.colcodec.format.tsfile.TsFileReader;
+import dev.colcodec.format.tsfile.TsFileWriter;
+import dev.colcodec.format.tsfile.TsTableSchema;
+import dev.colcodec.tsfile.TsDataType;
+import dev.colcodec.tsfile.TsEncoding;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code convert IN OUT [--time COLUMN] [--tags a,b] [--table T] [--encoding COLUMN=ENCODING ...] [--codec
+ * C]}: a Parquet table into a TsFile table (the {@code --time} column as time, the {@code --tags} columns
+ * as TAG columns, one device per distinct tag tuple, every other column a FIELD), or a TsFile table into
+ * Parquet (time, tags and fields as columns; the time column is named by {@code --time}, default {@code
+ * time}).
+ */
+final class ConvertCommand {
+    static final String USAGE =
+            "convert IN OUT [--time COLUMN] [--tags a,b] [--table T] [--encoding COLUMN=ENCODING ...] [--codec C]";
+
+    private ConvertCommand() {}
+
+    static int run(List<String> argList, PrintStream out) throws IOException {
+        CliArgs args = new CliArgs(
+                "convert", argList, Set.of("--time", "--tags", "--table", "--encoding", "--codec"), Set.of());
+        List<String> files = args.positional(2, "IN OUT");
+        Path in = Path.of(files.get(0));
+        Path target = Path.of(files.get(1));
+        FileFormat format = FileFormat.detect(in);
+        if (Files.exists(target) && Files.isSameFile(in, target)) {
+            throw new UsageException("convert: OUT must differ from IN");
+        }
+        Compression codec = args.option("--codec") == null ? null : Names.codec(args.option("--codec"), format.other());
+        try {
+            if (format == FileFormat.PARQUET) {
+                toTsFile(in, target, args, codec, out);
+            } else {
+                toParquet(in, target, args, codec, out);
+            }
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(target);
+            throw e;
+        }
+        return 0;
+    }
+
+    private static void toTsFile(Path in, Path target, CliArgs args, Compression codec, PrintStream out)
+            throws IOException {
+        String timeName = args.option("--time");
+        if (timeName == null) {
+            throw new UsageException("convert: a Parquet input needs --time COLUMN");
+        }
+        List<String> tagNames = args.list("--tags") == null ? List.of() : args.list("--tags");
+        List<ColumnValues> columns = new ArrayList<>();
+        int rows;
+        try (ParquetFileReader r = ParquetFileReader.open(in)) {
+            ParquetTables.requireFlat(r, "convert");
+            int[] all = new int[r.columns().size()];
+            for (int i = 0; i < all.length; i++) {
+                all[i] = i;
+            }
+            List<List<ColumnValues>> parts = new ArrayList<>();
+            for (int i = 0; i < all.length; i++) {
+                parts.add(new ArrayList<>());
+            }
+            for (int g = 0; g < r.rowGroupCount(); g++) {
+                List<ColumnValues> v = ParquetTables.readRowGroup(r, g, all);
+                for (int i = 0; i < all.length; i++) {
+                    parts.get(i).add(v.get(i));
+                }
+            }
+            for (int i = 0; i < all.length; i++) {
+                columns.add(
+                        parts.get(i).isEmpty()
+                                ? new ColumnValues(
+                                        ParquetTables.name(r.columns().get(i)),
+                                        ParquetTables.kind(r.columns().get(i)),
+                                        ParquetTables.meaning(r.columns().get(i)),
+                                        ColumnValues.newArray(
+                                                ParquetTables.kind(r.columns().get(i)), 0),
+                                        null,
+                                        0)
+                                : ColumnValues.concat(parts.get(i)));
+            }
+            rows = (int) Math.min(Integer.MAX_VALUE, r.rowCount());
+        }
+        ColumnValues time = null;
+        List<ColumnValues> tags = new ArrayList<>();
+        List<ColumnValues> fields = new ArrayList<>();
+        for (String t : tagNames) {
+            tags.add(find(columns, t));
+        }
+        time = find(columns, timeName);
+        if (tagNames.contains(timeName)) {
+            throw new UsageException("convert: the time column cannot be a tag too");
+        }
+        if (time.kind != ColumnValues.Kind.INT64 && time.kind != ColumnValues.Kind.INT32) {
+            throw new UsageException("convert: the time column " + timeName + " must be INT32 or INT64");
+        }
+        for (ColumnValues c : columns) {
+            if (c != time && !tags.contains(c)) {
+                fields.add(c);
+            }
+        }
+        long[] times = new long[rows];
+        for (int i = 0; i < rows; i++) {
+            if (time.isNull(i)) {
+                throw new IllegalArgumentException("the time column " + timeName + " is null at row " + i);
+            }
+            times[i] = time.kind == ColumnValues.Kind.INT64 ? ((long[]) time.values)[i] : ((int[]) time.values)[i];
+        }
+        Map<String, String> encodings = args.encodings();
+        for (String name : encodings.keySet()) {
+            if (!name.equals(timeName) && fields.stream().noneMatch(f -> f.name.equals(name))) {
+                throw new UsageException("convert: no FIELD column " + name + " (or the time column " + timeName + ")");
+            }
+        }
+        Compression comp = codec == null ? Compression.LZ4_RAW : codec;
+        List<TsTableSchema.Column> schemaColumns = new ArrayList<>();
+        for (ColumnValues t : tags) {
+            schemaColumns.add(new TsTableSchema.Column(
+                    t.name, TsDataType.STRING, TsEncoding.PLAIN, comp, TsTableSchema.Category.TAG));
+        }
+        for (ColumnValues f : fields) {
+            TsDataType type = TsTables.typeFor(f);
+            TsEncoding enc = encodings.containsKey(f.name)
+                    ? Names.tsEncoding(encodings.get(f.name))
+                    : TsTables.defaultEncoding(type);
+            schemaColumns.add(new TsTableSchema.Column(f.name, type, enc, comp, TsTableSchema.Category.FIELD));
+        }
+        String tableName = args.option("--table") != null ? args.option("--table") : tableName(in);
+        TsTableSchema schema = new TsTableSchema(tableName, schemaColumns);
+        TsFileWriter.Options options = new TsFileWriter.Options().timeCompression(comp);
+        if (encodings.containsKey(timeName)) {
+            Writers.timeEncoding("convert", options, Names.tsEncoding(encodings.get(timeName)));
+        }
+        // one device per distinct tag tuple, in order of first appearance; rows of a device by time
+        Map<List<String>, int[]> devices = new LinkedHashMap<>();
+        Map<List<String>, Integer> counts = new LinkedHashMap<>();
+        List<List<String>> keyOfRow = new ArrayList<>(rows);
+        for (int i = 0; i < rows; i++) {
+            List<String> key = new ArrayList<>(tags.size());
+            for (ColumnValues t : tags) {
+                key.add(Csv.text(t, i));
+            }
+            keyOfRow.add(key);
+            counts.merge(key, 1, Integer::sum);
+        }
+        Map<List<String>, Integer> filled = new LinkedHashMap<>();
+        for (int i = 0; i < rows; i++) {
+            List<String> key = keyOfRow.get(i);
+            int[] idx = devices.computeIfAbsent(key, k -> new int[counts.get(k)]);
+            int at = filled.merge(key, 1, Integer::sum) - 1;
+            idx[at] = i;
+        }
+        try (OutputStream os = Files.newOutputStream(target);
+                TsFileWriter w = Writers.tsfile("convert", os, List.of(schema), options)) {
+            for (Map.Entry<List<String>, int[]> d : devices.entrySet()) {
+                int[] order = byTime(d.getValue(), times, d.getKey());
+                long[] t = new long[order.length];
+                for (int i = 0; i < order.length; i++) {
+                    t[i] = times[order[i]];
+                }
+                List<ColumnValues> f = new ArrayList<>(fields.size());
+                for (ColumnValues c : fields) {
+                    f.add(c.gather(order, order.length));
+                }
+                w.write(TsTables.tablet(
+                        schema, new TsTables.DeviceRows(d.getKey().toArray(new String[0]), t, f)));
+            }
+        }
+        out.println("wrote table " + tableName + ": " + rows + " rows, " + devices.size() + " devices");
+    }
+
+    private static int[] byTime(int[] rows, long[] times, List<String> device) {
+        boolean ascending = true;
+        for (int i = 1; i < rows.length && ascending; i++) {
+            ascending = times[rows[i]] > times[rows[i - 1]];
+        }
+        if (ascending) {
+            return rows;
+        }
+        Integer[] boxed = new Integer[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            boxed[i] = rows[i];
+        }
+        Arrays.sort(boxed, (a, b) -> Long.compare(times[a], times[b]));
+        int[] out = new int[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            out[i] = boxed[i];
+            if (i > 0 && times[out[i]] == times[out[i - 1]]) {
+                throw new IllegalArgumentException(
+                        "time " + times[out[i]] + " occurs twice for the device with tags " + device);
+            }
+        }
+        return out;
+    }
+
+    private static String tableName(Path in) {
+        String name = in.getFileName().toString();
+        int dot = name.indexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+
+    private static ColumnValues find(List<ColumnValues> columns, String name) {
+        for (ColumnValues c : columns) {
+            if (c.name.equals(name)) {
+                return c;
+            }
+        }
+        throw new UsageException("convert: no column " + name);
+    }
+
+    private static void toParquet(Path in, Path target, CliArgs args, Compression codec, PrintStream out)
+            throws IOException {
+        if (args.option("--tags") != null) {
+            throw new UsageException("convert: --tags applies to Parquet input; a TsFile's tags come from its schema");
+        }
+        TsFileReader r = TsFileReader.open(in);
+        String table = TsTables.table(r, args.option("--table"));
+        TsTableSchema schema = r.schema(table);
+        String timeName = args.option("--time") == null ? "time" : args.option("--time");
+        List<TsTables.DeviceRows> devices = TsTables.read(r, table);
+        List<TsTableSchema.Column> tagColumns = TsTables.columns(schema, TsTableSchema.Category.TAG);
+        List<TsTableSchema.Column> fieldColumns = TsTables.columns(schema, TsTableSchema.Category.FIELD);
+        List<List<ColumnValues>> parts = new ArrayList<>();
+        for (int i = 0; i < 1 + tagColumns.size() + fieldColumns.size(); i++) {
+            parts.add(new ArrayList<>());
+        }
+        for (TsTables.DeviceRows d : devices) {
+            int n = d.rows();
+            parts.get(0)
+                    .add(new ColumnValues(
+                            timeName, ColumnValues.Kind.INT64, ColumnValues.Meaning.NONE, d.times(), null, n));
+            for (int t = 0; t < tagColumns.size(); t++) {
+                parts.get(1 + t).add(DumpCommand.constantTag(tagColumns.get(t).name(), d.tags()[t], n));
+            }
+            for (int f = 0; f < fieldColumns.size(); f++) {
+                parts.get(1 + tagColumns.size() + f).add(d.fields().get(f));
+            }
+        }
+        List<ColumnValues> columns = new ArrayList<>();
+        List<ParquetColumn> parquetSchema = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            ColumnValues c;
+            if (parts.get(i).isEmpty()) {
+                String name = i == 0
+                        ? timeName
+                        : i <= tagColumns.size()
+                                ? tagColumns.get(i - 1).name()
+                                : fieldColumns.get(i - 1 - tagColumns.size()).name();
+                TsDataType type = i == 0
+                        ? TsDataType.INT64
+                        : i <= tagColumns.size()
+                                ? TsDataType.STRING
+                                : fieldColumns.get(i - 1 - tagColumns.size()).type();
+                ColumnValues.Kind kind = TsTables.kind(type);
+                c = new ColumnValues(
+                        name,
+                        kind,
+                        i == 0 ? ColumnValues.Meaning.NONE : TsTables.meaning(type),
+                        ColumnValues.newArray(kind, 0),
+                        null,
+                        0);
+            } else {
+                c = ColumnValues.concat(parts.get(i));
+            }
+            columns.add(c);
+            parquetSchema.add(ParquetTables.columnFor(c, i > 0));
+        }
+        if (columns.stream().map(c -> c.name).distinct().count() != columns.size()) {
+            throw new UsageException("convert: the time column name " + timeName + " collides with another column; pick"
+                    + " another with --time");
+        }
+        ParquetWriteOptions options = ParquetWriteOptions.defaults();
+        if (codec != null) {
+            options = options.withCompression(codec);
+        }
+        for (Map.Entry<String, String> e : args.encodings().entrySet()) {
+            if (columns.stream().noneMatch(c -> c.name.equals(e.getKey()))) {
+                throw new UsageException("convert: no column " + e.getKey());
+            }
+            options = options.withEncoding(e.getKey(), Names.parquetEncoding(e.getValue()));
+        }
+        int rows = columns.get(0).rows;
+        try (OutputStream os = Files.newOutputStream(target);
+                ParquetFileWriter w = Writers.parquet("convert", os, parquetSchema, options)) {
+            ParquetTables.write(w, columns, rows);
+        }
+        out.println("wrote " + rows + " rows of table " + table + " from " + devices.size() + " devices");
+    }
+}

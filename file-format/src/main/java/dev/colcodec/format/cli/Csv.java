@@ -1,0 +1,84 @@
+package dev.colcodec.format.cli;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * CSV output as the dump command writes it: RFC 4180 quoting where needed, null as an empty field,
+ * booleans {@code true}/{@code false}, strings as UTF-8 text, other binaries as lower-case hex, floats
+ * and doubles in Java's shortest round-trip form, integers (dates and timestamps too) as stored.
+ */
+final class Csv {
+    private static final HexFormat HEX = HexFormat.of();
+
+    private Csv() {}
+
+    /**
+     * {@code s} as one CSV field: quoted (with quotes doubled) when it holds a comma, quote, CR or LF, or
+     * is empty (so that an empty string differs from a null).
+     */
+    static String field(String s) {
+        boolean quote = s.isEmpty();
+        for (int i = 0; i < s.length() && !quote; i++) {
+            char c = s.charAt(i);
+            quote = c == ',' || c == '"' || c == '\r' || c == '\n';
+        }
+        return quote ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    }
+
+    /** A header row of column names. */
+    static String header(List<String> names) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < names.size(); i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            sb.append(field(names.get(i)));
+        }
+        return sb.toString();
+    }
+
+    /** Appends row {@code r} of {@code c} as one field (nothing for a null). */
+    static void appendField(StringBuilder sb, ColumnValues c, int r) {
+        if (c.isNull(r)) {
+            return;
+        }
+        if (c.kind == ColumnValues.Kind.BINARY || c.kind == ColumnValues.Kind.LIST) {
+            sb.append(field(text(c, r)));
+        } else {
+            sb.append(text(c, r));
+        }
+    }
+
+    /** Row {@code r} of {@code c} as unquoted text ({@code null} for a null). */
+    static String text(ColumnValues c, int r) {
+        if (c.isNull(r)) {
+            return null;
+        }
+        switch (c.kind) {
+            case BOOLEAN:
+                return Boolean.toString(((boolean[]) c.values)[r]);
+            case INT32:
+                return Integer.toString(((int[]) c.values)[r]);
+            case INT64:
+                return Long.toString(((long[]) c.values)[r]);
+            case FLOAT:
+                return Float.toString(((float[]) c.values)[r]);
+            case DOUBLE:
+                return Double.toString(((double[]) c.values)[r]);
+            case BINARY: {
+                byte[] b = ((byte[][]) c.values)[r];
+                return c.meaning == ColumnValues.Meaning.STRING
+                        ? new String(b, StandardCharsets.UTF_8)
+                        : HEX.formatHex(b);
+            }
+            default:
+                return ((String[]) c.values)[r];
+        }
+    }
+
+    static String hex(byte[] b) {
+        return HEX.formatHex(b);
+    }
+}

@@ -1,0 +1,149 @@
+package dev.colcodec.format.cli;
+
+import dev.colcodec.format.parquet.ParquetFileReader;
+import dev.colcodec.format.tsfile.TsFileReader;
+import dev.colcodec.format.tsfile.TsTableSchema;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code dump FILE [--columns a,b] [--limit N] [--table T]}: rows as CSV with a header row (see {@link
+ * Csv}). TsFile rows are the time column ({@code time}), then the tags, then the fields, device by device.
+ */
+final class DumpCommand {
+    static final String USAGE = "dump FILE [--columns a,b] [--limit N] [--table T]";
+
+    private DumpCommand() {}
+
+    static int run(List<String> argList, PrintStream out) throws IOException {
+        CliArgs args = new CliArgs("dump", argList, Set.of("--columns", "--limit", "--table"), Set.of());
+        Path file = Path.of(args.positional(1, "FILE").get(0));
+        List<String> names = args.list("--columns");
+        long limit = args.nonNegativeLong("--limit", Long.MAX_VALUE);
+        if (FileFormat.detect(file) == FileFormat.PARQUET) {
+            if (args.option("--table") != null) {
+                throw new UsageException("dump: --table applies to TsFiles only");
+            }
+            try (ParquetFileReader r = ParquetFileReader.open(file)) {
+                dumpParquet(r, names, limit, out);
+            }
+        } else {
+            TsFileReader r = TsFileReader.open(file);
+            dumpTsFile(r, TsTables.table(r, args.option("--table")), names, limit, out);
+        }
+        return 0;
+    }
+
+    private static void dumpParquet(ParquetFileReader r, List<String> names, long limit, PrintStream out)
+            throws IOException {
+        int[] cols;
+        List<String> header = new ArrayList<>();
+        if (names == null) {
+            cols = new int[r.columns().size()];
+            for (int i = 0; i < cols.length; i++) {
+                cols[i] = i;
+                header.add(ParquetTables.name(r.columns().get(i)));
+            }
+        } else {
+            cols = new int[names.size()];
+            for (int i = 0; i < cols.length; i++) {
+                cols[i] = r.columnIndex(names.get(i));
+                if (cols[i] < 0) {
+                    throw new UsageException("dump: no column " + names.get(i));
+                }
+                header.add(names.get(i));
+            }
+        }
+        out.println(Csv.header(header));
+        long printed = 0;
+        StringBuilder line = new StringBuilder();
+        for (int g = 0; g < r.rowGroupCount() && printed < limit; g++) {
+            List<ColumnValues> columns = ParquetTables.readRowGroup(r, g, cols);
+            int rows = (int) r.rowGroupRowCount(g);
+            for (int row = 0; row < rows && printed < limit; row++, printed++) {
+                printRow(line, columns, row, out);
+            }
+        }
+    }
+
+    private static void dumpTsFile(TsFileReader r, String table, List<String> names, long limit, PrintStream out) {
+        TsTableSchema schema = r.schema(table);
+        List<String> header = new ArrayList<>();
+        header.add("time");
+        for (TsTableSchema.Column c : TsTables.columns(schema, TsTableSchema.Category.TAG)) {
+            header.add(c.name());
+        }
+        for (TsTableSchema.Column c : TsTables.columns(schema, TsTableSchema.Category.FIELD)) {
+            header.add(c.name());
+        }
+        List<Integer> selected = new ArrayList<>();
+        if (names == null) {
+            for (int i = 0; i < header.size(); i++) {
+                selected.add(i);
+            }
+        } else {
+            for (String n : names) {
+                int i = header.indexOf(n);
+                if (i < 0) {
+                    throw new UsageException("dump: no column " + n + " in table " + table + "; columns: " + header);
+                }
+                selected.add(i);
+            }
+        }
+        List<String> selectedNames = new ArrayList<>();
+        for (int i : selected) {
+            selectedNames.add(header.get(i));
+        }
+        out.println(Csv.header(selectedNames));
+        long printed = 0;
+        StringBuilder line = new StringBuilder();
+        for (TsTables.DeviceRows d : TsTables.read(r, table)) {
+            if (printed >= limit) {
+                break;
+            }
+            int n = d.rows();
+            List<ColumnValues> all = new ArrayList<>();
+            all.add(new ColumnValues(
+                    "time", ColumnValues.Kind.INT64, ColumnValues.Meaning.TIMESTAMP, d.times(), null, n));
+            for (int t = 0; t < d.tags().length; t++) {
+                all.add(constantTag(header.get(1 + t), d.tags()[t], n));
+            }
+            all.addAll(d.fields());
+            List<ColumnValues> shown = new ArrayList<>();
+            for (int i : selected) {
+                shown.add(all.get(i));
+            }
+            for (int row = 0; row < n && printed < limit; row++, printed++) {
+                printRow(line, shown, row, out);
+            }
+        }
+    }
+
+    static ColumnValues constantTag(String name, String value, int rows) {
+        byte[][] v = new byte[rows][];
+        boolean[] nulls = value == null ? new boolean[rows] : null;
+        byte[] b = value == null ? null : value.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        for (int i = 0; i < rows; i++) {
+            v[i] = b;
+            if (nulls != null) {
+                nulls[i] = true;
+            }
+        }
+        return new ColumnValues(name, ColumnValues.Kind.BINARY, ColumnValues.Meaning.STRING, v, nulls, rows);
+    }
+
+    private static void printRow(StringBuilder line, List<ColumnValues> columns, int row, PrintStream out) {
+        line.setLength(0);
+        for (int k = 0; k < columns.size(); k++) {
+            if (k > 0) {
+                line.append(',');
+            }
+            Csv.appendField(line, columns.get(k), row);
+        }
+        out.println(line);
+    }
+}

@@ -1,0 +1,339 @@
+package dev.colcodec.format.cli;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.parquet.ColumnStatistics;
+import dev.colcodec.format.parquet.ParquetColumn;
+import dev.colcodec.format.parquet.ParquetFileReader;
+import dev.colcodec.format.parquet.ParquetLogicalType;
+import dev.colcodec.format.parquet.ParquetThrift;
+import dev.colcodec.format.tsfile.TsFileLayout;
+import dev.colcodec.format.tsfile.TsFileReader;
+import dev.colcodec.format.tsfile.TsStatistics;
+import dev.colcodec.format.tsfile.TsTableSchema;
+import dev.colcodec.io.ByteIO;
+import dev.colcodec.parquet.PhysicalType;
+import dev.colcodec.tsfile.TsDataType;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.parquet.format.ColumnMetaData;
+import org.apache.parquet.format.DataPageHeader;
+import org.apache.parquet.format.DataPageHeaderV2;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.Statistics;
+
+/** {@code inspect FILE [--pages]}: schema, row groups or chunk groups, chunks, and with --pages the page headers. */
+final class InspectCommand {
+    static final String USAGE = "inspect FILE [--pages]";
+
+    private InspectCommand() {}
+
+    static int run(List<String> argList, PrintStream out) throws IOException {
+        CliArgs args = new CliArgs("inspect", argList, Set.of(), Set.of("--pages"));
+        Path file = Path.of(args.positional(1, "FILE").get(0));
+        boolean pages = args.flag("--pages");
+        if (FileFormat.detect(file) == FileFormat.PARQUET) {
+            try (ParquetFileReader r = ParquetFileReader.open(file)) {
+                inspectParquet(r, pages ? Files.readAllBytes(file) : null, out);
+            }
+        } else {
+            byte[] bytes = Files.readAllBytes(file);
+            inspectTsFile(TsFileReader.of(bytes), bytes, pages, out);
+        }
+        return 0;
+    }
+
+    // ---- Parquet ---------------------------------------------------------------------------------
+
+    private static void inspectParquet(ParquetFileReader r, byte[] file, PrintStream out) {
+        out.println("format: Parquet");
+        out.println("created_by: " + r.createdBy());
+        out.println("rows: " + r.rowCount());
+        out.println("row groups: " + r.rowGroupCount());
+        for (Map.Entry<String, String> kv : r.keyValueMetadata().entrySet()) {
+            out.println("metadata: " + kv.getKey() + " = " + abbreviate(kv.getValue()));
+        }
+        out.println("schema:");
+        for (ParquetColumn c : r.columns()) {
+            out.println("  " + ParquetTables.name(c) + ": " + typeName(c) + " maxDef=" + c.maxDefinitionLevel()
+                    + " maxRep=" + c.maxRepetitionLevel());
+        }
+        for (int g = 0; g < r.rowGroupCount(); g++) {
+            out.println("row group " + g + ": " + r.rowGroupRowCount(g) + " rows");
+            for (int c = 0; c < r.columns().size(); c++) {
+                ParquetColumn col = r.columns().get(c);
+                ColumnMetaData md =
+                        r.metadata().getRow_groups().get(g).getColumns().get(c).getMeta_data();
+                if (md == null) {
+                    throw new CorruptInputException(0, "column metadata of row group " + g + " column " + c);
+                }
+                ColumnStatistics s = r.statistics(g, c);
+                out.println("  " + ParquetTables.name(col) + ": codec=" + md.getCodec() + " encodings="
+                        + md.getEncodings() + " values=" + md.getNum_values() + " compressed="
+                        + md.getTotal_compressed_size() + " uncompressed=" + md.getTotal_uncompressed_size()
+                        + " nulls=" + (s.nullCount() < 0 ? "?" : Long.toString(s.nullCount()))
+                        + (s.hasMinMax() ? " min=" + bound(col, s.min()) + " max=" + bound(col, s.max()) : ""));
+                if (file != null) {
+                    pages(col, md, file, out);
+                }
+            }
+        }
+    }
+
+    private static void pages(ParquetColumn col, ColumnMetaData md, byte[] file, PrintStream out) {
+        long start = md.getData_page_offset();
+        if (md.isSetDictionary_page_offset()
+                && md.getDictionary_page_offset() > 0
+                && md.getDictionary_page_offset() < start) {
+            start = md.getDictionary_page_offset();
+        }
+        long end = start + md.getTotal_compressed_size();
+        if (start < 4 || md.getTotal_compressed_size() < 0 || end > file.length - 8) {
+            throw new CorruptInputException(start, "a column chunk inside the file");
+        }
+        long at = start;
+        while (at < end) {
+            ParquetThrift.Decoded<PageHeader> d = ParquetThrift.readPageHeader(file, (int) at, (int) (end - at), 0);
+            PageHeader h = d.value();
+            StringBuilder sb = new StringBuilder("    page @" + at + ": " + h.getType());
+            sb.append(" compressed=").append(h.getCompressed_page_size());
+            sb.append(" uncompressed=").append(h.getUncompressed_page_size());
+            if (h.isSetCrc()) {
+                sb.append(" crc=").append(Integer.toHexString(h.getCrc()));
+            }
+            if (h.isSetDictionary_page_header()) {
+                sb.append(" values=").append(h.getDictionary_page_header().getNum_values());
+                sb.append(" encoding=").append(h.getDictionary_page_header().getEncoding());
+            }
+            if (h.isSetData_page_header()) {
+                DataPageHeader p = h.getData_page_header();
+                sb.append(" values=").append(p.getNum_values());
+                sb.append(" encoding=").append(p.getEncoding());
+                sb.append(" def=").append(p.getDefinition_level_encoding());
+                sb.append(" rep=").append(p.getRepetition_level_encoding());
+                appendStats(sb, col, p.getStatistics());
+            }
+            if (h.isSetData_page_header_v2()) {
+                DataPageHeaderV2 p = h.getData_page_header_v2();
+                sb.append(" values=").append(p.getNum_values());
+                sb.append(" rows=").append(p.getNum_rows());
+                sb.append(" nulls=").append(p.getNum_nulls());
+                sb.append(" encoding=").append(p.getEncoding());
+                sb.append(" def_bytes=").append(p.getDefinition_levels_byte_length());
+                sb.append(" rep_bytes=").append(p.getRepetition_levels_byte_length());
+                sb.append(" compressed_flag=").append(!p.isSetIs_compressed() || p.isIs_compressed());
+                appendStats(sb, col, p.getStatistics());
+            }
+            out.println(sb);
+            long next = at + d.length() + (long) h.getCompressed_page_size();
+            if (h.getCompressed_page_size() < 0 || next > end) {
+                throw new CorruptInputException(at, "a page inside its column chunk");
+            }
+            at = next;
+        }
+    }
+
+    private static void appendStats(StringBuilder sb, ParquetColumn col, Statistics s) {
+        if (s == null) {
+            return;
+        }
+        if (s.isSetNull_count()) {
+            sb.append(" stat_nulls=").append(s.getNull_count());
+        }
+        if (s.isSetMin_value()) {
+            sb.append(" min=").append(bound(col, s.getMin_value()));
+        }
+        if (s.isSetMax_value()) {
+            sb.append(" max=").append(bound(col, s.getMax_value()));
+        }
+    }
+
+    private static String abbreviate(String s) {
+        return s == null ? "null" : s.length() > 80 ? s.substring(0, 77) + "..." : s;
+    }
+
+    private static String typeName(ParquetColumn c) {
+        String t = c.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY
+                ? "FIXED_LEN_BYTE_ARRAY(" + c.typeLength() + ")"
+                : c.type().name();
+        ParquetLogicalType lt = c.logicalType();
+        if (lt == null) {
+            return t;
+        }
+        switch (lt.kind()) {
+            case DECIMAL:
+                return t + " DECIMAL(" + lt.precision() + "," + lt.scale() + ")";
+            case TIMESTAMP:
+                return t + " TIMESTAMP(" + lt.unit() + (lt.adjustedToUtc() ? ",UTC" : ",local") + ")";
+            default:
+                return t + " " + lt.kind();
+        }
+    }
+
+    private static String bound(ParquetColumn c, byte[] b) {
+        try {
+            switch (c.type()) {
+                case BOOLEAN:
+                    return Boolean.toString(b[0] != 0);
+                case INT32:
+                    return Integer.toString(ByteIO.getIntLE(b, 0));
+                case INT64:
+                    return Long.toString(ByteIO.getLongLE(b, 0));
+                case FLOAT:
+                    return Float.toString(Float.intBitsToFloat(ByteIO.getIntLE(b, 0)));
+                case DOUBLE:
+                    return Double.toString(Double.longBitsToDouble(ByteIO.getLongLE(b, 0)));
+                default:
+                    return c.logicalType() != null && c.logicalType().kind() == ParquetLogicalType.Kind.STRING
+                            ? Csv.field(new String(b, StandardCharsets.UTF_8))
+                            : Csv.hex(b);
+            }
+        } catch (IndexOutOfBoundsException e) {
+            return "(malformed)";
+        }
+    }
+
+    // ---- TsFile ----------------------------------------------------------------------------------
+
+    private static void inspectTsFile(TsFileReader r, byte[] file, boolean pages, PrintStream out) {
+        out.println("format: TsFile v4");
+        out.println("size: " + file.length + " bytes, metadata at " + r.metadataOffset());
+        for (String table : r.tables()) {
+            TsTableSchema schema = r.schema(table);
+            out.println("table " + table + ":");
+            if (schema != null) {
+                for (TsTableSchema.Column c : schema.columns()) {
+                    out.println("  " + c.name() + ": " + c.type() + " " + c.category()
+                            + (c.category() == TsTableSchema.Category.FIELD
+                                    ? " encoding=" + c.encoding() + " codec=" + c.compression()
+                                    : ""));
+                }
+            }
+            List<String[]> devices = r.devices(table);
+            List<Map<String, TsStatistics>> stats = r.deviceStatistics(table);
+            for (int d = 0; d < devices.size(); d++) {
+                out.println("  device " + device(devices.get(d)) + ":");
+                for (Map.Entry<String, TsStatistics> e : stats.get(d).entrySet()) {
+                    out.println("    " + (e.getKey().isEmpty() ? "(time)" : e.getKey()) + ": " + stats(e.getValue()));
+                }
+            }
+        }
+        List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(file, r.metadataOffset());
+        // a single-page chunk has no page statistics; when it is its series' only chunk, the series'
+        // statistics are the chunk's
+        Map<List<String>, Integer> groupsPerDevice = new HashMap<>();
+        for (TsFileLayout.ChunkGroup g : groups) {
+            groupsPerDevice.merge(Arrays.asList(g.device()), 1, Integer::sum);
+        }
+        Map<List<String>, Map<String, TsStatistics>> seriesStats = new HashMap<>();
+        for (String table : r.tables()) {
+            List<String[]> devices = r.devices(table);
+            List<Map<String, TsStatistics>> stats = r.deviceStatistics(table);
+            for (int d = 0; d < devices.size(); d++) {
+                seriesStats.put(Arrays.asList(devices.get(d)), stats.get(d));
+            }
+        }
+        out.println("chunk groups: " + groups.size());
+        for (TsFileLayout.ChunkGroup g : groups) {
+            out.println("chunk group @" + g.offset() + " device " + device(g.device()) + ": "
+                    + g.chunks().size() + " chunks");
+            for (TsFileLayout.Chunk c : g.chunks()) {
+                var h = c.header();
+                TsStatistics merged = pageStatistics(c);
+                List<String> device = Arrays.asList(g.device());
+                if (merged == null && groupsPerDevice.get(device) == 1 && seriesStats.containsKey(device)) {
+                    merged = seriesStats.get(device).get(h.isTimeChunk() ? "" : h.measurementId());
+                }
+                out.println("  chunk @" + c.offset() + " " + (h.isTimeChunk() ? "(time)" : h.measurementId())
+                        + ": " + h.dataType() + " encoding=" + h.encoding() + " codec=" + h.compression()
+                        + " bytes=" + (h.headerSize() + h.dataSize()) + " pages="
+                        + c.pages().size()
+                        + (merged != null ? " " + stats(merged) : ""));
+                if (pages) {
+                    for (TsFileLayout.Page p : c.pages()) {
+                        var ph = p.header();
+                        out.println("    page @" + p.offset() + ": "
+                                + (ph.isEmpty()
+                                        ? "empty"
+                                        : "uncompressed=" + ph.uncompressedSize() + " compressed="
+                                                + ph.compressedSize()
+                                                + (ph.statistics() != null ? " " + stats(ph.statistics()) : "")));
+                    }
+                }
+            }
+        }
+    }
+
+    /** The merged statistics of a chunk's pages, or null when its pages carry none (a single-page chunk). */
+    private static TsStatistics pageStatistics(TsFileLayout.Chunk c) {
+        TsStatistics merged = null;
+        for (TsFileLayout.Page p : c.pages()) {
+            TsStatistics ps = p.header().statistics();
+            if (ps != null) {
+                if (merged == null) {
+                    merged = new TsStatistics(ps.type());
+                }
+                merged.merge(ps);
+            }
+        }
+        return merged;
+    }
+
+    private static String device(String[] id) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < id.length; i++) {
+            sb.append(i == 0 ? "" : ".").append(id[i] == null ? "null" : id[i]);
+        }
+        return sb.toString();
+    }
+
+    static String stats(TsStatistics s) {
+        StringBuilder sb = new StringBuilder("count=" + s.count);
+        if (s.count == 0) {
+            return sb.toString();
+        }
+        sb.append(" time=[").append(s.startTime).append(',').append(s.endTime).append(']');
+        TsDataType t = s.type();
+        switch (t.storageType()) {
+            case INT32:
+            case INT64:
+                sb.append(" min=").append(s.minLong).append(" max=").append(s.maxLong);
+                sb.append(" first=").append(s.firstLong).append(" last=").append(s.lastLong);
+                sb.append(" sum=").append(t.storageType() == TsDataType.INT32 ? Long.toString(s.sumLong) : s.sumDouble);
+                break;
+            case FLOAT:
+            case DOUBLE:
+                sb.append(" min=").append(s.minDouble).append(" max=").append(s.maxDouble);
+                sb.append(" first=").append(s.firstDouble).append(" last=").append(s.lastDouble);
+                sb.append(" sum=").append(s.sumDouble);
+                break;
+            case BOOLEAN:
+                sb.append(" first=").append(s.firstLong != 0).append(" last=").append(s.lastLong != 0);
+                sb.append(" sum=").append(s.sumLong);
+                break;
+            case TEXT:
+                appendBinary(sb, " first=", s.firstBinary, t);
+                appendBinary(sb, " last=", s.lastBinary, t);
+                appendBinary(sb, " min=", s.minBinary, t);
+                appendBinary(sb, " max=", s.maxBinary, t);
+                break;
+            default:
+                break;
+        }
+        return sb.toString();
+    }
+
+    private static void appendBinary(StringBuilder sb, String label, byte[] b, TsDataType t) {
+        if (b != null) {
+            sb.append(label)
+                    .append(t == TsDataType.BLOB ? Csv.hex(b) : Csv.field(new String(b, StandardCharsets.UTF_8)));
+        }
+    }
+}

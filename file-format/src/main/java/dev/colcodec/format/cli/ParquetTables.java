@@ -1,0 +1,262 @@
+package dev.colcodec.format.cli;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.parquet.ColumnBatch;
+import dev.colcodec.format.parquet.ParquetColumn;
+import dev.colcodec.format.parquet.ParquetFileReader;
+import dev.colcodec.format.parquet.ParquetFileWriter;
+import dev.colcodec.format.parquet.ParquetLogicalType;
+import dev.colcodec.parquet.PhysicalType;
+import dev.colcodec.values.BinaryBatch;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Parquet row groups to and from {@link ColumnValues}. */
+final class ParquetTables {
+    private static final int BATCH = 8192;
+
+    private ParquetTables() {}
+
+    static ColumnValues.Kind kind(ParquetColumn c) {
+        if (c.maxRepetitionLevel() > 0) {
+            return ColumnValues.Kind.LIST;
+        }
+        switch (c.type()) {
+            case BOOLEAN:
+                return ColumnValues.Kind.BOOLEAN;
+            case INT32:
+                return ColumnValues.Kind.INT32;
+            case INT64:
+                return ColumnValues.Kind.INT64;
+            case FLOAT:
+                return ColumnValues.Kind.FLOAT;
+            case DOUBLE:
+                return ColumnValues.Kind.DOUBLE;
+            default:
+                return ColumnValues.Kind.BINARY;
+        }
+    }
+
+    static ColumnValues.Meaning meaning(ParquetColumn c) {
+        ParquetLogicalType lt = c.logicalType();
+        if (lt == null || c.maxRepetitionLevel() > 0) {
+            return ColumnValues.Meaning.NONE;
+        }
+        switch (lt.kind()) {
+            case STRING:
+                return ColumnValues.Meaning.STRING;
+            case DATE:
+                return ColumnValues.Meaning.DATE;
+            case TIMESTAMP:
+                return ColumnValues.Meaning.TIMESTAMP;
+            default:
+                return ColumnValues.Meaning.NONE;
+        }
+    }
+
+    static String name(ParquetColumn c) {
+        return String.join(".", c.path());
+    }
+
+    /** Throws a usage error when a column is repeated (the writers take flat schemas only). */
+    static void requireFlat(ParquetFileReader r, String command) {
+        for (ParquetColumn c : r.columns()) {
+            if (c.maxRepetitionLevel() > 0 || c.path().size() != 1) {
+                throw new UsageException(command + " handles flat columns only, not the nested column " + name(c));
+            }
+        }
+    }
+
+    /** The rows of row group {@code g}, columns {@code cols}, decoded completely. */
+    static List<ColumnValues> readRowGroup(ParquetFileReader r, int g, int[] cols) throws IOException {
+        long rowCount = r.rowGroupRowCount(g);
+        if (rowCount < 0 || rowCount > Integer.MAX_VALUE - 16) {
+            throw new CorruptInputException(0, "a row group row count that fits in memory (got " + rowCount + ")");
+        }
+        int rows = (int) rowCount;
+        List<List<ColumnBatch>> decoded = r.decodeRowGroup(g, cols, BATCH, null);
+        List<ColumnValues> out = new ArrayList<>(cols.length);
+        for (int k = 0; k < cols.length; k++) {
+            ParquetColumn c = r.columns().get(cols[k]);
+            out.add(c.maxRepetitionLevel() > 0 ? lists(c, decoded.get(k), rows) : spaced(c, decoded.get(k), rows));
+        }
+        return out;
+    }
+
+    private static ColumnValues spaced(ParquetColumn c, List<ColumnBatch> batches, int rows) {
+        ColumnValues.Kind kind = kind(c);
+        Object values = ColumnValues.newArray(kind, rows);
+        boolean[] nulls = c.maxDefinitionLevel() > 0 ? new boolean[rows] : null;
+        int row = 0;
+        for (ColumnBatch b : batches) {
+            int v = 0;
+            for (int i = 0; i < b.levelCount(); i++, row++) {
+                if (row >= rows) {
+                    throw new CorruptInputException(0, rows + " values in the column chunk of " + name(c));
+                }
+                if (!b.isPresent(i)) {
+                    nulls[row] = true;
+                    continue;
+                }
+                copy(b, v++, values, row);
+            }
+        }
+        if (row != rows) {
+            throw new CorruptInputException(0, rows + " values in the column chunk of " + name(c) + ", got " + row);
+        }
+        return new ColumnValues(name(c), kind, meaning(c), values, nulls, rows);
+    }
+
+    private static void copy(ColumnBatch b, int v, Object values, int row) {
+        switch (b.column().type()) {
+            case BOOLEAN:
+                ((boolean[]) values)[row] = b.booleans()[v];
+                break;
+            case INT32:
+                ((int[]) values)[row] = b.ints()[v];
+                break;
+            case INT64:
+                ((long[]) values)[row] = b.longs()[v];
+                break;
+            case FLOAT:
+                ((float[]) values)[row] = b.floats()[v];
+                break;
+            case DOUBLE:
+                ((double[]) values)[row] = b.doubles()[v];
+                break;
+            default:
+                ((byte[][]) values)[row] = b.binaries().get(v);
+        }
+    }
+
+    /**
+     * A repeated column rendered per row as {@code [a, b]} text: a row with one entry at definition level 0
+     * is null, one below the maximum an empty list; entries below the maximum inside a list are nulls.
+     */
+    private static ColumnValues lists(ParquetColumn c, List<ColumnBatch> batches, int rows) {
+        String[] text = new String[rows];
+        boolean[] nulls = new boolean[rows];
+        ColumnValues.Kind elementKind = kind(new ParquetColumn(c.path(), c.type(), c.typeLength(), 0, 0));
+        ColumnValues element = new ColumnValues(
+                name(c),
+                elementKind,
+                c.logicalType() != null && c.logicalType().kind() == ParquetLogicalType.Kind.STRING
+                        ? ColumnValues.Meaning.STRING
+                        : ColumnValues.Meaning.NONE,
+                ColumnValues.newArray(elementKind, 1),
+                null,
+                1);
+        int row = -1;
+        StringBuilder sb = new StringBuilder();
+        int entriesInRow = 0;
+        int firstDef = 0;
+        for (ColumnBatch b : batches) {
+            int v = 0;
+            for (int i = 0; i < b.levelCount(); i++) {
+                int def = b.definitionLevels()[i];
+                if (b.repetitionLevels()[i] == 0) {
+                    if (row >= 0) {
+                        finishList(text, nulls, row, sb, entriesInRow, firstDef, c.maxDefinitionLevel());
+                    }
+                    row++;
+                    if (row >= rows) {
+                        throw new CorruptInputException(0, rows + " rows in the column chunk of " + name(c));
+                    }
+                    sb.setLength(0);
+                    entriesInRow = 0;
+                    firstDef = def;
+                }
+                sb.append(entriesInRow++ == 0 ? "" : ", ");
+                if (def == c.maxDefinitionLevel()) {
+                    copy(b, v++, element.values, 0);
+                    String s = Csv.text(element, 0);
+                    sb.append(element.meaning == ColumnValues.Meaning.STRING ? '"' + s + '"' : s);
+                } else {
+                    sb.append("null");
+                }
+            }
+        }
+        if (row >= 0) {
+            finishList(text, nulls, row, sb, entriesInRow, firstDef, c.maxDefinitionLevel());
+        }
+        if (row + 1 != rows) {
+            throw new CorruptInputException(0, rows + " rows in the column chunk of " + name(c) + ", got " + (row + 1));
+        }
+        return new ColumnValues(name(c), ColumnValues.Kind.LIST, ColumnValues.Meaning.NONE, text, nulls, rows);
+    }
+
+    private static void finishList(
+            String[] text, boolean[] nulls, int row, StringBuilder sb, int entries, int firstDef, int maxDef) {
+        if (entries == 1 && firstDef < maxDef && firstDef == 0) {
+            nulls[row] = true;
+        } else if (entries == 1 && firstDef < maxDef - 1) {
+            text[row] = "[]";
+        } else {
+            text[row] = "[" + sb + "]";
+        }
+    }
+
+    /** Appends {@code columns} (in schema order, flat) as rows of {@code writer}. */
+    static void write(ParquetFileWriter writer, List<ColumnValues> columns, int rows) throws IOException {
+        Object[] arrays = new Object[columns.size()];
+        boolean[][] nulls = new boolean[columns.size()][];
+        for (int i = 0; i < arrays.length; i++) {
+            ColumnValues c = columns.get(i);
+            nulls[i] = c.nulls;
+            if (c.kind == ColumnValues.Kind.BINARY) {
+                byte[][] v = (byte[][]) c.values;
+                BinaryBatch bb = new BinaryBatch(Math.max(1, rows), 16);
+                for (int r = 0; r < rows; r++) {
+                    byte[] b = c.isNull(r) || v[r] == null ? new byte[0] : v[r];
+                    bb.append(b, 0, b.length);
+                }
+                arrays[i] = bb;
+            } else if (c.kind == ColumnValues.Kind.LIST) {
+                throw new UsageException("nested column " + c.name + " cannot be written");
+            } else {
+                arrays[i] = c.values;
+            }
+        }
+        writer.write(arrays, nulls, rows);
+    }
+
+    /**
+     * A flat Parquet column for values of {@code c}'s kind and meaning: STRING and TIMESTAMP (MILLIS, UTC)
+     * annotated, DATE left a plain INT32 (TsFile stores yyyyMMdd, Parquet days).
+     */
+    static ParquetColumn columnFor(ColumnValues c, boolean optional) {
+        PhysicalType t;
+        switch (c.kind) {
+            case BOOLEAN:
+                t = PhysicalType.BOOLEAN;
+                break;
+            case INT32:
+                t = PhysicalType.INT32;
+                break;
+            case INT64:
+                t = PhysicalType.INT64;
+                break;
+            case FLOAT:
+                t = PhysicalType.FLOAT;
+                break;
+            case DOUBLE:
+                t = PhysicalType.DOUBLE;
+                break;
+            case BINARY:
+                t = PhysicalType.BYTE_ARRAY;
+                break;
+            default:
+                throw new UsageException("nested column " + c.name + " cannot be written");
+        }
+        ParquetColumn col = ParquetColumn.flat(c.name, t, 0, optional);
+        switch (c.meaning) {
+            case STRING:
+                return col.withLogicalType(ParquetLogicalType.string());
+            case TIMESTAMP:
+                return col.withLogicalType(ParquetLogicalType.timestamp(ParquetLogicalType.Unit.MILLIS, true));
+            default:
+                return col;
+        }
+    }
+}

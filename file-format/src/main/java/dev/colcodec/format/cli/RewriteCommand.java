@@ -1,0 +1,273 @@
+package dev.colcodec.format.cli;
+
+import dev.colcodec.format.advisor.Candidate;
+import dev.colcodec.format.advisor.Column;
+import dev.colcodec.format.advisor.EncodingAdvisor;
+import dev.colcodec.format.advisor.Format;
+import dev.colcodec.format.advisor.Policy;
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.parquet.ParquetColumn;
+import dev.colcodec.format.parquet.ParquetFileReader;
+import dev.colcodec.format.parquet.ParquetFileWriter;
+import dev.colcodec.format.parquet.ParquetWriteOptions;
+import dev.colcodec.format.tsfile.TsFileLayout;
+import dev.colcodec.format.tsfile.TsFileReader;
+import dev.colcodec.format.tsfile.TsFileWriter;
+import dev.colcodec.format.tsfile.TsTableSchema;
+import dev.colcodec.parquet.ParquetEncoding;
+import dev.colcodec.parquet.PhysicalType;
+import dev.colcodec.tsfile.TsEncoding;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code rewrite IN OUT [--codec C] [--encoding COLUMN=ENCODING ...] [--page-version 1|2] [--advise P]}:
+ * the same rows in a file of the same format, with another codec, per-column encodings or (Parquet)
+ * page version. Unset choices keep the input's codec (Parquet: of its first chunk; TsFile: per column)
+ * and, for TsFiles, the encodings; Parquet pages default to V1 with the writer's default encodings.
+ */
+final class RewriteCommand {
+    static final String USAGE =
+            "rewrite IN OUT [--codec C] [--encoding COLUMN=ENCODING ...] [--page-version 1|2] [--advise POLICY]";
+
+    /** The TsFile time column's name in {@code --encoding}. */
+    static final String TIME = "time";
+
+    private RewriteCommand() {}
+
+    static int run(List<String> argList, PrintStream out, EncodingAdvisor advisor) throws IOException {
+        CliArgs args = new CliArgs(
+                "rewrite", argList, Set.of("--codec", "--encoding", "--page-version", "--advise"), Set.of());
+        List<String> files = args.positional(2, "IN OUT");
+        Path in = Path.of(files.get(0));
+        Path target = Path.of(files.get(1));
+        FileFormat format = FileFormat.detect(in);
+        if (Files.exists(target) && Files.isSameFile(in, target)) {
+            throw new UsageException("rewrite: OUT must differ from IN");
+        }
+        Compression codec = args.option("--codec") == null ? null : Names.codec(args.option("--codec"), format);
+        Policy policy = args.option("--advise") == null ? null : Samples.policy(args.option("--advise"));
+        Map<String, String> encodings = args.encodings();
+        try {
+            if (format == FileFormat.PARQUET) {
+                ParquetWriteOptions.PageVersion version = pageVersion(args.option("--page-version"));
+                rewriteParquet(in, target, codec, version, encodings, policy, advisor, out);
+            } else {
+                if (args.option("--page-version") != null) {
+                    throw new UsageException("rewrite: --page-version applies to Parquet files only");
+                }
+                rewriteTsFile(in, target, codec, encodings, policy, advisor, out);
+            }
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(target);
+            throw e;
+        }
+        return 0;
+    }
+
+    private static ParquetWriteOptions.PageVersion pageVersion(String v) {
+        if (v == null || v.equals("1")) {
+            return ParquetWriteOptions.PageVersion.V1;
+        }
+        if (v.equals("2")) {
+            return ParquetWriteOptions.PageVersion.V2;
+        }
+        throw new UsageException("rewrite: --page-version is 1 or 2, got '" + v + "'");
+    }
+
+    private static void rewriteParquet(
+            Path in,
+            Path target,
+            Compression codec,
+            ParquetWriteOptions.PageVersion version,
+            Map<String, String> encodings,
+            Policy policy,
+            EncodingAdvisor advisor,
+            PrintStream out)
+            throws IOException {
+        try (ParquetFileReader r = ParquetFileReader.open(in)) {
+            ParquetTables.requireFlat(r, "rewrite");
+            if (codec == null) {
+                codec = r.rowGroupCount() == 0 ? Compression.UNCOMPRESSED : r.compression(0, 0);
+                if (codec == Compression.LZ4_HADOOP) {
+                    codec = Compression.LZ4_RAW;
+                }
+            }
+            ParquetWriteOptions options = ParquetWriteOptions.defaults()
+                    .withCompression(codec)
+                    .withPageVersion(version)
+                    .withKeyValueMetadata(r.keyValueMetadata());
+            int[] all = new int[r.columns().size()];
+            for (int i = 0; i < all.length; i++) {
+                all[i] = i;
+            }
+            for (Map.Entry<String, String> e : encodings.entrySet()) {
+                if (r.columnIndex(e.getKey()) < 0) {
+                    throw new UsageException("rewrite: no column " + e.getKey());
+                }
+                options = options.withEncoding(e.getKey(), Names.parquetEncoding(e.getValue()));
+            }
+            if (policy != null) {
+                EncodingAdvisor restricted = Samples.restrict(advisor, Format.PARQUET, List.of(codec));
+                List<Samples.Collector> samples = collectParquet(r, all, restricted.sampleSize());
+                for (int i = 0; i < all.length; i++) {
+                    ParquetColumn c = r.columns().get(i);
+                    String name = ParquetTables.name(c);
+                    if (encodings.containsKey(name)) {
+                        out.println(name + ": " + encodings.get(name) + " (given)");
+                        continue;
+                    }
+                    Column sample = c.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY || c.type() == PhysicalType.INT96
+                            ? null
+                            : samples.get(i).column();
+                    Candidate best = sample == null ? null : Samples.recommend(restricted, sample, policy);
+                    if (best == null) {
+                        out.println(name + ": writer default (the advisor has no candidate for " + c.type() + ")");
+                        continue;
+                    }
+                    options = options.withEncoding(
+                            name, ParquetEncoding.valueOf(best.encoding().name()));
+                    out.println(name + ": " + Samples.describe(best));
+                }
+            }
+            try (OutputStream os = Files.newOutputStream(target);
+                    ParquetFileWriter w = Writers.parquet("rewrite", os, r.columns(), options)) {
+                for (int g = 0; g < r.rowGroupCount(); g++) {
+                    List<ColumnValues> cols = ParquetTables.readRowGroup(r, g, all);
+                    ParquetTables.write(w, cols, (int) r.rowGroupRowCount(g));
+                    w.flushRowGroup();
+                }
+            }
+        }
+    }
+
+    static List<Samples.Collector> collectParquet(ParquetFileReader r, int[] cols, int limit) throws IOException {
+        List<Samples.Collector> samples = new ArrayList<>();
+        for (int c : cols) {
+            samples.add(new Samples.Collector(ParquetTables.name(r.columns().get(c)), limit));
+        }
+        for (int g = 0; g < r.rowGroupCount(); g++) {
+            if (samples.stream().allMatch(Samples.Collector::full)) {
+                break;
+            }
+            List<ColumnValues> values = ParquetTables.readRowGroup(r, g, cols);
+            for (int i = 0; i < cols.length; i++) {
+                samples.get(i).add(values.get(i));
+            }
+        }
+        return samples;
+    }
+
+    private static void rewriteTsFile(
+            Path in,
+            Path target,
+            Compression codec,
+            Map<String, String> encodings,
+            Policy policy,
+            EncodingAdvisor advisor,
+            PrintStream out)
+            throws IOException {
+        byte[] bytes = Files.readAllBytes(in);
+        TsFileReader r = TsFileReader.of(bytes);
+        TsFileWriter.Options options = new TsFileWriter.Options();
+        List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(bytes, r.metadataOffset());
+        for (TsFileLayout.ChunkGroup g : groups) {
+            for (TsFileLayout.Chunk c : g.chunks()) {
+                if (c.header().isTimeChunk()) {
+                    options.timeEncoding(c.header().encoding())
+                            .timeCompression(c.header().compression());
+                    break;
+                }
+            }
+            break;
+        }
+        Map<String, List<TsTables.DeviceRows>> rows = new LinkedHashMap<>();
+        Set<String> fieldNames = new java.util.HashSet<>();
+        for (String table : r.tables()) {
+            if (r.schema(table) != null) {
+                rows.put(table, TsTables.read(r, table));
+                for (TsTableSchema.Column c : TsTables.columns(r.schema(table), TsTableSchema.Category.FIELD)) {
+                    fieldNames.add(c.name());
+                }
+            }
+        }
+        Map<String, TsEncoding> given = new HashMap<>();
+        for (Map.Entry<String, String> e : encodings.entrySet()) {
+            if (!e.getKey().equals(TIME) && !fieldNames.contains(e.getKey())) {
+                throw new UsageException("rewrite: no FIELD column " + e.getKey() + " (or '" + TIME + "')");
+            }
+            given.put(e.getKey(), Names.tsEncoding(e.getValue()));
+        }
+        if (codec != null) {
+            options.timeCompression(codec);
+        }
+        EncodingAdvisor restricted =
+                policy == null ? null : Samples.restrict(advisor, Format.TSFILE, codec == null ? null : List.of(codec));
+        if (given.containsKey(TIME)) {
+            Writers.timeEncoding("rewrite", options, given.get(TIME));
+        } else if (policy != null) {
+            Samples.Collector times = new Samples.Collector(TIME, restricted.sampleSize());
+            for (List<TsTables.DeviceRows> devices : rows.values()) {
+                for (TsTables.DeviceRows d : devices) {
+                    times.add(new ColumnValues(
+                            TIME, ColumnValues.Kind.INT64, ColumnValues.Meaning.TIMESTAMP, d.times(), null, d.rows()));
+                }
+            }
+            Candidate best = times.column() == null ? null : Samples.recommend(restricted, times.column(), policy);
+            if (best != null) {
+                options.timeEncoding(Names.tsEncoding(best.encoding().name())).timeCompression(best.codec());
+                out.println(TIME + ": " + Samples.describe(best));
+            }
+        }
+        List<TsTableSchema> schemas = new ArrayList<>();
+        for (Map.Entry<String, List<TsTables.DeviceRows>> t : rows.entrySet()) {
+            TsTableSchema old = r.schema(t.getKey());
+            List<TsTableSchema.Column> cols = new ArrayList<>();
+            List<TsTableSchema.Column> fields = TsTables.columns(old, TsTableSchema.Category.FIELD);
+            for (TsTableSchema.Column c : old.columns()) {
+                if (c.category() != TsTableSchema.Category.FIELD) {
+                    cols.add(c);
+                    continue;
+                }
+                TsEncoding enc = given.getOrDefault(c.name(), c.encoding());
+                Compression comp = codec == null ? c.compression() : codec;
+                if (policy != null && !given.containsKey(c.name())) {
+                    Samples.Collector sample = new Samples.Collector(c.name(), restricted.sampleSize());
+                    int index = fields.indexOf(c);
+                    for (TsTables.DeviceRows d : t.getValue()) {
+                        sample.add(d.fields().get(index));
+                    }
+                    Candidate best =
+                            sample.column() == null ? null : Samples.recommend(restricted, sample.column(), policy);
+                    if (best == null) {
+                        out.println(
+                                c.name() + ": " + enc + " kept (the advisor has no candidate for " + c.type() + ")");
+                    } else {
+                        enc = Names.tsEncoding(best.encoding().name());
+                        comp = best.codec();
+                        out.println(c.name() + ": " + Samples.describe(best));
+                    }
+                }
+                cols.add(new TsTableSchema.Column(c.name(), c.type(), enc, comp, c.category()));
+            }
+            schemas.add(new TsTableSchema(t.getKey(), cols));
+        }
+        try (OutputStream os = Files.newOutputStream(target);
+                TsFileWriter w = Writers.tsfile("rewrite", os, schemas, options)) {
+            for (TsTableSchema s : schemas) {
+                for (TsTables.DeviceRows d : rows.get(s.tableName())) {
+                    w.write(TsTables.tablet(s, d));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package dev.colcodec.format.cli;
+
+import dev.colcodec.format.tsfile.TsBlock;
+import dev.colcodec.format.tsfile.TsColumn;
+import dev.colcodec.format.tsfile.TsFileReader;
+import dev.colcodec.format.tsfile.TsTableSchema;
+import dev.colcodec.format.tsfile.TsTablet;
+import dev.colcodec.tsfile.TsDataType;
+import dev.colcodec.tsfile.TsEncoding;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** TsFile tables to and from {@link ColumnValues}. */
+final class TsTables {
+    private TsTables() {}
+
+    /** The rows of one device: its tag values, time stamps and FIELD columns (schema order). */
+    record DeviceRows(String[] tags, long[] times, List<ColumnValues> fields) {
+        int rows() {
+            return times.length;
+        }
+    }
+
+    /** The table {@code --table} names, or the file's first table. */
+    static String table(TsFileReader r, String requested) {
+        if (requested != null) {
+            if (r.schema(requested) == null) {
+                throw new UsageException("no table '" + requested + "' in this file; tables: " + r.tables());
+            }
+            return requested;
+        }
+        for (String t : r.tables()) {
+            if (r.schema(t) != null) {
+                return t;
+            }
+        }
+        throw new UsageException("the file has no table schema");
+    }
+
+    static List<TsTableSchema.Column> columns(TsTableSchema schema, TsTableSchema.Category category) {
+        List<TsTableSchema.Column> out = new ArrayList<>();
+        for (TsTableSchema.Column c : schema.columns()) {
+            if (c.category() == category) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** Every row of {@code table}, one entry per device with rows, devices in index order. */
+    static List<DeviceRows> read(TsFileReader r, String table) {
+        TsTableSchema schema = r.schema(table);
+        List<String> tags = schema.tagNames();
+        List<String> fields = new ArrayList<>();
+        for (TsTableSchema.Column c : columns(schema, TsTableSchema.Category.FIELD)) {
+            fields.add(c.name());
+        }
+        List<DeviceRows> out = new ArrayList<>();
+        for (TsBlock b : r.query(table, fields, Long.MIN_VALUE, Long.MAX_VALUE)) {
+            String[] id = b.device();
+            String[] tagValues = new String[tags.size()];
+            for (int i = 0; i < tagValues.length; i++) {
+                tagValues[i] = i + 1 < id.length ? id[i + 1] : null;
+            }
+            List<ColumnValues> cols = new ArrayList<>(fields.size());
+            for (int i = 0; i < b.columnCount(); i++) {
+                cols.add(values(b.column(i), b.size()));
+            }
+            out.add(new DeviceRows(tagValues, Arrays.copyOf(b.times(), b.size()), cols));
+        }
+        return out;
+    }
+
+    static ColumnValues.Kind kind(TsDataType type) {
+        switch (type.storageType()) {
+            case BOOLEAN:
+                return ColumnValues.Kind.BOOLEAN;
+            case INT32:
+                return ColumnValues.Kind.INT32;
+            case INT64:
+                return ColumnValues.Kind.INT64;
+            case FLOAT:
+                return ColumnValues.Kind.FLOAT;
+            case DOUBLE:
+                return ColumnValues.Kind.DOUBLE;
+            default:
+                return ColumnValues.Kind.BINARY;
+        }
+    }
+
+    static ColumnValues.Meaning meaning(TsDataType type) {
+        switch (type) {
+            case TEXT:
+            case STRING:
+                return ColumnValues.Meaning.STRING;
+            case DATE:
+                return ColumnValues.Meaning.DATE;
+            case TIMESTAMP:
+                return ColumnValues.Meaning.TIMESTAMP;
+            default:
+                return ColumnValues.Meaning.NONE;
+        }
+    }
+
+    private static ColumnValues values(TsColumn c, int n) {
+        ColumnValues.Kind kind = kind(c.type());
+        Object v;
+        switch (kind) {
+            case BOOLEAN:
+                v = Arrays.copyOf(c.booleans(), n);
+                break;
+            case INT32:
+                v = Arrays.copyOf(c.ints(), n);
+                break;
+            case INT64:
+                v = Arrays.copyOf(c.longs(), n);
+                break;
+            case FLOAT:
+                v = Arrays.copyOf(c.floats(), n);
+                break;
+            case DOUBLE:
+                v = Arrays.copyOf(c.doubles(), n);
+                break;
+            default: {
+                byte[][] b = new byte[n][];
+                for (int i = 0; i < n; i++) {
+                    b[i] = c.isNull(i) ? null : c.binaries().get(i);
+                }
+                v = b;
+            }
+        }
+        boolean[] nulls = c.hasNulls() ? Arrays.copyOf(c.nulls(), n) : null;
+        return new ColumnValues(c.name(), kind, meaning(c.type()), v, nulls, n);
+    }
+
+    /** The TsFile data type holding {@code c}. */
+    static TsDataType typeFor(ColumnValues c) {
+        switch (c.kind) {
+            case BOOLEAN:
+                return TsDataType.BOOLEAN;
+            case INT32:
+                return TsDataType.INT32;
+            case INT64:
+                return c.meaning == ColumnValues.Meaning.TIMESTAMP ? TsDataType.TIMESTAMP : TsDataType.INT64;
+            case FLOAT:
+                return TsDataType.FLOAT;
+            case DOUBLE:
+                return TsDataType.DOUBLE;
+            case BINARY:
+                return c.meaning == ColumnValues.Meaning.STRING ? TsDataType.STRING : TsDataType.BLOB;
+            default:
+                throw new UsageException("nested column " + c.name + " cannot be written to a TsFile");
+        }
+    }
+
+    /** TsFile's default encoding of a data type: TS_2DIFF integers, GORILLA floats, RLE booleans, PLAIN bytes. */
+    static TsEncoding defaultEncoding(TsDataType type) {
+        switch (type.storageType()) {
+            case INT32:
+            case INT64:
+                return TsEncoding.TS_2DIFF;
+            case FLOAT:
+            case DOUBLE:
+                return TsEncoding.GORILLA;
+            case BOOLEAN:
+                return TsEncoding.RLE;
+            default:
+                return TsEncoding.PLAIN;
+        }
+    }
+
+    /** A tablet of one device's rows. */
+    static TsTablet tablet(TsTableSchema schema, DeviceRows d) {
+        TsTablet t = new TsTablet(schema).device(d.tags()).times(d.times(), d.rows());
+        for (ColumnValues c : d.fields()) {
+            switch (c.kind) {
+                case BOOLEAN:
+                    t.booleans(c.name, (boolean[]) c.values, c.nulls);
+                    break;
+                case INT32:
+                    t.ints(c.name, (int[]) c.values, c.nulls);
+                    break;
+                case INT64:
+                    t.longs(c.name, (long[]) c.values, c.nulls);
+                    break;
+                case FLOAT:
+                    t.floats(c.name, (float[]) c.values, c.nulls);
+                    break;
+                case DOUBLE:
+                    t.doubles(c.name, (double[]) c.values, c.nulls);
+                    break;
+                case BINARY:
+                    t.binaries(c.name, (byte[][]) c.values, c.nulls);
+                    break;
+                default:
+                    throw new UsageException("nested column " + c.name + " cannot be written to a TsFile");
+            }
+        }
+        return t;
+    }
+}

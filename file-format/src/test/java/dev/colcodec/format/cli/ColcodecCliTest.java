@@ -1,0 +1,364 @@
+package dev.colcodec.format.cli;
+
+import static dev.colcodec.format.cli.CliFixtures.GOLDEN;
+import static dev.colcodec.format.cli.CliFixtures.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.parquet.ParquetFileReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ColcodecCliTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void dumpWritesExactCsvWithNullsQuotesNewlinesNanAndBinary() throws IOException {
+        Path file = CliFixtures.awkward(tmp);
+        CliFixtures.Result r = run("dump", file.toString());
+        assertThat(r.status()).isZero();
+        assertThat(r.err()).isEmpty();
+        assertThat(r.out().replace(System.lineSeparator(), "\n")).isEqualTo(CliFixtures.AWKWARD_CSV);
+
+        CliFixtures.Result projected = run("dump", file.toString(), "--columns", "score,id", "--limit", "2");
+        assertThat(projected.outLines()).containsExactly("score,id", "NaN,1", "-0.0,2");
+    }
+
+    @Test
+    void dumpOfATsFilePutsTimeThenTagsThenFields() throws IOException {
+        CliFixtures.Result r = run("dump", CliFixtures.tsfile(tmp).toString());
+        assertThat(r.status()).isZero();
+        assertThat(r.outLines())
+                .containsExactly("time,dev,v,s", "10,d1,1.5,\"x,y\"", "20,d1,NaN,", "30,d1,,z", "5,d2,0.25,\"\"");
+        assertThat(run("dump", CliFixtures.tsfile(tmp).toString(), "--columns", "s,time", "--limit", "1")
+                        .outLines())
+                .containsExactly("s,time", "\"x,y\",10");
+    }
+
+    @Test
+    void dumpRendersGoldenListsAndFixedBinaries() {
+        CliFixtures.Result r =
+                run("dump", GOLDEN.resolve("v1_snappy_dict.parquet").toString(), "--limit", "4");
+        assertThat(r.status()).isZero();
+        assertThat(r.outLines())
+                .containsExactly(
+                        "i32,i64,f32,f64,flag,str,fixed,list.list.element",
+                        "-300,,0.0,,,,00000000,[]",
+                        "-293,1000003,0.25,0.3333333333333333,false,s1,00000001,[1]",
+                        "-286,4000012,0.5,0.6666666666666666,false,s2,00000002,\"[2, 3]\"",
+                        "-279,9000027,0.75,1.0,true,s3,00000003,");
+    }
+
+    @Test
+    void inspectShowsRowGroupsChunksAndPagesOfGoldenFiles() {
+        CliFixtures.Result r =
+                run("inspect", GOLDEN.resolve("v2_delta_bss.parquet").toString(), "--pages");
+        assertThat(r.status()).isZero();
+        assertThat(r.out())
+                .contains("created_by: parquet-cpp-arrow version 26.0.1")
+                .contains("row groups: 3")
+                .contains("i32: codec=UNCOMPRESSED encodings=[RLE, DELTA_BINARY_PACKED] values=400")
+                .contains("min=-300 max=2493")
+                .contains("DATA_PAGE_V2")
+                .contains("encoding=BYTE_STREAM_SPLIT");
+        CliFixtures.Result plain =
+                run("inspect", GOLDEN.resolve("v1_snappy_dict.parquet").toString());
+        assertThat(plain.out()).contains("str: codec=SNAPPY").doesNotContain("page @");
+    }
+
+    @Test
+    void inspectShowsTsFileDevicesChunkGroupsAndPages() throws IOException {
+        CliFixtures.Result r = run("inspect", CliFixtures.tsfile(tmp).toString(), "--pages");
+        assertThat(r.status()).isZero();
+        assertThat(r.out())
+                .contains("table t:")
+                .contains("v: DOUBLE FIELD encoding=GORILLA codec=LZ4_RAW")
+                .contains("device t.d1:")
+                .contains("(time): count=3 time=[10,30]")
+                .contains("v: count=2 time=[10,20]")
+                .contains("chunk groups: 2")
+                .contains("device t.d2: 3 chunks")
+                .contains("s: STRING encoding=PLAIN codec=SNAPPY")
+                .containsPattern("v: DOUBLE encoding=GORILLA codec=LZ4_RAW bytes=\\d+ pages=1 count=2 time=\\[10,20\\]")
+                .contains("page @");
+    }
+
+    @Test
+    void parquetRewriteChangesCodecEncodingAndPageVersionAndKeepsValues() throws IOException {
+        Path in = GOLDEN.resolve("v2_delta_bss.parquet");
+        Path out = tmp.resolve("r.parquet");
+        CliFixtures.Result r = run(
+                "rewrite",
+                in.toString(),
+                out.toString(),
+                "--codec",
+                "zstd",
+                "--encoding",
+                "i64=DELTA_BINARY_PACKED",
+                "--encoding",
+                "f32=BYTE_STREAM_SPLIT",
+                "--page-version",
+                "1");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertSameParquetValues(in, out);
+        String inspect = run("inspect", out.toString(), "--pages").out();
+        assertThat(inspect)
+                .contains("i64: codec=ZSTD encodings=[RLE, DELTA_BINARY_PACKED]")
+                .contains("f32: codec=ZSTD encodings=[RLE, BYTE_STREAM_SPLIT]")
+                .contains(" DATA_PAGE ")
+                .doesNotContain("DATA_PAGE_V2");
+    }
+
+    @Test
+    void parquetRewriteWithAdvicePrintsAndUsesTheChosenEncodings() throws IOException {
+        Path in = CliFixtures.sensors(tmp, Compression.SNAPPY);
+        Path out = tmp.resolve("advised.parquet");
+        CliFixtures.Result r =
+                run("rewrite", in.toString(), out.toString(), "--advise", "smallest", "--page-version", "2");
+        assertThat(r.status()).as(r.err()).isZero();
+        // one line per column; sorted timestamps get a delta encoding, the constant column almost no bytes
+        assertThat(r.outLines()).hasSize(5);
+        assertThat(r.out()).containsPattern("(?m)^ts: DELTA_(BINARY_PACKED|BYTE_ARRAY) \\+ SNAPPY");
+        assertThat(r.out()).containsPattern("(?m)^count: (RLE_DICTIONARY|DELTA_BINARY_PACKED) \\+ SNAPPY");
+        assertSameParquetValues(in, out);
+        String tsEncoding = r.outLines().get(0).split(" ")[1];
+        assertThat(run("inspect", out.toString()).out())
+                .containsPattern("(?m)^  ts: codec=SNAPPY encodings=\\[.*" + tsEncoding + ".*\\]");
+    }
+
+    @Test
+    void tsFileRewriteChangesCodecAndEncodingsAndKeepsValues() throws IOException {
+        Path in = CliFixtures.tsfile(tmp);
+        Path out = tmp.resolve("r.tsfile");
+        CliFixtures.Result r = run(
+                "rewrite",
+                in.toString(),
+                out.toString(),
+                "--codec",
+                "ZSTD",
+                "--encoding",
+                "v=CHIMP",
+                "--encoding",
+                "time=GORILLA");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(run("dump", out.toString()).out())
+                .isEqualTo(run("dump", in.toString()).out());
+        assertThat(run("inspect", out.toString()).out())
+                .contains("v: DOUBLE FIELD encoding=CHIMP codec=ZSTD")
+                .contains("(time): VECTOR encoding=GORILLA codec=ZSTD")
+                .contains("s: STRING encoding=PLAIN codec=ZSTD");
+
+        Path advised = tmp.resolve("a.tsfile");
+        CliFixtures.Result a = run("rewrite", in.toString(), advised.toString(), "--advise", "balanced");
+        assertThat(a.status()).as(a.err()).isZero();
+        assertThat(a.outLines())
+                .hasSize(3)
+                .anyMatch(l -> l.startsWith("time: "))
+                .anyMatch(l -> l.startsWith("v: "));
+        assertThat(run("dump", advised.toString()).out())
+                .isEqualTo(run("dump", in.toString()).out());
+    }
+
+    @Test
+    void convertRoundTripsParquetThroughTsFile() throws IOException {
+        Path in = CliFixtures.sensors(tmp, Compression.UNCOMPRESSED);
+        Path ts = tmp.resolve("s.tsfile");
+        Path back = tmp.resolve("back.parquet");
+        CliFixtures.Result r = run(
+                "convert",
+                in.toString(),
+                ts.toString(),
+                "--time",
+                "ts",
+                "--tags",
+                "site",
+                "--encoding",
+                "temp=CHIMP",
+                "--codec",
+                "zstd");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(run("inspect", ts.toString()).out())
+                .contains("site: STRING TAG")
+                .contains("temp: DOUBLE FIELD encoding=CHIMP codec=ZSTD")
+                .contains("count: INT32 FIELD encoding=TS_2DIFF")
+                .contains("device sensors.site-c:");
+        CliFixtures.Result r2 = run("convert", ts.toString(), back.toString(), "--time", "ts");
+        assertThat(r2.status()).as(r2.err()).isZero();
+        // rows are grouped by device and ordered by time already, so the round trip keeps their order
+        assertThat(run("dump", back.toString()).out())
+                .isEqualTo(run("dump", in.toString()).out());
+    }
+
+    @Test
+    void convertRoundTripsAGoldenFileUpToRowOrder() throws IOException {
+        Path in = GOLDEN.resolve("v2_delta_bss.parquet");
+        Path ts = tmp.resolve("g.tsfile");
+        Path back = tmp.resolve("g.parquet");
+        assertThat(run("convert", in.toString(), ts.toString(), "--time", "i32", "--tags", "str")
+                        .status())
+                .isZero();
+        assertThat(run("convert", ts.toString(), back.toString(), "--time", "i32")
+                        .status())
+                .isZero();
+        List<String> original = new ArrayList<>(run("dump", in.toString(), "--columns", "i32,str,i64,f32,f64,fixed")
+                .outLines());
+        List<String> converted = new ArrayList<>(run("dump", back.toString()).outLines());
+        assertThat(converted.get(0)).isEqualTo(original.get(0));
+        assertThat(converted).hasSize(1001).containsExactlyInAnyOrderElementsOf(original);
+    }
+
+    @Test
+    void advisePrintsCandidatesAndARecommendationPerColumn() throws IOException {
+        Path in = CliFixtures.sensors(tmp, Compression.UNCOMPRESSED);
+        CliFixtures.Result r = run("advise", in.toString(), "--policy", "smallest", "--sample", "1000");
+        assertThat(r.status()).as(r.err()).isZero();
+        List<String> recommendations =
+                r.outLines().stream().filter(l -> l.contains("recommended")).toList();
+        assertThat(recommendations).hasSize(5);
+        assertThat(r.out()).contains("column ts (INT64, 1000 values sampled):").contains("PARQUET PLAIN + ZSTD");
+        String ts = recommendations.get(0);
+        String count = recommendations.get(3);
+        // RLBE is TsFile's delta encoding with run-length coded bit widths
+        assertThat(ts).containsAnyOf("DELTA_BINARY_PACKED", "TS_2DIFF", "RLBE");
+        assertThat(count).containsAnyOf(" RLE", "DICTIONARY");
+
+        CliFixtures.Result all = run("advise", CliFixtures.tsfile(tmp).toString());
+        assertThat(all.status()).isZero();
+        assertThat(all.out())
+                .contains("column time (INT64")
+                .contains("column v (DOUBLE")
+                .contains("column s (BINARY");
+        assertThat(all.outLines().stream()
+                        .filter(l -> l.contains("recommended ("))
+                        .count())
+                .isEqualTo(9);
+    }
+
+    @Test
+    void badFilesGiveOneLineAndStatusOne() throws IOException {
+        Path missing = tmp.resolve("missing.parquet");
+        assertOneLineError(run("inspect", missing.toString()), 1, "colcodec: no such file: ");
+
+        Path garbage = tmp.resolve("garbage.bin");
+        Files.write(garbage, new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
+        assertOneLineError(run("dump", garbage.toString()), 1, "colcodec: corrupt input at offset 0: expected ");
+
+        byte[] golden = Files.readAllBytes(GOLDEN.resolve("v2_zstd_dict.parquet"));
+        Path truncated = tmp.resolve("truncated.parquet");
+        Files.write(truncated, java.util.Arrays.copyOf(golden, golden.length / 2));
+        assertOneLineError(run("inspect", truncated.toString()), 1, "colcodec: corrupt input at offset ");
+
+        byte[] ts = Files.readAllBytes(CliFixtures.tsfile(tmp));
+        Path truncatedTs = tmp.resolve("truncated.tsfile");
+        Files.write(truncatedTs, java.util.Arrays.copyOf(ts, ts.length - 3));
+        assertOneLineError(run("dump", truncatedTs.toString()), 1, "colcodec: corrupt input at offset ");
+    }
+
+    @Test
+    void damagedFilesNeverEscapeAsStackTraces() throws IOException {
+        byte[] parquet = Files.readAllBytes(GOLDEN.resolve("v2_gzip_plain.parquet"));
+        byte[] tsfile = Files.readAllBytes(CliFixtures.tsfile(tmp));
+        java.util.Random random = new java.util.Random(42);
+        Path damaged = tmp.resolve("damaged");
+        for (int i = 0; i < 60; i++) {
+            byte[] src = i % 2 == 0 ? parquet : tsfile;
+            byte[] b = src.clone();
+            if (i % 3 == 0) {
+                b = java.util.Arrays.copyOf(b, 8 + random.nextInt(b.length - 8));
+            } else {
+                for (int k = 0; k < 4; k++) {
+                    int at = 8 + random.nextInt(b.length - 16);
+                    b[at] ^= (byte) (1 + random.nextInt(255));
+                }
+            }
+            Files.write(damaged, b);
+            for (String command : new String[] {"inspect", "dump"}) {
+                CliFixtures.Result r = run(command, damaged.toString());
+                assertThat(r.status()).as(r.err()).isIn(0, 1);
+                assertThat(r.errLines()).hasSize(r.status() == 0 ? 0 : 1);
+                assertThat(r.err()).doesNotContain("\tat ").doesNotContain("Exception");
+            }
+        }
+    }
+
+    @Test
+    void badUsageGivesOneLineAndStatusTwo() throws IOException {
+        Path file = CliFixtures.awkward(tmp);
+        assertOneLineError(run("frobnicate", file.toString()), 2, "colcodec: unknown command 'frobnicate'");
+        assertOneLineError(run("dump", file.toString(), "--bogus"), 2, "colcodec: dump: unknown option --bogus");
+        assertOneLineError(run("dump", file.toString(), "--limit", "x"), 2, "colcodec: dump: --limit needs");
+        assertOneLineError(run("dump", file.toString(), "--columns", "nope"), 2, "colcodec: dump: no column nope");
+        assertOneLineError(run("rewrite", file.toString()), 2, "colcodec: rewrite: expected IN OUT");
+        assertOneLineError(
+                run("rewrite", file.toString(), tmp.resolve("o").toString(), "--codec", "brotli"),
+                2,
+                "colcodec: unknown codec 'brotli'");
+        assertOneLineError(
+                run("convert", file.toString(), tmp.resolve("o").toString()), 2, "colcodec: convert: a Parquet input");
+        assertOneLineError(run("advise", file.toString(), "--policy", "cheapest"), 2, "colcodec: unknown policy");
+        assertOneLineError(
+                run("rewrite", file.toString(), tmp.resolve("o").toString(), "--encoding", "id=DELTA_BYTE_ARRAY"),
+                2,
+                "colcodec: rewrite: Parquet encoding DELTA_BYTE_ARRAY cannot hold INT32 values");
+        assertOneLineError(
+                run(
+                        "rewrite",
+                        CliFixtures.tsfile(tmp).toString(),
+                        tmp.resolve("o").toString(),
+                        "--encoding",
+                        "v=DICTIONARY"),
+                2,
+                "colcodec: rewrite: TsFile encoding DICTIONARY cannot hold DOUBLE values");
+        assertThat(Files.exists(tmp.resolve("o"))).isFalse();
+
+        CliFixtures.Result help = run("--help");
+        assertThat(help.status()).isZero();
+        assertThat(help.out()).contains("inspect FILE [--pages]").contains("convert IN OUT");
+        CliFixtures.Result none = run();
+        assertThat(none.status()).isEqualTo(2);
+        assertThat(none.err()).contains("usage: colcodec");
+    }
+
+    @Test
+    void verboseAddsTheStackTrace() {
+        CliFixtures.Result r =
+                run("--verbose", "inspect", tmp.resolve("missing").toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.errLines().get(0)).startsWith("colcodec: no such file");
+        assertThat(r.err()).contains("\tat ");
+    }
+
+    private static void assertOneLineError(CliFixtures.Result r, int status, String prefix) {
+        assertThat(r.status()).as(r.err()).isEqualTo(status);
+        assertThat(r.errLines()).hasSize(1);
+        assertThat(r.errLines().get(0)).startsWith(prefix);
+        assertThat(r.out()).isEmpty();
+    }
+
+    private static void assertSameParquetValues(Path a, Path b) throws IOException {
+        try (ParquetFileReader ra = ParquetFileReader.open(a);
+                ParquetFileReader rb = ParquetFileReader.open(b)) {
+            assertThat(rb.rowCount()).isEqualTo(ra.rowCount());
+            assertThat(rb.rowGroupCount()).isEqualTo(ra.rowGroupCount());
+            int[] all = new int[ra.columns().size()];
+            for (int i = 0; i < all.length; i++) {
+                all[i] = i;
+            }
+            for (int g = 0; g < ra.rowGroupCount(); g++) {
+                List<ColumnValues> va = ParquetTables.readRowGroup(ra, g, all);
+                List<ColumnValues> vb = ParquetTables.readRowGroup(rb, g, all);
+                for (int c = 0; c < all.length; c++) {
+                    assertThat(vb.get(c).sameRows(va.get(c)))
+                            .as("row group %d column %s", g, va.get(c).name)
+                            .isTrue();
+                }
+            }
+        }
+    }
+}
