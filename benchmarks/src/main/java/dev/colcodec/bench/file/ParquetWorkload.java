@@ -120,7 +120,9 @@ public final class ParquetWorkload {
         }
         int[] ids = new int[rows];
         for (int r = 0; r < rows; r++) {
-            ids[r] = sorted ? (int) ((long) r * STRING_POOL / rows) : (int) Long.remainderUnsigned(rnd.next(), STRING_POOL);
+            ids[r] = sorted
+                    ? (int) ((long) r * STRING_POOL / rows)
+                    : (int) Long.remainderUnsigned(rnd.next(), STRING_POOL);
         }
         return new ParquetWorkload(rows, columns, longs, ids, pool);
     }
@@ -245,7 +247,9 @@ public final class ParquetWorkload {
         for (int c = 0; c < columns; c++) {
             b.required(PrimitiveTypeName.INT64).named(longName(c));
         }
-        b.required(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named("s");
+        b.required(PrimitiveTypeName.BINARY)
+                .as(LogicalTypeAnnotation.stringType())
+                .named("s");
         return b.named("bench");
     }
 

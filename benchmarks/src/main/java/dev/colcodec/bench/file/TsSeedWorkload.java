@@ -229,7 +229,10 @@ public final class TsSeedWorkload {
         List<ColumnCategory> categories = tsfileCategories();
         TableSchema schema = new TableSchema(TABLE, columns, categories);
         Binary device = new Binary(DEVICE, StandardCharsets.UTF_8);
-        try (ITsFileWriter w = new TsFileWriterBuilder().file(file.toFile()).tableSchema(schema).build()) {
+        try (ITsFileWriter w = new TsFileWriterBuilder()
+                .file(file.toFile())
+                .tableSchema(schema)
+                .build()) {
             for (int k = 0; k < tabletTimes.length; k++) {
                 int n = tabletTimes[k].length;
                 Object[] values = new Object[fields + 1];
@@ -237,8 +240,8 @@ public final class TsSeedWorkload {
                 java.util.Arrays.fill(tags, device);
                 values[0] = tags;
                 System.arraycopy(tabletValues[k], 0, values, 1, fields);
-                Tablet tablet = new Tablet(
-                        TABLE, columns, categories, tabletTimes[k], values, new BitMap[fields + 1], n);
+                Tablet tablet =
+                        new Tablet(TABLE, columns, categories, tabletTimes[k], values, new BitMap[fields + 1], n);
                 w.write(tablet);
             }
         } catch (WriteProcessException e) {
