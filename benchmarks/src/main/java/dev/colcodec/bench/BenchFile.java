@@ -77,7 +77,12 @@ public final class BenchFile {
 
     /** One column's result: rows (entries, nulls included) and rows/s of both libraries. */
     record ColumnResult(
-            String column, String type, long rows, double colcodecRowsPerSecond, double referenceRowsPerSecond, boolean sameValues) {
+            String column,
+            String type,
+            long rows,
+            double colcodecRowsPerSecond,
+            double referenceRowsPerSecond,
+            boolean sameValues) {
         double speedUp() {
             return colcodecRowsPerSecond / referenceRowsPerSecond;
         }
@@ -134,7 +139,8 @@ public final class BenchFile {
     /** Benchmarks every column of {@code file} and prints the table to {@code out}. */
     static List<ColumnResult> run(Path file, int warmup, int runs, PrintStream out) throws IOException {
         Format format = detect(file);
-        List<ColumnResult> results = format == Format.PARQUET ? parquet(file, warmup, runs) : tsfile(file, warmup, runs);
+        List<ColumnResult> results =
+                format == Format.PARQUET ? parquet(file, warmup, runs) : tsfile(file, warmup, runs);
         out.printf(
                 Locale.ROOT,
                 "%s: %s, %d columns, %.1f MB; %d warm-up + %d timed runs per column, median run%n%n",
@@ -180,7 +186,8 @@ public final class BenchFile {
             Arrays.sort(nanos);
             rowsPerSecond[k] = seen[k].rows() * 1e9 / nanos[runs / 2];
         }
-        return new ColumnResult(column, type, seen[0].rows(), rowsPerSecond[0], rowsPerSecond[1], seen[0].equals(seen[1]));
+        return new ColumnResult(
+                column, type, seen[0].rows(), rowsPerSecond[0], rowsPerSecond[1], seen[0].equals(seen[1]));
     }
 
     // ---- Parquet --------------------------------------------------------------------------------
@@ -188,7 +195,8 @@ public final class BenchFile {
     private static List<ColumnResult> parquet(Path file, int warmup, int runs) throws IOException {
         List<ParquetColumn> columns;
         int groups;
-        try (dev.colcodec.format.parquet.ParquetFileReader r = dev.colcodec.format.parquet.ParquetFileReader.open(file)) {
+        try (dev.colcodec.format.parquet.ParquetFileReader r =
+                dev.colcodec.format.parquet.ParquetFileReader.open(file)) {
             columns = r.columns();
             groups = r.rowGroupCount();
         }

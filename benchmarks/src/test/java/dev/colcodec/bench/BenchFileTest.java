@@ -51,7 +51,9 @@ class BenchFileTest {
         w.writeParquetJava(file, "DICTIONARY", "SNAPPY");
         List<BenchFile.ColumnResult>[] results = new List[1];
         String text = runTool(file, results);
-        assertThat(text).contains("Parquet, 5 columns").contains("| column | type | rows | colcodec rows/s | parquet-java rows/s | speed-up |");
+        assertThat(text)
+                .contains("Parquet, 5 columns")
+                .contains("| column | type | rows | colcodec rows/s | parquet-java rows/s | speed-up |");
         checkTable(text, results[0], List.of("c0", "c1", "c2", "c3", "s"), 20_000);
     }
 

@@ -231,6 +231,14 @@ public final class Report {
                         impls.add(i);
                     }
                 }
+                if (i.equals("colcodec")) {
+                    // the multi-threaded runs right after the one-thread column
+                    for (Point p : pts) {
+                        if (isThreadedColcodec(p.impl())) {
+                            impls.add(p.impl());
+                        }
+                    }
+                }
             }
             for (Point p : pts) {
                 impls.add(p.impl());

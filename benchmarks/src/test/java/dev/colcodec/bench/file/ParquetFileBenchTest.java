@@ -17,7 +17,7 @@ class ParquetFileBenchTest {
         ParquetFileBench b = new ParquetFileBench();
         b.impl = impl;
         b.threads = threads;
-        b.rows = 30_000;
+        b.rows = 20_000;
         b.columns = 4;
         b.data = data;
         b.encoding = encoding;
@@ -43,7 +43,7 @@ class ParquetFileBenchTest {
             b.prepare(true);
             try {
                 ParquetWorkload.ReadResult expected = b.workload.expected();
-                assertThat(expected.values()).isEqualTo(30_000L * 5);
+                assertThat(expected.values()).isEqualTo(20_000L * 5);
                 assertThat(expected.stringBytes()).isPositive();
                 ParquetFileBench.FileBytes counter = new ParquetFileBench.FileBytes();
                 assertThat(b.read(counter)).as(String.join(" ", implThreads)).isEqualTo(expected);

@@ -138,17 +138,22 @@ class ReportTest {
         List<Report.Point> pts = Report.points(json);
         // the tsfile run at 2 threads is the same work as at 1: left out
         assertThat(pts).hasSize(5);
-        assertThat(pts).extracting(Report.Point::impl).containsExactly("colcodec", "colcodec-2t", "tsfile", "colcodec", "tsfile");
+        assertThat(pts)
+                .extracting(Report.Point::impl)
+                .containsExactly("colcodec", "colcodec-2t", "tsfile", "colcodec", "tsfile");
         assertThat(pts).extracting(Report.Point::unit).containsOnly(Report.ROWS_PER_S);
         // read: files/s x rows; query: x 1% of rows
-        assertThat(pts).extracting(Report.Point::score).containsExactly(50_000.0, 80_000.0, 20_000.0, 10_000.0, 5_000.0);
+        assertThat(pts)
+                .extracting(Report.Point::score)
+                .containsExactly(50_000.0, 80_000.0, 20_000.0, 10_000.0, 5_000.0);
         assertThat(pts.get(0).error()).isEqualTo(2_500.0);
         assertThat(pts.get(0).params()).doesNotContainKey("threads").containsEntry("rows", "5000");
 
         String md = Report.render(json);
         assertThat(md)
                 .contains("### TsSeedBench.read (rows/s)")
-                .contains("| rows | fields | colcodec | colcodec-2t | tsfile | colcodec / tsfile | colcodec-2t / tsfile |")
+                .contains(
+                        "| rows | fields | colcodec | colcodec-2t | tsfile | colcodec / tsfile | colcodec-2t / tsfile |")
                 .contains("| 5000 | 4 | 50.0 k | 80.0 k | 20.0 k | 2.50x | 4.00x |")
                 .contains("### TsSeedBench.query (rows/s)")
                 .contains("| 5000 | 4 | 10.0 k | 5.0 k | 2.00x |");
