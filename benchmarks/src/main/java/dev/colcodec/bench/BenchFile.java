@@ -39,8 +39,9 @@ import org.apache.tsfile.read.v4.TsFileReaderBuilder;
 
 /**
  * {@code bench FILE}: decodes every column of a Parquet file or a TsFile with colcodec and with the
- * reference library (parquet-java 1.18.1 or tsfile 2.4.0 Java), a few warm-up runs and then timed runs
- * per column, and prints a table of rows/s (median run) and colcodec's speed-up. A user tool with a plain
+ * reference library (parquet-java 1.18.1 or tsfile 2.4.0 Java), warm-up runs (at least {@value #WARMUP}
+ * runs and {@value #WARMUP_SECONDS} seconds per column and library, so the JIT has compiled the decoders)
+ * and then timed runs per column, and prints a table of rows/s (median run) and colcodec's speed-up. A user tool with a plain
  * {@link System#nanoTime()} loop, not a JMH benchmark: figures are indicative.
  *
  * <p>Each run reads one column from the file and consumes every value (a checksum both libraries must
@@ -51,11 +52,13 @@ import org.apache.tsfile.read.v4.TsFileReaderBuilder;
  * queries it with {@code get...} per value.
  *
  * <p>Usage: {@code java --add-modules=jdk.incubator.vector -cp benchmarks.jar dev.colcodec.bench.BenchFile
- * [--warmup N] [--runs N] FILE}
+ * [--warmup N] [--warmup-seconds S] [--runs N] FILE}
  */
 public final class BenchFile {
-    /** Default warm-up runs per column and library. */
-    static final int WARMUP = 2;
+    /** Default least number of warm-up runs per column and library. */
+    static final int WARMUP = 3;
+    /** Default least warm-up time per column and library. */
+    static final int WARMUP_SECONDS = 2;
     /** Default timed runs per column and library. */
     static final int RUNS = 5;
 
@@ -74,6 +77,12 @@ public final class BenchFile {
             this.reference = reference;
         }
     }
+
+    /**
+     * How often each column is read per library: warm-up runs (at least {@code warmupRuns} and at least
+     * {@code warmupNanos}), then {@code runs} timed runs.
+     */
+    record Repetitions(int warmupRuns, long warmupNanos, int runs) {}
 
     /** One column's result: rows (entries, nulls included) and rows/s of both libraries. */
     record ColumnResult(
@@ -99,11 +108,14 @@ public final class BenchFile {
 
     public static void main(String[] args) throws IOException {
         int warmup = WARMUP;
+        double warmupSeconds = WARMUP_SECONDS;
         int runs = RUNS;
         Path file = null;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--warmup") && i + 1 < args.length) {
                 warmup = Integer.parseInt(args[++i]);
+            } else if (args[i].equals("--warmup-seconds") && i + 1 < args.length) {
+                warmupSeconds = Double.parseDouble(args[++i]);
             } else if (args[i].equals("--runs") && i + 1 < args.length) {
                 runs = Integer.parseInt(args[++i]);
             } else if (file == null && !args[i].startsWith("--")) {
@@ -113,11 +125,12 @@ public final class BenchFile {
                 break;
             }
         }
-        if (file == null || warmup < 0 || runs < 1) {
-            System.err.println("usage: BenchFile [--warmup N] [--runs N] FILE   (a Parquet file or a TsFile)");
+        if (file == null || warmup < 0 || warmupSeconds < 0 || runs < 1) {
+            System.err.println(
+                    "usage: BenchFile [--warmup N] [--warmup-seconds S] [--runs N] FILE   (a Parquet file or a TsFile)");
             System.exit(2);
         }
-        run(file, warmup, runs, System.out);
+        run(file, new Repetitions(warmup, (long) (warmupSeconds * 1e9), runs), System.out);
     }
 
     /** Detects the format from the magic bytes. */
@@ -137,19 +150,21 @@ public final class BenchFile {
     }
 
     /** Benchmarks every column of {@code file} and prints the table to {@code out}. */
-    static List<ColumnResult> run(Path file, int warmup, int runs, PrintStream out) throws IOException {
+    static List<ColumnResult> run(Path file, Repetitions reps, PrintStream out) throws IOException {
         Format format = detect(file);
         List<ColumnResult> results =
-                format == Format.PARQUET ? parquet(file, warmup, runs) : tsfile(file, warmup, runs);
+                format == Format.PARQUET ? parquet(file, reps) : tsfile(file, reps);
         out.printf(
                 Locale.ROOT,
-                "%s: %s, %d columns, %.1f MB; %d warm-up + %d timed runs per column, median run%n%n",
+                "%s: %s, %d columns, %.1f MB; per column and library >= %d warm-up runs (>= %.1f s), then the median"
+                        + " of %d timed runs%n%n",
                 file,
                 format == Format.PARQUET ? "Parquet" : "TsFile",
                 results.size(),
                 Files.size(file) / 1e6,
-                warmup,
-                runs);
+                reps.warmupRuns(),
+                reps.warmupNanos() / 1e9,
+                reps.runs());
         out.println("| column | type | rows | colcodec rows/s | " + format.reference + " rows/s | speed-up |");
         out.println("|---|---|---:|---:|---:|---:|");
         for (ColumnResult r : results) {
@@ -168,13 +183,15 @@ public final class BenchFile {
     }
 
     /** Times both runs of one column: warm-ups, then the median of the timed runs. */
-    static ColumnResult measure(String column, String type, ColumnRun ours, ColumnRun theirs, int warmup, int runs)
+    static ColumnResult measure(String column, String type, ColumnRun ours, ColumnRun theirs, Repetitions reps)
             throws IOException {
+        int runs = reps.runs();
         Consumed[] seen = new Consumed[2];
         double[] rowsPerSecond = new double[2];
         ColumnRun[] impls = {ours, theirs};
         for (int k = 0; k < 2; k++) {
-            for (int i = 0; i < warmup; i++) {
+            long warmupStart = System.nanoTime();
+            for (int i = 0; i < reps.warmupRuns() || System.nanoTime() - warmupStart < reps.warmupNanos(); i++) {
                 seen[k] = impls[k].run();
             }
             long[] nanos = new long[runs];
@@ -192,7 +209,7 @@ public final class BenchFile {
 
     // ---- Parquet --------------------------------------------------------------------------------
 
-    private static List<ColumnResult> parquet(Path file, int warmup, int runs) throws IOException {
+    private static List<ColumnResult> parquet(Path file, Repetitions reps) throws IOException {
         List<ParquetColumn> columns;
         int groups;
         try (dev.colcodec.format.parquet.ParquetFileReader r =
@@ -209,8 +226,7 @@ public final class BenchFile {
                     pc.type().name(),
                     () -> parquetColcodec(file, column, groups),
                     () -> parquetJava(file, pc.path()),
-                    warmup,
-                    runs));
+                    reps));
         }
         return out;
     }
@@ -347,7 +363,7 @@ public final class BenchFile {
 
     // ---- TsFile ---------------------------------------------------------------------------------
 
-    private static List<ColumnResult> tsfile(Path file, int warmup, int runs) throws IOException {
+    private static List<ColumnResult> tsfile(Path file, Repetitions reps) throws IOException {
         TsFileReader reader = TsFileReader.open(file);
         List<ColumnResult> out = new ArrayList<>();
         for (String table : reader.tables()) {
@@ -361,8 +377,7 @@ public final class BenchFile {
                         c.type().name() + " " + c.encoding() + " " + c.compression(),
                         () -> tsfileColcodec(file, table, c.name()),
                         () -> tsfileJava(file, table, c.name(), c.type()),
-                        warmup,
-                        runs));
+                        reps));
             }
         }
         return out;

@@ -18,7 +18,7 @@ class BenchFileTest {
     private static String runTool(Path file, List<BenchFile.ColumnResult>[] results) throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-            results[0] = BenchFile.run(file, 1, 2, out);
+            results[0] = BenchFile.run(file, new BenchFile.Repetitions(1, 0, 2), out);
         }
         return bytes.toString(StandardCharsets.UTF_8);
     }
