@@ -152,8 +152,7 @@ public final class BenchFile {
     /** Benchmarks every column of {@code file} and prints the table to {@code out}. */
     static List<ColumnResult> run(Path file, Repetitions reps, PrintStream out) throws IOException {
         Format format = detect(file);
-        List<ColumnResult> results =
-                format == Format.PARQUET ? parquet(file, reps) : tsfile(file, reps);
+        List<ColumnResult> results = format == Format.PARQUET ? parquet(file, reps) : tsfile(file, reps);
         out.printf(
                 Locale.ROOT,
                 "%s: %s, %d columns, %.1f MB; per column and library >= %d warm-up runs (>= %.1f s), then the median"
