@@ -114,7 +114,7 @@ public final class ParquetWorkload {
         }
         byte[][] pool = new byte[STRING_POOL][];
         for (int i = 0; i < STRING_POOL; i++) {
-            // 8 to 23 bytes: a fixed prefix and a varying hex tail, sorted by i
+            // 8 to 19 bytes: a fixed prefix and a 1 to 12 digit hex tail, sorted by i
             String tail = Long.toHexString(rnd.next() & ((1L << (4 * (1 + (i % 12)))) - 1));
             pool[i] = String.format("s%05d-%s", i, tail).getBytes(StandardCharsets.UTF_8);
         }
