@@ -17,6 +17,13 @@ import java.util.Set;
  * parameter combination, one column per {@code impl} (values/s), and the ratios of colcodec's best
  * implementation to every other one (parquet-java, tsfile, colcodec-scalar, memcpy).
  *
+ * <p>Whole-file benchmarks (those with a {@code rows} parameter) are shown in rows/s: the score (files per
+ * second) times {@code rows}, or times 1% of {@code rows} for a {@code query} method (a 1% time-range
+ * query). Their {@code threads} parameter goes into the column name of colcodec's multi-threaded runs
+ * ({@code colcodec-2t}, {@code colcodec-all} for every core; {@code threads=1} is plain {@code colcodec}),
+ * which get their own ratio columns against the other libraries; other libraries run one thread, so their
+ * points at other thread counts are left out.
+ *
  * <p>With a chart directory it also draws each table as PNG charts there ({@link Charts}): the ratios
  * of ours to every baseline and to memcpy, and values/s by bit width when a {@code bitWidth} parameter
  * exists. The Markdown references them by file name.
@@ -107,8 +114,32 @@ public final class Report {
         return sb.append("\n]\n").toString();
     }
 
-    /** One measured point. */
-    record Point(String benchmark, Map<String, String> params, String impl, double score, double error) {}
+    /** One measured point, in {@code unit} (values/s, or rows/s for whole-file benchmarks). */
+    record Point(String benchmark, Map<String, String> params, String impl, double score, double error, String unit) {}
+
+    /** The values/s unit of the encoding benchmarks. */
+    static final String VALUES_PER_S = "values/s";
+    /** The unit of whole-file benchmarks (those with a {@code rows} parameter). */
+    static final String ROWS_PER_S = "rows/s";
+
+    /**
+     * Rows one operation of a whole-file benchmark handles: {@code rows}, or 1% of it (at least 1) for a
+     * {@code query} method. 1 for benchmarks without a {@code rows} parameter (their scores are already
+     * values/s).
+     */
+    static double rowsPerOperation(String benchmark, Map<String, String> params) {
+        String rows = params.get("rows");
+        if (rows == null) {
+            return 1;
+        }
+        long n = Long.parseLong(rows);
+        return benchmark.endsWith(".query") ? Math.max(1, n / 100) : n;
+    }
+
+    /** Whether {@code impl} is a multi-threaded colcodec column ({@code colcodec-2t}, {@code colcodec-all}). */
+    static boolean isThreadedColcodec(String impl) {
+        return impl.matches("colcodec-(\\d+t|all)");
+    }
 
     @SuppressWarnings("unchecked")
     static List<Point> points(String json) {
@@ -127,11 +158,20 @@ public final class Report {
                 }
             }
             String impl = params.remove("impl");
+            String threads = params.remove("threads");
+            if (threads != null && !threads.equals("1")) {
+                if (impl == null || !impl.equals("colcodec")) {
+                    continue; // other libraries run one thread whatever the parameter says
+                }
+                impl = threads.equals("all") ? "colcodec-all" : "colcodec-" + threads + "t";
+            }
             Map<String, Object> metric = (Map<String, Object>) r.get("primaryMetric");
-            double score = ((Number) metric.get("score")).doubleValue();
+            double perOp = rowsPerOperation(name, params);
+            double score = ((Number) metric.get("score")).doubleValue() * perOp;
             Object err = metric.get("scoreError");
-            double error = err instanceof Number ? ((Number) err).doubleValue() : Double.NaN;
-            out.add(new Point(name, params, impl == null ? "-" : impl, score, error));
+            double error = err instanceof Number ? ((Number) err).doubleValue() * perOp : Double.NaN;
+            String unit = params.containsKey("rows") ? ROWS_PER_S : VALUES_PER_S;
+            out.add(new Point(name, params, impl == null ? "-" : impl, score, error, unit));
         }
         return out;
     }
@@ -169,15 +209,18 @@ public final class Report {
     }
 
     /**
-     * One benchmark method's results as a table: parameter columns, one score column per impl, and the
-     * ratios of colcodec's best impl ({@code ours}) to every other impl ({@code baselines}).
+     * One benchmark method's results as a table: parameter columns, one score column per impl, the ratios
+     * of colcodec's best impl ({@code ours}) to every other impl ({@code baselines}), and the ratios of
+     * colcodec's multi-threaded runs ({@code threaded}) to the other libraries' ({@link #otherLibraries()}).
      */
     record Table(
             String bench,
+            String unit,
             List<String> paramNames,
             List<String> impls,
             String ours,
             List<String> baselines,
+            List<String> threaded,
             Map<Map<String, String>, Map<String, Double>> rows) {
 
         static Table of(String bench, List<Point> pts) {
@@ -186,6 +229,14 @@ public final class Report {
                 for (Point p : pts) {
                     if (p.impl().equals(i)) {
                         impls.add(i);
+                    }
+                }
+                if (i.equals("colcodec")) {
+                    // the multi-threaded runs right after the one-thread column
+                    for (Point p : pts) {
+                        if (isThreadedColcodec(p.impl())) {
+                            impls.add(p.impl());
+                        }
                     }
                 }
             }
@@ -201,17 +252,37 @@ public final class Report {
                     ? "colcodec"
                     : impls.contains("colcodec-vector") ? "colcodec-vector" : null;
             List<String> baselines = new ArrayList<>();
+            List<String> threaded = new ArrayList<>();
             for (String i : impls) {
-                if (ours != null && !i.equals(ours)) {
+                if (isThreadedColcodec(i)) {
+                    threaded.add(i);
+                } else if (ours != null && !i.equals(ours)) {
                     baselines.add(i);
                 }
             }
-            return new Table(bench, paramNames, new ArrayList<>(impls), ours, baselines, rows);
+            return new Table(
+                    bench, pts.get(0).unit(), paramNames, new ArrayList<>(impls), ours, baselines, threaded, rows);
+        }
+
+        /** The baselines that are other libraries (not colcodec variants, not memcpy). */
+        List<String> otherLibraries() {
+            List<String> out = new ArrayList<>();
+            for (String b : baselines) {
+                if (!b.startsWith("colcodec") && !b.equals("memcpy")) {
+                    out.add(b);
+                }
+            }
+            return out;
         }
 
         /** ours / baseline in one row, or null when either score is missing or the baseline is 0. */
         Double ratio(Map<String, Double> row, String baseline) {
-            Double num = row.get(ours);
+            return ratio(row, ours, baseline);
+        }
+
+        /** impl / baseline in one row, or null when either score is missing or the baseline is 0. */
+        static Double ratio(Map<String, Double> row, String impl, String baseline) {
+            Double num = row.get(impl);
             Double den = row.get(baseline);
             return num == null || den == null || den == 0 ? null : num / den;
         }
@@ -231,7 +302,7 @@ public final class Report {
     }
 
     private static void renderTable(StringBuilder sb, Table t) {
-        sb.append("### ").append(t.bench()).append(" (values/s)\n\n|");
+        sb.append("### ").append(t.bench()).append(" (").append(t.unit()).append(")\n\n|");
         for (String n : t.paramNames()) {
             sb.append(' ').append(n).append(" |");
         }
@@ -241,8 +312,16 @@ public final class Report {
         for (String b : t.baselines()) {
             sb.append(' ').append(t.ours()).append(" / ").append(b).append(" |");
         }
+        for (String v : t.threaded()) {
+            for (String b : t.otherLibraries()) {
+                sb.append(' ').append(v).append(" / ").append(b).append(" |");
+            }
+        }
         sb.append("\n|");
-        int cols = t.paramNames().size() + t.impls().size() + t.baselines().size();
+        int cols = t.paramNames().size()
+                + t.impls().size()
+                + t.baselines().size()
+                + t.threaded().size() * t.otherLibraries().size();
         for (int c = 0; c < cols; c++) {
             sb.append(c < t.paramNames().size() ? "---|" : "---:|");
         }
@@ -257,18 +336,26 @@ public final class Report {
                 sb.append(' ').append(v == null ? "" : human(v)).append(" |");
             }
             for (String b : t.baselines()) {
-                Double r = t.ratio(row.getValue(), b);
-                sb.append(' ')
-                        .append(r == null ? "" : String.format(Locale.ROOT, "%.2fx", r))
-                        .append(" |");
+                appendRatio(sb, t.ratio(row.getValue(), b));
+            }
+            for (String v : t.threaded()) {
+                for (String b : t.otherLibraries()) {
+                    appendRatio(sb, Table.ratio(row.getValue(), v, b));
+                }
             }
             sb.append('\n');
         }
         sb.append('\n');
     }
 
+    private static void appendRatio(StringBuilder sb, Double r) {
+        sb.append(' ')
+                .append(r == null ? "" : String.format(Locale.ROOT, "%.2fx", r))
+                .append(" |");
+    }
+
     /** 1234567890 -> "1.23 G". */
-    static String human(double v) {
+    public static String human(double v) {
         if (v >= 1e9) {
             return String.format(Locale.ROOT, "%.2f G", v / 1e9);
         }

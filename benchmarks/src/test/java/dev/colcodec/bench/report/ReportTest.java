@@ -117,6 +117,54 @@ class ReportTest {
         }
     }
 
+    private static String filePoint(String method, String impl, String threads, double score) {
+        return "{\"benchmark\": \"dev.colcodec.bench.file.TsSeedBench." + method + "\", \"params\": {\"impl\": \""
+                + impl + "\", \"threads\": \"" + threads + "\", \"rows\": \"5000\", \"fields\": \"4\"},"
+                + " \"primaryMetric\": {\"score\": " + score + ", \"scoreError\": 0.5}}";
+    }
+
+    @Test
+    void wholeFileBenchmarksAreShownInRowsPerSecondWithThreadedColumns() {
+        String json = "["
+                + String.join(
+                        ",",
+                        filePoint("read", "colcodec", "1", 10),
+                        filePoint("read", "colcodec", "2", 16),
+                        filePoint("read", "tsfile", "1", 4),
+                        filePoint("read", "tsfile", "2", 99),
+                        filePoint("query", "colcodec", "1", 200),
+                        filePoint("query", "tsfile", "1", 100))
+                + "]";
+        List<Report.Point> pts = Report.points(json);
+        // the tsfile run at 2 threads is the same work as at 1: left out
+        assertThat(pts).hasSize(5);
+        assertThat(pts)
+                .extracting(Report.Point::impl)
+                .containsExactly("colcodec", "colcodec-2t", "tsfile", "colcodec", "tsfile");
+        assertThat(pts).extracting(Report.Point::unit).containsOnly(Report.ROWS_PER_S);
+        // read: files/s x rows; query: x 1% of rows
+        assertThat(pts)
+                .extracting(Report.Point::score)
+                .containsExactly(50_000.0, 80_000.0, 20_000.0, 10_000.0, 5_000.0);
+        assertThat(pts.get(0).error()).isEqualTo(2_500.0);
+        assertThat(pts.get(0).params()).doesNotContainKey("threads").containsEntry("rows", "5000");
+
+        String md = Report.render(json);
+        assertThat(md)
+                .contains("### TsSeedBench.read (rows/s)")
+                .contains(
+                        "| rows | fields | colcodec | colcodec-2t | tsfile | colcodec / tsfile | colcodec-2t / tsfile |")
+                .contains("| 5000 | 4 | 50.0 k | 80.0 k | 20.0 k | 2.50x | 4.00x |")
+                .contains("### TsSeedBench.query (rows/s)")
+                .contains("| 5000 | 4 | 10.0 k | 5.0 k | 2.00x |");
+    }
+
+    @Test
+    void encodingBenchmarksKeepValuesPerSecond() throws Exception {
+        assertThat(Report.points(sample())).extracting(Report.Point::unit).containsOnly(Report.VALUES_PER_S);
+        assertThat(Report.render(sample())).contains("### BitUnpackBench.unpack (values/s)");
+    }
+
     private static double score(List<Report.Point> pts, String width, String impl) {
         return pts.stream()
                 .filter(p ->

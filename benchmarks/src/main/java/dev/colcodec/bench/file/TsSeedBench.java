@@ -1,0 +1,122 @@
+package dev.colcodec.bench.file;
+
+import dev.colcodec.bench.BenchSupport;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * The TsFile seed workload ({@link TsSeedWorkload}): one device, {@code fields} INT64 columns of
+ * xorshift64 values, {@code rows} rows in tablets of 65,536. {@code write} writes the whole file,
+ * {@code read} reads every row back, {@code query} reads the middle 1% of the rows by time range (colcodec
+ * peeks at chunk and page statistics to skip the rest). colcodec on 1 thread or a ForkJoinPool of {@code
+ * threads} (value columns encoded and decoded in parallel) vs tsfile 2.4.0 Java (table-model writer with
+ * Tablets; query API with {@code getLong} per value; always one thread, so run it with {@code threads=1}
+ * only). {@code read} and {@code query} read the same file, written by tsfile.
+ *
+ * <p>The score is operations per second; the report multiplies {@code write} and {@code read} by {@code
+ * rows} (rows/s) and {@code query} by the 1% of rows it returns.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(
+        value = 1,
+        jvmArgsAppend = {
+            BenchSupport.ADD_VECTOR,
+            "--enable-native-access=ALL-UNNAMED",
+            "--sun-misc-unsafe-memory-access=allow",
+            "-Xmx8g"
+        })
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+public class TsSeedBench {
+    @Param({"colcodec", "tsfile"})
+    public String impl;
+
+    @Param({"1", "2"})
+    public String threads;
+
+    @Param({"500000"})
+    public int rows;
+
+    @Param({"4", "8", "16"})
+    public int fields;
+
+    @Param({"TS_2DIFF_LZ4", "PLAIN_UNCOMPRESSED"})
+    public String encoding;
+
+    TsSeedWorkload workload;
+    Path dir;
+    Path readFile;
+    Path writeFile;
+    long[] range;
+    private ForkJoinPool pool;
+
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams params) throws IOException {
+        prepare(!params.getBenchmark().endsWith(".write"));
+    }
+
+    /** Generates the rows and, for the read and query benchmarks, writes the file both libraries read. */
+    public void prepare(boolean forRead) throws IOException {
+        if (!impl.equals("colcodec") && !impl.equals("tsfile")) {
+            throw new IllegalArgumentException("impl must be colcodec or tsfile: " + impl);
+        }
+        workload = TsSeedWorkload.generate(rows, fields, encoding);
+        range = workload.onePercentRange();
+        dir = Files.createTempDirectory("colcodec-seedbench");
+        writeFile = dir.resolve("written.tsfile");
+        readFile = dir.resolve("read.tsfile");
+        pool = impl.equals("colcodec") ? Threads.pool(threads) : null;
+        if (forRead) {
+            workload.writeTsFile(readFile);
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws IOException {
+        Threads.close(pool);
+        Files.deleteIfExists(writeFile);
+        Files.deleteIfExists(readFile);
+        Files.deleteIfExists(dir);
+    }
+
+    /** Writes the whole file; returns its size. */
+    @Benchmark
+    public long write() throws IOException {
+        return impl.equals("colcodec") ? workload.writeColcodec(writeFile, pool) : workload.writeTsFile(writeFile);
+    }
+
+    /** Reads every row, every time stamp and value consumed. */
+    @Benchmark
+    public TsSeedWorkload.ReadResult read() throws IOException {
+        return impl.equals("colcodec")
+                ? workload.readColcodec(readFile, Long.MIN_VALUE, Long.MAX_VALUE, pool)
+                : workload.readTsFile(readFile, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    /** Reads the middle 1% of the rows by time range, every time stamp and value consumed. */
+    @Benchmark
+    public TsSeedWorkload.ReadResult query() throws IOException {
+        return impl.equals("colcodec")
+                ? workload.readColcodec(readFile, range[0], range[1], pool)
+                : workload.readTsFile(readFile, range[0], range[1]);
+    }
+}

@@ -1,0 +1,275 @@
+package dev.colcodec.bench.file;
+
+import dev.colcodec.bench.BenchSupport;
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.tsfile.TsBlock;
+import dev.colcodec.format.tsfile.TsFileReader;
+import dev.colcodec.format.tsfile.TsFileWriter;
+import dev.colcodec.format.tsfile.TsTableSchema;
+import dev.colcodec.format.tsfile.TsTablet;
+import dev.colcodec.tsfile.TsDataType;
+import dev.colcodec.tsfile.TsEncoding;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import org.apache.tsfile.enums.ColumnCategory;
+import org.apache.tsfile.enums.TSDataType;
+import org.apache.tsfile.exception.write.WriteProcessException;
+import org.apache.tsfile.file.metadata.TableSchema;
+import org.apache.tsfile.file.metadata.enums.CompressionType;
+import org.apache.tsfile.file.metadata.enums.TSEncoding;
+import org.apache.tsfile.read.query.dataset.ResultSet;
+import org.apache.tsfile.read.v4.ITsFileReader;
+import org.apache.tsfile.read.v4.TsFileReaderBuilder;
+import org.apache.tsfile.utils.Binary;
+import org.apache.tsfile.utils.BitMap;
+import org.apache.tsfile.write.record.Tablet;
+import org.apache.tsfile.write.schema.IMeasurementSchema;
+import org.apache.tsfile.write.schema.MeasurementSchema;
+import org.apache.tsfile.write.v4.ITsFileWriter;
+import org.apache.tsfile.write.v4.TsFileWriterBuilder;
+
+/**
+ * The TsFile seed workload: one device of table {@value #TABLE} (one STRING tag {@value #TAG} = {@value
+ * #DEVICE}), {@code fields} INT64 FIELD columns {@code s0, s1, ...} of xorshift64 values, timestamps
+ * 1.7e12 + row, written in tablets of {@value #TABLET_ROWS} rows. The value columns are TS_2DIFF with LZ4
+ * ({@code TS_2DIFF_LZ4}) or PLAIN uncompressed ({@code PLAIN_UNCOMPRESSED}); the time column keeps both
+ * libraries' default (TS_2DIFF, LZ4). Both libraries write and read the same rows; reads consume every
+ * time stamp and value.
+ */
+public final class TsSeedWorkload {
+    public static final String TABLE = "seed";
+    public static final String TAG = "device";
+    public static final String DEVICE = "d0";
+    public static final int TABLET_ROWS = 65_536;
+    public static final long FIRST_TIME = 1_700_000_000_000L;
+
+    final int rows;
+    final int fields;
+    final String encoding;
+    /** Per tablet: the time stamps, and per field the values. */
+    final long[][] tabletTimes;
+
+    final long[][][] tabletValues;
+    final List<String> fieldNames = new ArrayList<>();
+
+    private TsSeedWorkload(int rows, int fields, String encoding) {
+        this.rows = rows;
+        this.fields = fields;
+        this.encoding = encoding;
+        encodingOf(encoding);
+        for (int c = 0; c < fields; c++) {
+            fieldNames.add("s" + c);
+        }
+        int tablets = (rows + TABLET_ROWS - 1) / TABLET_ROWS;
+        tabletTimes = new long[tablets][];
+        tabletValues = new long[tablets][fields][];
+        BenchSupport.XorShift rnd = new BenchSupport.XorShift(0x5EEDL);
+        for (int k = 0; k < tablets; k++) {
+            int from = k * TABLET_ROWS;
+            int n = Math.min(TABLET_ROWS, rows - from);
+            long[] t = new long[n];
+            for (int i = 0; i < n; i++) {
+                t[i] = FIRST_TIME + from + i;
+            }
+            tabletTimes[k] = t;
+            for (int c = 0; c < fields; c++) {
+                tabletValues[k][c] = new long[n];
+            }
+            for (int i = 0; i < n; i++) {
+                for (int c = 0; c < fields; c++) {
+                    tabletValues[k][c][i] = rnd.next();
+                }
+            }
+        }
+    }
+
+    /** {@code rows} rows of {@code fields} INT64 columns, encoded as {@code TS_2DIFF_LZ4} or {@code PLAIN_UNCOMPRESSED}. */
+    public static TsSeedWorkload generate(int rows, int fields, String encoding) {
+        return new TsSeedWorkload(rows, fields, encoding);
+    }
+
+    public List<String> fieldNames() {
+        return fieldNames;
+    }
+
+    private static TsEncoding encodingOf(String encoding) {
+        switch (encoding) {
+            case "TS_2DIFF_LZ4":
+                return TsEncoding.TS_2DIFF;
+            case "PLAIN_UNCOMPRESSED":
+                return TsEncoding.PLAIN;
+            default:
+                throw new IllegalArgumentException("encoding must be TS_2DIFF_LZ4 or PLAIN_UNCOMPRESSED: " + encoding);
+        }
+    }
+
+    private Compression compression() {
+        return encoding.equals("TS_2DIFF_LZ4") ? Compression.LZ4_RAW : Compression.UNCOMPRESSED;
+    }
+
+    /** The time range of the middle 1% of the rows (at least one row): {minTime, maxTime}, inclusive. */
+    public long[] onePercentRange() {
+        long count = Math.max(1, rows / 100);
+        long first = FIRST_TIME + (rows - count) / 2;
+        return new long[] {first, first + count - 1};
+    }
+
+    /** What a read consumed: rows, the sum of their time stamps, the sum of their values. */
+    public record ReadResult(long rows, long timeSum, long valueSum) {}
+
+    /** The expected result of reading the rows with time in {@code [minTime, maxTime]}. */
+    public ReadResult expected(long minTime, long maxTime) {
+        long n = 0;
+        long times = 0;
+        long values = 0;
+        for (int k = 0; k < tabletTimes.length; k++) {
+            long[] t = tabletTimes[k];
+            for (int i = 0; i < t.length; i++) {
+                if (t[i] >= minTime && t[i] <= maxTime) {
+                    n++;
+                    times += t[i];
+                    for (int c = 0; c < fields; c++) {
+                        values += tabletValues[k][c][i];
+                    }
+                }
+            }
+        }
+        return new ReadResult(n, times, values);
+    }
+
+    // ---- colcodec -------------------------------------------------------------------------------
+
+    TsTableSchema colcodecSchema() {
+        List<TsTableSchema.Column> cols = new ArrayList<>();
+        cols.add(new TsTableSchema.Column(
+                TAG, TsDataType.STRING, TsEncoding.PLAIN, Compression.UNCOMPRESSED, TsTableSchema.Category.TAG));
+        for (String f : fieldNames) {
+            cols.add(new TsTableSchema.Column(
+                    f, TsDataType.INT64, encodingOf(encoding), compression(), TsTableSchema.Category.FIELD));
+        }
+        return new TsTableSchema(TABLE, cols);
+    }
+
+    /** Writes the rows with colcodec (value columns encoded in parallel on {@code pool}, null: one thread). */
+    public long writeColcodec(Path file, ForkJoinPool pool) throws IOException {
+        TsTableSchema schema = colcodecSchema();
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20);
+                TsFileWriter w = new TsFileWriter(out, List.of(schema), new TsFileWriter.Options().pool(pool))) {
+            TsTablet tablet = new TsTablet(schema);
+            for (int k = 0; k < tabletTimes.length; k++) {
+                tablet.device(DEVICE).times(tabletTimes[k], tabletTimes[k].length);
+                for (int c = 0; c < fields; c++) {
+                    tablet.longs(fieldNames.get(c), tabletValues[k][c], null);
+                }
+                w.write(tablet);
+            }
+        }
+        return Files.size(file);
+    }
+
+    /** Reads the rows with time in {@code [minTime, maxTime]} with colcodec, value columns decoded on {@code pool}. */
+    public ReadResult readColcodec(Path file, long minTime, long maxTime, ForkJoinPool pool) throws IOException {
+        TsFileReader r = TsFileReader.open(file);
+        long n = 0;
+        long times = 0;
+        long values = 0;
+        for (TsBlock b : r.query(TABLE, fieldNames, minTime, maxTime, pool)) {
+            int size = b.size();
+            n += size;
+            long[] t = b.times();
+            for (int i = 0; i < size; i++) {
+                times += t[i];
+            }
+            for (int c = 0; c < b.columnCount(); c++) {
+                long[] v = b.column(c).longs();
+                for (int i = 0; i < size; i++) {
+                    values += v[i];
+                }
+            }
+        }
+        return new ReadResult(n, times, values);
+    }
+
+    // ---- tsfile 2.4.0 ---------------------------------------------------------------------------
+
+    private List<IMeasurementSchema> tsfileColumns() {
+        List<IMeasurementSchema> schemas = new ArrayList<>();
+        schemas.add(new MeasurementSchema(TAG, TSDataType.STRING, TSEncoding.PLAIN, CompressionType.UNCOMPRESSED));
+        TSEncoding enc = encoding.equals("TS_2DIFF_LZ4") ? TSEncoding.TS_2DIFF : TSEncoding.PLAIN;
+        CompressionType comp = encoding.equals("TS_2DIFF_LZ4") ? CompressionType.LZ4 : CompressionType.UNCOMPRESSED;
+        for (String f : fieldNames) {
+            schemas.add(new MeasurementSchema(f, TSDataType.INT64, enc, comp));
+        }
+        return schemas;
+    }
+
+    private List<ColumnCategory> tsfileCategories() {
+        List<ColumnCategory> cats = new ArrayList<>();
+        cats.add(ColumnCategory.TAG);
+        for (int c = 0; c < fields; c++) {
+            cats.add(ColumnCategory.FIELD);
+        }
+        return cats;
+    }
+
+    /**
+     * Writes the rows with tsfile 2.4.0's table-model writer: one {@code Tablet} per 65,536 rows, built on
+     * the workload's column arrays (no per-value copy).
+     */
+    public long writeTsFile(Path file) throws IOException {
+        Files.deleteIfExists(file);
+        List<IMeasurementSchema> columns = tsfileColumns();
+        List<ColumnCategory> categories = tsfileCategories();
+        TableSchema schema = new TableSchema(TABLE, columns, categories);
+        Binary device = new Binary(DEVICE, StandardCharsets.UTF_8);
+        try (ITsFileWriter w = new TsFileWriterBuilder()
+                .file(file.toFile())
+                .tableSchema(schema)
+                .build()) {
+            for (int k = 0; k < tabletTimes.length; k++) {
+                int n = tabletTimes[k].length;
+                Object[] values = new Object[fields + 1];
+                Binary[] tags = new Binary[n];
+                java.util.Arrays.fill(tags, device);
+                values[0] = tags;
+                System.arraycopy(tabletValues[k], 0, values, 1, fields);
+                Tablet tablet =
+                        new Tablet(TABLE, columns, categories, tabletTimes[k], values, new BitMap[fields + 1], n);
+                w.write(tablet);
+            }
+        } catch (WriteProcessException e) {
+            throw new IOException(e);
+        }
+        return Files.size(file);
+    }
+
+    /** Reads the rows with time in {@code [minTime, maxTime]} with tsfile 2.4.0's query API, {@code getLong} per value. */
+    public ReadResult readTsFile(Path file, long minTime, long maxTime) throws IOException {
+        long n = 0;
+        long times = 0;
+        long values = 0;
+        int last = fields + 1;
+        try (ITsFileReader r = new TsFileReaderBuilder().file(file.toFile()).build();
+                ResultSet rs = r.query(TABLE, fieldNames, minTime, maxTime)) {
+            while (rs.next()) {
+                n++;
+                times += rs.getLong(1);
+                for (int col = 2; col <= last; col++) {
+                    values += rs.getLong(col);
+                }
+            }
+        } catch (IOException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e);
+        }
+        return new ReadResult(n, times, values);
+    }
+}
