@@ -43,6 +43,10 @@ import dev.colcodec.tsfile.rlbe.RlbeLongReader;
 import dev.colcodec.tsfile.rlbe.RlbeLongWriter;
 import dev.colcodec.tsfile.rle.RleBooleanReader;
 import dev.colcodec.tsfile.rle.RleBooleanWriter;
+import dev.colcodec.tsfile.rle.RleDoubleReader;
+import dev.colcodec.tsfile.rle.RleDoubleWriter;
+import dev.colcodec.tsfile.rle.RleFloatReader;
+import dev.colcodec.tsfile.rle.RleFloatWriter;
 import dev.colcodec.tsfile.rle.RleIntReader;
 import dev.colcodec.tsfile.rle.RleIntWriter;
 import dev.colcodec.tsfile.rle.RleLongReader;
@@ -82,11 +86,10 @@ import java.util.function.Function;
  * storage type ({@code IntValuesReader}, {@code LongValuesReader}, {@code FloatValuesReader}, {@code
  * DoubleValuesReader}, {@code BooleanValuesReader}, {@code BinaryValuesReader}, and the writer
  * counterparts). Pairs TsFile does not allow, the legacy encodings (DIFF, BITMAP, GORILLA_V1,
- * REGULAR, FREQ) and the RLE float/double wrapper (not implemented yet) give an {@link
- * IllegalArgumentException} naming the pair.
+ * REGULAR, FREQ) give an {@link IllegalArgumentException} naming the pair.
  */
 public final class TsFileValues {
-    /** TS_2DIFF float/double writers keep this many decimal digits, TsFile's default ({@code floatPrecision}). */
+    /** TS_2DIFF and RLE float/double writers keep this many decimal digits, TsFile's default ({@code floatPrecision}). */
     public static final int DEFAULT_FLOAT_PRECISION = 2;
 
     /** Per encoding, per storage type: how to make the reader and the writer. */
@@ -126,6 +129,12 @@ public final class TsFileValues {
         add(TsEncoding.RLE, TsDataType.BOOLEAN, RleBooleanReader::new, RleBooleanWriter::new);
         add(TsEncoding.RLE, TsDataType.INT32, RleIntReader::new, RleIntWriter::new);
         add(TsEncoding.RLE, TsDataType.INT64, RleLongReader::new, RleLongWriter::new);
+        add(TsEncoding.RLE, TsDataType.FLOAT, RleFloatReader::new, k -> new RleFloatWriter(k, DEFAULT_FLOAT_PRECISION));
+        add(
+                TsEncoding.RLE,
+                TsDataType.DOUBLE,
+                RleDoubleReader::new,
+                k -> new RleDoubleWriter(k, DEFAULT_FLOAT_PRECISION));
 
         add(TsEncoding.GORILLA, TsDataType.INT32, k -> new GorillaIntReader(), k -> new GorillaIntWriter());
         add(TsEncoding.GORILLA, TsDataType.INT64, k -> new GorillaLongReader(), k -> new GorillaLongWriter());
@@ -159,10 +168,6 @@ public final class TsFileValues {
     private TsFileValues() {}
 
     private static IllegalArgumentException invalid(TsEncoding e, TsDataType t) {
-        if (e == TsEncoding.RLE && (t == TsDataType.FLOAT || t == TsDataType.DOUBLE)) {
-            return new IllegalArgumentException(
-                    "TsFile RLE for " + t + " (a lossy scaled-integer wrapper) is not implemented yet");
-        }
         return new IllegalArgumentException("TsFile encoding " + e + " cannot hold " + t + " values");
     }
 
