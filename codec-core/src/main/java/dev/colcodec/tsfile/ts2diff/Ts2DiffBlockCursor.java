@@ -107,41 +107,6 @@ final class Ts2DiffBlockCursor {
         hEnd = packed + (int) bytes;
     }
 
-    /**
-     * The fast path's header check: parses the block header at {@link #pos} into the {@code h*} fields
-     * and returns true when it is valid, its packed bytes lie inside the section and the block holds at
-     * most {@code room} values. Returns false (never throws) for anything else; {@link #nextBlock()}
-     * then reports what is wrong.
-     */
-    boolean wholeBlockFits(int room) {
-        int at = pos;
-        if (end - at < headerSize) {
-            return false;
-        }
-        int deltas = ByteIO.getIntBE(buf, at);
-        int w = ByteIO.getIntBE(buf, at + 4);
-        if (deltas < 0 || deltas >= room || w < 0 || w > maxWidth) {
-            return false;
-        }
-        int packed = at + headerSize;
-        long bytes = ((long) deltas * w + 7) >>> 3;
-        if (bytes > end - packed) {
-            return false;
-        }
-        if (wide) {
-            hMinDelta = ByteIO.getLongBE(buf, at + 8);
-            hFirst = ByteIO.getLongBE(buf, at + 16);
-        } else {
-            hMinDelta = ByteIO.getIntBE(buf, at + 8);
-            hFirst = ByteIO.getIntBE(buf, at + 12);
-        }
-        hDeltas = deltas;
-        hWidth = w;
-        hPacked = packed;
-        hEnd = packed + (int) bytes;
-        return true;
-    }
-
     /** Starts the next block: parses its header and moves {@link #pos} past it. */
     void nextBlock() {
         parseHeader(pos);

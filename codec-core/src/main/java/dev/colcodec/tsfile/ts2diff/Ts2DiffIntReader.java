@@ -10,27 +10,25 @@ import java.util.Objects;
  * format): self-contained blocks of a 16-byte big-endian header {@code (deltaCount, bitWidth, minDelta,
  * firstValue)} and MSB-first packed {@code delta - minDelta}, summed with 32-bit wrap-around.
  *
- * <p>Batches decode whole blocks straight into the caller's array, unpacking and summing each block in
- * one fused pass ({@link Ts2DiffBlocks}); partial reads go through a 129-value buffer. {@link #skip(int)} drops whole blocks undecoded.
+ * <p>A batch covering a whole block decodes it straight into the caller's array with one {@link
+ * Kernels#unpackMsb} and one {@link Kernels#prefixSum} (or {@link Kernels#fillArithmetic} at bit width
+ * 0); partial reads go through a 129-value buffer. {@link #skip(int)} drops whole blocks undecoded.
  */
 public final class Ts2DiffIntReader implements IntValuesReader {
     private static final int CHUNK = Ts2DiffFormat.BLOCK_DELTAS;
 
+    private final Kernels kernels;
     private final Ts2DiffBlockCursor c = new Ts2DiffBlockCursor(false);
     private final int[] chunk = new int[CHUNK + 1];
     private int chunkPos;
     private int chunkLen;
     private int prev;
 
-    /**
-     * @param kernels not used: the fused block decode is faster than separate unpack and prefix-sum
-     *     kernel calls on 129-value blocks; the parameter keeps every reader's constructor alike
-     */
     public Ts2DiffIntReader(Kernels kernels) {
-        Objects.requireNonNull(kernels, "kernels");
+        this.kernels = kernels;
     }
 
-    /** A reader (the same as with any kernels). */
+    /** A reader using {@link KernelProvider#best()}. */
     public Ts2DiffIntReader() {
         this(KernelProvider.best());
     }
@@ -55,11 +53,6 @@ public final class Ts2DiffIntReader implements IntValuesReader {
     public void readIntegers(int[] dst, int off, int len) {
         Objects.checkFromIndexSize(off, len, dst.length);
         c.claim(len);
-        if (chunkPos == chunkLen && c.deltasLeft == 0) {
-            int done = wholeBlocks(dst, off, len);
-            off += done;
-            len -= done;
-        }
         while (len > 0) {
             int avail = chunkLen - chunkPos;
             if (avail > 0) {
@@ -142,26 +135,12 @@ public final class Ts2DiffIntReader implements IntValuesReader {
     }
 
     private void decodeDeltas(int[] dst, int off, int n) {
-        prev = Ts2DiffBlocks.decode(c.buf, c.packedPos, c.width, n, prev, (int) c.minDelta, dst, off);
-        c.consumeDeltas(n);
-    }
-
-    /**
-     * At a block boundary: decodes the following blocks that fit in {@code len} values whole, header
-     * and fused unpack + prefix sum, straight into {@code dst}; returns how many values that was. Stops
-     * at the first block that does not fit or looks wrong (the general path then handles it).
-     */
-    private int wholeBlocks(int[] dst, int off, int len) {
-        final Ts2DiffBlockCursor b = c;
-        int done = 0;
-        while (b.wholeBlockFits(len - done)) {
-            int first = (int) b.hFirst;
-            dst[off + done] = first;
-            prev = Ts2DiffBlocks.decode(
-                    b.buf, b.hPacked, b.hWidth, b.hDeltas, first, (int) b.hMinDelta, dst, off + done + 1);
-            done += b.hDeltas + 1;
-            b.pos = b.hEnd;
+        if (c.width == 0) {
+            prev = kernels.fillArithmetic(dst, off, n, prev, (int) c.minDelta);
+        } else {
+            kernels.unpackMsb(c.buf, c.packedPos, c.width, dst, off, n);
+            prev = kernels.prefixSum(dst, off, n, prev, (int) c.minDelta);
         }
-        return done;
+        c.consumeDeltas(n);
     }
 }

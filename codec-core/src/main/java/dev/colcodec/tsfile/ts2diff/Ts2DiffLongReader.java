@@ -12,8 +12,9 @@ import java.util.Objects;
  * format): a sequence of self-contained blocks, each a 24-byte big-endian header {@code (deltaCount,
  * bitWidth, minDelta, firstValue)} and the MSB-first packed {@code delta - minDelta}.
  *
- * <p>Batches decode whole blocks straight into the caller's array, unpacking and summing each block in
- * one fused pass ({@link Ts2DiffBlocks}); partial reads go through a 129-value buffer. Blocks of any delta count are read
+ * <p>A batch that covers a whole block decodes it straight into the caller's array with one {@link
+ * Kernels#unpackMsb} and one {@link Kernels#prefixSum} (or one {@link Kernels#fillArithmetic} when the
+ * bit width is 0); partial reads go through a 129-value buffer. Blocks of any delta count are read
  * (TsFile allows block sizes other than 128), without allocating per block.
  *
  * <p><b>Block peeking</b> for time-range pushdown: at a block boundary {@link #peekBlock()} reads the
@@ -25,24 +26,19 @@ import java.util.Objects;
 public final class Ts2DiffLongReader implements LongValuesReader {
     private static final int CHUNK = Ts2DiffFormat.BLOCK_DELTAS;
 
+    private final Kernels kernels;
     private final Ts2DiffBlockCursor c = new Ts2DiffBlockCursor(true);
     private final long[] chunk = new long[CHUNK + 1];
     private int chunkPos;
     private int chunkLen;
     private long prev;
     private boolean peeked;
-    /** Fused delta decodes since {@link #init}, for the tests that check skipping decodes nothing. */
-    private int deltaDecodes;
 
-    /**
-     * @param kernels not used: the fused block decode is faster than separate unpack and prefix-sum
-     *     kernel calls on 129-value blocks; the parameter keeps every reader's constructor alike
-     */
     public Ts2DiffLongReader(Kernels kernels) {
-        Objects.requireNonNull(kernels, "kernels");
+        this.kernels = kernels;
     }
 
-    /** A reader (the same as with any kernels). */
+    /** A reader using {@link KernelProvider#best()}. */
     public Ts2DiffLongReader() {
         this(KernelProvider.best());
     }
@@ -53,7 +49,6 @@ public final class Ts2DiffLongReader implements LongValuesReader {
         chunkPos = 0;
         chunkLen = 0;
         peeked = false;
-        deltaDecodes = 0;
     }
 
     @Override
@@ -71,11 +66,6 @@ public final class Ts2DiffLongReader implements LongValuesReader {
         Objects.checkFromIndexSize(off, len, dst.length);
         peeked = false;
         c.claim(len);
-        if (chunkPos == chunkLen && c.deltasLeft == 0) {
-            int done = wholeBlocks(dst, off, len);
-            off += done;
-            len -= done;
-        }
         while (len > 0) {
             int avail = chunkLen - chunkPos;
             if (avail > 0) {
@@ -160,33 +150,13 @@ public final class Ts2DiffLongReader implements LongValuesReader {
     }
 
     private void decodeDeltas(long[] dst, int off, int n) {
-        prev = Ts2DiffBlocks.decode(c.buf, c.packedPos, c.width, n, prev, c.minDelta, dst, off);
-        c.consumeDeltas(n);
-        deltaDecodes++;
-    }
-
-    /** Fused delta decodes (one per block or partial block) since {@link #init}. */
-    int deltaDecodes() {
-        return deltaDecodes;
-    }
-
-    /**
-     * At a block boundary: decodes the following blocks that fit in {@code len} values whole, header
-     * and fused unpack + prefix sum, straight into {@code dst}; returns how many values that was. Stops
-     * at the first block that does not fit or looks wrong (the general path then handles it).
-     */
-    private int wholeBlocks(long[] dst, int off, int len) {
-        final Ts2DiffBlockCursor b = c;
-        int done = 0;
-        while (b.wholeBlockFits(len - done)) {
-            long first = b.hFirst;
-            dst[off + done] = first;
-            prev = Ts2DiffBlocks.decode(b.buf, b.hPacked, b.hWidth, b.hDeltas, first, b.hMinDelta, dst, off + done + 1);
-            done += b.hDeltas + 1;
-            b.pos = b.hEnd;
-            deltaDecodes++;
+        if (c.width == 0) {
+            prev = kernels.fillArithmetic(dst, off, n, prev, c.minDelta);
+        } else {
+            kernels.unpackMsb(c.buf, c.packedPos, c.width, dst, off, n);
+            prev = kernels.prefixSum(dst, off, n, prev, c.minDelta);
         }
-        return done;
+        c.consumeDeltas(n);
     }
 
     // ---- block peeking ---------------------------------------------------------------------------
