@@ -2,6 +2,7 @@ package dev.colcodec.tsfile.chimp;
 
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
+import dev.colcodec.tsfile.bits.MsbBits;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -100,21 +101,11 @@ final class ChimpStreamWriter {
         }
     }
 
-    /**
-     * The encode loop, without data-dependent branches: the reference choice and the four cases ('00'
-     * same as a stored value, '01' reference with trailing zeros, '10' same leading zeros, '11' new
-     * leading zeros) are selected with masks; every value is appended as two fields (the control bits
-     * with the payload's high part, then at most 32 low bits) to a 64-bit accumulator that keeps fewer
-     * than 8 bits between fields: each append stores the accumulator's 8 bytes at the write position
-     * and moves on by the whole bytes it filled (so the sink always has 8 bytes of slack).
-     */
     private void encode(long[] src, int off, int n) {
         int p = sink.ensure(n * MAX_BYTES_PER_VALUE + Long.BYTES);
         final byte[] a = sink.array();
         final long[] stored = ring;
         final int[] keys = lastIndexOfKey;
-        final int[] round = ChimpType.LEADING_ROUND;
-        final int[] code = ChimpType.LEADING_CODE;
         final int width = type.width;
         final long mask = type.mask;
         final int window = type.window;
@@ -125,7 +116,7 @@ final class ChimpStreamWriter {
         final int sigBits = type.significantBits;
         final int refBits = 2 + indexBits + 3 + sigBits;
         final int unusedHigh = 64 - width;
-        final int noLeading = width + 1;
+        final long noLeading = width + 1;
         long ac = acc;
         int bits = accBits;
         int sLz = storedLz;
@@ -136,76 +127,69 @@ final class ChimpStreamWriter {
             long v = src[i++] & mask;
             stored[0] = v;
             keys[(int) v & keyMask] = 0;
-            int highBits = width - 32;
-            ac |= (v >>> 32) << (64 - bits - highBits);
-            ByteIO.putLongBE(a, p, ac);
-            int filled = bits + highBits;
-            p += filled >>> 3;
-            ac <<= filled & ~7;
-            bits = filled & 7;
-            ac |= (v & 0xFFFF_FFFFL) << (32 - bits);
-            ByteIO.putLongBE(a, p, ac);
-            filled = bits + 32;
-            p += filled >>> 3;
-            ac <<= filled & ~7;
-            bits = filled & 7;
+            int filled = bits + width;
+            ac = MsbBits.append(a, p, ac, filled, v);
+            p += (filled >>> 6) << 3;
+            bits = filled & 63;
             started = true;
         }
         for (; i < e; i++) {
             long v = src[i] & mask;
             int key = (int) v & keyMask;
             int candidate = keys[key];
-            int candidateIndex = candidate & windowMask;
             int previousIndex = idx & windowMask;
-            long candidateXor = v ^ stored[candidateIndex];
-            int inWindow = (idx - candidate - window) >>> 31;
-            int candidateTz = Long.numberOfTrailingZeros(candidateXor) & -inWindow;
-            int useCandidate = (threshold - candidateTz) >>> 31;
-            int candidateMask = -useCandidate;
-            long candidateMaskL = candidateMask;
-            int refIndex = (candidateIndex & candidateMask) | (previousIndex & ~candidateMask);
-            long xor = (candidateXor & candidateMaskL) | ((v ^ stored[previousIndex]) & ~candidateMaskL);
-
-            int nonZero = (int) ((xor | -xor) >>> 63);
-            int lz = round[Long.numberOfLeadingZeros(xor) - unusedHigh];
-            int zeroMask = nonZero - 1;
-            int refMask = -(nonZero & useCandidate);
-            int plainMask = -(nonZero & (useCandidate ^ 1));
-            int diff = lz ^ sLz;
-            int sameLz = ((diff - 1) & ~diff) >>> 31;
-            int sameMask = plainMask & -sameLz;
-            int newMask = plainMask & ~sameMask;
-
-            int sig = width - lz - candidateTz;
-            long refControl =
-                    ((long) (window + refIndex) << (3 + sigBits)) | ((long) code[lz] << sigBits) | (sig & refMask);
-            long control = ((long) refIndex & zeroMask)
-                    | (refControl & refMask)
-                    | (2L & sameMask)
-                    | ((24L + code[lz]) & newMask);
-            int controlBits = ((2 + indexBits) & zeroMask) | (refBits & refMask) | (2 & sameMask) | (5 & newMask);
-            long payload = (xor >>> (candidateTz & refMask)) & (-(long) nonZero);
-            int payloadBits = (sig & refMask) | ((width - lz) & plainMask);
-            sLz = (noLeading & (zeroMask | refMask)) | (sLz & sameMask) | (lz & newMask);
-
-            int lowBits = payloadBits - Math.max(payloadBits - 32, 0);
-            int highBits = payloadBits - lowBits;
-            long first = (control << highBits) | (payload >>> lowBits);
-            int firstBits = controlBits + highBits;
-            long second = payload & ((1L << lowBits) - 1);
-            ac |= first << (64 - bits - firstBits);
-            ByteIO.putLongBE(a, p, ac);
+            long xor = stored[previousIndex] ^ v;
+            int tz = 0;
+            if (idx - candidate < window) {
+                long candidateXor = v ^ stored[candidate & windowMask];
+                tz = Long.numberOfTrailingZeros(candidateXor);
+                if (tz > threshold) {
+                    previousIndex = candidate & windowMask;
+                    xor = candidateXor;
+                }
+            }
+            long first;
+            int firstBits;
+            long second = 0;
+            int secondBits = 0;
+            if (xor == 0) {
+                first = previousIndex;
+                firstBits = 2 + indexBits;
+                sLz = (int) noLeading;
+            } else {
+                int lz = ChimpType.LEADING_ROUND[Long.numberOfLeadingZeros(xor) - unusedHigh];
+                if (tz > threshold) {
+                    int sig = width - lz - tz;
+                    first = ((long) (window + previousIndex) << (3 + sigBits))
+                            | ((long) ChimpType.LEADING_CODE[lz] << sigBits)
+                            | sig;
+                    firstBits = refBits;
+                    second = xor >>> tz;
+                    secondBits = sig;
+                    sLz = (int) noLeading;
+                } else if (lz == sLz) {
+                    first = 2;
+                    firstBits = 2;
+                    second = xor;
+                    secondBits = width - lz;
+                } else {
+                    sLz = lz;
+                    first = 24 + ChimpType.LEADING_CODE[lz];
+                    firstBits = 5;
+                    second = xor;
+                    secondBits = width - lz;
+                }
+            }
             int filled = bits + firstBits;
-            p += filled >>> 3;
-            ac <<= filled & ~7;
-            bits = filled & 7;
-            ac |= second << (64 - bits - lowBits);
-            ByteIO.putLongBE(a, p, ac);
-            filled = bits + lowBits;
-            p += filled >>> 3;
-            ac <<= filled & ~7;
-            bits = filled & 7;
-
+            ac = MsbBits.append(a, p, ac, filled, first);
+            p += (filled >>> 6) << 3;
+            bits = filled & 63;
+            if (secondBits != 0) {
+                filled = bits + secondBits;
+                ac = MsbBits.append(a, p, ac, filled, second);
+                p += (filled >>> 6) << 3;
+                bits = filled & 63;
+            }
             idx++;
             stored[idx & windowMask] = v;
             keys[key] = idx;

@@ -2,6 +2,7 @@ package dev.colcodec.tsfile.gorilla;
 
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
+import dev.colcodec.tsfile.bits.MsbBits;
 import java.util.Objects;
 
 /**
@@ -96,20 +97,12 @@ final class GorillaStreamWriter {
         }
     }
 
-    /**
-     * The encode loop, without data-dependent branches: the three cases ('0', '10' reuse, '11' new
-     * window) are selected with masks, and every value is appended as two fields (the control bits
-     * with the payload's high part, then its low 32 bits or fewer) to a 64-bit accumulator that keeps
-     * fewer than 8 bits between fields: each append stores the accumulator's 8 bytes at the write
-     * position and moves on by the whole bytes it filled. The stream writes up to 8 bytes past its
-     * logical end, so the sink always has that slack.
-     */
     private void encode(long[] src, int off, int n) {
         int p = sink.ensure(n * MAX_BYTES_PER_VALUE + Long.BYTES);
         final byte[] a = sink.array();
         final int width = type.width;
         final int fieldBits = type.fieldBits;
-        final long freshControl = 3L << (2 * fieldBits);
+        final int headerBits = 2 + 2 * fieldBits;
         final long mask = type.mask;
         final int unusedHigh = 64 - width;
         long ac = acc;
@@ -121,56 +114,65 @@ final class GorillaStreamWriter {
         final int e = off + n;
         if (!started && i < e) {
             v = src[i++] & mask;
-            // the first value raw, as two 32-bit (or 0 + 32-bit) fields
-            long high = v >>> 32;
-            int highBits = width - 32;
-            ac |= high << (64 - bits - highBits);
-            ByteIO.putLongBE(a, p, ac);
-            int filled = bits + highBits;
-            p += filled >>> 3;
-            ac <<= filled & ~7;
-            bits = filled & 7;
-            ac |= (v & 0xFFFF_FFFFL) << (32 - bits);
-            ByteIO.putLongBE(a, p, ac);
-            filled = bits + 32;
-            p += filled >>> 3;
-            ac <<= filled & ~7;
-            bits = filled & 7;
+            int filled = bits + width;
+            ac = MsbBits.append(a, p, ac, filled, v);
+            p += (filled >>> 6) << 3;
+            bits = filled & 63;
             started = true;
         }
         for (; i < e; i++) {
             long x = src[i] & mask;
             long xor = v ^ x;
             v = x;
-            int lz = Long.numberOfLeadingZeros(xor) - unusedHigh;
-            int tz = Long.numberOfTrailingZeros(xor);
-            int nonZero = (int) ((xor | -xor) >>> 63);
-            int reuse = nonZero & (~((lz - sLz) | (tz - sTz)) >>> 31);
-            int freshMask = -(nonZero & ~reuse);
-            sLz = (lz & freshMask) | (sLz & ~freshMask);
-            sTz = (tz & freshMask) | (sTz & ~freshMask);
-            int sig = (width - sLz - sTz) & -nonZero;
-            long payload = xor >>> sTz;
-            long control = (2L & -reuse) | ((freshControl | ((long) lz << fieldBits) | (sig - 1)) & freshMask);
-            int controlBits = 1 + nonZero + (2 * fieldBits & freshMask);
-            // split the payload: at most 32 low bits, the rest travels with the control bits
-            int lowBits = sig - Math.max(sig - 32, 0);
-            int highBits = sig - lowBits;
-            long first = (control << highBits) | (payload >>> lowBits);
-            int firstBits = controlBits + highBits;
-            long second = payload & ((1L << lowBits) - 1);
-            ac |= first << (64 - bits - firstBits);
-            ByteIO.putLongBE(a, p, ac);
+            long first;
+            int firstBits;
+            long second = 0;
+            int secondBits = 0;
+            if (xor == 0) {
+                first = 0;
+                firstBits = 1;
+            } else {
+                int lz = Long.numberOfLeadingZeros(xor) - unusedHigh;
+                int tz = Long.numberOfTrailingZeros(xor);
+                if (lz >= sLz && tz >= sTz) {
+                    int sig = width - sLz - sTz;
+                    long payload = xor >>> sTz;
+                    if (sig <= 62) {
+                        first = (2L << sig) | payload;
+                        firstBits = 2 + sig;
+                    } else {
+                        first = 2;
+                        firstBits = 2;
+                        second = payload;
+                        secondBits = sig;
+                    }
+                } else {
+                    int sig = width - lz - tz;
+                    long header = (3L << (2 * fieldBits)) | ((long) lz << fieldBits) | (sig - 1);
+                    long payload = xor >>> tz;
+                    if (sig <= 64 - headerBits) {
+                        first = (header << sig) | payload;
+                        firstBits = headerBits + sig;
+                    } else {
+                        first = header;
+                        firstBits = headerBits;
+                        second = payload;
+                        secondBits = sig;
+                    }
+                    sLz = lz;
+                    sTz = tz;
+                }
+            }
             int filled = bits + firstBits;
-            p += filled >>> 3;
-            ac <<= filled & ~7;
-            bits = filled & 7;
-            ac |= second << (64 - bits - lowBits);
-            ByteIO.putLongBE(a, p, ac);
-            filled = bits + lowBits;
-            p += filled >>> 3;
-            ac <<= filled & ~7;
-            bits = filled & 7;
+            ac = MsbBits.append(a, p, ac, filled, first);
+            p += (filled >>> 6) << 3;
+            bits = filled & 63;
+            if (secondBits != 0) {
+                filled = bits + secondBits;
+                ac = MsbBits.append(a, p, ac, filled, second);
+                p += (filled >>> 6) << 3;
+                bits = filled & 63;
+            }
         }
         sink.setSize(p);
         acc = ac;
