@@ -21,6 +21,10 @@ import dev.colcodec.tsfile.gorilla.GorillaIntReader;
 import dev.colcodec.tsfile.gorilla.GorillaIntWriter;
 import dev.colcodec.tsfile.gorilla.GorillaLongReader;
 import dev.colcodec.tsfile.gorilla.GorillaLongWriter;
+import dev.colcodec.tsfile.gorillav1.GorillaV1DoubleReader;
+import dev.colcodec.tsfile.gorillav1.GorillaV1DoubleWriter;
+import dev.colcodec.tsfile.gorillav1.GorillaV1FloatReader;
+import dev.colcodec.tsfile.gorillav1.GorillaV1FloatWriter;
 import dev.colcodec.tsfile.plain.PlainBinaryReader;
 import dev.colcodec.tsfile.plain.PlainBinaryWriter;
 import dev.colcodec.tsfile.plain.PlainBooleanReader;
@@ -85,8 +89,8 @@ import java.util.function.Function;
  * {@link TsDataType#storageType()}). The returned object implements the typed interface of that
  * storage type ({@code IntValuesReader}, {@code LongValuesReader}, {@code FloatValuesReader}, {@code
  * DoubleValuesReader}, {@code BooleanValuesReader}, {@code BinaryValuesReader}, and the writer
- * counterparts). Pairs TsFile does not allow, the legacy encodings (DIFF, BITMAP, GORILLA_V1,
- * REGULAR, FREQ) give an {@link IllegalArgumentException} naming the pair.
+ * counterparts). Pairs TsFile does not allow and the legacy encodings it can no longer write (DIFF,
+ * BITMAP, REGULAR, FREQ) give an {@link IllegalArgumentException} naming the pair.
  */
 public final class TsFileValues {
     /** TS_2DIFF and RLE float/double writers keep this many decimal digits, TsFile's default ({@code floatPrecision}). */
@@ -140,6 +144,13 @@ public final class TsFileValues {
         add(TsEncoding.GORILLA, TsDataType.INT64, k -> new GorillaLongReader(), k -> new GorillaLongWriter());
         add(TsEncoding.GORILLA, TsDataType.FLOAT, k -> new GorillaFloatReader(), k -> new GorillaFloatWriter());
         add(TsEncoding.GORILLA, TsDataType.DOUBLE, k -> new GorillaDoubleReader(), k -> new GorillaDoubleWriter());
+
+        add(TsEncoding.GORILLA_V1, TsDataType.FLOAT, k -> new GorillaV1FloatReader(), k -> new GorillaV1FloatWriter());
+        add(
+                TsEncoding.GORILLA_V1,
+                TsDataType.DOUBLE,
+                k -> new GorillaV1DoubleReader(),
+                k -> new GorillaV1DoubleWriter());
 
         add(TsEncoding.ZIGZAG, TsDataType.INT32, k -> new ZigzagIntReader(), k -> new ZigzagIntWriter());
         add(TsEncoding.ZIGZAG, TsDataType.INT64, k -> new ZigzagLongReader(), k -> new ZigzagLongWriter());
