@@ -192,6 +192,15 @@ public final class TsFileValues {
         return f;
     }
 
+    /**
+     * Whether the pair rounds values: FLOAT and DOUBLE under TS_2DIFF and RLE go through TsFile's
+     * scaled-integer wrapper, which keeps {@link #DEFAULT_FLOAT_PRECISION} decimals.
+     */
+    public static boolean isLossy(TsEncoding e, TsDataType t) {
+        TsDataType s = t.storageType();
+        return (e == TsEncoding.TS_2DIFF || e == TsEncoding.RLE) && (s == TsDataType.FLOAT || s == TsDataType.DOUBLE);
+    }
+
     /** Whether this factory has a reader and writer for the pair. */
     public static boolean supports(TsEncoding e, TsDataType t) {
         try {
