@@ -109,7 +109,8 @@ class TsFileValuesTest {
         assertThat(TsFileValues.isLossy(TsEncoding.RLE, TsDataType.DOUBLE)).isTrue();
         assertThat(TsFileValues.isLossy(TsEncoding.TS_2DIFF, TsDataType.FLOAT)).isTrue();
         assertThat(TsFileValues.isLossy(TsEncoding.RLE, TsDataType.INT64)).isFalse();
-        assertThat(TsFileValues.isLossy(TsEncoding.GORILLA_V1, TsDataType.DOUBLE)).isFalse();
+        assertThat(TsFileValues.isLossy(TsEncoding.GORILLA_V1, TsDataType.DOUBLE))
+                .isFalse();
         assertThat(checked).isEqualTo(10 + 6 + 7 + 6 + 2 + 4 + 2 + 6 + 6 + 6 + 1);
     }
 }
