@@ -21,6 +21,10 @@ import dev.colcodec.tsfile.gorilla.GorillaIntReader;
 import dev.colcodec.tsfile.gorilla.GorillaIntWriter;
 import dev.colcodec.tsfile.gorilla.GorillaLongReader;
 import dev.colcodec.tsfile.gorilla.GorillaLongWriter;
+import dev.colcodec.tsfile.gorillav1.GorillaV1DoubleReader;
+import dev.colcodec.tsfile.gorillav1.GorillaV1DoubleWriter;
+import dev.colcodec.tsfile.gorillav1.GorillaV1FloatReader;
+import dev.colcodec.tsfile.gorillav1.GorillaV1FloatWriter;
 import dev.colcodec.tsfile.plain.PlainBinaryReader;
 import dev.colcodec.tsfile.plain.PlainBinaryWriter;
 import dev.colcodec.tsfile.plain.PlainBooleanReader;
@@ -43,6 +47,10 @@ import dev.colcodec.tsfile.rlbe.RlbeLongReader;
 import dev.colcodec.tsfile.rlbe.RlbeLongWriter;
 import dev.colcodec.tsfile.rle.RleBooleanReader;
 import dev.colcodec.tsfile.rle.RleBooleanWriter;
+import dev.colcodec.tsfile.rle.RleDoubleReader;
+import dev.colcodec.tsfile.rle.RleDoubleWriter;
+import dev.colcodec.tsfile.rle.RleFloatReader;
+import dev.colcodec.tsfile.rle.RleFloatWriter;
 import dev.colcodec.tsfile.rle.RleIntReader;
 import dev.colcodec.tsfile.rle.RleIntWriter;
 import dev.colcodec.tsfile.rle.RleLongReader;
@@ -81,12 +89,11 @@ import java.util.function.Function;
  * {@link TsDataType#storageType()}). The returned object implements the typed interface of that
  * storage type ({@code IntValuesReader}, {@code LongValuesReader}, {@code FloatValuesReader}, {@code
  * DoubleValuesReader}, {@code BooleanValuesReader}, {@code BinaryValuesReader}, and the writer
- * counterparts). Pairs TsFile does not allow, the legacy encodings (DIFF, BITMAP, GORILLA_V1,
- * REGULAR, FREQ) and the RLE float/double wrapper (not implemented yet) give an {@link
- * IllegalArgumentException} naming the pair.
+ * counterparts). Pairs TsFile does not allow and the legacy encodings it can no longer write (DIFF,
+ * BITMAP, REGULAR, FREQ) give an {@link IllegalArgumentException} naming the pair.
  */
 public final class TsFileValues {
-    /** TS_2DIFF float/double writers keep this many decimal digits, TsFile's default ({@code floatPrecision}). */
+    /** TS_2DIFF and RLE float/double writers keep this many decimal digits, TsFile's default ({@code floatPrecision}). */
     public static final int DEFAULT_FLOAT_PRECISION = 2;
 
     /** Per encoding, per storage type: how to make the reader and the writer. */
@@ -126,11 +133,24 @@ public final class TsFileValues {
         add(TsEncoding.RLE, TsDataType.BOOLEAN, RleBooleanReader::new, RleBooleanWriter::new);
         add(TsEncoding.RLE, TsDataType.INT32, RleIntReader::new, RleIntWriter::new);
         add(TsEncoding.RLE, TsDataType.INT64, RleLongReader::new, RleLongWriter::new);
+        add(TsEncoding.RLE, TsDataType.FLOAT, RleFloatReader::new, k -> new RleFloatWriter(k, DEFAULT_FLOAT_PRECISION));
+        add(
+                TsEncoding.RLE,
+                TsDataType.DOUBLE,
+                RleDoubleReader::new,
+                k -> new RleDoubleWriter(k, DEFAULT_FLOAT_PRECISION));
 
         add(TsEncoding.GORILLA, TsDataType.INT32, k -> new GorillaIntReader(), k -> new GorillaIntWriter());
         add(TsEncoding.GORILLA, TsDataType.INT64, k -> new GorillaLongReader(), k -> new GorillaLongWriter());
         add(TsEncoding.GORILLA, TsDataType.FLOAT, k -> new GorillaFloatReader(), k -> new GorillaFloatWriter());
         add(TsEncoding.GORILLA, TsDataType.DOUBLE, k -> new GorillaDoubleReader(), k -> new GorillaDoubleWriter());
+
+        add(TsEncoding.GORILLA_V1, TsDataType.FLOAT, k -> new GorillaV1FloatReader(), k -> new GorillaV1FloatWriter());
+        add(
+                TsEncoding.GORILLA_V1,
+                TsDataType.DOUBLE,
+                k -> new GorillaV1DoubleReader(),
+                k -> new GorillaV1DoubleWriter());
 
         add(TsEncoding.ZIGZAG, TsDataType.INT32, k -> new ZigzagIntReader(), k -> new ZigzagIntWriter());
         add(TsEncoding.ZIGZAG, TsDataType.INT64, k -> new ZigzagLongReader(), k -> new ZigzagLongWriter());
@@ -159,10 +179,6 @@ public final class TsFileValues {
     private TsFileValues() {}
 
     private static IllegalArgumentException invalid(TsEncoding e, TsDataType t) {
-        if (e == TsEncoding.RLE && (t == TsDataType.FLOAT || t == TsDataType.DOUBLE)) {
-            return new IllegalArgumentException(
-                    "TsFile RLE for " + t + " (a lossy scaled-integer wrapper) is not implemented yet");
-        }
         return new IllegalArgumentException("TsFile encoding " + e + " cannot hold " + t + " values");
     }
 
@@ -174,6 +190,15 @@ public final class TsFileValues {
             throw invalid(e, t);
         }
         return f;
+    }
+
+    /**
+     * Whether the pair rounds values: FLOAT and DOUBLE under TS_2DIFF and RLE go through TsFile's
+     * scaled-integer wrapper, which keeps {@link #DEFAULT_FLOAT_PRECISION} decimals.
+     */
+    public static boolean isLossy(TsEncoding e, TsDataType t) {
+        TsDataType s = t.storageType();
+        return (e == TsEncoding.TS_2DIFF || e == TsEncoding.RLE) && (s == TsDataType.FLOAT || s == TsDataType.DOUBLE);
     }
 
     /** Whether this factory has a reader and writer for the pair. */

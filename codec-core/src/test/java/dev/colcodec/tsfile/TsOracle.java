@@ -28,11 +28,17 @@ public final class TsOracle {
 
     /** TsFile's lossy FLOAT/DOUBLE wrapper under TS_2DIFF with an explicit max point number. */
     public static Encoder floatEncoder(TSDataType type, int maxPointNumber) {
-        return new FloatEncoder(TSEncoding.TS_2DIFF, type, maxPointNumber);
+        return floatEncoder(TSEncoding.TS_2DIFF, type, maxPointNumber);
+    }
+
+    /** TsFile's lossy FLOAT/DOUBLE wrapper under TS_2DIFF or RLE with an explicit max point number. */
+    public static Encoder floatEncoder(TSEncoding encoding, TSDataType type, int maxPointNumber) {
+        return new FloatEncoder(encoding, type, maxPointNumber);
     }
 
     public static Decoder decoder(TSEncoding encoding, TSDataType type) {
-        if (encoding == TSEncoding.TS_2DIFF && (type == TSDataType.FLOAT || type == TSDataType.DOUBLE)) {
+        if ((encoding == TSEncoding.TS_2DIFF || encoding == TSEncoding.RLE)
+                && (type == TSDataType.FLOAT || type == TSDataType.DOUBLE)) {
             return new FloatDecoder(encoding, type);
         }
         return Decoder.getDecoderByType(encoding, type);

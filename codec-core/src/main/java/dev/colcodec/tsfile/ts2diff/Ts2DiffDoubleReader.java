@@ -1,99 +1,21 @@
 package dev.colcodec.tsfile.ts2diff;
 
-import dev.colcodec.io.ByteCursor;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
-import dev.colcodec.values.DoubleValuesReader;
-import java.util.Objects;
+import dev.colcodec.tsfile.scaled.ScaledDoubleReader;
 
 /**
- * Reads the DOUBLE pages TsFile writes under TS_2DIFF (its lossy {@code FloatEncoder}): a small header
- * with the max point number and, when some values did not scale, bitmaps of how each value was stored,
- * then a {@link Ts2DiffLongReader} stream. A value is {@code v / 10^maxPointNumber} (scaled), {@code v}
- * (rounded only) or {@code longBitsToDouble(v)} (raw bits), exactly as TsFile's {@code FloatDecoder}
- * computes it. The header is parsed by {@code init}; an empty section, or a count of 0, is an empty page.
+ * Reads the DOUBLE pages TsFile writes under TS_2DIFF (its lossy {@code FloatEncoder}, see {@link
+ * dev.colcodec.tsfile.scaled.ScaledDoubleReader}): the wrapper header, then a {@link Ts2DiffLongReader}
+ * stream.
  */
-public final class Ts2DiffDoubleReader implements DoubleValuesReader {
-    private static final int CHUNK = 512;
-
-    private final Ts2DiffLongReader inner;
-    private final ScaledFloats.Header header = new ScaledFloats.Header();
-    private final ByteCursor cursor = new ByteCursor();
-    private final long[] tmp = new long[CHUNK];
-    private byte[] buf = new byte[0];
-    private int index;
-
+public final class Ts2DiffDoubleReader extends ScaledDoubleReader {
     public Ts2DiffDoubleReader(Kernels kernels) {
-        this.inner = new Ts2DiffLongReader(kernels);
+        super(new Ts2DiffLongReader(kernels));
     }
 
     /** A reader using {@link KernelProvider#best()}. */
     public Ts2DiffDoubleReader() {
         this(KernelProvider.best());
-    }
-
-    @Override
-    public void init(int valueCount, byte[] buf, int offset, int length) {
-        Objects.checkFromIndexSize(offset, length, buf.length);
-        this.buf = buf;
-        this.index = 0;
-        int dataStart = offset;
-        if (length > 0 && valueCount != 0) {
-            header.parse(cursor.reset(buf, offset, length));
-            dataStart = header.dataStart;
-        } else {
-            header.count = -1;
-            header.scale = 1.0;
-        }
-        inner.init(valueCount, buf, dataStart, offset + length - dataStart);
-    }
-
-    @Override
-    public double readDouble() {
-        return convert(inner.readLong(), index++);
-    }
-
-    private double convert(long v, int i) {
-        switch (header.kind(buf, i)) {
-            case ScaledFloats.SCALED:
-                return v / header.scale;
-            case ScaledFloats.ROUNDED:
-                return (double) v;
-            default:
-                return Double.longBitsToDouble(v);
-        }
-    }
-
-    @Override
-    public void readDoubles(double[] dst, int off, int len) {
-        Objects.checkFromIndexSize(off, len, dst.length);
-        while (len > 0) {
-            int m = Math.min(len, CHUNK);
-            inner.readLongs(tmp, 0, m);
-            if (header.count < 0) {
-                double scale = header.scale;
-                for (int k = 0; k < m; k++) {
-                    dst[off + k] = tmp[k] / scale;
-                }
-            } else {
-                for (int k = 0; k < m; k++) {
-                    dst[off + k] = convert(tmp[k], index + k);
-                }
-            }
-            index += m;
-            off += m;
-            len -= m;
-        }
-    }
-
-    @Override
-    public void skip(int n) {
-        inner.skip(n);
-        index += n;
-    }
-
-    @Override
-    public int endOffset() {
-        return inner.endOffset();
     }
 }

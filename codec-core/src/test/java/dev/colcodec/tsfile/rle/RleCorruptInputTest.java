@@ -4,6 +4,7 @@ import dev.colcodec.tsfile.CorruptInputs;
 import dev.colcodec.tsfile.CorruptInputs.Page;
 import dev.colcodec.tsfile.TsData;
 import dev.colcodec.tsfile.TsData.BooleanShape;
+import dev.colcodec.tsfile.TsData.DoubleShape;
 import dev.colcodec.tsfile.TsData.LongShape;
 import dev.colcodec.tsfile.TsOracle;
 import java.util.ArrayList;
@@ -38,6 +39,32 @@ class RleCorruptInputTest {
             }
         }
         CorruptInputs.run(pages, CorruptInputs.ints(new RleIntReader()), 32);
+    }
+
+    @Test
+    void doubles() {
+        List<Page> pages = new ArrayList<>();
+        for (DoubleShape s : DoubleShape.values()) {
+            for (int n : SIZES) {
+                double[] v = TsData.doubles(s, n, 4);
+                pages.add(new Page(
+                        TsOracle.encodeDoubles(TsOracle.floatEncoder(TSEncoding.RLE, TSDataType.DOUBLE, 2), v), n));
+            }
+        }
+        CorruptInputs.run(pages, CorruptInputs.doubles(new RleDoubleReader()), 34);
+    }
+
+    @Test
+    void floats() {
+        List<Page> pages = new ArrayList<>();
+        for (DoubleShape s : DoubleShape.values()) {
+            for (int n : SIZES) {
+                float[] v = TsData.floats(s, n, 5);
+                pages.add(new Page(
+                        TsOracle.encodeFloats(TsOracle.floatEncoder(TSEncoding.RLE, TSDataType.FLOAT, 3), v), n));
+            }
+        }
+        CorruptInputs.run(pages, CorruptInputs.floats(new RleFloatReader()), 35);
     }
 
     @Test

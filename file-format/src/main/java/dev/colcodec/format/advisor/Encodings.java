@@ -19,7 +19,7 @@ import java.util.Optional;
  * The built-in {@link ColumnEncoding}s: every Parquet value encoding through {@link ParquetValues}
  * (PLAIN, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, and
  * RLE_DICTIONARY with its dictionary page), and every lossless TsFile encoding through {@link
- * TsFileValues}. TS_2DIFF FLOAT/DOUBLE (rounded to a decimal precision, so lossy) is not a candidate.
+ * TsFileValues}. TS_2DIFF and RLE FLOAT/DOUBLE (rounded to a decimal precision, so lossy) are not candidates.
  */
 public final class Encodings {
     private Encodings() {}
@@ -209,8 +209,8 @@ public final class Encodings {
 
         @Override
         public boolean supports(ValueKind kind) {
-            // TS_2DIFF floats round to a decimal precision: lossy, so never a candidate
-            if (encoding == TsEncoding.TS_2DIFF && (kind == ValueKind.FLOAT || kind == ValueKind.DOUBLE)) {
+            // TS_2DIFF and RLE floats round to a decimal precision: lossy, so never a candidate
+            if (TsFileValues.isLossy(encoding, kind.tsType())) {
                 return false;
             }
             return TsFileValues.supports(encoding, kind.tsType());

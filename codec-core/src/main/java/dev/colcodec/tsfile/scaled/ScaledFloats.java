@@ -1,4 +1,4 @@
-package dev.colcodec.tsfile.ts2diff;
+package dev.colcodec.tsfile.scaled;
 
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.io.ByteCursor;
@@ -18,10 +18,12 @@ import java.util.Arrays;
  * some raw bits:    [0x7FFFFFFE][count][scaled bitmap][raw bitmap][maxPointNumber][int stream]
  * </pre>
  *
- * This class holds the per-value kinds of the page being written and parses the header of the page
- * being read.
+ * TsFile writes this wrapper for FLOAT/DOUBLE under TS_2DIFF and RLE. This class holds the per-value
+ * kinds of the page being written and parses the header of the page being read; {@link
+ * ScaledFloatWriter}, {@link ScaledDoubleWriter}, {@link ScaledFloatReader} and {@link
+ * ScaledDoubleReader} put it around any INT32/INT64 stream.
  */
-final class ScaledFloats {
+public final class ScaledFloats {
     static final byte SCALED = 0;
     static final byte ROUNDED = 1;
     static final byte RAW = 2;
@@ -33,12 +35,26 @@ final class ScaledFloats {
     private static final float FLOAT_INT_LIMIT = 2.14748365E9f;
     private static final double LONG_LIMIT = 9.223372036854776E18;
 
+    /**
+     * The length of the wrapper header at the start of a non-empty page, i.e. where its INT32/INT64
+     * stream starts relative to {@code offset}.
+     *
+     * @throws dev.colcodec.CorruptInputException when the header is truncated or invalid
+     */
+    public static int headerLength(byte[] buf, int offset, int length) {
+        Header h = new Header();
+        h.parse(new ByteCursor(buf, offset, length));
+        return h.dataStart - offset;
+    }
+
     // ---- writer side -----------------------------------------------------------------------------
 
     private byte[] kinds = new byte[256];
     private int count;
     private int notScaled;
     private int raw;
+
+    ScaledFloats() {}
 
     /** The maximum point number TsFile writes for a requested precision (negative means 0). */
     static int maxPointNumber(int requested) {
@@ -113,10 +129,13 @@ final class ScaledFloats {
         return notScaled == 0 ? 5 : 15 + 2L * (count / 8 + 1);
     }
 
-    /** The finished page: the header for the recorded kinds, then {@code stream}. Empty for no values. */
+    /**
+     * The finished page: the header for the recorded kinds, then {@code stream}. With no values TsFile
+     * writes no header, only what its inner encoder flushes for an empty page: {@code stream} itself.
+     */
     byte[] assemble(int maxPointNumber, byte[] stream) {
         if (count == 0) {
-            return new byte[0];
+            return stream;
         }
         ByteSink out = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, headerSize() + stream.length));
         if (notScaled > 0) {
@@ -161,7 +180,7 @@ final class ScaledFloats {
         int dataStart;
 
         void parse(ByteCursor in) {
-            int first = in.readUnsignedVarInt("a TS_2DIFF float max point number or marker");
+            int first = in.readUnsignedVarInt("a float max point number or marker");
             if (first == SOME_ROUNDED || first == SOME_RAW) {
                 int at = in.position();
                 count = in.readUnsignedVarInt("a float page value count");
