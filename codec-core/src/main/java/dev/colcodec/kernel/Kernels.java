@@ -60,6 +60,25 @@ public interface Kernels {
     long prefixSum(long[] values, int off, int len, long previous, long minDelta);
 
     /**
+     * A delta block in one call: unpacks {@code count} deltas of {@code bitWidth} (0..64) bits,
+     * MSB-first when {@code msbFirst} else LSB-first, from {@code src} and prefix-sums them into {@code
+     * dst} exactly as {@link #unpackMsb(byte[], int, int, long[], int, int)} (or {@code unpackLsb})
+     * followed by {@link #prefixSum(long[], int, int, long, long)} would. {@code scratch} is working
+     * space the kernels may use when it holds at least {@code count} ints. Returns the last value.
+     */
+    long unpackPrefixSum(
+            byte[] src,
+            int srcOff,
+            int bitWidth,
+            boolean msbFirst,
+            long[] dst,
+            int dstOff,
+            int count,
+            long previous,
+            long minDelta,
+            int[] scratch);
+
+    /**
      * The bit-width-0 case of a delta block: {@code v[off+i] = previous + (i + 1) * step}, with no
      * dependency chain. Returns the last value.
      */

@@ -266,6 +266,26 @@ public class ScalarKernels implements Kernels {
     }
 
     @Override
+    public long unpackPrefixSum(
+            byte[] src,
+            int srcOff,
+            int bitWidth,
+            boolean msbFirst,
+            long[] dst,
+            int dstOff,
+            int count,
+            long previous,
+            long minDelta,
+            int[] scratch) {
+        if (msbFirst) {
+            unpackMsb(src, srcOff, bitWidth, dst, dstOff, count);
+        } else {
+            unpackLsb(src, srcOff, bitWidth, dst, dstOff, count);
+        }
+        return prefixSum(dst, dstOff, count, previous, minDelta);
+    }
+
+    @Override
     public int fillArithmetic(int[] values, int off, int len, int previous, int step) {
         if (step == 0) {
             java.util.Arrays.fill(values, off, off + len, previous);

@@ -131,6 +131,24 @@ public final class KernelChecks {
             long minL = r.nextLong();
             assertThat(k.prefixSum(al, off, n, prevL, minL)).isEqualTo(ref.prefixSum(bl, off, n, prevL, minL));
             assertThat(al).as("prefixSum long" + ctx).isEqualTo(bl);
+            // fused unpack + prefix sum, both bit orders, narrow and wide deltas
+            for (int width : new int[] {0, 1, 5, 13, 24, 26, 27, 40, 64}) {
+                boolean msb = r.nextBoolean();
+                byte[] packed = randomTail(r, off, (int) (((long) n * width + 7) / 8));
+                long[] fused = new long[off + n];
+                long[] reference = new long[off + n];
+                int[] scratch = new int[r.nextBoolean() ? n : Math.max(0, n - 1)];
+                long last = k.unpackPrefixSum(packed, off, width, msb, fused, off, n, prevL, minL, scratch);
+                if (msb) {
+                    ref.unpackMsb(packed, off, width, reference, off, n);
+                } else {
+                    ref.unpackLsb(packed, off, width, reference, off, n);
+                }
+                assertThat(last).isEqualTo(ref.prefixSum(reference, off, n, prevL, minL));
+                assertThat(fused)
+                        .as("unpackPrefixSum w" + width + " msb " + msb + ctx)
+                        .isEqualTo(reference);
+            }
             assertThat(k.fillArithmetic(ai, off, n, prevI, minI))
                     .isEqualTo(ref.fillArithmetic(bi, off, n, prevI, minI));
             assertThat(ai).as("fillArithmetic int" + ctx).isEqualTo(bi);

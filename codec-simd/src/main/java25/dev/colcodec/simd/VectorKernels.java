@@ -478,6 +478,63 @@ final class VectorKernels extends ScalarKernels {
     // The long prefix sum stays scalar: with 8 lanes the in-register scan measured slower than the
     // scalar loop (kernels table in benchmarks/RESULTS.md), so it is not overridden.
 
+    static final VectorShuffle<Long> LONG_LAST = VectorShuffle.fromOp(LS, j -> LL - 1);
+
+    /** {@code (j + 1) * step} in lane j. */
+    private static LongVector ramp(long step) {
+        return LongVector.zero(LS).addIndex(1).add(1).mul(step);
+    }
+
+    /**
+     * Narrow deltas (at most 26 bits) are unpacked as ints and scanned in int lanes (a step of IL
+     * deltas sums to less than 2^31), then widened and offset by the running value and the minimum
+     * deltas: the long dependency chain of the scalar loop becomes one carry per IL values.
+     */
+    @Override
+    public long unpackPrefixSum(
+            byte[] src,
+            int srcOff,
+            int bitWidth,
+            boolean msbFirst,
+            long[] dst,
+            int dstOff,
+            int count,
+            long previous,
+            long minDelta,
+            int[] scratch) {
+        if (bitWidth == 0 || bitWidth > 26 || count < 2 * IL || scratch.length < count) {
+            return super.unpackPrefixSum(
+                    src, srcOff, bitWidth, msbFirst, dst, dstOff, count, previous, minDelta, scratch);
+        }
+        if (msbFirst) {
+            unpackMsb(src, srcOff, bitWidth, scratch, 0, count);
+        } else {
+            unpackLsb(src, srcOff, bitWidth, scratch, 0, count);
+        }
+        LongVector low = ramp(minDelta);
+        LongVector high = low.add(minDelta * LL);
+        LongVector carry = LongVector.broadcast(LS, previous);
+        int i = 0;
+        for (int end = count - IL; i <= end; i += IL) {
+            IntVector sums = scan(IntVector.fromArray(IS, scratch, i));
+            LongVector a = ((LongVector) sums.convertShape(VectorOperators.ZERO_EXTEND_I2L, LS, 0))
+                    .add(low)
+                    .add(carry);
+            LongVector b = ((LongVector) sums.convertShape(VectorOperators.ZERO_EXTEND_I2L, LS, 1))
+                    .add(high)
+                    .add(carry);
+            a.intoArray(dst, dstOff + i);
+            b.intoArray(dst, dstOff + i + LL);
+            carry = b.rearrange(LONG_LAST);
+        }
+        long acc = dst[dstOff + i - 1];
+        for (; i < count; i++) {
+            acc += minDelta + scratch[i];
+            dst[dstOff + i] = acc;
+        }
+        return acc;
+    }
+
     // ---- BYTE_STREAM_SPLIT ---------------------------------------------------------------------
 
     private static IntVector joinInts(byte[] src, int s, int stride) {

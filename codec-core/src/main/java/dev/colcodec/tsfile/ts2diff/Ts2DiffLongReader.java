@@ -29,6 +29,9 @@ public final class Ts2DiffLongReader implements LongValuesReader {
     private final Kernels kernels;
     private final Ts2DiffBlockCursor c = new Ts2DiffBlockCursor(true);
     private final long[] chunk = new long[CHUNK + 1];
+    /** Working space of the fused unpack + prefix sum (TsFile's blocks hold 128 deltas). */
+    private final int[] scratch = new int[CHUNK];
+
     private int chunkPos;
     private int chunkLen;
     private long prev;
@@ -153,8 +156,7 @@ public final class Ts2DiffLongReader implements LongValuesReader {
         if (c.width == 0) {
             prev = kernels.fillArithmetic(dst, off, n, prev, c.minDelta);
         } else {
-            kernels.unpackMsb(c.buf, c.packedPos, c.width, dst, off, n);
-            prev = kernels.prefixSum(dst, off, n, prev, c.minDelta);
+            prev = kernels.unpackPrefixSum(c.buf, c.packedPos, c.width, true, dst, off, n, prev, c.minDelta, scratch);
         }
         c.consumeDeltas(n);
     }

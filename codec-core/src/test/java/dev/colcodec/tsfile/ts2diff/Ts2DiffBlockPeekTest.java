@@ -27,13 +27,16 @@ class Ts2DiffBlockPeekTest {
     private static final byte[] PAGE =
             TsOracle.encodeLongs(TsOracle.encoder(TSEncoding.TS_2DIFF, TSDataType.INT64), TIMES);
 
-    /** Kernels that count the decode calls (unpack, prefix sum, arithmetic fill) they forward. */
+    /** Kernels that count the decode calls (unpack, prefix sum, both fused, arithmetic fill) they forward. */
     static final class CountingKernels {
         int decodeCalls;
         final Kernels kernels = (Kernels) Proxy.newProxyInstance(
                 Kernels.class.getClassLoader(), new Class<?>[] {Kernels.class}, (proxy, m, args) -> {
                     String name = m.getName();
-                    if (name.equals("unpackMsb") || name.equals("prefixSum") || name.equals("fillArithmetic")) {
+                    if (name.equals("unpackMsb")
+                            || name.equals("prefixSum")
+                            || name.equals("unpackPrefixSum")
+                            || name.equals("fillArithmetic")) {
                         decodeCalls++;
                     }
                     try {
