@@ -10,7 +10,7 @@ import java.util.Arrays;
  * of 32). Deltas wrap at 2^64, so widths never exceed 64.
  *
  * <p>Each full block is encoded as soon as its deltas are collected: minimum delta, per-miniblock
- * widths from an OR of the deltas, then one {@link Kernels#packLsb} call per miniblock.
+ * widths from an OR of the deltas, then each miniblock is packed by {@link MiniblockPacker}.
  *
  * <p>Output is byte-identical to parquet-java's {@code DeltaBinaryPackingValuesWriterForLong} with the
  * same block layout except for two places where parquet-java writes leftovers of earlier blocks and
@@ -82,10 +82,9 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
         long[] d = deltas;
         while (i < end) {
             int take = Math.min(end - i, d.length - buffered);
-            int b = buffered - i;
             d[buffered] = src[i] - previous;
-            for (int k = i + 1, e = i + take; k < e; k++) {
-                d[b + k] = src[k] - src[k - 1];
+            for (int k = 1; k < take; k++) {
+                d[buffered + k] = src[i + k] - src[i + k - 1];
             }
             i += take;
             previous = src[i - 1];
@@ -108,30 +107,33 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
     private void flushBlock() {
         int n = buffered;
         long[] d = deltas;
+        // two independent minimums, so the comparisons do not wait on each other
         long min = d[0];
-        for (int k = 1; k < n; k++) {
+        long min2 = d[n - 1];
+        for (int k = 0, e = n - 1; k < e; k += 2) {
             min = Math.min(min, d[k]);
+            min2 = Math.min(min2, d[k + 1]);
         }
-        for (int k = 0; k < n; k++) {
-            d[k] -= min;
-        }
+        min = Math.min(min, min2);
         int m = page.miniblockSize;
         int used = (n + m - 1) / m;
-        Arrays.fill(d, n, used * m, 0);
         int packed = 0;
         for (int mb = 0; mb < used; mb++) {
             long bits = 0;
-            for (int k = mb * m, e = k + m; k < e; k++) {
-                bits |= d[k];
+            for (int k = mb * m, e = Math.min(k + m, n); k < e; k++) {
+                long x = d[k] - min;
+                d[k] = x;
+                bits |= x;
             }
             int w = 64 - Long.numberOfLeadingZeros(bits);
             widths[mb] = w;
             packed += (m >>> 3) * w;
         }
+        Arrays.fill(d, n, used * m, 0);
         int p = page.beginBlock(min, widths, used, packed);
         byte[] out = page.array();
         for (int mb = 0; mb < used; mb++) {
-            p += kernels.packLsb(d, mb * m, m, widths[mb], out, p);
+            p += MiniblockPacker.pack(d, mb * m, m, widths[mb], out, p, kernels);
         }
         page.endBlock(packed);
         buffered = 0;

@@ -33,12 +33,13 @@ final class DeltaPageBuilder {
 
     /**
      * Writes a block header ({@code minDelta} and one width byte per miniblock: {@code widths[0,
-     * used)}, then zeros for unused miniblocks) and reserves {@code packedBytes} bytes after it.
+     * used)}, then zeros for unused miniblocks) and reserves {@code packedBytes} bytes after it
+     * (plus {@link MiniblockPacker#SLACK} for its word stores).
      * Returns where the packed miniblocks go in {@link #array()}; {@link #endBlock(int)} commits them.
      */
     int beginBlock(long minDelta, int[] widths, int used, int packedBytes) {
         blocks.writeZigZagVarLong(minDelta);
-        int p = blocks.ensure(miniblocks + packedBytes);
+        int p = blocks.ensure(miniblocks + packedBytes + MiniblockPacker.SLACK);
         byte[] a = blocks.array();
         for (int i = 0; i < miniblocks; i++) {
             a[p + i] = i < used ? (byte) widths[i] : 0;
