@@ -2,6 +2,7 @@ package dev.colcodec.parquet.delta;
 
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
+import dev.colcodec.parquet.rle.LsbGroupPacker;
 import dev.colcodec.values.IntValuesWriter;
 import java.util.Arrays;
 
@@ -11,7 +12,7 @@ import java.util.Arrays;
  * exceed 32.
  *
  * <p>Each full block is encoded as soon as its deltas are collected: minimum delta, per-miniblock
- * widths from an OR of the deltas, then each miniblock is packed by {@link MiniblockPacker}.
+ * widths from an OR of the deltas, then each miniblock is packed by {@link LsbGroupPacker}.
  *
  * <p>Output is byte-identical to parquet-java's {@code DeltaBinaryPackingValuesWriterForInteger} with
  * the same block layout except for two places where parquet-java writes leftovers of earlier blocks
@@ -81,7 +82,31 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
         }
         count += len;
         int[] d = deltas;
+        int blockSize = d.length;
         while (i < end) {
+            if (buffered == 0 && end - i >= blockSize) {
+                // a whole block straight from src: deltas and their minimum in one pass, two
+                // independent minimums so the comparisons do not wait on each other
+                int d0 = src[i] - previous;
+                d[0] = d0;
+                int min = d0;
+                int min2 = d0;
+                for (int k = 1; k < blockSize - 1; k += 2) {
+                    int a = src[i + k] - src[i + k - 1];
+                    int b = src[i + k + 1] - src[i + k];
+                    d[k] = a;
+                    d[k + 1] = b;
+                    min = Math.min(min, a);
+                    min2 = Math.min(min2, b);
+                }
+                int last = src[i + blockSize - 1] - src[i + blockSize - 2];
+                d[blockSize - 1] = last;
+                i += blockSize;
+                previous = src[i - 1];
+                buffered = blockSize;
+                encodeBlock(Math.min(Math.min(min, min2), last));
+                continue;
+            }
             int take = Math.min(end - i, d.length - buffered);
             d[buffered] = src[i] - previous;
             for (int k = 1; k < take; k++) {
@@ -105,6 +130,7 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
         }
     }
 
+    /** Encodes the buffered deltas as one (possibly incomplete) block. */
     private void flushBlock() {
         int n = buffered;
         int[] d = deltas;
@@ -115,7 +141,13 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
             min = Math.min(min, d[k]);
             min2 = Math.min(min2, d[k + 1]);
         }
-        min = Math.min(min, min2);
+        encodeBlock(Math.min(min, min2));
+    }
+
+    /** Encodes {@code deltas[0, buffered)}, whose minimum is {@code min}, as one block. */
+    private void encodeBlock(int min) {
+        int n = buffered;
+        int[] d = deltas;
         int m = page.miniblockSize;
         int used = (n + m - 1) / m;
         int packed = 0;
@@ -134,7 +166,7 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
         int p = page.beginBlock(min, widths, used, packed);
         byte[] out = page.array();
         for (int mb = 0; mb < used; mb++) {
-            p += MiniblockPacker.pack(d, mb * m, m, widths[mb], out, p, kernels);
+            p += LsbGroupPacker.pack(d, mb * m, m, widths[mb], out, p, kernels);
         }
         page.endBlock(packed);
         buffered = 0;

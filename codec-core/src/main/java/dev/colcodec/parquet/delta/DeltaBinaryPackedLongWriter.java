@@ -2,6 +2,7 @@ package dev.colcodec.parquet.delta;
 
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
+import dev.colcodec.parquet.rle.LsbGroupPacker;
 import dev.colcodec.values.LongValuesWriter;
 import java.util.Arrays;
 
@@ -10,7 +11,7 @@ import java.util.Arrays;
  * of 32). Deltas wrap at 2^64, so widths never exceed 64.
  *
  * <p>Each full block is encoded as soon as its deltas are collected: minimum delta, per-miniblock
- * widths from an OR of the deltas, then each miniblock is packed by {@link MiniblockPacker}.
+ * widths from an OR of the deltas, then each miniblock is packed by {@link LsbGroupPacker}.
  *
  * <p>Output is byte-identical to parquet-java's {@code DeltaBinaryPackingValuesWriterForLong} with the
  * same block layout except for two places where parquet-java writes leftovers of earlier blocks and
@@ -80,7 +81,31 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
         }
         count += len;
         long[] d = deltas;
+        int blockSize = d.length;
         while (i < end) {
+            if (buffered == 0 && end - i >= blockSize) {
+                // a whole block straight from src: deltas and their minimum in one pass, two
+                // independent minimums so the comparisons do not wait on each other
+                long d0 = src[i] - previous;
+                d[0] = d0;
+                long min = d0;
+                long min2 = d0;
+                for (int k = 1; k < blockSize - 1; k += 2) {
+                    long a = src[i + k] - src[i + k - 1];
+                    long b = src[i + k + 1] - src[i + k];
+                    d[k] = a;
+                    d[k + 1] = b;
+                    min = Math.min(min, a);
+                    min2 = Math.min(min2, b);
+                }
+                long last = src[i + blockSize - 1] - src[i + blockSize - 2];
+                d[blockSize - 1] = last;
+                i += blockSize;
+                previous = src[i - 1];
+                buffered = blockSize;
+                encodeBlock(Math.min(Math.min(min, min2), last));
+                continue;
+            }
             int take = Math.min(end - i, d.length - buffered);
             d[buffered] = src[i] - previous;
             for (int k = 1; k < take; k++) {
@@ -104,6 +129,7 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
         }
     }
 
+    /** Encodes the buffered deltas as one (possibly incomplete) block. */
     private void flushBlock() {
         int n = buffered;
         long[] d = deltas;
@@ -114,7 +140,13 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
             min = Math.min(min, d[k]);
             min2 = Math.min(min2, d[k + 1]);
         }
-        min = Math.min(min, min2);
+        encodeBlock(Math.min(min, min2));
+    }
+
+    /** Encodes {@code deltas[0, buffered)}, whose minimum is {@code min}, as one block. */
+    private void encodeBlock(long min) {
+        int n = buffered;
+        long[] d = deltas;
         int m = page.miniblockSize;
         int used = (n + m - 1) / m;
         int packed = 0;
@@ -133,7 +165,7 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
         int p = page.beginBlock(min, widths, used, packed);
         byte[] out = page.array();
         for (int mb = 0; mb < used; mb++) {
-            p += MiniblockPacker.pack(d, mb * m, m, widths[mb], out, p, kernels);
+            p += LsbGroupPacker.pack(d, mb * m, m, widths[mb], out, p, kernels);
         }
         page.endBlock(packed);
         buffered = 0;

@@ -1,6 +1,7 @@
 package dev.colcodec.parquet.delta;
 
 import dev.colcodec.io.ByteSink;
+import dev.colcodec.parquet.rle.LsbGroupPacker;
 
 /**
  * The type-independent half of a DELTA_BINARY_PACKED writer: the block layout, the encoded blocks and
@@ -34,12 +35,12 @@ final class DeltaPageBuilder {
     /**
      * Writes a block header ({@code minDelta} and one width byte per miniblock: {@code widths[0,
      * used)}, then zeros for unused miniblocks) and reserves {@code packedBytes} bytes after it
-     * (plus {@link MiniblockPacker#SLACK} for its word stores).
+     * (plus {@link LsbGroupPacker#SLACK} for its word stores).
      * Returns where the packed miniblocks go in {@link #array()}; {@link #endBlock(int)} commits them.
      */
     int beginBlock(long minDelta, int[] widths, int used, int packedBytes) {
         blocks.writeZigZagVarLong(minDelta);
-        int p = blocks.ensure(miniblocks + packedBytes + MiniblockPacker.SLACK);
+        int p = blocks.ensure(miniblocks + packedBytes + LsbGroupPacker.SLACK);
         byte[] a = blocks.array();
         for (int i = 0; i < miniblocks; i++) {
             a[p + i] = i < used ? (byte) widths[i] : 0;
