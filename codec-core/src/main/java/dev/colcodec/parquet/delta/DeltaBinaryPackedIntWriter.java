@@ -150,23 +150,32 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
         int[] d = deltas;
         int m = page.miniblockSize;
         int used = (n + m - 1) / m;
+        // pad the last miniblock with min, which packs as 0
+        Arrays.fill(d, n, used * m, min);
         int packed = 0;
         for (int mb = 0; mb < used; mb++) {
             int bits = 0;
-            for (int k = mb * m, e = Math.min(k + m, n); k < e; k++) {
-                int x = d[k] - min;
-                d[k] = x;
-                bits |= x;
+            for (int k = mb * m, e = k + m; k < e; k++) {
+                bits |= d[k] - min;
             }
             int w = 32 - Integer.numberOfLeadingZeros(bits);
             widths[mb] = w;
             packed += (m >>> 3) * w;
         }
-        Arrays.fill(d, n, used * m, 0);
         int p = page.beginBlock(min, widths, used, packed);
         byte[] out = page.array();
         for (int mb = 0; mb < used; mb++) {
-            p += LsbGroupPacker.pack(d, mb * m, m, widths[mb], out, p, kernels);
+            int w = widths[mb];
+            int from = mb * m;
+            int base = min;
+            if (w > 16) {
+                // the pack kernel takes the values themselves
+                for (int k = from; k < from + m; k++) {
+                    d[k] -= min;
+                }
+                base = 0;
+            }
+            p += LsbGroupPacker.pack(d, from, m, w, base, out, p, kernels);
         }
         page.endBlock(packed);
         buffered = 0;

@@ -21,101 +21,151 @@ public final class LsbGroupPacker {
     private LsbGroupPacker() {}
 
     /**
-     * Packs the low {@code w} (0..32) bits of {@code count} (a multiple of 8) values of {@code src}
-     * starting at {@code off}; returns the bytes written, {@code count / 8 * w}.
+     * Packs the low {@code w} (0..32) bits of {@code src[i] - base} for {@code count} (a multiple of 8)
+     * values starting at {@code off}; returns the bytes written, {@code count / 8 * w}. A {@code base}
+     * other than 0 is only allowed for widths up to 16.
      */
-    public static int pack(int[] src, int off, int count, int w, byte[] dst, int p, Kernels kernels) {
+    public static int pack(int[] src, int off, int count, int w, int base, byte[] dst, int p, Kernels kernels) {
         if (w == 0) {
             return 0;
         }
-        if (w > 16) {
-            return kernels.packLsb(src, off, count, w, dst, p);
-        }
-        int mask = (1 << w) - 1;
-        int start = p;
-        int end = off + count;
         if (w <= 8) {
-            for (int i = off; i < end; i += 8) {
-                long word = (long) (src[i] & mask)
-                        | (long) (src[i + 1] & mask) << w
-                        | (long) (src[i + 2] & mask) << 2 * w
-                        | (long) (src[i + 3] & mask) << 3 * w
-                        | (long) (src[i + 4] & mask) << 4 * w
-                        | (long) (src[i + 5] & mask) << 5 * w
-                        | (long) (src[i + 6] & mask) << 6 * w
-                        | (long) (src[i + 7] & mask) << 7 * w;
-                ByteIO.putLongLE(dst, p, word);
-                p += w;
-            }
+            packUpTo8(src, off, count, w, base, dst, p);
         } else if (w < 16) {
-            int half = 4 * w;
-            for (int i = off; i < end; i += 8) {
-                long low = (long) (src[i] & mask)
-                        | (long) (src[i + 1] & mask) << w
-                        | (long) (src[i + 2] & mask) << 2 * w
-                        | (long) (src[i + 3] & mask) << 3 * w;
-                long high = (long) (src[i + 4] & mask)
-                        | (long) (src[i + 5] & mask) << w
-                        | (long) (src[i + 6] & mask) << 2 * w
-                        | (long) (src[i + 7] & mask) << 3 * w;
-                ByteIO.putLongLE(dst, p, low | high << half);
-                ByteIO.putLongLE(dst, p + 8, high >>> (64 - half));
-                p += w;
-            }
+            packUpTo15(src, off, count, w, base, dst, p);
+        } else if (w == 16) {
+            pack16(src, off, count, base, dst, p);
+        } else if (base == 0) {
+            return kernels.packLsb(src, off, count, w, dst, p);
         } else {
-            for (int i = off; i < end; i += 4) {
-                long word = (long) (src[i] & mask)
-                        | (long) (src[i + 1] & mask) << 16
-                        | (long) (src[i + 2] & mask) << 32
-                        | (long) (src[i + 3] & mask) << 48;
-                ByteIO.putLongLE(dst, p, word);
-                p += 8;
-            }
+            throw new IllegalArgumentException("widths over 16 are packed without a base");
         }
-        return p - start;
+        return (count >>> 3) * w;
+    }
+
+    /** One word per group of eight. */
+    private static void packUpTo8(int[] src, int off, int count, int w, int base, byte[] dst, int p) {
+        int mask = (1 << w) - 1;
+        int end = off + count;
+        for (int i = off; i < end; i += 8) {
+            long word = (long) ((src[i] - base) & mask)
+                    | (long) ((src[i + 1] - base) & mask) << w
+                    | (long) ((src[i + 2] - base) & mask) << 2 * w
+                    | (long) ((src[i + 3] - base) & mask) << 3 * w
+                    | (long) ((src[i + 4] - base) & mask) << 4 * w
+                    | (long) ((src[i + 5] - base) & mask) << 5 * w
+                    | (long) ((src[i + 6] - base) & mask) << 6 * w
+                    | (long) ((src[i + 7] - base) & mask) << 7 * w;
+            ByteIO.putLongLE(dst, p, word);
+            p += w;
+        }
+    }
+
+    /** Two overlapping words per group of eight: the low four values, then the high four. */
+    private static void packUpTo15(int[] src, int off, int count, int w, int base, byte[] dst, int p) {
+        int mask = (1 << w) - 1;
+        int end = off + count;
+        int half = 4 * w;
+        for (int i = off; i < end; i += 8) {
+            long low = (long) ((src[i] - base) & mask)
+                    | (long) ((src[i + 1] - base) & mask) << w
+                    | (long) ((src[i + 2] - base) & mask) << 2 * w
+                    | (long) ((src[i + 3] - base) & mask) << 3 * w;
+            long high = (long) ((src[i + 4] - base) & mask)
+                    | (long) ((src[i + 5] - base) & mask) << w
+                    | (long) ((src[i + 6] - base) & mask) << 2 * w
+                    | (long) ((src[i + 7] - base) & mask) << 3 * w;
+            ByteIO.putLongLE(dst, p, low | high << half);
+            ByteIO.putLongLE(dst, p + 8, high >>> (64 - half));
+            p += w;
+        }
+    }
+
+    /** One word per four values. */
+    private static void pack16(int[] src, int off, int count, int base, byte[] dst, int p) {
+        int mask = 0xFFFF;
+        int end = off + count;
+        for (int i = off; i < end; i += 4) {
+            long word = (long) ((src[i] - base) & mask)
+                    | (long) ((src[i + 1] - base) & mask) << 16
+                    | (long) ((src[i + 2] - base) & mask) << 32
+                    | (long) ((src[i + 3] - base) & mask) << 48;
+            ByteIO.putLongLE(dst, p, word);
+            p += 8;
+        }
     }
 
     /**
-     * Packs {@code count} (a multiple of 8) values of {@code src} starting at {@code off} at width
-     * {@code w} (0..64); the values must already fit in {@code w} bits. Returns {@code count / 8 * w}.
+     * Packs {@code src[i] - base} for {@code count} (a multiple of 8) values starting at {@code off} at
+     * width {@code w} (0..64); those differences must already fit in {@code w} bits. Returns {@code
+     * count / 8 * w}. A {@code base} other than 0 is only allowed for widths up to 16.
      */
-    public static int pack(long[] src, int off, int count, int w, byte[] dst, int p, Kernels kernels) {
+    public static int pack(long[] src, int off, int count, int w, long base, byte[] dst, int p, Kernels kernels) {
         if (w == 0) {
             return 0;
         }
-        if (w > 16) {
-            return kernels.packLsb(src, off, count, w, dst, p);
-        }
-        int start = p;
-        int end = off + count;
         if (w <= 8) {
-            for (int i = off; i < end; i += 8) {
-                long word = src[i]
-                        | src[i + 1] << w
-                        | src[i + 2] << 2 * w
-                        | src[i + 3] << 3 * w
-                        | src[i + 4] << 4 * w
-                        | src[i + 5] << 5 * w
-                        | src[i + 6] << 6 * w
-                        | src[i + 7] << 7 * w;
-                ByteIO.putLongLE(dst, p, word);
-                p += w;
-            }
+            packUpTo8(src, off, count, w, base, dst, p);
         } else if (w < 16) {
-            int half = 4 * w;
-            for (int i = off; i < end; i += 8) {
-                long low = src[i] | src[i + 1] << w | src[i + 2] << 2 * w | src[i + 3] << 3 * w;
-                long high = src[i + 4] | src[i + 5] << w | src[i + 6] << 2 * w | src[i + 7] << 3 * w;
-                ByteIO.putLongLE(dst, p, low | high << half);
-                ByteIO.putLongLE(dst, p + 8, high >>> (64 - half));
-                p += w;
-            }
+            packUpTo15(src, off, count, w, base, dst, p);
+        } else if (w == 16) {
+            pack16(src, off, count, base, dst, p);
+        } else if (base == 0) {
+            return kernels.packLsb(src, off, count, w, dst, p);
         } else {
-            for (int i = off; i < end; i += 4) {
-                ByteIO.putLongLE(dst, p, src[i] | src[i + 1] << 16 | src[i + 2] << 32 | src[i + 3] << 48);
-                p += 8;
-            }
+            throw new IllegalArgumentException("widths over 16 are packed without a base");
         }
-        return p - start;
+        return (count >>> 3) * w;
+    }
+
+    /** One word per group of eight. */
+    private static void packUpTo8(long[] src, int off, int count, int w, long base, byte[] dst, int p) {
+        int end = off + count;
+        for (int i = off; i < end; i += 8) {
+            long word = (src[i] - base)
+                    | (src[i + 1] - base) << w
+                    | (src[i + 2] - base) << 2 * w
+                    | (src[i + 3] - base) << 3 * w
+                    | (src[i + 4] - base) << 4 * w
+                    | (src[i + 5] - base) << 5 * w
+                    | (src[i + 6] - base) << 6 * w
+                    | (src[i + 7] - base) << 7 * w;
+            ByteIO.putLongLE(dst, p, word);
+            p += w;
+        }
+    }
+
+    /** Two overlapping words per group of eight: the low four values, then the high four. */
+    private static void packUpTo15(long[] src, int off, int count, int w, long base, byte[] dst, int p) {
+        int end = off + count;
+        int half = 4 * w;
+        for (int i = off; i < end; i += 8) {
+            long low = (src[i] - base)
+                    | (src[i + 1] - base) << w
+                    | (src[i + 2] - base) << 2 * w
+                    | (src[i + 3] - base) << 3 * w;
+            long high = (src[i + 4] - base)
+                    | (src[i + 5] - base) << w
+                    | (src[i + 6] - base) << 2 * w
+                    | (src[i + 7] - base) << 3 * w;
+            ByteIO.putLongLE(dst, p, low | high << half);
+            ByteIO.putLongLE(dst, p + 8, high >>> (64 - half));
+            p += w;
+        }
+    }
+
+    /** One word per four values. */
+    private static void pack16(long[] src, int off, int count, long base, byte[] dst, int p) {
+        int end = off + count;
+        for (int i = off; i < end; i += 4) {
+            ByteIO.putLongLE(
+                    dst,
+                    p,
+                    (src[i] - base)
+                            | (src[i + 1] - base) << 16
+                            | (src[i + 2] - base) << 32
+                            | (src[i + 3] - base) << 48);
+            p += 8;
+        }
     }
 }

@@ -193,7 +193,7 @@ public final class RleHybridWriter implements IntValuesWriter {
             int k = Math.min(groups, MAX_GROUPS_PER_PACKED_RUN - packedGroups);
             int bytes = k * bitWidth;
             int p = out.ensure(bytes + LsbGroupPacker.SLACK);
-            LsbGroupPacker.pack(src, from, k << 3, bitWidth, out.array(), p, kernels);
+            LsbGroupPacker.pack(src, from, k << 3, bitWidth, 0, out.array(), p, kernels);
             out.advance(bytes);
             packedGroups += k;
             from += k << 3;
