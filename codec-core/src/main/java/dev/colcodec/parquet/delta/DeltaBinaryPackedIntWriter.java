@@ -24,6 +24,9 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
     private final DeltaPageBuilder page;
     private final int[] deltas;
     private final int[] widths;
+    /** The largest delta of each miniblock of the block being encoded. */
+    private final int[] blockMax;
+
     private int buffered;
     private int count;
     private int first;
@@ -51,6 +54,7 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
         this.page = new DeltaPageBuilder(blockSize, miniblocks);
         this.deltas = new int[blockSize];
         this.widths = new int[miniblocks];
+        this.blockMax = new int[miniblocks];
     }
 
     @Override
@@ -84,27 +88,37 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
         int[] d = deltas;
         int blockSize = d.length;
         while (i < end) {
-            if (buffered == 0 && end - i >= blockSize) {
-                // a whole block straight from src: deltas and their minimum in one pass, two
-                // independent minimums so the comparisons do not wait on each other
-                int d0 = src[i] - previous;
-                d[0] = d0;
-                int min = d0;
-                int min2 = d0;
-                for (int k = 1; k < blockSize - 1; k += 2) {
-                    int a = src[i + k] - src[i + k - 1];
-                    int b = src[i + k + 1] - src[i + k];
-                    d[k] = a;
-                    d[k + 1] = b;
-                    min = Math.min(min, a);
-                    min2 = Math.min(min2, b);
+            if (buffered == 0 && end - i >= blockSize && i > off) {
+                // a whole block straight from src (src[i - 1] is the previous value): deltas, their
+                // minimum and each miniblock's maximum in one pass, two independent accumulators of
+                // each so the comparisons do not wait on each other
+                int m = page.miniblockSize;
+                int min = Integer.MAX_VALUE;
+                int min2 = Integer.MAX_VALUE;
+                for (int mb = 0, k = 0; mb < widths.length; mb++) {
+                    int max = Integer.MIN_VALUE;
+                    int max2 = Integer.MIN_VALUE;
+                    for (int e = k + m; k < e; k += 2) {
+                        int a = src[i + k] - src[i + k - 1];
+                        int b = src[i + k + 1] - src[i + k];
+                        d[k] = a;
+                        d[k + 1] = b;
+                        min = Math.min(min, a);
+                        min2 = Math.min(min2, b);
+                        max = Math.max(max, a);
+                        max2 = Math.max(max2, b);
+                    }
+                    blockMax[mb] = Math.max(max, max2);
                 }
-                int last = src[i + blockSize - 1] - src[i + blockSize - 2];
-                d[blockSize - 1] = last;
+                min = Math.min(min, min2);
+                // the widest value of a miniblock is its maximum minus min (unsigned: it wraps)
+                for (int mb = 0; mb < widths.length; mb++) {
+                    widths[mb] = 32 - Integer.numberOfLeadingZeros(blockMax[mb] - min);
+                }
                 i += blockSize;
                 previous = src[i - 1];
                 buffered = blockSize;
-                encodeBlock(Math.min(Math.min(min, min2), last));
+                packBlock(min, widths.length);
                 continue;
             }
             int take = Math.min(end - i, d.length - buffered);
@@ -152,15 +166,23 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
         int used = (n + m - 1) / m;
         // pad the last miniblock with min, which packs as 0
         Arrays.fill(d, n, used * m, min);
-        int packed = 0;
         for (int mb = 0; mb < used; mb++) {
             int bits = 0;
             for (int k = mb * m, e = k + m; k < e; k++) {
                 bits |= d[k] - min;
             }
-            int w = 32 - Integer.numberOfLeadingZeros(bits);
-            widths[mb] = w;
-            packed += (m >>> 3) * w;
+            widths[mb] = 32 - Integer.numberOfLeadingZeros(bits);
+        }
+        packBlock(min, used);
+    }
+
+    /** Writes the block of {@code deltas}: {@code used} miniblocks of {@code widths}, minus {@code min}. */
+    private void packBlock(int min, int used) {
+        int[] d = deltas;
+        int m = page.miniblockSize;
+        int packed = 0;
+        for (int mb = 0; mb < used; mb++) {
+            packed += (m >>> 3) * widths[mb];
         }
         int p = page.beginBlock(min, widths, used, packed);
         byte[] out = page.array();

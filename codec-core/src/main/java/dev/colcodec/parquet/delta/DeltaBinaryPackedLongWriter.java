@@ -23,6 +23,9 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
     private final DeltaPageBuilder page;
     private final long[] deltas;
     private final int[] widths;
+    /** The largest delta of each miniblock of the block being encoded. */
+    private final long[] blockMax;
+
     private int buffered;
     private int count;
     private long first;
@@ -50,6 +53,7 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
         this.page = new DeltaPageBuilder(blockSize, miniblocks);
         this.deltas = new long[blockSize];
         this.widths = new int[miniblocks];
+        this.blockMax = new long[miniblocks];
     }
 
     @Override
@@ -83,27 +87,37 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
         long[] d = deltas;
         int blockSize = d.length;
         while (i < end) {
-            if (buffered == 0 && end - i >= blockSize) {
-                // a whole block straight from src: deltas and their minimum in one pass, two
-                // independent minimums so the comparisons do not wait on each other
-                long d0 = src[i] - previous;
-                d[0] = d0;
-                long min = d0;
-                long min2 = d0;
-                for (int k = 1; k < blockSize - 1; k += 2) {
-                    long a = src[i + k] - src[i + k - 1];
-                    long b = src[i + k + 1] - src[i + k];
-                    d[k] = a;
-                    d[k + 1] = b;
-                    min = Math.min(min, a);
-                    min2 = Math.min(min2, b);
+            if (buffered == 0 && end - i >= blockSize && i > off) {
+                // a whole block straight from src (src[i - 1] is the previous value): deltas, their
+                // minimum and each miniblock's maximum in one pass, two independent accumulators of
+                // each so the comparisons do not wait on each other
+                int m = page.miniblockSize;
+                long min = Long.MAX_VALUE;
+                long min2 = Long.MAX_VALUE;
+                for (int mb = 0, k = 0; mb < widths.length; mb++) {
+                    long max = Long.MIN_VALUE;
+                    long max2 = Long.MIN_VALUE;
+                    for (int e = k + m; k < e; k += 2) {
+                        long a = src[i + k] - src[i + k - 1];
+                        long b = src[i + k + 1] - src[i + k];
+                        d[k] = a;
+                        d[k + 1] = b;
+                        min = Math.min(min, a);
+                        min2 = Math.min(min2, b);
+                        max = Math.max(max, a);
+                        max2 = Math.max(max2, b);
+                    }
+                    blockMax[mb] = Math.max(max, max2);
                 }
-                long last = src[i + blockSize - 1] - src[i + blockSize - 2];
-                d[blockSize - 1] = last;
+                min = Math.min(min, min2);
+                // the widest value of a miniblock is its maximum minus min (unsigned: it wraps)
+                for (int mb = 0; mb < widths.length; mb++) {
+                    widths[mb] = 64 - Long.numberOfLeadingZeros(blockMax[mb] - min);
+                }
                 i += blockSize;
                 previous = src[i - 1];
                 buffered = blockSize;
-                encodeBlock(Math.min(Math.min(min, min2), last));
+                packBlock(min, widths.length);
                 continue;
             }
             int take = Math.min(end - i, d.length - buffered);
@@ -151,15 +165,23 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
         int used = (n + m - 1) / m;
         // pad the last miniblock with min, which packs as 0
         Arrays.fill(d, n, used * m, min);
-        int packed = 0;
         for (int mb = 0; mb < used; mb++) {
             long bits = 0;
             for (int k = mb * m, e = k + m; k < e; k++) {
                 bits |= d[k] - min;
             }
-            int w = 64 - Long.numberOfLeadingZeros(bits);
-            widths[mb] = w;
-            packed += (m >>> 3) * w;
+            widths[mb] = 64 - Long.numberOfLeadingZeros(bits);
+        }
+        packBlock(min, used);
+    }
+
+    /** Writes the block of {@code deltas}: {@code used} miniblocks of {@code widths}, minus {@code min}. */
+    private void packBlock(long min, int used) {
+        long[] d = deltas;
+        int m = page.miniblockSize;
+        int packed = 0;
+        for (int mb = 0; mb < used; mb++) {
+            packed += (m >>> 3) * widths[mb];
         }
         int p = page.beginBlock(min, widths, used, packed);
         byte[] out = page.array();
