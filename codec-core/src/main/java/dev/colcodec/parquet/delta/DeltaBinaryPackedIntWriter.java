@@ -2,6 +2,7 @@ package dev.colcodec.parquet.delta;
 
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
+import dev.colcodec.parquet.rle.LsbGroupPacker;
 import dev.colcodec.values.IntValuesWriter;
 import java.util.Arrays;
 
@@ -11,7 +12,7 @@ import java.util.Arrays;
  * exceed 32.
  *
  * <p>Each full block is encoded as soon as its deltas are collected: minimum delta, per-miniblock
- * widths from an OR of the deltas, then one {@link Kernels#packLsb} call per miniblock.
+ * widths from an OR of the deltas, then each miniblock is packed by {@link LsbGroupPacker}.
  *
  * <p>Output is byte-identical to parquet-java's {@code DeltaBinaryPackingValuesWriterForInteger} with
  * the same block layout except for two places where parquet-java writes leftovers of earlier blocks
@@ -23,6 +24,9 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
     private final DeltaPageBuilder page;
     private final int[] deltas;
     private final int[] widths;
+    /** The largest delta of each miniblock of the block being encoded. */
+    private final int[] blockMax;
+
     private int buffered;
     private int count;
     private int first;
@@ -50,6 +54,7 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
         this.page = new DeltaPageBuilder(blockSize, miniblocks);
         this.deltas = new int[blockSize];
         this.widths = new int[miniblocks];
+        this.blockMax = new int[miniblocks];
     }
 
     @Override
@@ -81,12 +86,45 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
         }
         count += len;
         int[] d = deltas;
+        int blockSize = d.length;
         while (i < end) {
+            if (buffered == 0 && end - i >= blockSize && i > off) {
+                // a whole block straight from src (src[i - 1] is the previous value): deltas, their
+                // minimum and each miniblock's maximum in one pass, two independent accumulators of
+                // each so the comparisons do not wait on each other
+                int m = page.miniblockSize;
+                int min = Integer.MAX_VALUE;
+                int min2 = Integer.MAX_VALUE;
+                for (int mb = 0, k = 0; mb < widths.length; mb++) {
+                    int max = Integer.MIN_VALUE;
+                    int max2 = Integer.MIN_VALUE;
+                    for (int e = k + m; k < e; k += 2) {
+                        int a = src[i + k] - src[i + k - 1];
+                        int b = src[i + k + 1] - src[i + k];
+                        d[k] = a;
+                        d[k + 1] = b;
+                        min = Math.min(min, a);
+                        min2 = Math.min(min2, b);
+                        max = Math.max(max, a);
+                        max2 = Math.max(max2, b);
+                    }
+                    blockMax[mb] = Math.max(max, max2);
+                }
+                min = Math.min(min, min2);
+                // the widest value of a miniblock is its maximum minus min (unsigned: it wraps)
+                for (int mb = 0; mb < widths.length; mb++) {
+                    widths[mb] = 32 - Integer.numberOfLeadingZeros(blockMax[mb] - min);
+                }
+                i += blockSize;
+                previous = src[i - 1];
+                buffered = blockSize;
+                packBlock(min, widths.length);
+                continue;
+            }
             int take = Math.min(end - i, d.length - buffered);
-            int b = buffered - i;
             d[buffered] = src[i] - previous;
-            for (int k = i + 1, e = i + take; k < e; k++) {
-                d[b + k] = src[k] - src[k - 1];
+            for (int k = 1; k < take; k++) {
+                d[buffered + k] = src[i + k] - src[i + k - 1];
             }
             i += take;
             previous = src[i - 1];
@@ -106,33 +144,60 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
         }
     }
 
+    /** Encodes the buffered deltas as one (possibly incomplete) block. */
     private void flushBlock() {
         int n = buffered;
         int[] d = deltas;
+        // two independent minimums, so the comparisons do not wait on each other
         int min = d[0];
-        for (int k = 1; k < n; k++) {
+        int min2 = d[n - 1];
+        for (int k = 0, e = n - 1; k < e; k += 2) {
             min = Math.min(min, d[k]);
+            min2 = Math.min(min2, d[k + 1]);
         }
-        for (int k = 0; k < n; k++) {
-            d[k] -= min;
-        }
+        encodeBlock(Math.min(min, min2));
+    }
+
+    /** Encodes {@code deltas[0, buffered)}, whose minimum is {@code min}, as one block. */
+    private void encodeBlock(int min) {
+        int n = buffered;
+        int[] d = deltas;
         int m = page.miniblockSize;
         int used = (n + m - 1) / m;
-        Arrays.fill(d, n, used * m, 0);
-        int packed = 0;
+        // pad the last miniblock with min, which packs as 0
+        Arrays.fill(d, n, used * m, min);
         for (int mb = 0; mb < used; mb++) {
             int bits = 0;
             for (int k = mb * m, e = k + m; k < e; k++) {
-                bits |= d[k];
+                bits |= d[k] - min;
             }
-            int w = 32 - Integer.numberOfLeadingZeros(bits);
-            widths[mb] = w;
-            packed += (m >>> 3) * w;
+            widths[mb] = 32 - Integer.numberOfLeadingZeros(bits);
+        }
+        packBlock(min, used);
+    }
+
+    /** Writes the block of {@code deltas}: {@code used} miniblocks of {@code widths}, minus {@code min}. */
+    private void packBlock(int min, int used) {
+        int[] d = deltas;
+        int m = page.miniblockSize;
+        int packed = 0;
+        for (int mb = 0; mb < used; mb++) {
+            packed += (m >>> 3) * widths[mb];
         }
         int p = page.beginBlock(min, widths, used, packed);
         byte[] out = page.array();
         for (int mb = 0; mb < used; mb++) {
-            p += kernels.packLsb(d, mb * m, m, widths[mb], out, p);
+            int w = widths[mb];
+            int from = mb * m;
+            int base = min;
+            if (w > 16) {
+                // the pack kernel takes the values themselves
+                for (int k = from; k < from + m; k++) {
+                    d[k] -= min;
+                }
+                base = 0;
+            }
+            p += LsbGroupPacker.pack(d, from, m, w, base, out, p, kernels);
         }
         page.endBlock(packed);
         buffered = 0;

@@ -2,6 +2,7 @@ package dev.colcodec.parquet.delta;
 
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
+import dev.colcodec.parquet.rle.LsbGroupPacker;
 import dev.colcodec.values.LongValuesWriter;
 import java.util.Arrays;
 
@@ -10,7 +11,7 @@ import java.util.Arrays;
  * of 32). Deltas wrap at 2^64, so widths never exceed 64.
  *
  * <p>Each full block is encoded as soon as its deltas are collected: minimum delta, per-miniblock
- * widths from an OR of the deltas, then one {@link Kernels#packLsb} call per miniblock.
+ * widths from an OR of the deltas, then each miniblock is packed by {@link LsbGroupPacker}.
  *
  * <p>Output is byte-identical to parquet-java's {@code DeltaBinaryPackingValuesWriterForLong} with the
  * same block layout except for two places where parquet-java writes leftovers of earlier blocks and
@@ -22,6 +23,9 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
     private final DeltaPageBuilder page;
     private final long[] deltas;
     private final int[] widths;
+    /** The largest delta of each miniblock of the block being encoded. */
+    private final long[] blockMax;
+
     private int buffered;
     private int count;
     private long first;
@@ -49,6 +53,7 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
         this.page = new DeltaPageBuilder(blockSize, miniblocks);
         this.deltas = new long[blockSize];
         this.widths = new int[miniblocks];
+        this.blockMax = new long[miniblocks];
     }
 
     @Override
@@ -80,12 +85,45 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
         }
         count += len;
         long[] d = deltas;
+        int blockSize = d.length;
         while (i < end) {
+            if (buffered == 0 && end - i >= blockSize && i > off) {
+                // a whole block straight from src (src[i - 1] is the previous value): deltas, their
+                // minimum and each miniblock's maximum in one pass, two independent accumulators of
+                // each so the comparisons do not wait on each other
+                int m = page.miniblockSize;
+                long min = Long.MAX_VALUE;
+                long min2 = Long.MAX_VALUE;
+                for (int mb = 0, k = 0; mb < widths.length; mb++) {
+                    long max = Long.MIN_VALUE;
+                    long max2 = Long.MIN_VALUE;
+                    for (int e = k + m; k < e; k += 2) {
+                        long a = src[i + k] - src[i + k - 1];
+                        long b = src[i + k + 1] - src[i + k];
+                        d[k] = a;
+                        d[k + 1] = b;
+                        min = Math.min(min, a);
+                        min2 = Math.min(min2, b);
+                        max = Math.max(max, a);
+                        max2 = Math.max(max2, b);
+                    }
+                    blockMax[mb] = Math.max(max, max2);
+                }
+                min = Math.min(min, min2);
+                // the widest value of a miniblock is its maximum minus min (unsigned: it wraps)
+                for (int mb = 0; mb < widths.length; mb++) {
+                    widths[mb] = 64 - Long.numberOfLeadingZeros(blockMax[mb] - min);
+                }
+                i += blockSize;
+                previous = src[i - 1];
+                buffered = blockSize;
+                packBlock(min, widths.length);
+                continue;
+            }
             int take = Math.min(end - i, d.length - buffered);
-            int b = buffered - i;
             d[buffered] = src[i] - previous;
-            for (int k = i + 1, e = i + take; k < e; k++) {
-                d[b + k] = src[k] - src[k - 1];
+            for (int k = 1; k < take; k++) {
+                d[buffered + k] = src[i + k] - src[i + k - 1];
             }
             i += take;
             previous = src[i - 1];
@@ -105,33 +143,60 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
         }
     }
 
+    /** Encodes the buffered deltas as one (possibly incomplete) block. */
     private void flushBlock() {
         int n = buffered;
         long[] d = deltas;
+        // two independent minimums, so the comparisons do not wait on each other
         long min = d[0];
-        for (int k = 1; k < n; k++) {
+        long min2 = d[n - 1];
+        for (int k = 0, e = n - 1; k < e; k += 2) {
             min = Math.min(min, d[k]);
+            min2 = Math.min(min2, d[k + 1]);
         }
-        for (int k = 0; k < n; k++) {
-            d[k] -= min;
-        }
+        encodeBlock(Math.min(min, min2));
+    }
+
+    /** Encodes {@code deltas[0, buffered)}, whose minimum is {@code min}, as one block. */
+    private void encodeBlock(long min) {
+        int n = buffered;
+        long[] d = deltas;
         int m = page.miniblockSize;
         int used = (n + m - 1) / m;
-        Arrays.fill(d, n, used * m, 0);
-        int packed = 0;
+        // pad the last miniblock with min, which packs as 0
+        Arrays.fill(d, n, used * m, min);
         for (int mb = 0; mb < used; mb++) {
             long bits = 0;
             for (int k = mb * m, e = k + m; k < e; k++) {
-                bits |= d[k];
+                bits |= d[k] - min;
             }
-            int w = 64 - Long.numberOfLeadingZeros(bits);
-            widths[mb] = w;
-            packed += (m >>> 3) * w;
+            widths[mb] = 64 - Long.numberOfLeadingZeros(bits);
+        }
+        packBlock(min, used);
+    }
+
+    /** Writes the block of {@code deltas}: {@code used} miniblocks of {@code widths}, minus {@code min}. */
+    private void packBlock(long min, int used) {
+        long[] d = deltas;
+        int m = page.miniblockSize;
+        int packed = 0;
+        for (int mb = 0; mb < used; mb++) {
+            packed += (m >>> 3) * widths[mb];
         }
         int p = page.beginBlock(min, widths, used, packed);
         byte[] out = page.array();
         for (int mb = 0; mb < used; mb++) {
-            p += kernels.packLsb(d, mb * m, m, widths[mb], out, p);
+            int w = widths[mb];
+            int from = mb * m;
+            long base = min;
+            if (w > 16) {
+                // the pack kernel takes the values themselves
+                for (int k = from; k < from + m; k++) {
+                    d[k] -= min;
+                }
+                base = 0;
+            }
+            p += LsbGroupPacker.pack(d, from, m, w, base, out, p, kernels);
         }
         page.endBlock(packed);
         buffered = 0;

@@ -1,6 +1,7 @@
 package dev.colcodec.parquet.delta;
 
 import dev.colcodec.io.ByteSink;
+import dev.colcodec.parquet.rle.LsbGroupPacker;
 
 /**
  * The type-independent half of a DELTA_BINARY_PACKED writer: the block layout, the encoded blocks and
@@ -11,6 +12,8 @@ import dev.colcodec.io.ByteSink;
  * parquet-java writes for INT32, so both types share the 64-bit form here.
  */
 final class DeltaPageBuilder {
+    private static final int MAX_VARLONG_BYTES = 10;
+
     final int blockSize;
     final int miniblocks;
     final int miniblockSize;
@@ -33,18 +36,25 @@ final class DeltaPageBuilder {
 
     /**
      * Writes a block header ({@code minDelta} and one width byte per miniblock: {@code widths[0,
-     * used)}, then zeros for unused miniblocks) and reserves {@code packedBytes} bytes after it.
+     * used)}, then zeros for unused miniblocks) and reserves {@code packedBytes} bytes after it
+     * (plus {@link LsbGroupPacker#SLACK} for its word stores).
      * Returns where the packed miniblocks go in {@link #array()}; {@link #endBlock(int)} commits them.
      */
     int beginBlock(long minDelta, int[] widths, int used, int packedBytes) {
-        blocks.writeZigZagVarLong(minDelta);
-        int p = blocks.ensure(miniblocks + packedBytes);
+        int p = blocks.ensure(MAX_VARLONG_BYTES + miniblocks + packedBytes + LsbGroupPacker.SLACK);
         byte[] a = blocks.array();
+        long zigzag = (minDelta << 1) ^ (minDelta >> 63);
+        while ((zigzag & ~0x7FL) != 0) {
+            a[p++] = (byte) (zigzag | 0x80);
+            zigzag >>>= 7;
+        }
+        a[p++] = (byte) zigzag;
         for (int i = 0; i < miniblocks; i++) {
             a[p + i] = i < used ? (byte) widths[i] : 0;
         }
-        blocks.advance(miniblocks);
-        return p + miniblocks;
+        p += miniblocks;
+        blocks.setSize(p);
+        return p;
     }
 
     /** The array {@link #beginBlock} reserved space in (valid until the next {@code beginBlock}). */

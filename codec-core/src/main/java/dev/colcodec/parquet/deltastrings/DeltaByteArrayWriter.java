@@ -1,5 +1,6 @@
 package dev.colcodec.parquet.deltastrings;
 
+import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
@@ -10,7 +11,7 @@ import java.util.Arrays;
 
 /**
  * Encodes byte strings (BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY) as Parquet DELTA_BYTE_ARRAY: the length of
- * the prefix each value shares with the previous one (found with {@link Arrays#mismatch}) as
+ * the prefix each value shares with the previous one (compared eight bytes at a time) as
  * DELTA_BINARY_PACKED, then the suffixes as DELTA_LENGTH_BYTE_ARRAY. Each page starts from an empty
  * previous value (no PARQUET-246 carry-over).
  *
@@ -20,6 +21,7 @@ import java.util.Arrays;
  */
 public final class DeltaByteArrayWriter implements BinaryValuesWriter {
     private static final int CHUNK = 256;
+    private static final int WORD = Long.BYTES;
 
     private final DeltaBinaryPackedIntWriter prefixes;
     private final DeltaBinaryPackedIntWriter suffixLengths;
@@ -65,18 +67,25 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter {
         int prevLen = previousLength;
         for (int done = 0; done < len; ) {
             int c = Math.min(CHUNK, len - done);
+            int first = from + done;
+            // the suffixes of a chunk are at most its bytes: reserve once, then copy without checks
+            int chunkBytes = offsets[first + c] - offsets[first];
+            int q = suffixes.ensure(chunkBytes + 2 * WORD);
+            byte[] out = suffixes.array();
             for (int i = 0; i < c; i++) {
-                int v = from + done + i;
-                int off = offsets[v];
-                int vLen = offsets[v + 1] - off;
+                int off = offsets[first + i];
+                int vLen = offsets[first + i + 1] - off;
                 int p = commonPrefix(prev, prevOff, prevLen, data, off, vLen);
+                int suffix = vLen - p;
                 prefixChunk[i] = p;
-                suffixChunk[i] = vLen - p;
-                suffixes.write(data, off + p, vLen - p);
+                suffixChunk[i] = suffix;
+                copySuffix(data, off + p, suffix, out, q);
+                q += suffix;
                 prev = data;
                 prevOff = off;
                 prevLen = vLen;
             }
+            suffixes.setSize(q);
             prefixes.writeIntegers(prefixChunk, 0, c);
             suffixLengths.writeIntegers(suffixChunk, 0, c);
             done += c;
@@ -88,9 +97,40 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter {
         previousLength = prevLen;
     }
 
+    /**
+     * Copies {@code len} bytes to {@code out[q..]}, two words at once for values of up to 16 bytes (no
+     * branch on the length). Word copies may write up to {@code 2 * WORD} bytes past {@code q + len},
+     * which the caller reserved and overwrites next; they never read past the end of {@code src}.
+     */
+    private static void copySuffix(byte[] src, int from, int len, byte[] out, int q) {
+        if (len <= 2 * WORD && from + 2 * WORD <= src.length) {
+            ByteIO.putLongLE(out, q, ByteIO.getLongLE(src, from));
+            ByteIO.putLongLE(out, q + WORD, ByteIO.getLongLE(src, from + WORD));
+        } else {
+            System.arraycopy(src, from, out, q, len);
+        }
+    }
+
+    /**
+     * The length of the common prefix of two values, compared a word at a time. Words may extend past
+     * the values (never past the arrays): the first mismatching byte is then capped at the shorter
+     * length, so short values cost no branch on their lengths.
+     */
     private static int commonPrefix(byte[] a, int aOff, int aLen, byte[] b, int bOff, int bLen) {
-        int m = Arrays.mismatch(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
-        return m < 0 ? aLen : m;
+        int max = Math.min(aLen, bLen);
+        int i = 0;
+        while (aOff + i + WORD <= a.length && bOff + i + WORD <= b.length) {
+            long x = ByteIO.getLongLE(a, aOff + i) ^ ByteIO.getLongLE(b, bOff + i);
+            int same = i + (Long.numberOfTrailingZeros(x) >>> 3);
+            if (same < i + WORD || same >= max) {
+                return Math.min(same, max);
+            }
+            i += WORD;
+        }
+        while (i < max && a[aOff + i] == b[bOff + i]) {
+            i++;
+        }
+        return i;
     }
 
     @Override

@@ -12,8 +12,8 @@ final class BinaryIdTable {
     int[] offsets = new int[17];
     int size;
     private int[] hashes = new int[16];
-    private int[] slots = new int[32];
-    private int mask = 31;
+    private int[] slots = new int[64];
+    private int mask = 63;
 
     private static int hash(byte[] b, int off, int len) {
         long h = 0x9E3779B97F4A7C15L ^ len;
@@ -67,7 +67,8 @@ final class BinaryIdTable {
         hashes[size] = hash;
         offsets[size + 1] = (int) end;
         slots[h] = ++size;
-        if (size * 2 > slots.length) {
+        // at most a quarter full: almost every lookup ends at its first slot
+        if (size * 4 > slots.length) {
             rehash();
         }
         return size - 1;

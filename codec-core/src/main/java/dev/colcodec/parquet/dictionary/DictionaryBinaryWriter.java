@@ -105,15 +105,41 @@ public final class DictionaryBinaryWriter extends DictionaryWriter implements Bi
             checkLength(offsets[i + 1] - offsets[i]);
         }
         countValues(len, (long) offsets[from + len] - offsets[from] + 4L * len);
+        if (fellBack) {
+            plain.writeBinaries(src, from, len);
+            return;
+        }
         byte[] data = src.data();
         ensureIds(len);
+        int[] out = ids;
+        int n = idCount;
+        BinaryIdTable t = table;
+        // a repeat of the previous value (runs are common) skips hashing
+        int previousOff = 0;
+        int previousLen = -1;
+        int previousId = -1;
         for (int i = from, end = from + len; i < end; i++) {
-            if (fellBack) {
-                plain.writeBinaries(src, i, end - i);
-                return;
+            int off = offsets[i];
+            int vLen = offsets[i + 1] - off;
+            if (vLen == previousLen && Arrays.equals(data, previousOff, previousOff + vLen, data, off, off + vLen)) {
+                out[n++] = previousId;
+                continue;
             }
-            addOne(data, offsets[i], offsets[i + 1] - offsets[i]);
+            int before = t.size;
+            int id = t.idOf(data, off, vLen);
+            out[n++] = id;
+            previousOff = off;
+            previousLen = vLen;
+            previousId = id;
+            if (t.size != before) {
+                idCount = n;
+                if (addedEntry(fixedLength < 0 ? 4L + vLen : fixedLength)) {
+                    plain.writeBinaries(src, i + 1, end - i - 1);
+                    return;
+                }
+            }
         }
+        idCount = n;
     }
 
     @Override

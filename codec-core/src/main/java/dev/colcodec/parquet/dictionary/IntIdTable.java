@@ -3,14 +3,19 @@ package dev.colcodec.parquet.dictionary;
 import java.util.Arrays;
 
 /**
- * An insertion-ordered set of int keys (ints, or float bits) with dense ids: open addressing over
- * {@code slots} holding {@code id + 1}, the keys in id order in {@link #entries}.
+ * An insertion-ordered set of int keys (ints, or float bits) with dense ids, the keys in id order in
+ * {@link #entries}.
+ *
+ * <p>Open addressing with linear probing: each slot holds a key and its {@code id + 1} side by side
+ * ({@code 0} = empty), so a probe reads no other array. The table is kept at most a quarter full, so
+ * almost every lookup ends at its first slot and the probe loop's branches stay predictable.
  */
 final class IntIdTable {
     int[] entries = new int[16];
     int size;
-    private int[] slots = new int[32];
-    private int mask = 31;
+    private int[] slotKeys = new int[64];
+    private int[] slotIds = new int[64];
+    private int mask = 63;
 
     private static int hash(int key) {
         int h = key * 0x9E3779B9;
@@ -19,12 +24,11 @@ final class IntIdTable {
 
     /** The id of {@code key}, giving it the next id if it is new. */
     int idOf(int key) {
-        int[] s = slots;
         int m = mask;
         int h = hash(key) & m;
         int slot;
-        while ((slot = s[h]) != 0) {
-            if (entries[slot - 1] == key) {
+        while ((slot = slotIds[h]) != 0) {
+            if (slotKeys[h] == key) {
                 return slot - 1;
             }
             h = (h + 1) & m;
@@ -37,29 +41,35 @@ final class IntIdTable {
             entries = Arrays.copyOf(entries, size * 2);
         }
         entries[size] = key;
-        slots[h] = ++size;
-        if (size * 2 > slots.length) {
+        slotKeys[h] = key;
+        slotIds[h] = ++size;
+        if (size * 4 > slotIds.length) {
             rehash();
         }
         return size - 1;
     }
 
     private void rehash() {
-        int[] s = new int[slots.length * 2];
-        int m = s.length - 1;
+        int capacity = slotIds.length * 2;
+        int[] keys = new int[capacity];
+        int[] ids = new int[capacity];
+        int m = capacity - 1;
         for (int id = 0; id < size; id++) {
-            int h = hash(entries[id]) & m;
-            while (s[h] != 0) {
+            int key = entries[id];
+            int h = hash(key) & m;
+            while (ids[h] != 0) {
                 h = (h + 1) & m;
             }
-            s[h] = id + 1;
+            keys[h] = key;
+            ids[h] = id + 1;
         }
-        slots = s;
+        slotKeys = keys;
+        slotIds = ids;
         mask = m;
     }
 
     void clear() {
-        Arrays.fill(slots, 0);
+        Arrays.fill(slotIds, 0);
         size = 0;
     }
 }

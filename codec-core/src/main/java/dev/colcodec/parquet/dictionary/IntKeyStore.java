@@ -28,9 +28,20 @@ final class IntKeyStore {
         int[] ids = w.ids;
         int n = w.idCount;
         IntIdTable t = table;
+        // a repeat of the previous key (runs are common) skips the table
+        int previousKey = 0;
+        int previousId = -1;
         for (int i = off, end = off + len; i < end; i++) {
+            int key = keys[i];
+            if (key == previousKey && previousId >= 0) {
+                ids[n++] = previousId;
+                continue;
+            }
             int before = t.size;
-            ids[n++] = t.idOf(keys[i]);
+            int id = t.idOf(key);
+            ids[n++] = id;
+            previousKey = key;
+            previousId = id;
             if (t.size != before) {
                 w.idCount = n;
                 if (w.addedEntry(4)) {

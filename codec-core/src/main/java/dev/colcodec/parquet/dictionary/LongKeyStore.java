@@ -28,9 +28,20 @@ final class LongKeyStore {
         int[] ids = w.ids;
         int n = w.idCount;
         LongIdTable t = table;
+        // a repeat of the previous key (runs are common) skips the table
+        long previousKey = 0;
+        int previousId = -1;
         for (int i = off, end = off + len; i < end; i++) {
+            long key = keys[i];
+            if (key == previousKey && previousId >= 0) {
+                ids[n++] = previousId;
+                continue;
+            }
             int before = t.size;
-            ids[n++] = t.idOf(keys[i]);
+            int id = t.idOf(key);
+            ids[n++] = id;
+            previousKey = key;
+            previousId = id;
             if (t.size != before) {
                 w.idCount = n;
                 if (w.addedEntry(8)) {

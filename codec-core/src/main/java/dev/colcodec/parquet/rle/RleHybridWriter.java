@@ -21,7 +21,7 @@ import java.util.Objects;
  * </ul>
  *
  * <p>Batch writes find whole groups at once and pack each stretch of bit-packed groups with one {@link
- * Kernels#packLsb} call. Values are expected to fit in the bit width; bit-packed values are masked to
+ * LsbGroupPacker} call. Values are expected to fit in the bit width; bit-packed values are masked to
  * it, RLE values are written as their low {@code ceil(bitWidth / 8)} bytes (as parquet-java does).
  *
  * <p>With {@link RleFraming#LENGTH_PREFIXED} the page starts with its byte length as a 4-byte
@@ -192,8 +192,8 @@ public final class RleHybridWriter implements IntValuesWriter {
             }
             int k = Math.min(groups, MAX_GROUPS_PER_PACKED_RUN - packedGroups);
             int bytes = k * bitWidth;
-            int p = out.ensure(bytes);
-            kernels.packLsb(src, from, k << 3, bitWidth, out.array(), p);
+            int p = out.ensure(bytes + LsbGroupPacker.SLACK);
+            LsbGroupPacker.pack(src, from, k << 3, bitWidth, 0, out.array(), p, kernels);
             out.advance(bytes);
             packedGroups += k;
             from += k << 3;

@@ -1,0 +1,171 @@
+package dev.colcodec.parquet.rle;
+
+import dev.colcodec.io.ByteIO;
+import dev.colcodec.kernel.Kernels;
+
+/**
+ * Packs groups of eight values LSB-first for the Parquet encoders (RLE/bit-packing hybrid runs and
+ * DELTA_BINARY_PACKED miniblocks): eight values of width {@code w} fill exactly {@code w} bytes. Widths
+ * up to 16 are packed without branches, one or two 64-bit words per group of eight, written with
+ * whole-word stores; wider values go through {@link Kernels#packLsb}.
+ *
+ * <p>The word stores write up to {@link #SLACK} bytes past the packed bytes, so the destination must
+ * have that much room after them; the bytes there are garbage the caller overwrites or ignores. This is
+ * an encoder helper of the Parquet writers (public only so that the delta writers can share it), not a
+ * general kernel.
+ */
+public final class LsbGroupPacker {
+    /** Bytes the word stores may write past the end of the packed bytes. */
+    public static final int SLACK = 16;
+
+    private LsbGroupPacker() {}
+
+    /**
+     * Packs the low {@code w} (0..32) bits of {@code src[i] - base} for {@code count} (a multiple of 8)
+     * values starting at {@code off}; returns the bytes written, {@code count / 8 * w}. A {@code base}
+     * other than 0 is only allowed for widths up to 16.
+     */
+    public static int pack(int[] src, int off, int count, int w, int base, byte[] dst, int p, Kernels kernels) {
+        if (w == 0) {
+            return 0;
+        }
+        if (w <= 8) {
+            packUpTo8(src, off, count, w, base, dst, p);
+        } else if (w < 16) {
+            packUpTo15(src, off, count, w, base, dst, p);
+        } else if (w == 16) {
+            pack16(src, off, count, base, dst, p);
+        } else if (base == 0) {
+            return kernels.packLsb(src, off, count, w, dst, p);
+        } else {
+            throw new IllegalArgumentException("widths over 16 are packed without a base");
+        }
+        return (count >>> 3) * w;
+    }
+
+    /** One word per group of eight. */
+    private static void packUpTo8(int[] src, int off, int count, int w, int base, byte[] dst, int p) {
+        int mask = (1 << w) - 1;
+        int end = off + count;
+        for (int i = off; i < end; i += 8) {
+            long word = (long) ((src[i] - base) & mask)
+                    | (long) ((src[i + 1] - base) & mask) << w
+                    | (long) ((src[i + 2] - base) & mask) << 2 * w
+                    | (long) ((src[i + 3] - base) & mask) << 3 * w
+                    | (long) ((src[i + 4] - base) & mask) << 4 * w
+                    | (long) ((src[i + 5] - base) & mask) << 5 * w
+                    | (long) ((src[i + 6] - base) & mask) << 6 * w
+                    | (long) ((src[i + 7] - base) & mask) << 7 * w;
+            ByteIO.putLongLE(dst, p, word);
+            p += w;
+        }
+    }
+
+    /** Two overlapping words per group of eight: the low four values, then the high four. */
+    private static void packUpTo15(int[] src, int off, int count, int w, int base, byte[] dst, int p) {
+        int mask = (1 << w) - 1;
+        int end = off + count;
+        int half = 4 * w;
+        for (int i = off; i < end; i += 8) {
+            long low = (long) ((src[i] - base) & mask)
+                    | (long) ((src[i + 1] - base) & mask) << w
+                    | (long) ((src[i + 2] - base) & mask) << 2 * w
+                    | (long) ((src[i + 3] - base) & mask) << 3 * w;
+            long high = (long) ((src[i + 4] - base) & mask)
+                    | (long) ((src[i + 5] - base) & mask) << w
+                    | (long) ((src[i + 6] - base) & mask) << 2 * w
+                    | (long) ((src[i + 7] - base) & mask) << 3 * w;
+            ByteIO.putLongLE(dst, p, low | high << half);
+            ByteIO.putLongLE(dst, p + 8, high >>> (64 - half));
+            p += w;
+        }
+    }
+
+    /** One word per four values. */
+    private static void pack16(int[] src, int off, int count, int base, byte[] dst, int p) {
+        int mask = 0xFFFF;
+        int end = off + count;
+        for (int i = off; i < end; i += 4) {
+            long word = (long) ((src[i] - base) & mask)
+                    | (long) ((src[i + 1] - base) & mask) << 16
+                    | (long) ((src[i + 2] - base) & mask) << 32
+                    | (long) ((src[i + 3] - base) & mask) << 48;
+            ByteIO.putLongLE(dst, p, word);
+            p += 8;
+        }
+    }
+
+    /**
+     * Packs {@code src[i] - base} for {@code count} (a multiple of 8) values starting at {@code off} at
+     * width {@code w} (0..64); those differences must already fit in {@code w} bits. Returns {@code
+     * count / 8 * w}. A {@code base} other than 0 is only allowed for widths up to 16.
+     */
+    public static int pack(long[] src, int off, int count, int w, long base, byte[] dst, int p, Kernels kernels) {
+        if (w == 0) {
+            return 0;
+        }
+        if (w <= 8) {
+            packUpTo8(src, off, count, w, base, dst, p);
+        } else if (w < 16) {
+            packUpTo15(src, off, count, w, base, dst, p);
+        } else if (w == 16) {
+            pack16(src, off, count, base, dst, p);
+        } else if (base == 0) {
+            return kernels.packLsb(src, off, count, w, dst, p);
+        } else {
+            throw new IllegalArgumentException("widths over 16 are packed without a base");
+        }
+        return (count >>> 3) * w;
+    }
+
+    /** One word per group of eight. */
+    private static void packUpTo8(long[] src, int off, int count, int w, long base, byte[] dst, int p) {
+        int end = off + count;
+        for (int i = off; i < end; i += 8) {
+            long word = (src[i] - base)
+                    | (src[i + 1] - base) << w
+                    | (src[i + 2] - base) << 2 * w
+                    | (src[i + 3] - base) << 3 * w
+                    | (src[i + 4] - base) << 4 * w
+                    | (src[i + 5] - base) << 5 * w
+                    | (src[i + 6] - base) << 6 * w
+                    | (src[i + 7] - base) << 7 * w;
+            ByteIO.putLongLE(dst, p, word);
+            p += w;
+        }
+    }
+
+    /** Two overlapping words per group of eight: the low four values, then the high four. */
+    private static void packUpTo15(long[] src, int off, int count, int w, long base, byte[] dst, int p) {
+        int end = off + count;
+        int half = 4 * w;
+        for (int i = off; i < end; i += 8) {
+            long low = (src[i] - base)
+                    | (src[i + 1] - base) << w
+                    | (src[i + 2] - base) << 2 * w
+                    | (src[i + 3] - base) << 3 * w;
+            long high = (src[i + 4] - base)
+                    | (src[i + 5] - base) << w
+                    | (src[i + 6] - base) << 2 * w
+                    | (src[i + 7] - base) << 3 * w;
+            ByteIO.putLongLE(dst, p, low | high << half);
+            ByteIO.putLongLE(dst, p + 8, high >>> (64 - half));
+            p += w;
+        }
+    }
+
+    /** One word per four values. */
+    private static void pack16(long[] src, int off, int count, long base, byte[] dst, int p) {
+        int end = off + count;
+        for (int i = off; i < end; i += 4) {
+            ByteIO.putLongLE(
+                    dst,
+                    p,
+                    (src[i] - base)
+                            | (src[i + 1] - base) << 16
+                            | (src[i + 2] - base) << 32
+                            | (src[i + 3] - base) << 48);
+            p += 8;
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package dev.colcodec.parquet.rle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** {@link LsbGroupPacker} against the scalar pack kernel, at every width, with and without a base. */
+class LsbGroupPackerTest {
+    private static final Kernels SCALAR = KernelProvider.scalar();
+    private static final int FILLER = 0x5A;
+
+    @Test
+    void intsMatchThePackKernelAtEveryWidth() {
+        SplittableRandom r = new SplittableRandom(1);
+        for (int w = 0; w <= 32; w++) {
+            for (int count : new int[] {8, 32, 128, 504}) {
+                int base = w <= 16 ? r.nextInt() : 0;
+                long mask = w == 32 ? 0xFFFFFFFFL : (1L << w) - 1;
+                int[] values = new int[count + 3];
+                int[] expectedValues = new int[count];
+                for (int i = 0; i < count; i++) {
+                    // garbage above the width: the int form keeps only the low w bits of value - base
+                    int v = r.nextInt();
+                    values[i + 3] = v;
+                    expectedValues[i] = (int) ((v - base) & mask);
+                }
+                int expectedBytes = count / 8 * w;
+                byte[] expected = new byte[expectedBytes];
+                assertThat(SCALAR.packLsb(expectedValues, 0, count, w, expected, 0))
+                        .isEqualTo(expectedBytes);
+
+                byte[] out = new byte[5 + expectedBytes + LsbGroupPacker.SLACK];
+                Arrays.fill(out, (byte) FILLER);
+                assertThat(LsbGroupPacker.pack(values, 3, count, w, base, out, 5, SCALAR))
+                        .as("width %d count %d", w, count)
+                        .isEqualTo(expectedBytes);
+                assertThat(Arrays.copyOfRange(out, 5, 5 + expectedBytes))
+                        .as("width %d count %d", w, count)
+                        .isEqualTo(expected);
+                for (int i = 0; i < 5; i++) {
+                    assertThat(out[i])
+                            .as("bytes before the output are untouched")
+                            .isEqualTo((byte) FILLER);
+                }
+            }
+        }
+    }
+
+    @Test
+    void longsMatchThePackKernelAtEveryWidth() {
+        SplittableRandom r = new SplittableRandom(2);
+        for (int w = 0; w <= 64; w++) {
+            for (int count : new int[] {8, 32, 128}) {
+                long base = w <= 16 ? r.nextLong() : 0;
+                long mask = w == 64 ? -1L : (1L << w) - 1;
+                long[] values = new long[count + 1];
+                long[] expectedValues = new long[count];
+                for (int i = 0; i < count; i++) {
+                    long packed = r.nextLong() & mask;
+                    expectedValues[i] = packed;
+                    values[i + 1] = packed + base;
+                }
+                int expectedBytes = count / 8 * w;
+                byte[] expected = new byte[expectedBytes];
+                SCALAR.packLsb(expectedValues, 0, count, w, expected, 0);
+
+                byte[] out = new byte[expectedBytes + LsbGroupPacker.SLACK];
+                assertThat(LsbGroupPacker.pack(values, 1, count, w, base, out, 0, SCALAR))
+                        .isEqualTo(expectedBytes);
+                assertThat(Arrays.copyOf(out, expectedBytes))
+                        .as("width %d count %d", w, count)
+                        .isEqualTo(expected);
+            }
+        }
+    }
+
+    @Test
+    void aBaseIsRejectedAboveWidth16() {
+        assertThatThrownBy(() -> LsbGroupPacker.pack(new long[8], 0, 8, 17, 1L, new byte[64], 0, SCALAR))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LsbGroupPacker.pack(new int[8], 0, 8, 17, 1, new byte[64], 0, SCALAR))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
