@@ -19,6 +19,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -187,7 +188,7 @@ public final class ParquetMatrix {
                             .withPageVersion(v)
                             .withCompression(c)
                             .withPageRowLimit(300)
-                            .withRowGroupSize(40_000)
+                            .withRowGroupSize(12_000)
                             .withKeyValueMetadata(Map.of("writer", "colcodec interop"));
                     String name = layout + "_" + v.name().toLowerCase() + "_"
                             + c.name().toLowerCase();
@@ -221,9 +222,34 @@ public final class ParquetMatrix {
         }
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
         try (ParquetFileWriter w = new ParquetFileWriter(bos, schema, k.options())) {
-            w.write(values, nulls, ROWS);
+            // in slices, so that row groups end where the buffered size passes the limit
+            Object[] slice = new Object[values.length];
+            boolean[][] sliceNulls = new boolean[values.length][];
+            for (int from = 0; from < ROWS; from += WRITE_ROWS) {
+                int n = Math.min(WRITE_ROWS, ROWS - from);
+                for (int c = 0; c < values.length; c++) {
+                    slice[c] = slice(values[c], from, n);
+                    sliceNulls[c] = nulls[c] == null ? null : Arrays.copyOfRange(nulls[c], from, from + n);
+                }
+                w.write(slice, sliceNulls, n);
+            }
         }
         return bos.toByteArray();
+    }
+
+    private static final int WRITE_ROWS = 250;
+
+    private static Object slice(Object values, int from, int n) {
+        if (values instanceof BinaryBatch b) {
+            BinaryBatch out = new BinaryBatch();
+            for (int i = from; i < from + n; i++) {
+                out.append(b.data(), b.offset(i), b.length(i));
+            }
+            return out;
+        }
+        Object out = java.lang.reflect.Array.newInstance(values.getClass().getComponentType(), n);
+        System.arraycopy(values, from, out, 0, n);
+        return out;
     }
 
     /** The writer's input array of a column (values at null rows are zero or empty). */
