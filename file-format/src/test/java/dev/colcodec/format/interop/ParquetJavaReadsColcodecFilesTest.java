@@ -27,6 +27,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * LocalInputFile} with a {@link PlainParquetConfiguration}: no Hadoop classes on the class path) reads
  * every file of {@link ParquetMatrix} (every physical type, every encoding colcodec writes, V1 and V2
  * pages, every codec) with page CRC verification on, and gets the expected values and null positions.
+ * Pages are decompressed by {@link ReferenceCodecFactory} (the reference libraries called directly), as
+ * parquet-hadoop's own codec factory needs Hadoop.
  */
 class ParquetJavaReadsColcodecFilesTest {
     @TempDir
@@ -43,6 +45,7 @@ class ParquetJavaReadsColcodecFilesTest {
         Files.write(file, ParquetMatrix.write(k));
         ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration())
                 .usePageChecksumVerification(true)
+                .withCodecFactory(new ReferenceCodecFactory())
                 .build();
         try (ParquetFileReader reader = open(new LocalInputFile(file), options)) {
             MessageType schema = reader.getFooter().getFileMetaData().getSchema();
