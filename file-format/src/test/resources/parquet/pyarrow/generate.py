@@ -71,6 +71,20 @@ def main():
         **common,
     )
 
+    write_dictionary_fallback()
+
+
+def write_dictionary_fallback():
+    """Dictionary pages capped at 256 bytes: each column chunk starts dictionary-encoded and falls back to PLAIN."""
+    pq.write_table(
+        table().drop_columns(["list"]),
+        "v1_dict_fallback.parquet",
+        compression="none",
+        data_page_version="1.0",
+        dictionary_pagesize_limit=256,
+        **dict(row_group_size=400, data_page_size=512, write_page_checksum=True),
+    )
+
 
 if __name__ == "__main__":
     main()

@@ -49,6 +49,7 @@ public final class ColumnChunkReader {
     private int pos;
     private boolean verifyCrc = true;
     private long valueLimit = Long.MAX_VALUE;
+    private boolean valueCountDeclared;
     private long pageValues;
 
     private final int maxDef;
@@ -113,10 +114,12 @@ public final class ColumnChunkReader {
 
     /**
      * The chunk's declared value count (the footer's {@code num_values}): data pages declaring more
-     * values in total are corrupt input, which bounds the work a lying page header can cause.
+     * values in total are corrupt input, which bounds the work a lying page header can cause, and so is
+     * a chunk whose pages end before declaring that many (a truncated chunk or a lying chunk size).
      */
     public ColumnChunkReader expectValues(long count) {
         this.valueLimit = count;
+        this.valueCountDeclared = true;
         return this;
     }
 
@@ -336,6 +339,11 @@ public final class ColumnChunkReader {
                 default:
                     break;
             }
+        }
+        if (valueCountDeclared && pageValues < valueLimit) {
+            // a chunk whose pages hold fewer values than its metadata declares lost data (or lies about its size)
+            throw new CorruptInputException(
+                    base + end, valueLimit + " values in the chunk, its pages end after " + pageValues);
         }
         return -1;
     }

@@ -241,15 +241,27 @@ public final class ParquetFileReader implements AutoCloseable {
         if (groups == null) {
             throw new CorruptInputException(fileLength, "a row group list");
         }
+        long rows = 0;
         for (RowGroup g : groups) {
             if (g.getColumns() == null || g.getColumns().size() != columns.size() || g.getNum_rows() < 0) {
                 throw new CorruptInputException(
                         fileLength, "row groups with " + columns.size() + " column chunks and num_rows >= 0");
             }
+            rows += g.getNum_rows();
+            if (rows < 0) {
+                throw new CorruptInputException(fileLength, "row group num_rows adding up to a long");
+            }
             for (int i = 0; i < columns.size(); i++) {
                 ColumnMetaData md = g.getColumns().get(i).getMeta_data();
                 if (md == null) {
                     throw new CorruptInputException(fileLength, "column chunk metadata in the footer");
+                }
+                if (columns.get(i).maxRepetitionLevel() == 0 && md.getNum_values() != g.getNum_rows()) {
+                    // one level entry per row in a non-repeated column, nulls included
+                    throw new CorruptInputException(
+                            fileLength,
+                            "num_values " + g.getNum_rows() + " (the row group's rows) in chunk "
+                                    + columns.get(i).path() + ", got " + md.getNum_values());
                 }
                 if (md.getType() == null
                         || md.getType().getValue() != columns.get(i).type().thriftId()) {
@@ -257,6 +269,10 @@ public final class ParquetFileReader implements AutoCloseable {
                             fileLength, "chunk type " + columns.get(i).type());
                 }
             }
+        }
+        if (rows != metadata.getNum_rows()) {
+            throw new CorruptInputException(
+                    fileLength, "row groups adding up to num_rows " + metadata.getNum_rows() + ", got " + rows);
         }
     }
 

@@ -301,10 +301,12 @@ public final class TsFileReader {
         s.name = TsStrings.readVarString(in, "timeseries measurement id");
         int tAt = in.position();
         s.type = TsEnums.dataType(in.readUnsignedByte("timeseries data type"), tAt);
-        s.time = (kind & TsChunkHeader.TIME_COLUMN_MASK) != 0;
         if (s.name == null || (kind & 0x3E) != 0) {
             throw new CorruptInputException(start, "a timeseries metadata header");
         }
+        // tsfile Java marks the time series with the time-column bit; the C++ writer (tsfile-python
+        // 2.5.0) writes type 0 for every series, so the nameless VECTOR series is the time column too
+        s.time = (kind & TsChunkHeader.TIME_COLUMN_MASK) != 0 || (s.name.isEmpty() && s.type == TsDataType.VECTOR);
         int listSize = in.readCount(in.remaining(), "chunk metadata list size");
         s.stats = TsStatistics.read(s.type, in);
         ByteCursor list = new ByteCursor(buf, in.skip(listSize, "chunk metadata list"), listSize);

@@ -494,6 +494,13 @@ public final class TsFileWriter implements Closeable {
             s.writeTo(sink);
         }
         sink.writeLongBE(metaOffset);
+        // An empty bloom filter (byte length, bit count and hash function count all 0) and no
+        // properties. tsfile 2.4.0 Java reads without them, but the C++ reader (the Python tsfile
+        // package) reads both and fails on a file that ends after the metadata offset.
+        sink.writeUnsignedVarInt(0);
+        sink.writeUnsignedVarInt(0);
+        sink.writeUnsignedVarInt(0);
+        sink.writeUnsignedVarInt(0);
         int metaSize = (int) (position + sink.size() - metaStart);
         sink.writeIntBE(metaSize);
         sink.write(TsFileReader.MAGIC, 0, TsFileReader.MAGIC.length);

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Reads files written by pyarrow 22+ ({@code src/test/resources/parquet/pyarrow/generate.py}): V1 and V2
- * pages, snappy/zstd/gzip/LZ4_RAW, dictionaries, DELTA_*, BYTE_STREAM_SPLIT, page CRCs, several row
+ * pages, uncompressed/snappy/zstd/gzip/LZ4_RAW, dictionaries (with fallback to PLAIN), DELTA_*, BYTE_STREAM_SPLIT, page CRCs, several row
  * groups and pages, and a nested list column (repetition levels). Values are recomputed from the row
  * index exactly as the script computes them.
  */
@@ -38,7 +38,8 @@ class PyArrowGoldenFilesTest {
                 "v2_zstd_dict.parquet",
                 "v2_gzip_plain.parquet",
                 "v2_delta_bss.parquet",
-                "v1_lz4_dlba.parquet"
+                "v1_lz4_dlba.parquet",
+                "v1_dict_fallback.parquet"
             })
     void readsPyArrowFiles(String file) throws IOException {
         try (ParquetFileReader reader = ParquetFileReader.open(resource(file))) {

@@ -1,0 +1,362 @@
+package dev.colcodec.format.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.parquet.ColumnBatch;
+import dev.colcodec.format.parquet.ColumnChunkReader;
+import dev.colcodec.format.parquet.ParquetFileReader;
+import dev.colcodec.format.tsfile.TsFileReader;
+import dev.colcodec.io.ByteIO;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnMetaData;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.Util;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Damaged Parquet files and TsFiles built from the interop matrices: truncated files and footers,
+ * wrong offsets and lying sizes in the footer and page headers, bad page CRCs. Each reader must raise
+ * {@link CorruptInputException} and nothing else: no other exception, no hang (the class timeout is a
+ * hang guard, not a speed test) and no huge allocation (an OutOfMemoryError fails the test).
+ */
+@Timeout(300)
+class CorruptFilesTest {
+    static final List<String> TS_COLUMNS = TsFileMatrix.columnNames();
+
+    static byte[] parquetFile(String caseName) throws IOException {
+        for (ParquetMatrix.Case k : ParquetMatrix.cases()) {
+            if (k.name().equals(caseName)) {
+                return ParquetMatrix.write(k);
+            }
+        }
+        throw new IllegalArgumentException(caseName);
+    }
+
+    /** Opens and reads every column of every row group; true when CorruptInputException was raised. */
+    static boolean readParquetFully(byte[] file) {
+        try (ParquetFileReader reader = ParquetFileReader.open(file)) {
+            for (int g = 0; g < reader.rowGroupCount(); g++) {
+                for (int c = 0; c < reader.columns().size(); c++) {
+                    ColumnChunkReader cr = reader.readColumn(g, c);
+                    ColumnBatch b = new ColumnBatch(reader.columns().get(c), 512);
+                    while (cr.readBatch(b, 512) > 0) {
+                        // keep reading
+                    }
+                }
+            }
+            return false;
+        } catch (CorruptInputException expected) {
+            assertThat(expected.offset()).isBetween(-1L, (long) file.length + 1);
+            return true;
+        } catch (Exception e) {
+            throw new AssertionError("not a CorruptInputException", e);
+        }
+    }
+
+    static int footerLength(byte[] file) {
+        return ByteIO.getIntLE(file, file.length - 8);
+    }
+
+    static FileMetaData footer(byte[] file) throws IOException {
+        int len = footerLength(file);
+        return Util.readFileMetaData(new ByteArrayInputStream(file, file.length - 8 - len, len));
+    }
+
+    /** The file with its footer replaced by {@code fmd}. */
+    static byte[] withFooter(byte[] file, FileMetaData fmd) throws IOException {
+        int dataEnd = file.length - 8 - footerLength(file);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(file, 0, dataEnd);
+        ByteArrayOutputStream f = new ByteArrayOutputStream();
+        Util.writeFileMetaData(fmd, f);
+        out.write(f.toByteArray());
+        byte[] len = new byte[4];
+        ByteIO.putIntLE(len, 0, f.size());
+        out.write(len);
+        out.write("PAR1".getBytes(StandardCharsets.US_ASCII));
+        return out.toByteArray();
+    }
+
+    @Test
+    void truncatedParquetFilesAndFooters() throws IOException {
+        byte[] file = parquetFile("dict_v2_zstd");
+        int len = footerLength(file);
+        int dataEnd = file.length - 8 - len;
+        // every truncated footer behind an intact length and magic
+        for (int k = 0; k < len; k++) {
+            byte[] cut = new byte[dataEnd + k + 8];
+            System.arraycopy(file, 0, cut, 0, dataEnd + k);
+            ByteIO.putIntLE(cut, dataEnd + k, k);
+            System.arraycopy(file, file.length - 4, cut, cut.length - 4, 4);
+            assertThat(readParquetFully(cut))
+                    .as("footer cut to %d of %d bytes", k, len)
+                    .isTrue();
+        }
+        // truncated files: every length in the last 2 KiB, every 13th before
+        for (int n = 0; n < file.length; n += n < file.length - 2048 ? 13 : 1) {
+            assertThat(readParquetFully(Arrays.copyOf(file, n)))
+                    .as("file cut to %d bytes", n)
+                    .isTrue();
+        }
+    }
+
+    /** Applies {@code change} to every column chunk's metadata in turn; only CorruptInputException may follow. */
+    static int mutateEveryChunk(byte[] file, Consumer<ColumnMetaData> change) throws IOException {
+        int detected = 0;
+        FileMetaData base = footer(file);
+        for (int g = 0; g < base.getRow_groups().size(); g++) {
+            for (int c = 0; c < base.getRow_groups().get(g).getColumns().size(); c++) {
+                FileMetaData fmd = base.deepCopy();
+                change.accept(fmd.getRow_groups().get(g).getColumns().get(c).getMeta_data());
+                if (readParquetFully(withFooter(file, fmd))) {
+                    detected++;
+                }
+            }
+        }
+        return detected;
+    }
+
+    @Test
+    void wrongOffsetsAndLyingSizesInTheParquetFooter() throws IOException {
+        for (String name : List.of("dict_v2_zstd", "plain_v1_uncompressed", "delta_v1_snappy")) {
+            byte[] file = parquetFile(name);
+            long len = file.length;
+            int chunks = footer(file).getRow_groups().stream()
+                    .mapToInt(RowGroup::getColumnsSize)
+                    .sum();
+            // behind the chunk or the file: chunks with a dictionary page are read from the dictionary
+            // page offset, so for them this goes unnoticed and is harmless
+            for (long off : new long[] {len - 8, len, len + 1000, Long.MAX_VALUE}) {
+                mutateEveryChunk(file, m -> m.setData_page_offset(off));
+            }
+            for (long off : new long[] {-1, 0, 3, Long.MIN_VALUE}) {
+                assertThat(mutateEveryChunk(file, m -> m.setData_page_offset(off)))
+                        .as("%s data_page_offset %d", name, off)
+                        .isEqualTo(chunks);
+            }
+            for (long size : new long[] {-5, 0, 1, 7, len * 2, Integer.MAX_VALUE + 1L, Long.MAX_VALUE}) {
+                assertThat(mutateEveryChunk(file, m -> m.setTotal_compressed_size(size)))
+                        .as("%s total_compressed_size %d", name, size)
+                        .isEqualTo(chunks);
+            }
+            for (long n : new long[] {-1, 0, 1, Long.MAX_VALUE, Integer.MAX_VALUE + 1L}) {
+                assertThat(mutateEveryChunk(file, m -> m.setNum_values(n)))
+                        .as("%s num_values %d", name, n)
+                        .isEqualTo(chunks);
+            }
+            // values the reader may not need: only CorruptInputException or a clean read
+            mutateEveryChunk(file, m -> m.setTotal_uncompressed_size(Long.MAX_VALUE));
+            mutateEveryChunk(file, m -> {
+                if (m.isSetDictionary_page_offset()) {
+                    m.setDictionary_page_offset(m.getData_page_offset() + 1);
+                }
+            });
+            FileMetaData fmd = footer(file);
+            fmd.getRow_groups().get(0).setNum_rows(Long.MAX_VALUE);
+            assertThat(readParquetFully(withFooter(file, fmd))).isTrue();
+            fmd = footer(file);
+            fmd.getRow_groups().get(0).setNum_rows(-1);
+            assertThat(readParquetFully(withFooter(file, fmd))).isTrue();
+            fmd = footer(file);
+            fmd.getSchema().get(0).setNum_children(Integer.MAX_VALUE);
+            assertThat(readParquetFully(withFooter(file, fmd))).isTrue();
+            fmd = footer(file);
+            fmd.getSchema().get(8).setType_length(1 << 30); // "fixed": FIXED_LEN_BYTE_ARRAY(4)
+            assertThat(readParquetFully(withFooter(file, fmd))).isTrue();
+        }
+    }
+
+    /** Start and header length of every page of a column chunk. */
+    static List<int[]> pages(byte[] file, ColumnMetaData m) throws IOException {
+        long start = m.isSetDictionary_page_offset() ? m.getDictionary_page_offset() : m.getData_page_offset();
+        long end = start + m.getTotal_compressed_size();
+        List<int[]> out = new java.util.ArrayList<>();
+        int pos = (int) start;
+        while (pos < end) {
+            ByteArrayInputStream in = new ByteArrayInputStream(file, pos, (int) (end - pos));
+            int before = in.available();
+            PageHeader h = Util.readPageHeader(in);
+            int headerLength = before - in.available();
+            out.add(new int[] {pos, headerLength, h.getCompressed_page_size()});
+            pos += headerLength + h.getCompressed_page_size();
+        }
+        return out;
+    }
+
+    @Test
+    void badPageCrcsAreDetected() throws IOException {
+        for (String name : List.of("dict_v1_uncompressed", "plain_v2_snappy", "delta_v2_lz4_raw")) {
+            byte[] file = parquetFile(name);
+            int checked = 0;
+            for (RowGroup g : footer(file).getRow_groups()) {
+                for (ColumnChunk cc : g.getColumns()) {
+                    for (int[] page : pages(file, cc.getMeta_data())) {
+                        if (page[2] == 0) {
+                            continue;
+                        }
+                        byte[] bad = file.clone();
+                        bad[page[0] + page[1] + page[2] / 2] ^= 0x10;
+                        assertThat(readParquetFully(bad))
+                                .as("%s page at %d with a damaged byte", name, page[0])
+                                .isTrue();
+                        checked++;
+                    }
+                }
+            }
+            assertThat(checked).isGreaterThan(20);
+        }
+    }
+
+    /** The file with the header of the page at {@code page} rewritten by {@code change}, offsets shifted. */
+    static byte[] withPageHeader(byte[] file, int[] page, Consumer<PageHeader> change) throws IOException {
+        PageHeader h = Util.readPageHeader(new ByteArrayInputStream(file, page[0], page[1]));
+        change.accept(h);
+        ByteArrayOutputStream header = new ByteArrayOutputStream();
+        Util.writePageHeader(h, header);
+        int delta = header.size() - page[1];
+        FileMetaData fmd = footer(file);
+        for (RowGroup g : fmd.getRow_groups()) {
+            for (ColumnChunk cc : g.getColumns()) {
+                ColumnMetaData m = cc.getMeta_data();
+                long start = m.isSetDictionary_page_offset() ? m.getDictionary_page_offset() : m.getData_page_offset();
+                if (start <= page[0] && page[0] < start + m.getTotal_compressed_size()) {
+                    m.setTotal_compressed_size(m.getTotal_compressed_size() + delta);
+                }
+                if (m.getData_page_offset() > page[0]) {
+                    m.setData_page_offset(m.getData_page_offset() + delta);
+                }
+                if (m.isSetDictionary_page_offset() && m.getDictionary_page_offset() > page[0]) {
+                    m.setDictionary_page_offset(m.getDictionary_page_offset() + delta);
+                }
+                cc.unsetOffset_index_offset();
+                cc.unsetOffset_index_length();
+                cc.unsetColumn_index_offset();
+                cc.unsetColumn_index_length();
+            }
+        }
+        int dataEnd = file.length - 8 - footerLength(file);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.write(file, 0, page[0]);
+        out.write(header.toByteArray());
+        out.write(file, page[0] + page[1], dataEnd - page[0] - page[1]);
+        out.write(new byte[8 + footerLength(file)]); // placeholder footer, replaced below
+        return withFooter(out.toByteArray(), fmd);
+    }
+
+    @Test
+    void lyingPageHeaderSizes() throws IOException {
+        for (String name : List.of("dict_v1_zstd", "plain_v2_gzip", "delta_v1_uncompressed", "dlba_bss_v2_snappy")) {
+            byte[] file = parquetFile(name);
+            FileMetaData fmd = footer(file);
+            for (int c = 0; c < fmd.getRow_groups().get(0).getColumnsSize(); c++) {
+                List<int[]> pages = pages(
+                        file, fmd.getRow_groups().get(0).getColumns().get(c).getMeta_data());
+                int[] first = pages.get(0);
+                int[] last = pages.get(pages.size() - 1);
+                for (int size : new int[] {-1, Integer.MIN_VALUE, Integer.MAX_VALUE, 1 << 30}) {
+                    String what = name + " column " + c + " size " + size;
+                    assertThat(readParquetFully(withPageHeader(file, first, h -> h.setUncompressed_page_size(size))))
+                            .as("uncompressed %s", what)
+                            .isTrue();
+                    assertThat(readParquetFully(withPageHeader(file, last, h -> h.setCompressed_page_size(size))))
+                            .as("compressed %s", what)
+                            .isTrue();
+                }
+                // lying value counts: detected or harmless, never another exception
+                for (int n : new int[] {-1, 0, Integer.MAX_VALUE}) {
+                    readParquetFully(withPageHeader(file, first, h -> {
+                        if (h.isSetData_page_header()) {
+                            h.getData_page_header().setNum_values(n);
+                        } else if (h.isSetData_page_header_v2()) {
+                            h.getData_page_header_v2().setNum_values(n);
+                        } else if (h.isSetDictionary_page_header()) {
+                            h.getDictionary_page_header().setNum_values(n);
+                        }
+                    }));
+                }
+            }
+        }
+    }
+
+    // ---- TsFile ------------------------------------------------------------------------------------
+
+    static boolean readTsFileFully(byte[] file) {
+        try {
+            TsFileReader.of(file).query(TsFileMatrix.TABLE, TS_COLUMNS, Long.MIN_VALUE, Long.MAX_VALUE);
+            return false;
+        } catch (CorruptInputException expected) {
+            return true;
+        } catch (IllegalArgumentException e) {
+            // a damaged schema that lost the table or a column: the query names what is missing
+            if (e.getMessage() != null && e.getMessage().startsWith("no ")) {
+                return true;
+            }
+            throw new AssertionError("not a CorruptInputException", e);
+        } catch (Exception e) {
+            throw new AssertionError("not a CorruptInputException", e);
+        }
+    }
+
+    static byte[] tsFile(int caseIndex) throws IOException {
+        return TsFileMatrix.write(TsFileMatrix.cases().get(caseIndex));
+    }
+
+    @Test
+    void truncatedTsFiles() throws IOException {
+        byte[] file = tsFile(1);
+        for (int n = 0; n < file.length; n += n < file.length - 3000 ? 17 : 1) {
+            try {
+                TsFileReader.of(Arrays.copyOf(file, n))
+                        .query(TsFileMatrix.TABLE, TS_COLUMNS, Long.MIN_VALUE, Long.MAX_VALUE);
+                fail("file cut to %d of %d bytes was read", n, file.length);
+            } catch (CorruptInputException expected) {
+                // the only acceptable outcome
+            }
+        }
+    }
+
+    @Test
+    void lyingTsFileTailAndMetadata() throws IOException {
+        for (int k = 0; k < TsFileMatrix.cases().size(); k += 3) {
+            byte[] file = tsFile(k);
+            int sizeAt = file.length - 6 - 4;
+            for (int size : new int[] {-1, 0, 1, file.length, file.length - 10, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
+                byte[] bad = file.clone();
+                ByteIO.putIntBE(bad, sizeAt, size);
+                assertThat(readTsFileFully(bad)).as("metadata size %d", size).isTrue();
+            }
+            if (k > 0) {
+                continue;
+            }
+            // every byte of the metadata section (index nodes, timeseries metadata, schemas, offsets) replaced
+            int metaSize = ByteIO.getIntBE(file, sizeAt);
+            int metaStart = sizeAt - metaSize;
+            TsFileReader good = TsFileReader.of(file);
+            int indexStart = good.metadataOffset();
+            int detected = 0;
+            for (int at = indexStart; at < sizeAt; at++) {
+                for (int v : new int[] {0x00, 0xFF, file[at] + 1}) {
+                    byte[] bad = file.clone();
+                    bad[at] = (byte) v;
+                    if (readTsFileFully(bad)) {
+                        detected++;
+                    }
+                }
+            }
+            assertThat(detected).isPositive();
+            assertThat(metaStart).isGreaterThan(indexStart);
+        }
+    }
+}
