@@ -262,7 +262,59 @@ public final class ParquetValues {
      */
     public static DictionaryWriter newDictionaryWriter(
             PhysicalType t, int typeLength, DictionaryFlavor flavor, int maxDictionaryByteSize, Kernels k) {
+        return newDictionaryWriter(t, typeLength, flavor, maxDictionaryByteSize, ParquetEncoding.PLAIN, k);
+    }
+
+    /**
+     * The fallback encoding parquet-java's writer of {@code flavor}'s version uses for {@code t}: PLAIN
+     * for V1; for V2 DELTA_BINARY_PACKED (INT32, INT64), DELTA_BYTE_ARRAY (BYTE_ARRAY,
+     * FIXED_LEN_BYTE_ARRAY) and PLAIN for the other types.
+     */
+    public static ParquetEncoding defaultFallback(PhysicalType t, DictionaryFlavor flavor) {
+        if (flavor == DictionaryFlavor.V1_PLAIN_DICTIONARY) {
+            return PLAIN;
+        }
+        switch (t) {
+            case INT32:
+            case INT64:
+                return DELTA_BINARY_PACKED;
+            case BYTE_ARRAY:
+            case FIXED_LEN_BYTE_ARRAY:
+                return DELTA_BYTE_ARRAY;
+            default:
+                return PLAIN;
+        }
+    }
+
+    /**
+     * A dictionary writer that falls back to {@code fallbackEncoding}: PLAIN for every type, or
+     * DELTA_BINARY_PACKED (INT32, INT64) or DELTA_BYTE_ARRAY (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY) as
+     * parquet-java's V2 writer does (see {@link #defaultFallback}).
+     */
+    public static DictionaryWriter newDictionaryWriter(
+            PhysicalType t,
+            int typeLength,
+            DictionaryFlavor flavor,
+            int maxDictionaryByteSize,
+            ParquetEncoding fallbackEncoding,
+            Kernels k) {
         checkLength(t, typeLength);
+        if (fallbackEncoding != PLAIN) {
+            switch (t) {
+                case INT32:
+                    return new DictionaryIntWriter(flavor, maxDictionaryByteSize, k, fallbackEncoding);
+                case INT64:
+                    return new DictionaryLongWriter(flavor, maxDictionaryByteSize, k, fallbackEncoding);
+                case BYTE_ARRAY:
+                    return DictionaryBinaryWriter.withFallback(-1, flavor, maxDictionaryByteSize, k, fallbackEncoding);
+                case FIXED_LEN_BYTE_ARRAY:
+                    return DictionaryBinaryWriter.withFallback(
+                            typeLength, flavor, maxDictionaryByteSize, k, fallbackEncoding);
+                default:
+                    throw new IllegalArgumentException(
+                            "a " + t + " dictionary falls back to PLAIN only, not " + fallbackEncoding);
+            }
+        }
         switch (t) {
             case INT32:
                 return new DictionaryIntWriter(flavor, maxDictionaryByteSize, k);

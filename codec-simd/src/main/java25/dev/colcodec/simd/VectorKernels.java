@@ -318,7 +318,7 @@ final class VectorKernels extends ScalarKernels {
             return super.fillArithmetic(values, off, len, previous, step);
         }
         // lane j holds previous + (j + 1) * step; every store advances all lanes by IL steps
-        IntVector v = IntVector.zero(IS).addIndex(1).add(1).mul(step).add(previous);
+        IntVector v = INT_ONE_TO_IL.mul(step).add(previous);
         IntVector advance = IntVector.broadcast(IS, step * IL);
         int i = 0;
         for (int end = len - IL; i <= end; i += IL) {
@@ -336,7 +336,7 @@ final class VectorKernels extends ScalarKernels {
         if (step == 0 || len < 2 * LL) {
             return super.fillArithmetic(values, off, len, previous, step);
         }
-        LongVector v = LongVector.zero(LS).addIndex(1).add(1).mul(step).add(previous);
+        LongVector v = LONG_ONE_TO_LL.mul(step).add(previous);
         LongVector advance = LongVector.broadcast(LS, step * LL);
         int i = 0;
         for (int end = len - LL; i <= end; i += LL) {
@@ -480,9 +480,14 @@ final class VectorKernels extends ScalarKernels {
 
     static final VectorShuffle<Long> LONG_LAST = VectorShuffle.fromOp(LS, j -> LL - 1);
 
+    /** {@code j + 1} in lane j. */
+    static final LongVector LONG_ONE_TO_LL = LongVector.zero(LS).addIndex(1).add(1);
+
+    static final IntVector INT_ONE_TO_IL = IntVector.zero(IS).addIndex(1).add(1);
+
     /** {@code (j + 1) * step} in lane j. */
     private static LongVector ramp(long step) {
-        return LongVector.zero(LS).addIndex(1).add(1).mul(step);
+        return LONG_ONE_TO_LL.mul(step);
     }
 
     /**

@@ -3,6 +3,8 @@ package dev.colcodec.parquet.dictionary;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
+import dev.colcodec.parquet.ParquetEncoding;
+import dev.colcodec.parquet.deltastrings.DeltaByteArrayWriter;
 import dev.colcodec.parquet.plain.PlainBinaryWriter;
 import dev.colcodec.parquet.plain.PlainFixedLenWriter;
 import dev.colcodec.values.BinaryBatch;
@@ -29,16 +31,44 @@ public final class DictionaryBinaryWriter extends DictionaryWriter implements Bi
     private final BinaryValuesWriter plain;
 
     private DictionaryBinaryWriter(
-            int fixedLength, DictionaryFlavor flavor, int maxDictionaryByteSize, Kernels kernels) {
-        super(flavor, maxDictionaryByteSize, kernels);
+            int fixedLength,
+            DictionaryFlavor flavor,
+            int maxDictionaryByteSize,
+            Kernels kernels,
+            ParquetEncoding fallbackEncoding) {
+        super(flavor, maxDictionaryByteSize, kernels, fallbackEncoding);
         this.fixedLength = fixedLength;
-        this.plain = fixedLength < 0 ? new PlainBinaryWriter() : new PlainFixedLenWriter(fixedLength);
+        if (fallbackEncoding == ParquetEncoding.PLAIN) {
+            this.plain = fixedLength < 0 ? new PlainBinaryWriter() : new PlainFixedLenWriter(fixedLength);
+        } else if (fallbackEncoding == ParquetEncoding.DELTA_BYTE_ARRAY) {
+            this.plain = new DeltaByteArrayWriter(kernels);
+        } else {
+            throw new IllegalArgumentException(
+                    "a binary dictionary falls back to PLAIN or (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY) DELTA_BYTE_ARRAY, not "
+                            + fallbackEncoding);
+        }
+    }
+
+    /**
+     * A BYTE_ARRAY (fixedLength -1) or FIXED_LEN_BYTE_ARRAY writer whose fallback is PLAIN or, as in
+     * parquet-java's V2 writer, DELTA_BYTE_ARRAY.
+     */
+    public static DictionaryBinaryWriter withFallback(
+            int fixedLength,
+            DictionaryFlavor flavor,
+            int maxDictionaryByteSize,
+            Kernels kernels,
+            ParquetEncoding fallbackEncoding) {
+        if (fixedLength < 1 && fixedLength != -1) {
+            throw new IllegalArgumentException("fixed length must be -1 (BYTE_ARRAY) or at least 1: " + fixedLength);
+        }
+        return new DictionaryBinaryWriter(fixedLength, flavor, maxDictionaryByteSize, kernels, fallbackEncoding);
     }
 
     /** A BYTE_ARRAY writer. */
     public static DictionaryBinaryWriter forByteArray(
             DictionaryFlavor flavor, int maxDictionaryByteSize, Kernels kernels) {
-        return new DictionaryBinaryWriter(-1, flavor, maxDictionaryByteSize, kernels);
+        return new DictionaryBinaryWriter(-1, flavor, maxDictionaryByteSize, kernels, ParquetEncoding.PLAIN);
     }
 
     /** A BYTE_ARRAY writer with the default 1 MiB maximum dictionary size and {@link KernelProvider#best()}. */
@@ -52,7 +82,7 @@ public final class DictionaryBinaryWriter extends DictionaryWriter implements Bi
         if (length < 1) {
             throw new IllegalArgumentException("fixed length must be at least 1: " + length);
         }
-        return new DictionaryBinaryWriter(length, flavor, maxDictionaryByteSize, kernels);
+        return new DictionaryBinaryWriter(length, flavor, maxDictionaryByteSize, kernels, ParquetEncoding.PLAIN);
     }
 
     /** A FIXED_LEN_BYTE_ARRAY writer with the default maximum dictionary size and kernels. */

@@ -2,6 +2,7 @@ package dev.colcodec.parquet.dictionary;
 
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
+import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.values.DoubleValuesWriter;
 import dev.colcodec.values.ValuesWriter;
 import java.util.Objects;
@@ -23,7 +24,7 @@ public final class DictionaryDoubleWriter extends DictionaryWriter implements Do
      * @param kernels the kernels for packing ids and gathering entries
      */
     public DictionaryDoubleWriter(DictionaryFlavor flavor, int maxDictionaryByteSize, Kernels kernels) {
-        super(flavor, maxDictionaryByteSize, kernels);
+        super(flavor, maxDictionaryByteSize, kernels, ParquetEncoding.PLAIN);
         this.keys = new LongKeyStore(kernels);
     }
 

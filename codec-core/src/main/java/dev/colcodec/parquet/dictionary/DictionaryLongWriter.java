@@ -2,6 +2,8 @@ package dev.colcodec.parquet.dictionary;
 
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
+import dev.colcodec.parquet.ParquetEncoding;
+import dev.colcodec.parquet.delta.DeltaBinaryPackedLongWriter;
 import dev.colcodec.values.LongValuesWriter;
 import dev.colcodec.values.ValuesWriter;
 import java.util.Objects;
@@ -21,8 +23,27 @@ public final class DictionaryLongWriter extends DictionaryWriter implements Long
      * @param kernels the kernels for packing ids and gathering entries
      */
     public DictionaryLongWriter(DictionaryFlavor flavor, int maxDictionaryByteSize, Kernels kernels) {
-        super(flavor, maxDictionaryByteSize, kernels);
-        this.keys = new LongKeyStore(kernels);
+        this(flavor, maxDictionaryByteSize, kernels, ParquetEncoding.PLAIN);
+    }
+
+    /**
+     * @param fallbackEncoding PLAIN (parquet-java's V1 writer) or DELTA_BINARY_PACKED (its V2 writer)
+     * @throws IllegalArgumentException for any other encoding
+     */
+    public DictionaryLongWriter(
+            DictionaryFlavor flavor, int maxDictionaryByteSize, Kernels kernels, ParquetEncoding fallbackEncoding) {
+        super(flavor, maxDictionaryByteSize, kernels, fallbackEncoding);
+        switch (fallbackEncoding) {
+            case PLAIN:
+                this.keys = new LongKeyStore(kernels);
+                break;
+            case DELTA_BINARY_PACKED:
+                this.keys = new LongKeyStore(kernels, new DeltaBinaryPackedLongWriter(kernels));
+                break;
+            default:
+                throw new IllegalArgumentException(
+                        "a INT64 dictionary falls back to PLAIN or DELTA_BINARY_PACKED, not " + fallbackEncoding);
+        }
     }
 
     /** A writer with the default 1 MiB maximum dictionary size and {@link KernelProvider#best()}. */

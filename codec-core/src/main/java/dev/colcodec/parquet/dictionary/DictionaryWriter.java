@@ -35,9 +35,10 @@ import java.util.Objects;
  *       and INT96 value.
  * </ul>
  *
- * <p>Intended differences: the fallback is always PLAIN (parquet-java's V2 writer falls back to
- * DELTA_BINARY_PACKED for INT32/INT64 and DELTA_BYTE_ARRAY for BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY, its
- * V1 writer to PLAIN as here); the dictionary also falls back at 2^28 entries (parquet-java: 2^31-2), a
+ * <p>The fallback encoding is PLAIN by default, as in parquet-java's V1 writer; the INT32, INT64 and
+ * binary writers can fall back to DELTA_BINARY_PACKED or DELTA_BYTE_ARRAY instead, as parquet-java's V2
+ * writer does ({@link #fallbackEncoding()}). Intended differences: the dictionary also falls back at
+ * 2^28 entries (parquet-java: 2^31-2), a
  * limit only reachable with a maximum dictionary size over 1 GiB; {@link #resetDictionary()} also starts
  * a new page.
  */
@@ -74,7 +75,12 @@ public abstract sealed class DictionaryWriter implements ValuesWriter
     private boolean finished;
     private ParquetEncoding pageEncoding;
 
-    DictionaryWriter(DictionaryFlavor flavor, int maxDictionaryByteSize, Kernels kernels) {
+    /** The encoding of the pages written after a fallback. */
+    private final ParquetEncoding fallbackEncoding;
+
+    DictionaryWriter(
+            DictionaryFlavor flavor, int maxDictionaryByteSize, Kernels kernels, ParquetEncoding fallbackEncoding) {
+        this.fallbackEncoding = Objects.requireNonNull(fallbackEncoding, "fallbackEncoding");
         if (maxDictionaryByteSize < 0) {
             throw new IllegalArgumentException("negative maximum dictionary size: " + maxDictionaryByteSize);
         }
@@ -92,7 +98,7 @@ public abstract sealed class DictionaryWriter implements ValuesWriter
     /** Writes the values of {@code ids[0, idCount)} to the PLAIN writer. */
     abstract void replayAsPlain();
 
-    /** The PLAIN writer used after a fallback. */
+    /** The writer used after a fallback (PLAIN, or the DELTA encoding given at construction). */
     abstract ValuesWriter plainWriter();
 
     abstract void clearEntries();
@@ -176,7 +182,7 @@ public abstract sealed class DictionaryWriter implements ValuesWriter
             }
             fallBack();
         }
-        pageEncoding = ParquetEncoding.PLAIN;
+        pageEncoding = fallbackEncoding;
         return plainWriter().toByteArray();
     }
 
@@ -195,7 +201,7 @@ public abstract sealed class DictionaryWriter implements ValuesWriter
 
     /**
      * The encoding of the page the last {@link #toByteArray()} returned: the flavor's dictionary encoding
-     * or PLAIN.
+     * or the {@linkplain #fallbackEncoding() fallback encoding}.
      */
     public final ParquetEncoding encoding() {
         if (pageEncoding == null) {
@@ -204,7 +210,12 @@ public abstract sealed class DictionaryWriter implements ValuesWriter
         return pageEncoding;
     }
 
-    /** Whether this row group has fallen back to PLAIN. */
+    /** The encoding of the pages written after a fallback: PLAIN, DELTA_BINARY_PACKED or DELTA_BYTE_ARRAY. */
+    public final ParquetEncoding fallbackEncoding() {
+        return fallbackEncoding;
+    }
+
+    /** Whether this row group has fallen back to its {@link #fallbackEncoding()}. */
     public final boolean hasFallenBack() {
         return fellBack;
     }

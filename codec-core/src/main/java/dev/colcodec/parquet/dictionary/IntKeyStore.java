@@ -2,6 +2,7 @@ package dev.colcodec.parquet.dictionary;
 
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.plain.PlainIntWriter;
+import dev.colcodec.values.IntValuesWriter;
 
 /**
  * The int-keyed side of {@link DictionaryIntWriter} and {@link DictionaryFloatWriter} (which keys on raw
@@ -10,13 +11,19 @@ import dev.colcodec.parquet.plain.PlainIntWriter;
  */
 final class IntKeyStore {
     final IntIdTable table = new IntIdTable();
-    final PlainIntWriter plain;
+    /** The fallback writer: PLAIN, or DELTA_BINARY_PACKED for INT32/INT64 V2-style fallback. */
+    final IntValuesWriter plain;
+
     private final Kernels kernels;
     private final int[] block = new int[DictionaryWriter.BLOCK];
 
     IntKeyStore(Kernels kernels) {
+        this(kernels, new PlainIntWriter(kernels));
+    }
+
+    IntKeyStore(Kernels kernels, IntValuesWriter fallback) {
         this.kernels = kernels;
-        this.plain = new PlainIntWriter(kernels);
+        this.plain = fallback;
     }
 
     /**

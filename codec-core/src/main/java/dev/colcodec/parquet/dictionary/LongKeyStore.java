@@ -2,6 +2,7 @@ package dev.colcodec.parquet.dictionary;
 
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.plain.PlainLongWriter;
+import dev.colcodec.values.LongValuesWriter;
 
 /**
  * The long-keyed side of {@link DictionaryLongWriter} and {@link DictionaryDoubleWriter} (which keys on raw
@@ -10,13 +11,19 @@ import dev.colcodec.parquet.plain.PlainLongWriter;
  */
 final class LongKeyStore {
     final LongIdTable table = new LongIdTable();
-    final PlainLongWriter plain;
+    /** The fallback writer: PLAIN, or DELTA_BINARY_PACKED for INT32/INT64 V2-style fallback. */
+    final LongValuesWriter plain;
+
     private final Kernels kernels;
     private final long[] block = new long[DictionaryWriter.BLOCK];
 
     LongKeyStore(Kernels kernels) {
+        this(kernels, new PlainLongWriter(kernels));
+    }
+
+    LongKeyStore(Kernels kernels, LongValuesWriter fallback) {
         this.kernels = kernels;
-        this.plain = new PlainLongWriter(kernels);
+        this.plain = fallback;
     }
 
     /**

@@ -108,14 +108,18 @@ public final class ColumnChunkWriter {
         this.codec = options.compression();
         this.v2 = options.pageVersion() == ParquetWriteOptions.PageVersion.V2;
         if (options.usesDictionary(column)) {
+            DictionaryFlavor flavor = flavor(options.encoding(column.name()), v2);
             dictionary = ParquetValues.newDictionaryWriter(
                     type,
                     column.typeLength(),
-                    flavor(options.encoding(column.name()), v2),
+                    flavor,
                     options.maxDictionaryBytes(),
+                    v2
+                            ? ParquetValues.defaultFallback(type, DictionaryFlavor.V2_RLE_DICTIONARY)
+                            : ParquetEncoding.PLAIN,
                     options.kernels());
             values = dictionary;
-            plainEncoding = ParquetEncoding.PLAIN;
+            plainEncoding = dictionary.fallbackEncoding();
         } else {
             dictionary = null;
             plainEncoding = options.plainEncoding(column);

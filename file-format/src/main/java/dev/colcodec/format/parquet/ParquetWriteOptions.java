@@ -4,6 +4,8 @@ import dev.colcodec.format.compress.Compression;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.ParquetEncoding;
+import dev.colcodec.parquet.ParquetValues;
+import dev.colcodec.parquet.dictionary.DictionaryFlavor;
 import dev.colcodec.parquet.dictionary.DictionaryWriter;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -18,11 +20,12 @@ import java.util.Set;
  * encoding with a 1 MiB dictionary limit. Immutable; the {@code with...} methods return modified
  * copies.
  *
- * <p>Default encodings per page version. V1: BOOLEAN and FIXED_LEN_BYTE_ARRAY PLAIN, everything else
- * dictionary falling back to PLAIN. V2: BOOLEAN RLE, everything else dictionary falling back to PLAIN
- * (parquet-java's V2 writer falls back to DELTA encodings instead; set an encoding per column to get
- * them). A column given an explicit non-dictionary encoding is written in that encoding with no
- * dictionary.
+ * <p>Default encodings per page version, as parquet-java's writers choose them. V1: BOOLEAN and
+ * FIXED_LEN_BYTE_ARRAY PLAIN, everything else dictionary falling back to PLAIN. V2: BOOLEAN RLE,
+ * everything else dictionary falling back to DELTA_BINARY_PACKED (INT32, INT64), DELTA_BYTE_ARRAY
+ * (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY) or PLAIN (FLOAT, DOUBLE, INT96); without a dictionary the fallback
+ * encoding is used from the start. A column given an explicit non-dictionary encoding is written in that
+ * encoding with no dictionary.
  */
 public final class ParquetWriteOptions {
     /** Data page format. */
@@ -247,8 +250,11 @@ public final class ParquetWriteOptions {
         if (e != null && !e.usesDictionary()) {
             return e;
         }
-        if (column.type() == dev.colcodec.parquet.PhysicalType.BOOLEAN && pageVersion == PageVersion.V2) {
-            return ParquetEncoding.RLE;
+        if (pageVersion == PageVersion.V2) {
+            // parquet-java's V2 writer: its dictionary fallbacks, also used when there is no dictionary
+            return column.type() == dev.colcodec.parquet.PhysicalType.BOOLEAN
+                    ? ParquetEncoding.RLE
+                    : ParquetValues.defaultFallback(column.type(), DictionaryFlavor.V2_RLE_DICTIONARY);
         }
         return ParquetEncoding.PLAIN;
     }

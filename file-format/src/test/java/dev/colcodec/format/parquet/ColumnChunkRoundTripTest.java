@@ -122,6 +122,63 @@ class ColumnChunkRoundTripTest {
     }
 
     @Test
+    void v2PagesFallBackToDeltaEncodingsAsParquetJavaDoes() {
+        Random r = new Random(7);
+        Object[][] cases = {
+            {PhysicalType.INT32, ParquetEncoding.DELTA_BINARY_PACKED},
+            {PhysicalType.INT64, ParquetEncoding.DELTA_BINARY_PACKED},
+            {PhysicalType.BYTE_ARRAY, ParquetEncoding.DELTA_BYTE_ARRAY},
+            {PhysicalType.FIXED_LEN_BYTE_ARRAY, ParquetEncoding.DELTA_BYTE_ARRAY},
+            {PhysicalType.DOUBLE, ParquetEncoding.PLAIN},
+            {PhysicalType.INT96, ParquetEncoding.PLAIN},
+        };
+        for (Object[] tc : cases) {
+            PhysicalType t = (PhysicalType) tc[0];
+            ParquetEncoding expected = (ParquetEncoding) tc[1];
+            ParquetColumn c = ParquetColumn.flat("c", t, t == PhysicalType.FIXED_LEN_BYTE_ARRAY ? 9 : 0, true);
+            for (boolean dictionary : new boolean[] {true, false}) {
+                for (ParquetWriteOptions.PageVersion v : ParquetWriteOptions.PageVersion.values()) {
+                    ParquetEncoding want = v == ParquetWriteOptions.PageVersion.V2 ? expected : ParquetEncoding.PLAIN;
+                    String what = t + " " + v + " dictionary " + dictionary;
+                    int usedWant = 0;
+                    for (int dataset = 0; dataset < 8; dataset++) {
+                        TestData d = TestData.random(c, 2500, r);
+                        // a 16-byte dictionary limit makes most random data fall back on the first page
+                        ParquetWriteOptions o = ParquetWriteOptions.defaults()
+                                .withPageVersion(v)
+                                .withPageRowLimit(700)
+                                .withDictionary(dictionary)
+                                .withMaxDictionaryBytes(16);
+                        ColumnChunkWriter w = new ColumnChunkWriter(c, o);
+                        w.write(d.values, d.nulls, 0, 2500);
+                        ColumnChunkWriter.Chunk chunk = w.finish();
+                        // no other value encoding than the expected one (besides the dictionary, its
+                        // PLAIN-labelled V2 dictionary page, and levels)
+                        for (ParquetEncoding e : chunk.encodings()) {
+                            boolean dictionaryPage = e == ParquetEncoding.PLAIN && chunk.dictionaryPageSize() > 0;
+                            if (!e.usesDictionary() && e != ParquetEncoding.RLE && !dictionaryPage) {
+                                assertThat(e).as(what).isEqualTo(want);
+                            }
+                        }
+                        if (chunk.encodings().contains(want)) {
+                            usedWant++;
+                        }
+                        ColumnChunkReader reader = new ColumnChunkReader(
+                                c, o.compression(), chunk.bytes(), 0, chunk.bytes().length, 4, KernelProvider.best());
+                        ColumnBatch batch = new ColumnBatch(c, 1000);
+                        int row = 0;
+                        for (int n; (n = reader.readBatch(batch, 1000)) > 0; row += n) {
+                            d.assertBatch(batch, row);
+                        }
+                        assertThat(row).as(what).isEqualTo(2500);
+                    }
+                    assertThat(usedWant).as(what).isGreaterThan(dictionary ? 0 : 7);
+                }
+            }
+        }
+    }
+
+    @Test
     void crcMismatchIsCorruptInput() {
         ParquetColumn c = ParquetColumn.flat("c", PhysicalType.INT32, 0, true);
         Random r = new Random(1);
