@@ -24,8 +24,7 @@ import org.knowm.xchart.style.Styler;
  *   <li>{@code <bench>-ratios.png}: grouped bars, one group per parameter combination, one bar per
  *       baseline (parquet-java, tsfile, colcodec-scalar, memcpy, ...), height = ours / baseline. Drawn
  *       when the table has colcodec's impl and at least one baseline.
- *   <li>{@code <bench>-bitwidth.png}: values/s against bit width (a log axis when the scores span more
- *       than a decade), one line per impl (and
+ *   <li>{@code <bench>-bitwidth.png}: values/s against bit width (a linear axis), one line per impl (and
  *       per combination of the other parameters). Drawn when the benchmark has a {@code bitWidth}
  *       parameter.
  * </ul>
@@ -114,14 +113,6 @@ final class Charts {
         if (series.isEmpty()) {
             return null;
         }
-        double min = Double.MAX_VALUE;
-        double max = 0;
-        for (Map<Double, Double> s : series.values()) {
-            for (double v : s.values()) {
-                min = Math.min(min, v);
-                max = Math.max(max, v);
-            }
-        }
         XYChart chart = new XYChartBuilder()
                 .width(WIDTH)
                 .height(HEIGHT)
@@ -129,8 +120,9 @@ final class Charts {
                 .xAxisTitle("bit width")
                 .yAxisTitle("values/s")
                 .build();
-        // a log axis only when the scores span more than a decade (XChart labels log axes per decade)
-        chart.getStyler().setYAxisLogarithmic(max / min > 10);
+        // a linear axis: with the human-readable tick labels XChart spaces a log axis's labels as if it
+        // were linear, which misplaces every point against its label
+        chart.getStyler().setYAxisLogarithmic(false);
         chart.getStyler().setyAxisTickLabelsFormattingFunction(Report::human);
         chart.getStyler().setXAxisDecimalPattern("0");
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
