@@ -98,11 +98,12 @@ class ReportTest {
         double pj = score(pts, "1", "parquet-java");
         var bars = ratios.getSeriesMap().get("vs parquet-java");
         assertThat(bars.getYData().iterator().next().doubleValue()).isEqualTo(vec / pj);
-        // scores within one decade: linear axis; a slow baseline spreads them over two: log axis
+        // always a linear axis, also when a slow baseline spreads the scores over two decades (XChart
+        // would put log-scaled points under the linear human-readable labels)
         assertThat(widths.getStyler().isYAxisLogarithmic()).isFalse();
         String spread = sample().replace("2588423342.333146", "25884233.42333146");
         Report.Table wide = Report.tables(Report.points(spread)).get(0);
-        assertThat(Charts.bitWidthChart(wide).getStyler().isYAxisLogarithmic()).isTrue();
+        assertThat(Charts.bitWidthChart(wide).getStyler().isYAxisLogarithmic()).isFalse();
     }
 
     @Test
