@@ -306,9 +306,9 @@ public final class ParquetValues {
                 case INT64:
                     return new DictionaryLongWriter(flavor, maxDictionaryByteSize, k, fallbackEncoding);
                 case BYTE_ARRAY:
-                    return DictionaryBinaryWriter.withFallback(-1, flavor, maxDictionaryByteSize, k, fallbackEncoding);
+                    return DictionaryBinaryWriter.forByteArray(flavor, maxDictionaryByteSize, k, fallbackEncoding);
                 case FIXED_LEN_BYTE_ARRAY:
-                    return DictionaryBinaryWriter.withFallback(
+                    return DictionaryBinaryWriter.forFixedLength(
                             typeLength, flavor, maxDictionaryByteSize, k, fallbackEncoding);
                 default:
                     throw new IllegalArgumentException(

@@ -49,26 +49,16 @@ public final class DictionaryBinaryWriter extends DictionaryWriter implements Bi
         }
     }
 
-    /**
-     * A BYTE_ARRAY (fixedLength -1) or FIXED_LEN_BYTE_ARRAY writer whose fallback is PLAIN or, as in
-     * parquet-java's V2 writer, DELTA_BYTE_ARRAY.
-     */
-    public static DictionaryBinaryWriter withFallback(
-            int fixedLength,
-            DictionaryFlavor flavor,
-            int maxDictionaryByteSize,
-            Kernels kernels,
-            ParquetEncoding fallbackEncoding) {
-        if (fixedLength < 1 && fixedLength != -1) {
-            throw new IllegalArgumentException("fixed length must be -1 (BYTE_ARRAY) or at least 1: " + fixedLength);
-        }
-        return new DictionaryBinaryWriter(fixedLength, flavor, maxDictionaryByteSize, kernels, fallbackEncoding);
-    }
-
-    /** A BYTE_ARRAY writer. */
+    /** A BYTE_ARRAY writer falling back to PLAIN. */
     public static DictionaryBinaryWriter forByteArray(
             DictionaryFlavor flavor, int maxDictionaryByteSize, Kernels kernels) {
-        return new DictionaryBinaryWriter(-1, flavor, maxDictionaryByteSize, kernels, ParquetEncoding.PLAIN);
+        return forByteArray(flavor, maxDictionaryByteSize, kernels, ParquetEncoding.PLAIN);
+    }
+
+    /** A BYTE_ARRAY writer falling back to PLAIN or, as parquet-java's V2 writer, DELTA_BYTE_ARRAY. */
+    public static DictionaryBinaryWriter forByteArray(
+            DictionaryFlavor flavor, int maxDictionaryByteSize, Kernels kernels, ParquetEncoding fallbackEncoding) {
+        return new DictionaryBinaryWriter(-1, flavor, maxDictionaryByteSize, kernels, fallbackEncoding);
     }
 
     /** A BYTE_ARRAY writer with the default 1 MiB maximum dictionary size and {@link KernelProvider#best()}. */
@@ -79,10 +69,23 @@ public final class DictionaryBinaryWriter extends DictionaryWriter implements Bi
     /** A FIXED_LEN_BYTE_ARRAY writer for values of {@code length} (at least 1) bytes. */
     public static DictionaryBinaryWriter forFixedLength(
             int length, DictionaryFlavor flavor, int maxDictionaryByteSize, Kernels kernels) {
+        return forFixedLength(length, flavor, maxDictionaryByteSize, kernels, ParquetEncoding.PLAIN);
+    }
+
+    /**
+     * A FIXED_LEN_BYTE_ARRAY writer falling back to PLAIN or, as parquet-java's V2 writer,
+     * DELTA_BYTE_ARRAY.
+     */
+    public static DictionaryBinaryWriter forFixedLength(
+            int length,
+            DictionaryFlavor flavor,
+            int maxDictionaryByteSize,
+            Kernels kernels,
+            ParquetEncoding fallbackEncoding) {
         if (length < 1) {
             throw new IllegalArgumentException("fixed length must be at least 1: " + length);
         }
-        return new DictionaryBinaryWriter(length, flavor, maxDictionaryByteSize, kernels, ParquetEncoding.PLAIN);
+        return new DictionaryBinaryWriter(length, flavor, maxDictionaryByteSize, kernels, fallbackEncoding);
     }
 
     /** A FIXED_LEN_BYTE_ARRAY writer with the default maximum dictionary size and kernels. */

@@ -32,11 +32,7 @@ import java.util.Objects;
  * wider than the bit width are returned as stored, like parquet-java.
  */
 public final class RleHybridReader implements IntValuesReader {
-    /** Bit-packed stretches shorter than this are unpacked by the scalar kernels. */
-    private static final int SHORT_STRETCH = 64;
-
     private final Kernels kernels;
-    private final Kernels scalar = KernelProvider.scalar();
     private final int defaultBitWidth;
     private final RleFraming framing;
     private final RunCursor runs = new RunCursor();
@@ -153,10 +149,8 @@ public final class RleHybridReader implements IntValuesReader {
         }
         int full = Math.min(end, r.packedFull);
         if (full > i) {
-            // i is a multiple of 8 here, so the values start on a byte; short stretches (common between
-            // RLE runs) skip the vector kernels' set-up
-            (full - i < SHORT_STRETCH ? scalar : kernels)
-                    .unpackLsb(r.buf, r.packedStart + (i >>> 3) * w, w, dst, off, full - i);
+            // i is a multiple of 8 here, so the values start on a byte
+            kernels.unpackLsb(r.buf, r.packedStart + (i >>> 3) * w, w, dst, off, full - i);
             off += full - i;
             i = full;
         }
