@@ -61,7 +61,8 @@ set +f
   echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), $("$JAVA" -version 2>&1 | head -1)"
   echo "Command: benchmarks/run.sh $ORIG_ARGS  (selection: $SELECTION_FILE, JMH ${DEFAULTS[*]})"
   echo
-  # tables, plus PNG charts (ratio bars, throughput by bit width) written into $OUT and linked by name
+  # tables, plus PNG charts (ratio bars, throughput by bit width, rows/s by column count and thread count for
+  # the whole-file workloads) written into $OUT and linked by name
   "$JAVA" -Djava.awt.headless=true -cp "$JAR" dev.colcodec.bench.report.Report --merged "$OUT/results.json" \
     --charts "$OUT" "$OUT"/part-*.json
 } > "$OUT/report.md"

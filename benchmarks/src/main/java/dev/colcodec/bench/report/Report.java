@@ -25,8 +25,9 @@ import java.util.Set;
  * points at other thread counts are left out.
  *
  * <p>With a chart directory it also draws each table as PNG charts there ({@link Charts}): the ratios
- * of ours to every baseline and to memcpy, and values/s by bit width when a {@code bitWidth} parameter
- * exists. The Markdown references them by file name.
+ * of ours to every baseline and to memcpy, values/s by bit width when a {@code bitWidth} parameter
+ * exists, and for whole-file benchmarks rows/s by column count ({@code fields} or {@code columns}) with one
+ * bar per implementation and thread count. The Markdown references them by file name.
  *
  * <p>Usage: {@code java -cp benchmarks.jar dev.colcodec.bench.report.Report [--out out.md] [--charts
  * DIR] [--merged all.json] part.json...}; with {@code --out} the charts go next to the Markdown unless

@@ -6,7 +6,9 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -164,6 +166,165 @@ class ReportTest {
     void encodingBenchmarksKeepValuesPerSecond() throws Exception {
         assertThat(Report.points(sample())).extracting(Report.Point::unit).containsOnly(Report.VALUES_PER_S);
         assertThat(Report.render(sample())).contains("### BitUnpackBench.unpack (values/s)");
+    }
+
+    /**
+     * A smoke run of the whole-file benchmarks (JMH -f 0 -wi 0 -i 1 -r 200ms at 20,000 rows, trimmed to the
+     * fields the report reads): TsSeedBench at 4/8/16 fields (TS_2DIFF_LZ4; colcodec on 1 and 2 threads,
+     * tsfile) plus 8 fields PLAIN_UNCOMPRESSED on one thread, and ParquetFileBench at 4/8/16 columns
+     * (colcodec on 1 thread and every core, parquet-java). Its scores mean nothing; its shape is real.
+     */
+    private static String fileSample() throws Exception {
+        try (InputStream in = ReportTest.class.getResourceAsStream("/file-jmh.json")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static Report.Table table(String json, String bench) {
+        return Report.tables(Report.points(json)).stream()
+                .filter(t -> t.bench().equals(bench))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    /** The report's rows/s of one whole-file point. */
+    private static double fileScore(
+            List<Report.Point> pts, String bench, String columnParam, String columns, String encoding, String impl) {
+        return pts.stream()
+                .filter(p -> p.benchmark().equals(bench)
+                        && p.params().get(columnParam).equals(columns)
+                        && p.params().get("encoding").equals(encoding)
+                        && p.impl().equals(impl))
+                .findFirst()
+                .orElseThrow()
+                .score();
+    }
+
+    @Test
+    void seedWorkloadChartsRowsPerSecondByColumnCountPerThreadCount() throws Exception {
+        String json = fileSample();
+        List<Report.Point> pts = Report.points(json);
+        for (String method : List.of("read", "write", "query")) {
+            String bench = "TsSeedBench." + method;
+            List<Charts.ColumnScaling> charts = Charts.columnScaling(table(json, bench));
+            // one chart per encoding
+            assertThat(charts)
+                    .extracting(c -> c.others().get("encoding"))
+                    .containsExactly("TS_2DIFF_LZ4", "PLAIN_UNCOMPRESSED");
+            Charts.ColumnScaling lz4 = charts.get(0);
+            assertThat(lz4.columnParam()).isEqualTo("fields");
+            assertThat(lz4.fileSuffix()).isEqualTo("-encoding_TS_2DIFF_LZ4");
+            assertThat(lz4.columnCounts()).containsExactly("4", "8", "16");
+            assertThat(lz4.series().keySet())
+                    .containsExactly("colcodec 1 thread", "colcodec 2 threads", "tsfile 1 thread");
+            Map<String, String> impls = Map.of(
+                    "colcodec 1 thread", "colcodec", "colcodec 2 threads", "colcodec-2t", "tsfile 1 thread", "tsfile");
+            for (Map.Entry<String, String> e : impls.entrySet()) {
+                List<Double> expected = new ArrayList<>();
+                for (String fields : List.of("4", "8", "16")) {
+                    expected.add(fileScore(pts, bench, "fields", fields, "TS_2DIFF_LZ4", e.getValue()));
+                }
+                assertThat(lz4.series().get(e.getKey()))
+                        .as(bench + " " + e.getKey())
+                        .isEqualTo(expected);
+            }
+            // PLAIN was measured at 8 fields on one thread only
+            Charts.ColumnScaling plain = charts.get(1);
+            assertThat(plain.columnCounts()).containsExactly("8");
+            assertThat(plain.series().keySet()).containsExactly("colcodec 1 thread", "tsfile 1 thread");
+            assertThat(plain.series().get("tsfile 1 thread"))
+                    .containsExactly(fileScore(pts, bench, "fields", "8", "PLAIN_UNCOMPRESSED", "tsfile"));
+
+            // the chart draws exactly that data
+            var chart = Charts.columnScalingChart(lz4);
+            assertThat(chart.getSeriesMap().keySet())
+                    .containsExactlyElementsOf(lz4.series().keySet());
+            for (var s : chart.getSeriesMap().values()) {
+                assertThat(new ArrayList<Object>(s.getXData())).containsExactly("4", "8", "16");
+                assertThat(new ArrayList<Object>(s.getYData()))
+                        .containsExactlyElementsOf(lz4.series().get(s.getName()));
+            }
+        }
+    }
+
+    @Test
+    void parquetFileBenchChartsRowsPerSecondByColumnCountWithEveryCore() throws Exception {
+        String json = fileSample();
+        List<Report.Point> pts = Report.points(json);
+        for (String method : List.of("read", "write")) {
+            String bench = "ParquetFileBench." + method;
+            List<Charts.ColumnScaling> charts = Charts.columnScaling(table(json, bench));
+            assertThat(charts).hasSize(1);
+            Charts.ColumnScaling c = charts.get(0);
+            assertThat(c.columnParam()).isEqualTo("columns");
+            assertThat(c.fileSuffix()).isEmpty();
+            assertThat(c.others())
+                    .containsEntry("codec", "SNAPPY")
+                    .containsEntry("data", "random")
+                    .containsEntry("encoding", "DICTIONARY")
+                    .containsEntry("rows", "20000");
+            assertThat(c.columnCounts()).containsExactly("4", "8", "16");
+            assertThat(c.series().keySet())
+                    .containsExactly("colcodec 1 thread", "colcodec all cores", "parquet-java 1 thread");
+            assertThat(c.series().get("colcodec all cores").get(2))
+                    .isEqualTo(fileScore(pts, bench, "columns", "16", "DICTIONARY", "colcodec-all"));
+            assertThat(c.series().get("parquet-java 1 thread").get(0))
+                    .isEqualTo(fileScore(pts, bench, "columns", "4", "DICTIONARY", "parquet-java"));
+        }
+    }
+
+    @Test
+    void columnCountChartsAreWrittenAndLinked(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("results.json");
+        Files.writeString(json, fileSample(), StandardCharsets.UTF_8);
+        Path md = dir.resolve("report.md");
+        Report.main(new String[] {"--out", md.toString(), json.toString()});
+        String text = Files.readString(md, StandardCharsets.UTF_8);
+        List<String> expected = new ArrayList<>();
+        for (String method : List.of("read", "write", "query")) {
+            for (String encoding : List.of("TS_2DIFF_LZ4", "PLAIN_UNCOMPRESSED")) {
+                expected.add("TsSeedBench." + method + "-columns-encoding_" + encoding + ".png");
+            }
+        }
+        expected.add("ParquetFileBench.read-columns.png");
+        expected.add("ParquetFileBench.write-columns.png");
+        for (String name : expected) {
+            Path png = dir.resolve(name);
+            assertThat(text).contains("![" + name + "](" + name + ")");
+            var image = ImageIO.read(png.toFile());
+            assertThat(image).as(name).isNotNull();
+            assertThat(image.getWidth()).isEqualTo(Charts.WIDTH);
+            assertThat(image.getHeight()).isEqualTo(Charts.HEIGHT);
+        }
+        // the ratio bars are still drawn for the same tables
+        assertThat(dir.resolve("TsSeedBench.read-ratios.png")).isNotEmptyFile();
+    }
+
+    @Test
+    void aColumnCountMissingForOneImplementationIsAGapNotAZero(@TempDir Path dir) {
+        String json = "["
+                + String.join(
+                        ",",
+                        filePoint("read", "colcodec", "1", 10),
+                        filePoint("read", "colcodec", "2", 16),
+                        filePoint("read", "tsfile", "1", 4),
+                        filePoint("read", "colcodec", "1", 12).replace("\"fields\": \"4\"", "\"fields\": \"16\""))
+                + "]";
+        Charts.ColumnScaling c =
+                Charts.columnScaling(table(json, "TsSeedBench.read")).get(0);
+        assertThat(c.columnCounts()).containsExactly("4", "16");
+        assertThat(c.series().get("colcodec 1 thread")).containsExactly(50_000.0, 60_000.0);
+        assertThat(c.series().get("colcodec 2 threads")).containsExactly(80_000.0, null);
+        assertThat(c.series().get("tsfile 1 thread")).containsExactly(20_000.0, null);
+        List<Path> written = Charts.write(table(json, "TsSeedBench.read"), dir);
+        assertThat(written).contains(dir.resolve("TsSeedBench.read-columns.png"));
+        assertThat(dir.resolve("TsSeedBench.read-columns.png")).isNotEmptyFile();
+    }
+
+    @Test
+    void encodingBenchmarksGetNoColumnCountChart() throws Exception {
+        assertThat(Charts.columnScaling(Report.tables(Report.points(sample())).get(0)))
+                .isEmpty();
     }
 
     private static double score(List<Report.Point> pts, String width, String impl) {
