@@ -312,7 +312,7 @@ public final class BenchFile {
             int maxDef = d.getMaxDefinitionLevel();
             PageReadStore group;
             while ((group = r.readNextRowGroup()) != null) {
-                ColumnReader cr = new ColumnReadStoreImpl(group, new IgnoringConverter(), projection, createdBy)
+                ColumnReader cr = new ColumnReadStoreImpl(group, new IgnoringConverter(projection), projection, createdBy)
                         .getColumnReader(d);
                 long n = cr.getTotalValueCount();
                 rows += n;
@@ -346,11 +346,22 @@ public final class BenchFile {
         return new Consumed(rows, sum);
     }
 
-    /** The record converter {@link ColumnReadStoreImpl} asks for; values are taken from the reader directly. */
+    /**
+     * The record converter {@link ColumnReadStoreImpl} asks for, shaped like the projection (a group
+     * converter for every group on the column's path, as for a LIST or MAP column); values are taken from
+     * the reader directly.
+     */
     private static final class IgnoringConverter extends GroupConverter {
+        private final GroupType type;
+
+        IgnoringConverter(GroupType type) {
+            this.type = type;
+        }
+
         @Override
         public Converter getConverter(int fieldIndex) {
-            return new PrimitiveConverter() {};
+            Type field = type.getType(fieldIndex);
+            return field.isPrimitive() ? new PrimitiveConverter() {} : new IgnoringConverter(field.asGroupType());
         }
 
         @Override
