@@ -51,8 +51,9 @@ import org.apache.tsfile.read.v4.TsFileReaderBuilder;
  * the column (the file read is timed, as colcodec's TsFile reader needs the whole file); tsfile Java
  * queries it with {@code get...} per value.
  *
- * <p>Usage: {@code java --add-modules=jdk.incubator.vector -cp benchmarks.jar dev.colcodec.bench.BenchFile
- * [--warmup N] [--warmup-seconds S] [--runs N] FILE}
+ * <p>Usage: {@code java --add-modules=jdk.incubator.vector -jar benchmarks.jar bench [--warmup N]
+ * [--warmup-seconds S] [--runs N] FILE} (see {@link BenchMain}), or the same options after {@code -cp
+ * benchmarks.jar dev.colcodec.bench.BenchFile}.
  */
 public final class BenchFile {
     /** Default least number of warm-up runs per column and library. */
@@ -127,7 +128,7 @@ public final class BenchFile {
         }
         if (file == null || warmup < 0 || warmupSeconds < 0 || runs < 1) {
             System.err.println(
-                    "usage: BenchFile [--warmup N] [--warmup-seconds S] [--runs N] FILE   (a Parquet file or a TsFile)");
+                    "usage: bench [--warmup N] [--warmup-seconds S] [--runs N] FILE   (a Parquet file or a TsFile)");
             System.exit(2);
         }
         run(file, new Repetitions(warmup, (long) (warmupSeconds * 1e9), runs), System.out);
