@@ -1,8 +1,11 @@
 package dev.colcodec.format.advisor;
 
+import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesReader;
 import dev.colcodec.values.BinaryValuesWriter;
+import dev.colcodec.values.BooleanValuesReader;
+import dev.colcodec.values.BooleanValuesWriter;
 import dev.colcodec.values.DoubleValuesReader;
 import dev.colcodec.values.DoubleValuesWriter;
 import dev.colcodec.values.FloatValuesReader;
@@ -53,11 +56,64 @@ public abstract class Column {
         for (byte[] v : Objects.requireNonNull(values, "values")) {
             Objects.requireNonNull(v, "a binary value");
         }
-        return new Binaries(values);
+        return new Binaries(values, 0);
+    }
+
+    /**
+     * A column of byte strings that all have {@code length} bytes (Parquet FIXED_LEN_BYTE_ARRAY of that
+     * type length).
+     */
+    public static Column ofFixedLengthBinaries(byte[][] values, int length) {
+        if (length < 1) {
+            throw new IllegalArgumentException("a fixed length must be at least 1, got " + length);
+        }
+        for (byte[] v : Objects.requireNonNull(values, "values")) {
+            if (Objects.requireNonNull(v, "a binary value").length != length) {
+                throw new IllegalArgumentException("a value of " + v.length + " bytes in a column of length " + length);
+            }
+        }
+        return new Binaries(values, length);
+    }
+
+    /** A column of {@code boolean} values (Parquet BOOLEAN, TsFile BOOLEAN). */
+    public static Column ofBooleans(boolean[] values) {
+        return new Booleans(Objects.requireNonNull(values, "values"));
     }
 
     /** The type of the values. */
     public abstract ValueKind kind();
+
+    /** The byte length of every value of a {@link ValueKind#FIXED_BINARY} column; 0 for other kinds. */
+    public int fixedLength() {
+        return 0;
+    }
+
+    /**
+     * The TsFile data type the values are stored as: the one {@link #withTsType} declared, else {@link
+     * #kind()}'s. TsFile encodings are tried only if TsFile allows them for this type (no DICTIONARY for a
+     * BLOB column, for example).
+     */
+    public TsDataType tsType() {
+        return kind().tsType();
+    }
+
+    /**
+     * This column declared as holding TsFile {@code type} values: DATE for ints, TIMESTAMP for longs,
+     * STRING or BLOB for binaries, or the kind's own type.
+     */
+    public Column withTsType(TsDataType type) {
+        Objects.requireNonNull(type, "type");
+        boolean fits = type == kind().tsType()
+                || (kind() == ValueKind.INT32 && type == TsDataType.DATE)
+                || (kind() == ValueKind.INT64 && type == TsDataType.TIMESTAMP)
+                || ((kind() == ValueKind.BINARY || kind() == ValueKind.FIXED_BINARY)
+                        && (type == TsDataType.STRING || type == TsDataType.BLOB));
+        if (!fits) {
+            throw new IllegalArgumentException(kind() + " values cannot be TsFile " + type + " values");
+        }
+        Column plain = this instanceof TsTyped t ? t.values : this;
+        return type == plain.kind().tsType() ? plain : new TsTyped(plain, type);
+    }
 
     /** The number of values. */
     public abstract int size();
@@ -263,14 +319,22 @@ public abstract class Column {
 
     private static final class Binaries extends Column {
         private final byte[][] v;
+        /** The values' common length, or 0 for variable-length values. */
+        private final int fixedLength;
 
-        Binaries(byte[][] v) {
+        Binaries(byte[][] v, int fixedLength) {
             this.v = v;
+            this.fixedLength = fixedLength;
         }
 
         @Override
         public ValueKind kind() {
-            return ValueKind.BINARY;
+            return fixedLength > 0 ? ValueKind.FIXED_BINARY : ValueKind.BINARY;
+        }
+
+        @Override
+        public int fixedLength() {
+            return fixedLength;
         }
 
         @Override
@@ -280,7 +344,7 @@ public abstract class Column {
 
         @Override
         public Column head(int n) {
-            return n >= v.length ? this : new Binaries(Arrays.copyOf(v, n));
+            return n >= v.length ? this : new Binaries(Arrays.copyOf(v, n), fixedLength);
         }
 
         @Override
@@ -319,6 +383,105 @@ public abstract class Column {
                 }
             }
             return true;
+        }
+    }
+
+    private static final class Booleans extends Column {
+        private final boolean[] v;
+
+        Booleans(boolean[] v) {
+            this.v = v;
+        }
+
+        @Override
+        public ValueKind kind() {
+            return ValueKind.BOOLEAN;
+        }
+
+        @Override
+        public int size() {
+            return v.length;
+        }
+
+        @Override
+        public Column head(int n) {
+            return n >= v.length ? this : new Booleans(Arrays.copyOf(v, n));
+        }
+
+        @Override
+        void writeTo(ValuesWriter w) {
+            ((BooleanValuesWriter) w).writeBooleans(v, 0, v.length);
+        }
+
+        @Override
+        Object newScratch() {
+            return new boolean[v.length];
+        }
+
+        @Override
+        void readInto(ValuesReader r, Object scratch) {
+            ((BooleanValuesReader) r).readBooleans((boolean[]) scratch, 0, v.length);
+        }
+
+        @Override
+        boolean matches(Object scratch) {
+            return Arrays.equals(v, (boolean[]) scratch);
+        }
+    }
+
+    /** A column with a declared TsFile type; everything else is the wrapped column's. */
+    private static final class TsTyped extends Column {
+        private final Column values;
+        private final TsDataType type;
+
+        TsTyped(Column values, TsDataType type) {
+            this.values = values;
+            this.type = type;
+        }
+
+        @Override
+        public TsDataType tsType() {
+            return type;
+        }
+
+        @Override
+        public ValueKind kind() {
+            return values.kind();
+        }
+
+        @Override
+        public int fixedLength() {
+            return values.fixedLength();
+        }
+
+        @Override
+        public int size() {
+            return values.size();
+        }
+
+        @Override
+        public Column head(int n) {
+            return new TsTyped(values.head(n), type);
+        }
+
+        @Override
+        void writeTo(ValuesWriter w) {
+            values.writeTo(w);
+        }
+
+        @Override
+        Object newScratch() {
+            return values.newScratch();
+        }
+
+        @Override
+        void readInto(ValuesReader r, Object scratch) {
+            values.readInto(r, scratch);
+        }
+
+        @Override
+        boolean matches(Object scratch) {
+            return values.matches(scratch);
         }
     }
 }

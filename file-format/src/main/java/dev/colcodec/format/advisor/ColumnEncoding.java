@@ -20,6 +20,14 @@ public interface ColumnEncoding {
     boolean supports(ValueKind kind);
 
     /**
+     * Whether the encoding can hold this column's values; by default {@link #supports(ValueKind)} of its
+     * kind. TsFile encodings also check the column's {@link Column#tsType() TsFile type}.
+     */
+    default boolean supports(Column column) {
+        return supports(column.kind());
+    }
+
+    /**
      * Encodes the whole column, or returns empty when the encoding declines this data (a dictionary
      * writer that falls back to PLAIN).
      */

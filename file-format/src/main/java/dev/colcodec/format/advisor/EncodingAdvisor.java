@@ -115,7 +115,7 @@ public final class EncodingAdvisor {
         List<Candidate> candidates = new ArrayList<>();
         List<Rejection> rejections = new ArrayList<>();
         for (ColumnEncoding e : encodings) {
-            if (!e.supports(sample.kind())) {
+            if (!e.supports(sample)) {
                 continue;
             }
             Optional<ColumnEncoding.Encoded> encoded;

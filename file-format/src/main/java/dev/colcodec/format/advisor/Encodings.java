@@ -6,6 +6,7 @@ import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.ParquetValues;
 import dev.colcodec.parquet.dictionary.DictionaryFlavor;
 import dev.colcodec.parquet.dictionary.DictionaryWriter;
+import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import dev.colcodec.tsfile.TsFileValues;
 import dev.colcodec.values.ValuesReader;
@@ -17,8 +18,8 @@ import java.util.Optional;
 
 /**
  * The built-in {@link ColumnEncoding}s: every Parquet value encoding through {@link ParquetValues}
- * (PLAIN, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, and
- * RLE_DICTIONARY with its dictionary page), and every lossless TsFile encoding through {@link
+ * (PLAIN, DELTA_BINARY_PACKED, BYTE_STREAM_SPLIT, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, RLE for
+ * BOOLEAN, and RLE_DICTIONARY with its dictionary page, for every type but BOOLEAN), and every lossless TsFile encoding through {@link
  * TsFileValues}. TS_2DIFF and RLE FLOAT/DOUBLE (rounded to a decimal precision, so lossy) are not candidates.
  */
 public final class Encodings {
@@ -44,6 +45,7 @@ public final class Encodings {
         ParquetEncoding.BYTE_STREAM_SPLIT,
         ParquetEncoding.DELTA_LENGTH_BYTE_ARRAY,
         ParquetEncoding.DELTA_BYTE_ARRAY,
+        ParquetEncoding.RLE,
     };
 
     /** Every built-in encoding available on the class path: Parquet first, then TsFile. */
@@ -87,6 +89,11 @@ public final class Encodings {
         return Optional.empty();
     }
 
+    /** A type length that {@link ParquetValues} accepts when only asking whether a pair exists. */
+    private static int typeLengthForCheck(ValueKind kind) {
+        return kind == ValueKind.FIXED_BINARY ? 1 : 0;
+    }
+
     private static final class ParquetPlainFamily implements ColumnEncoding {
         private final ParquetEncoding encoding;
 
@@ -107,7 +114,7 @@ public final class Encodings {
         @Override
         public boolean supports(ValueKind kind) {
             try {
-                ParquetValues.newReader(encoding, kind.parquetType(), 0, KernelProvider.scalar());
+                ParquetValues.newReader(encoding, kind.parquetType(), typeLengthForCheck(kind), KernelProvider.scalar());
                 return true;
             } catch (IllegalArgumentException e) {
                 return false;
@@ -116,7 +123,8 @@ public final class Encodings {
 
         @Override
         public Optional<Encoded> encode(Column column, Kernels kernels) {
-            ValuesWriter w = ParquetValues.newWriter(encoding, column.kind().parquetType(), 0, kernels);
+            int typeLength = column.fixedLength();
+            ValuesWriter w = ParquetValues.newWriter(encoding, column.kind().parquetType(), typeLength, kernels);
             column.writeTo(w);
             byte[] page = w.toByteArray();
             int n = column.size();
@@ -129,7 +137,7 @@ public final class Encodings {
 
                 @Override
                 public ValuesReader open(byte[][] s, Kernels k) {
-                    ValuesReader r = ParquetValues.newReader(encoding, kind.parquetType(), 0, k);
+                    ValuesReader r = ParquetValues.newReader(encoding, kind.parquetType(), typeLength, k);
                     r.init(n, s[0], 0, s[0].length);
                     return r;
                 }
@@ -156,14 +164,16 @@ public final class Encodings {
 
         @Override
         public boolean supports(ValueKind kind) {
-            return true;
+            // Parquet has no BOOLEAN dictionary
+            return kind != ValueKind.BOOLEAN;
         }
 
         @Override
         public Optional<Encoded> encode(Column column, Kernels kernels) {
             ValueKind kind = column.kind();
+            int typeLength = column.fixedLength();
             DictionaryWriter w = ParquetValues.newDictionaryWriter(
-                    kind.parquetType(), 0, DictionaryFlavor.V2_RLE_DICTIONARY, maxDictionaryBytes, kernels);
+                    kind.parquetType(), typeLength, DictionaryFlavor.V2_RLE_DICTIONARY, maxDictionaryBytes, kernels);
             column.writeTo(w);
             byte[] data = w.toByteArray();
             if (!w.encoding().usesDictionary()) {
@@ -180,8 +190,8 @@ public final class Encodings {
 
                 @Override
                 public ValuesReader open(byte[][] s, Kernels k) {
-                    ValuesReader r =
-                            ParquetValues.newDictionaryReader(kind.parquetType(), 0, entries, s[0], 0, s[0].length, k);
+                    ValuesReader r = ParquetValues.newDictionaryReader(
+                            kind.parquetType(), typeLength, entries, s[0], 0, s[0].length, k);
                     r.init(n, s[1], 0, s[1].length);
                     return r;
                 }
@@ -214,6 +224,14 @@ public final class Encodings {
                 return false;
             }
             return TsFileValues.supports(encoding, kind.tsType());
+        }
+
+        @Override
+        public boolean supports(Column column) {
+            TsDataType type = column.tsType();
+            return supports(column.kind())
+                    && !TsFileValues.isLossy(encoding, type)
+                    && TsFileValues.supports(encoding, type);
         }
 
         @Override

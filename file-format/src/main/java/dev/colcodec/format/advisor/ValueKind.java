@@ -10,7 +10,13 @@ public enum ValueKind {
     FLOAT(PhysicalType.FLOAT, TsDataType.FLOAT),
     DOUBLE(PhysicalType.DOUBLE, TsDataType.DOUBLE),
     /** Variable-length byte strings: Parquet BYTE_ARRAY, TsFile TEXT. */
-    BINARY(PhysicalType.BYTE_ARRAY, TsDataType.TEXT);
+    BINARY(PhysicalType.BYTE_ARRAY, TsDataType.TEXT),
+    /**
+     * Byte strings of one fixed length: Parquet FIXED_LEN_BYTE_ARRAY (which only PLAIN, DELTA_BYTE_ARRAY,
+     * BYTE_STREAM_SPLIT and the dictionary hold), TsFile TEXT.
+     */
+    FIXED_BINARY(PhysicalType.FIXED_LEN_BYTE_ARRAY, TsDataType.TEXT),
+    BOOLEAN(PhysicalType.BOOLEAN, TsDataType.BOOLEAN);
 
     private final PhysicalType parquetType;
     private final TsDataType tsType;

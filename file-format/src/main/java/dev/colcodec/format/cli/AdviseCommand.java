@@ -5,7 +5,9 @@ import dev.colcodec.format.advisor.Candidate;
 import dev.colcodec.format.advisor.Column;
 import dev.colcodec.format.advisor.EncodingAdvisor;
 import dev.colcodec.format.advisor.Policy;
+import dev.colcodec.format.parquet.ParquetColumn;
 import dev.colcodec.format.parquet.ParquetFileReader;
+import dev.colcodec.parquet.PhysicalType;
 import dev.colcodec.format.tsfile.TsFileReader;
 import dev.colcodec.format.tsfile.TsTableSchema;
 import java.io.IOException;
@@ -45,6 +47,15 @@ final class AdviseCommand {
                     all[i] = i;
                 }
                 samples = RewriteCommand.collectParquet(r, all, (int) sample);
+                for (int i = 0; i < all.length; i++) {
+                    ParquetColumn c = r.columns().get(i);
+                    if (c.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY) {
+                        samples.get(i).fixedLength(c.typeLength());
+                    } else if (c.type() == PhysicalType.INT96) {
+                        // 12-byte legacy timestamps: Parquet holds them only PLAIN or in a dictionary
+                        samples.set(i, new Samples.Collector(samples.get(i).name(), (int) sample));
+                    }
+                }
             }
         } else {
             TsFileReader r = TsFileReader.open(file);
@@ -54,7 +65,7 @@ final class AdviseCommand {
             samples.add(times);
             List<TsTableSchema.Column> fields = TsTables.columns(r.schema(table), TsTableSchema.Category.FIELD);
             for (TsTableSchema.Column c : fields) {
-                samples.add(new Samples.Collector(c.name(), (int) sample));
+                samples.add(new Samples.Collector(c.name(), (int) sample).tsType(c.type()));
             }
             for (TsTables.DeviceRows d : TsTables.read(r, table)) {
                 times.add(new ColumnValues(
@@ -72,7 +83,7 @@ final class AdviseCommand {
         for (Samples.Collector s : samples) {
             Column column = s.column();
             if (column == null) {
-                out.println("column " + s.name() + ": no advisor encodings for this type (booleans, nested columns)");
+                out.println("column " + s.name() + ": no advisor encodings for this type (nested columns, INT96)");
                 continue;
             }
             out.println("column " + s.name() + " (" + column.kind() + ", " + column.size() + " values sampled):");

@@ -241,7 +241,8 @@ final class RewriteCommand {
                 TsEncoding enc = given.getOrDefault(c.name(), c.encoding());
                 Compression comp = codec == null ? c.compression() : codec;
                 if (policy != null && !given.containsKey(c.name())) {
-                    Samples.Collector sample = new Samples.Collector(c.name(), restricted.sampleSize());
+                    Samples.Collector sample =
+                            new Samples.Collector(c.name(), restricted.sampleSize()).tsType(c.type());
                     int index = fields.indexOf(c);
                     for (TsTables.DeviceRows d : t.getValue()) {
                         sample.add(d.fields().get(index));

@@ -7,6 +7,7 @@ import dev.colcodec.format.advisor.EncodingAdvisor;
 import dev.colcodec.format.advisor.Format;
 import dev.colcodec.format.advisor.Policy;
 import dev.colcodec.format.compress.Compression;
+import dev.colcodec.tsfile.TsDataType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,6 +21,10 @@ final class Samples {
     static final class Collector {
         private final String name;
         private final int limit;
+        /** The values' byte length for a Parquet FIXED_LEN_BYTE_ARRAY column, else 0. */
+        private int fixedLength;
+        /** The TsFile type of a TsFile column's values, else null. */
+        private TsDataType tsType;
         private final List<ColumnValues> parts = new ArrayList<>();
         private int count;
 
@@ -46,8 +51,25 @@ final class Samples {
             return name;
         }
 
-        /** The sample, or null when the values are of a kind the advisor has no encodings for. */
+        /** Declares the TsFile type of the sampled values (DATE, TIMESTAMP, STRING, BLOB, ...). */
+        Collector tsType(TsDataType type) {
+            this.tsType = type;
+            return this;
+        }
+
+        /** The sample with its declared TsFile type, or null (see {@link #values()}). */
         Column column() {
+            Column c = values();
+            return c == null || tsType == null ? c : c.withTsType(tsType);
+        }
+
+        /** Marks the sampled BINARY values as FIXED_LEN_BYTE_ARRAY values of {@code length} bytes. */
+        void fixedLength(int length) {
+            this.fixedLength = length;
+        }
+
+        /** The sample, or null when the values are of a kind the advisor has no encodings for. */
+        private Column values() {
             if (parts.isEmpty()) {
                 return null;
             }
@@ -108,7 +130,21 @@ final class Samples {
                             }
                         }
                     }
-                    return Column.ofBinaries(Arrays.copyOf(v, n));
+                    byte[][] values = Arrays.copyOf(v, n);
+                    return fixedLength > 0
+                            ? Column.ofFixedLengthBinaries(values, fixedLength)
+                            : Column.ofBinaries(values);
+                }
+                case BOOLEAN: {
+                    boolean[] v = new boolean[n];
+                    for (ColumnValues p : parts) {
+                        for (int r = 0; r < p.rows && at < n; r++) {
+                            if (!p.isNull(r)) {
+                                v[at++] = ((boolean[]) p.values)[r];
+                            }
+                        }
+                    }
+                    return Column.ofBooleans(v);
                 }
                 default:
                     return null;
