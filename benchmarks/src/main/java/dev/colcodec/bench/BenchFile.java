@@ -313,7 +313,8 @@ public final class BenchFile {
             int maxDef = d.getMaxDefinitionLevel();
             PageReadStore group;
             while ((group = r.readNextRowGroup()) != null) {
-                ColumnReader cr = new ColumnReadStoreImpl(group, new IgnoringConverter(projection), projection, createdBy)
+                ColumnReader cr = new ColumnReadStoreImpl(
+                                group, new IgnoringConverter(projection), projection, createdBy)
                         .getColumnReader(d);
                 long n = cr.getTotalValueCount();
                 rows += n;

@@ -42,14 +42,18 @@ class BenchFileGoldenFilesTest {
         assertThat(text)
                 .contains(expected.size() + " columns")
                 .contains("| column | type | rows | colcodec rows/s | " + reference + " rows/s | speed-up |");
-        assertThat(results).extracting(BenchFile.ColumnResult::column)
-                .containsExactlyElementsOf(expected.stream().map(Expected::column).toList());
+        assertThat(results)
+                .extracting(BenchFile.ColumnResult::column)
+                .containsExactlyElementsOf(
+                        expected.stream().map(Expected::column).toList());
         for (int i = 0; i < expected.size(); i++) {
             Expected e = expected.get(i);
             BenchFile.ColumnResult r = results.get(i);
             assertThat(r.type()).as(e.column()).matches(java.util.regex.Pattern.quote(e.type()) + "( .*)?");
             assertThat(r.rows()).as(e.column()).isEqualTo(e.rows());
-            assertThat(r.sameValues()).as(e.column() + ": both libraries consumed the same values").isTrue();
+            assertThat(r.sameValues())
+                    .as(e.column() + ": both libraries consumed the same values")
+                    .isTrue();
             assertThat(r.colcodecRowsPerSecond()).as(e.column()).isPositive().isFinite();
             assertThat(r.referenceRowsPerSecond()).as(e.column()).isPositive().isFinite();
             String line = text.lines()
@@ -80,13 +84,20 @@ class BenchFileGoldenFilesTest {
         }
         List<Expected> expected = flat(
                 1000,
-                "i32", "INT32",
-                "i64", "INT64",
-                "f32", "FLOAT",
-                "f64", "DOUBLE",
-                "flag", "BOOLEAN",
-                "str", "BYTE_ARRAY",
-                "fixed", "FIXED_LEN_BYTE_ARRAY");
+                "i32",
+                "INT32",
+                "i64",
+                "INT64",
+                "f32",
+                "FLOAT",
+                "f64",
+                "DOUBLE",
+                "flag",
+                "BOOLEAN",
+                "str",
+                "BYTE_ARRAY",
+                "fixed",
+                "FIXED_LEN_BYTE_ARRAY");
         expected.add(new Expected("list.list.element", "INT32", listEntries));
         check(GOLDEN.resolve("parquet/pyarrow/v1_snappy_dict.parquet"), "parquet-java", expected);
     }
@@ -98,12 +109,18 @@ class BenchFileGoldenFilesTest {
                 "parquet-java",
                 flat(
                         1000,
-                        "i32", "INT32",
-                        "i64", "INT64",
-                        "f32", "FLOAT",
-                        "f64", "DOUBLE",
-                        "str", "BYTE_ARRAY",
-                        "fixed", "FIXED_LEN_BYTE_ARRAY"));
+                        "i32",
+                        "INT32",
+                        "i64",
+                        "INT64",
+                        "f32",
+                        "FLOAT",
+                        "f64",
+                        "DOUBLE",
+                        "str",
+                        "BYTE_ARRAY",
+                        "fixed",
+                        "FIXED_LEN_BYTE_ARRAY"));
     }
 
     @Test
@@ -115,17 +132,28 @@ class BenchFileGoldenFilesTest {
         }
         List<Expected> expected = flat(
                 300,
-                "id", "INT32",
-                "big", "INT64",
-                "d", "DOUBLE",
-                "f", "FLOAT",
-                "flag", "BOOLEAN",
-                "city", "BYTE_ARRAY",
-                "name", "BYTE_ARRAY",
-                "day", "INT32",
-                "ts", "INT64",
-                "dec", "INT64",
-                "u", "FIXED_LEN_BYTE_ARRAY");
+                "id",
+                "INT32",
+                "big",
+                "INT64",
+                "d",
+                "DOUBLE",
+                "f",
+                "FLOAT",
+                "flag",
+                "BOOLEAN",
+                "city",
+                "BYTE_ARRAY",
+                "name",
+                "BYTE_ARRAY",
+                "day",
+                "INT32",
+                "ts",
+                "INT64",
+                "dec",
+                "INT64",
+                "u",
+                "FIXED_LEN_BYTE_ARRAY");
         expected.add(new Expected("lst.list.element", "INT32", listEntries));
         check(GOLDEN.resolve("parquet/duckdb/v2_zstd.parquet"), "parquet-java", expected);
     }

@@ -15,8 +15,10 @@ class BenchMainTest {
         // JMH's own command lines
         assertThat(BenchMain.runsBenchFile(new String[] {})).isFalse();
         assertThat(BenchMain.runsBenchFile(new String[] {"-l"})).isFalse();
-        assertThat(BenchMain.runsBenchFile(new String[] {"BitUnpackBench", "-p", "bitWidth=8"})).isFalse();
-        assertThat(BenchMain.runsBenchFile(new String[] {"file\\.TsSeedBench", "bench"})).isFalse();
+        assertThat(BenchMain.runsBenchFile(new String[] {"BitUnpackBench", "-p", "bitWidth=8"}))
+                .isFalse();
+        assertThat(BenchMain.runsBenchFile(new String[] {"file\\.TsSeedBench", "bench"}))
+                .isFalse();
         assertThat(BenchMain.runsBenchFile(new String[] {"Bench"})).isFalse();
     }
 
@@ -39,7 +41,9 @@ class BenchMainTest {
                 .contains("0 warm-up runs")
                 .contains("the median of 1 timed runs")
                 .contains("| column | type | rows | colcodec rows/s | parquet-java rows/s | speed-up |");
-        assertThat(text.lines().filter(l -> l.startsWith("| str | BYTE_ARRAY | 1000 |"))).hasSize(1);
-        assertThat(text.lines().filter(l -> l.startsWith("| i32 | INT32 | 1000 |"))).hasSize(1);
+        assertThat(text.lines().filter(l -> l.startsWith("| str | BYTE_ARRAY | 1000 |")))
+                .hasSize(1);
+        assertThat(text.lines().filter(l -> l.startsWith("| i32 | INT32 | 1000 |")))
+                .hasSize(1);
     }
 }

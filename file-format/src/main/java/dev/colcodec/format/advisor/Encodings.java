@@ -114,7 +114,8 @@ public final class Encodings {
         @Override
         public boolean supports(ValueKind kind) {
             try {
-                ParquetValues.newReader(encoding, kind.parquetType(), typeLengthForCheck(kind), KernelProvider.scalar());
+                ParquetValues.newReader(
+                        encoding, kind.parquetType(), typeLengthForCheck(kind), KernelProvider.scalar());
                 return true;
             } catch (IllegalArgumentException e) {
                 return false;

@@ -25,6 +25,7 @@ final class Samples {
         private int fixedLength;
         /** The TsFile type of a TsFile column's values, else null. */
         private TsDataType tsType;
+
         private final List<ColumnValues> parts = new ArrayList<>();
         private int count;
 

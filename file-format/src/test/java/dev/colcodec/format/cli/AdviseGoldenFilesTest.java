@@ -67,11 +67,15 @@ class AdviseGoldenFilesTest {
     private static void checkBlock(String file, String column, Block b, PhysicalType parquetType, TsDataType tsType) {
         String what = file + " " + column;
         assertThat(b).as(what + " has no block").isNotNull();
-        assertThat(b.header()).as(what).matches("column \\Q" + column + "\\E \\([A-Z_0-9]+, [1-9][0-9]* values sampled\\):");
+        assertThat(b.header())
+                .as(what)
+                .matches("column \\Q" + column + "\\E \\([A-Z_0-9]+, [1-9][0-9]* values sampled\\):");
         assertThat(b.candidates()).as(what).isNotEmpty();
         assertThat(b.recommended()).as(what).containsOnlyKeys("smallest", "fastest", "balanced");
         for (String label : b.candidates()) {
-            assertThat(compatible(label, parquetType, tsType)).as(what + ": " + label).isTrue();
+            assertThat(compatible(label, parquetType, tsType))
+                    .as(what + ": " + label)
+                    .isTrue();
         }
         for (String choice : b.recommended().values()) {
             assertThat(b.candidates()).as(what).contains(choice);
