@@ -46,6 +46,9 @@ public final class TsChunkReader {
 
     /** A chunk's header and page table. */
     static final class Chunk {
+        /** The bytes holding the chunk (the whole file, or just this chunk); page offsets index into it. */
+        byte[] data;
+
         TsChunkHeader header;
         int pageCount;
         TsPageHeader[] pages = new TsPageHeader[4];
@@ -67,6 +70,7 @@ public final class TsChunkReader {
         }
         ByteCursor in = cursor.reset(file, offset, limit - offset);
         Chunk c = new Chunk();
+        c.data = file;
         c.header = TsChunkHeader.read(in);
         int dataStart = in.position();
         ByteCursor pages = in.reset(file, dataStart, c.header.dataSize());
@@ -89,7 +93,8 @@ public final class TsChunkReader {
         return c;
     }
 
-    private static void loadPage(Chunk c, int i, byte[] file, Page p) {
+    private static void loadPage(Chunk c, int i, Page p) {
+        byte[] file = c.data;
         TsPageHeader ph = c.pages[i];
         int at = c.payloadOffsets[i];
         if (ph.isEmpty()) {
@@ -185,6 +190,31 @@ public final class TsChunkReader {
             throw new IllegalArgumentException("one value chunk offset per block column");
         }
         Chunk time = parseChunk(file, timeChunkOffset, limit);
+        Chunk[] values = new Chunk[ncol];
+        long[] valueOffsets = new long[ncol];
+        for (int i = 0; i < ncol; i++) {
+            valueOffsets[i] = valueChunkOffsets[i];
+            if (valueChunkOffsets[i] >= 0) {
+                values[i] = parseChunk(file, valueChunkOffsets[i], limit);
+            }
+        }
+        readAligned(time, timeChunkOffset, values, valueOffsets, minTime, maxTime, out, pool);
+    }
+
+    /**
+     * The aligned read over parsed chunks: {@code time} (at file offset {@code timeChunkOffset}) and per
+     * block column its value chunk (null: no chunk, all rows null) at {@code valueChunkOffsets[i]}.
+     */
+    void readAligned(
+            Chunk time,
+            long timeChunkOffset,
+            Chunk[] valueChunks,
+            long[] valueChunkOffsets,
+            long minTime,
+            long maxTime,
+            TsBlock out,
+            ForkJoinPool pool) {
+        int ncol = out.columnCount();
         if (!time.header.isTimeChunk() || time.header.dataType() != TsDataType.VECTOR) {
             throw new CorruptInputException(timeChunkOffset, "an aligned time chunk (got " + time.header + ")");
         }
@@ -201,10 +231,10 @@ public final class TsChunkReader {
             }
         }
         for (int i = 0; i < ncol; i++) {
-            if (valueChunkOffsets[i] < 0) {
+            Chunk v = valueChunks[i];
+            if (v == null) {
                 continue;
             }
-            Chunk v = parseChunk(file, valueChunkOffsets[i], limit);
             TsColumn col = out.column(i);
             if (!v.header.isValueChunk() || v.header.dataType() != col.type()) {
                 throw new CorruptInputException(
@@ -246,14 +276,14 @@ public final class TsChunkReader {
                 for (int i = 0; i < ncol && rows < 0; i++) {
                     if (values[i] != null) {
                         Page vp = columnStates[i].page;
-                        loadPage(values[i], p, file, vp);
+                        loadPage(values[i], p, vp);
                         if (vp.len > 0) {
                             rows = pageRowCount(vp);
                         }
                     }
                 }
             }
-            loadPage(time, p, file, timePage);
+            loadPage(time, p, timePage);
             if (timePage.len == 0) {
                 throw new CorruptInputException(time.payloadOffsets[p], "a non-empty time page");
             }
@@ -275,14 +305,14 @@ public final class TsChunkReader {
         int keptPages = kept;
         if (pool == null || ncol < 2) {
             for (int i = 0; i < ncol; i++) {
-                decodeColumn(file, values[i], readers[i], out.column(i), columnStates[i], keptPages);
+                decodeColumn(values[i], readers[i], out.column(i), columnStates[i], keptPages);
             }
         } else {
             List<ForkJoinTask<?>> tasks = new ArrayList<>(ncol);
             for (int i = 0; i < ncol; i++) {
                 int c = i;
                 tasks.add(ForkJoinTask.adapt(
-                        () -> decodeColumn(file, values[c], readers[c], out.column(c), columnStates[c], keptPages)));
+                        () -> decodeColumn(values[c], readers[c], out.column(c), columnStates[c], keptPages)));
             }
             pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
         }
@@ -291,14 +321,14 @@ public final class TsChunkReader {
         }
     }
 
-    private void decodeColumn(byte[] file, Chunk chunk, ValuesReader r, TsColumn col, ColumnState cs, int keptPages) {
+    private void decodeColumn(Chunk chunk, ValuesReader r, TsColumn col, ColumnState cs, int keptPages) {
         for (int j = 0; j < keptPages; j++) {
             int k = keptK[j];
             if (chunk == null) {
                 appendNulls(col, k);
                 continue;
             }
-            loadPage(chunk, keptPage[j], file, cs.page);
+            loadPage(chunk, keptPage[j], cs.page);
             if (cs.page.len == 0) {
                 appendNulls(col, k);
             } else {
@@ -649,7 +679,7 @@ public final class TsChunkReader {
             if (st != null && (st.startTime > maxTime || st.endTime < minTime)) {
                 continue;
             }
-            loadPage(c, p, file, timePage);
+            loadPage(c, p, timePage);
             if (timePage.len == 0) {
                 throw new CorruptInputException(c.payloadOffsets[p], "a non-empty page in a non-aligned chunk");
             }
