@@ -93,6 +93,23 @@ public final class TsChunkReader {
         return c;
     }
 
+    /**
+     * Rows the page headers of time chunk {@code c} state, bounded by 64 rows per byte of the chunk
+     * group ({@code groupBytes}), or 0 when a page states none: a capacity hint, never trusted for
+     * decoding, and never an allocation the file's bytes cannot justify.
+     */
+    static int plausibleRows(Chunk c, long groupBytes) {
+        long rows = 0;
+        for (int i = 0; i < c.pageCount; i++) {
+            TsStatistics st = c.pages[i].statistics();
+            if (st == null) {
+                return 0;
+            }
+            rows += Math.max(0, st.count);
+        }
+        return (int) Math.min(rows, Math.min(MAX_PAGE_ROWS, 64L * groupBytes + 1024));
+    }
+
     private static void loadPage(Chunk c, int i, Page p) {
         byte[] file = c.data;
         TsPageHeader ph = c.pages[i];
@@ -163,7 +180,23 @@ public final class TsChunkReader {
     private static final class ColumnState {
         final Page page = new Page();
         final BinaryBatch binaryScratch = new BinaryBatch();
+        /** The reader of the last chunk this column decoded, reused while the encoding and type stay. */
+        ValuesReader reader;
+
+        TsEncoding encoding;
+        TsDataType type;
+
+        ValuesReader reader(TsEncoding e, TsDataType t, long chunkOffset) {
+            if (reader == null || e != encoding || t != type) {
+                reader = codec(e, t, chunkOffset);
+                encoding = e;
+                type = t;
+            }
+            return reader;
+        }
     }
+
+    private final ColumnState timeState = new ColumnState();
 
     private ColumnState[] columnStates = new ColumnState[0];
     private int[] keptPage = new int[0];
@@ -249,11 +282,11 @@ public final class TsChunkReader {
                         time.pageCount + " pages in a value chunk, like its time chunk (got " + v.pageCount + ")");
             }
             values[i] = v;
-            readers[i] = codec(v.header.encoding(), v.header.dataType(), valueChunkOffsets[i]);
+            readers[i] = columnStates[i].reader(v.header.encoding(), v.header.dataType(), valueChunkOffsets[i]);
         }
         // phase 1: the time pages, once, giving each page's kept row range
         TsEncoding timeEncoding = time.header.encoding();
-        ValuesReader timeReader = codec(timeEncoding, TsDataType.VECTOR, timeChunkOffset);
+        ValuesReader timeReader = timeState.reader(timeEncoding, TsDataType.VECTOR, timeChunkOffset);
         if (keptPage.length < time.pageCount) {
             keptPage = new int[time.pageCount];
             keptLo = new int[time.pageCount];

@@ -654,11 +654,17 @@ public final class TsFileReader implements Closeable {
                 TsChunkReader.Chunk timeChunk = chunkAt(chunkReader, tOff);
                 TsChunkReader.Chunk[] valueChunks = new TsChunkReader.Chunk[fieldSeries.length];
                 long[] valueOffsets = new long[fieldSeries.length];
+                long groupBytes = timeChunk.header.dataSize();
                 for (int i = 0; i < valueOffsets.length; i++) {
                     valueOffsets[i] = findValueChunk(fieldSeries[i], tOff, next);
                     if (valueOffsets[i] >= 0) {
                         valueChunks[i] = chunkAt(chunkReader, valueOffsets[i]);
+                        groupBytes += valueChunks[i].header.dataSize();
                     }
+                }
+                if (fields.size() == 0 && time.chunkStart[k] >= minTime && time.chunkEnd[k] <= maxTime) {
+                    // the whole chunk group is in range: size the block once
+                    fields.reserveMore(TsChunkReader.plausibleRows(timeChunk, groupBytes));
                 }
                 chunkReader.readAligned(timeChunk, tOff, valueChunks, valueOffsets, minTime, maxTime, fields, pool);
                 return true;
