@@ -18,7 +18,9 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -376,10 +378,15 @@ public final class BenchFile {
     // ---- TsFile ---------------------------------------------------------------------------------
 
     private static List<ColumnResult> tsfile(Path file, Repetitions reps) throws IOException {
-        TsFileReader reader = TsFileReader.open(file);
         List<ColumnResult> out = new ArrayList<>();
-        for (String table : reader.tables()) {
-            TsTableSchema schema = reader.schema(table);
+        List<String> tables;
+        Map<String, TsTableSchema> schemas;
+        try (TsFileReader reader = TsFileReader.open(file)) {
+            tables = reader.tables();
+            schemas = reader.schemas();
+        }
+        for (String table : tables) {
+            TsTableSchema schema = schemas.get(table);
             for (TsTableSchema.Column c : schema.columns()) {
                 if (c.category() != TsTableSchema.Category.FIELD) {
                     continue;
@@ -398,7 +405,10 @@ public final class BenchFile {
     private static Consumed tsfileColcodec(Path file, String table, String column) throws IOException {
         long rows = 0;
         long sum = 0;
-        for (TsBlock b : TsFileReader.open(file).query(table, List.of(column), Long.MIN_VALUE, Long.MAX_VALUE)) {
+        try (TsFileReader reader = TsFileReader.open(file)) {
+            Iterator<TsBlock> blocks = reader.blocks(table, List.of(column), Long.MIN_VALUE, Long.MAX_VALUE, null);
+            while (blocks.hasNext()) {
+                TsBlock b = blocks.next();
             int n = b.size();
             rows += n;
             TsColumn c = b.column(0);
@@ -427,6 +437,7 @@ public final class BenchFile {
                         break;
                 }
             }
+        }
         }
         return new Consumed(rows, sum);
     }

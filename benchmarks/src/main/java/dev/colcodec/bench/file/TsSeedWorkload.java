@@ -16,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import org.apache.tsfile.enums.ColumnCategory;
@@ -174,23 +175,29 @@ public final class TsSeedWorkload {
         return Files.size(file);
     }
 
-    /** Reads the rows with time in {@code [minTime, maxTime]} with colcodec, value columns decoded on {@code pool}. */
+    /**
+     * Reads the rows with time in {@code [minTime, maxTime]} with colcodec, one block per chunk group
+     * (positional reads of the chunks the range needs), value columns decoded on {@code pool}.
+     */
     public ReadResult readColcodec(Path file, long minTime, long maxTime, ForkJoinPool pool) throws IOException {
-        TsFileReader r = TsFileReader.open(file);
         long n = 0;
         long times = 0;
         long values = 0;
-        for (TsBlock b : r.query(TABLE, fieldNames, minTime, maxTime, pool)) {
-            int size = b.size();
-            n += size;
-            long[] t = b.times();
-            for (int i = 0; i < size; i++) {
-                times += t[i];
-            }
-            for (int c = 0; c < b.columnCount(); c++) {
-                long[] v = b.column(c).longs();
+        try (TsFileReader r = TsFileReader.open(file)) {
+            Iterator<TsBlock> blocks = r.blocks(TABLE, fieldNames, minTime, maxTime, pool);
+            while (blocks.hasNext()) {
+                TsBlock b = blocks.next();
+                int size = b.size();
+                n += size;
+                long[] t = b.times();
                 for (int i = 0; i < size; i++) {
-                    values += v[i];
+                    times += t[i];
+                }
+                for (int c = 0; c < b.columnCount(); c++) {
+                    long[] v = b.column(c).longs();
+                    for (int i = 0; i < size; i++) {
+                        values += v[i];
+                    }
                 }
             }
         }

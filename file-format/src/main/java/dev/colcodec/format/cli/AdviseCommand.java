@@ -58,25 +58,26 @@ final class AdviseCommand {
                 }
             }
         } else {
-            TsFileReader r = TsFileReader.open(file);
-            String table = TsTables.table(r, args.option("--table"));
-            samples = new ArrayList<>();
-            Samples.Collector times = new Samples.Collector(RewriteCommand.TIME, (int) sample);
-            samples.add(times);
-            List<TsTableSchema.Column> fields = TsTables.columns(r.schema(table), TsTableSchema.Category.FIELD);
-            for (TsTableSchema.Column c : fields) {
-                samples.add(new Samples.Collector(c.name(), (int) sample).tsType(c.type()));
-            }
-            for (TsTables.DeviceRows d : TsTables.read(r, table)) {
-                times.add(new ColumnValues(
-                        RewriteCommand.TIME,
-                        ColumnValues.Kind.INT64,
-                        ColumnValues.Meaning.TIMESTAMP,
-                        d.times(),
-                        null,
-                        d.rows()));
-                for (int f = 0; f < fields.size(); f++) {
-                    samples.get(1 + f).add(d.fields().get(f));
+            try (TsFileReader r = TsFileReader.open(file)) {
+                String table = TsTables.table(r, args.option("--table"));
+                samples = new ArrayList<>();
+                Samples.Collector times = new Samples.Collector(RewriteCommand.TIME, (int) sample);
+                samples.add(times);
+                List<TsTableSchema.Column> fields = TsTables.columns(r.schema(table), TsTableSchema.Category.FIELD);
+                for (TsTableSchema.Column c : fields) {
+                    samples.add(new Samples.Collector(c.name(), (int) sample).tsType(c.type()));
+                }
+                for (TsTables.DeviceRows d : TsTables.read(r, table)) {
+                    times.add(new ColumnValues(
+                            RewriteCommand.TIME,
+                            ColumnValues.Kind.INT64,
+                            ColumnValues.Meaning.TIMESTAMP,
+                            d.times(),
+                            null,
+                            d.rows()));
+                    for (int f = 0; f < fields.size(); f++) {
+                        samples.get(1 + f).add(d.fields().get(f));
+                    }
                 }
             }
         }

@@ -231,11 +231,15 @@ final class ConvertCommand {
         if (args.option("--tags") != null) {
             throw new UsageException("convert: --tags applies to Parquet input; a TsFile's tags come from its schema");
         }
-        TsFileReader r = TsFileReader.open(in);
-        String table = TsTables.table(r, args.option("--table"));
-        TsTableSchema schema = r.schema(table);
+        String table;
+        TsTableSchema schema;
+        List<TsTables.DeviceRows> devices;
+        try (TsFileReader r = TsFileReader.open(in)) {
+            table = TsTables.table(r, args.option("--table"));
+            schema = r.schema(table);
+            devices = TsTables.read(r, table);
+        }
         String timeName = args.option("--time") == null ? "time" : args.option("--time");
-        List<TsTables.DeviceRows> devices = TsTables.read(r, table);
         List<TsTableSchema.Column> tagColumns = TsTables.columns(schema, TsTableSchema.Category.TAG);
         List<TsTableSchema.Column> fieldColumns = TsTables.columns(schema, TsTableSchema.Category.FIELD);
         List<List<ColumnValues>> parts = new ArrayList<>();

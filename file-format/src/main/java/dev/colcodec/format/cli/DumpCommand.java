@@ -32,8 +32,9 @@ final class DumpCommand {
                 dumpParquet(r, names, limit, out);
             }
         } else {
-            TsFileReader r = TsFileReader.open(file);
-            dumpTsFile(r, TsTables.table(r, args.option("--table")), names, limit, out);
+            try (TsFileReader r = TsFileReader.open(file)) {
+                dumpTsFile(r, TsTables.table(r, args.option("--table")), names, limit, out);
+            }
         }
         return 0;
     }

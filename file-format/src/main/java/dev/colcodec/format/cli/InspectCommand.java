@@ -225,7 +225,7 @@ final class InspectCommand {
                 }
             }
         }
-        List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(file, r.metadataOffset());
+        List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(file, Math.toIntExact(r.metadataOffset()));
         // a single-page chunk has no page statistics; when it is its series' only chunk, the series'
         // statistics are the chunk's
         Map<List<String>, Integer> groupsPerDevice = new HashMap<>();

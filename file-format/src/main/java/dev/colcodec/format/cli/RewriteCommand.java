@@ -179,7 +179,7 @@ final class RewriteCommand {
         byte[] bytes = Files.readAllBytes(in);
         TsFileReader r = TsFileReader.of(bytes);
         TsFileWriter.Options options = new TsFileWriter.Options();
-        List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(bytes, r.metadataOffset());
+        List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(bytes, Math.toIntExact(r.metadataOffset()));
         for (TsFileLayout.ChunkGroup g : groups) {
             for (TsFileLayout.Chunk c : g.chunks()) {
                 if (c.header().isTimeChunk()) {

@@ -58,6 +58,14 @@ public final class TsBlock {
         }
     }
 
+    /** Makes room for {@code n} more rows in the times and every column. */
+    void reserveMore(int n) {
+        ensureMore(n);
+        for (TsColumn c : columns) {
+            c.ensureMore(n);
+        }
+    }
+
     void ensureMore(int n) {
         int need = size + n;
         if (need > times.length) {

@@ -57,6 +57,17 @@ public final class TsChunkHeader {
 
     /** Reads a chunk header including its marker byte; the data must fit in what remains of {@code in}. */
     public static TsChunkHeader read(ByteCursor in) {
+        int sizeAt = in.position();
+        TsChunkHeader h = readHeaderOnly(in);
+        if (h.dataSize > in.remaining()) {
+            throw new CorruptInputException(
+                    sizeAt, "chunk data of " + h.dataSize + " bytes, but " + in.remaining() + " remain");
+        }
+        return h;
+    }
+
+    /** Reads a chunk header including its marker byte, whether or not its data follows in {@code in}. */
+    static TsChunkHeader readHeaderOnly(ByteCursor in) {
         int start = in.position();
         int marker = in.readUnsignedByte("chunk header marker");
         if (!isChunkMarker(marker)) {
@@ -66,7 +77,6 @@ public final class TsChunkHeader {
         if (id == null) {
             throw new CorruptInputException(start, "a non-null measurement id");
         }
-        int sizeAt = in.position();
         int dataSize = in.readCount(Integer.MAX_VALUE, "chunk data size");
         int typeAt = in.position();
         TsDataType type = TsEnums.dataType(in.readUnsignedByte("chunk data type"), typeAt);
@@ -75,10 +85,6 @@ public final class TsChunkHeader {
         int eAt = in.position();
         TsEncoding e = TsEnums.encoding(in.readUnsignedByte("chunk encoding"), eAt);
         int headerSize = in.position() - start;
-        if (dataSize > in.remaining()) {
-            throw new CorruptInputException(
-                    sizeAt, "chunk data of " + dataSize + " bytes, but " + in.remaining() + " remain");
-        }
         return new TsChunkHeader(marker, id, dataSize, type, c, e, headerSize);
     }
 

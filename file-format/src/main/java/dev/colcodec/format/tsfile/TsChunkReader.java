@@ -46,6 +46,9 @@ public final class TsChunkReader {
 
     /** A chunk's header and page table. */
     static final class Chunk {
+        /** The bytes holding the chunk (the whole file, or just this chunk); page offsets index into it. */
+        byte[] data;
+
         TsChunkHeader header;
         int pageCount;
         TsPageHeader[] pages = new TsPageHeader[4];
@@ -67,6 +70,7 @@ public final class TsChunkReader {
         }
         ByteCursor in = cursor.reset(file, offset, limit - offset);
         Chunk c = new Chunk();
+        c.data = file;
         c.header = TsChunkHeader.read(in);
         int dataStart = in.position();
         ByteCursor pages = in.reset(file, dataStart, c.header.dataSize());
@@ -89,7 +93,25 @@ public final class TsChunkReader {
         return c;
     }
 
-    private static void loadPage(Chunk c, int i, byte[] file, Page p) {
+    /**
+     * Rows the page headers of time chunk {@code c} state, bounded by 64 rows per byte of the chunk
+     * group ({@code groupBytes}), or 0 when a page states none: a capacity hint, never trusted for
+     * decoding, and never an allocation the file's bytes cannot justify.
+     */
+    static int plausibleRows(Chunk c, long groupBytes) {
+        long rows = 0;
+        for (int i = 0; i < c.pageCount; i++) {
+            TsStatistics st = c.pages[i].statistics();
+            if (st == null) {
+                return 0;
+            }
+            rows += Math.max(0, st.count);
+        }
+        return (int) Math.min(rows, Math.min(MAX_PAGE_ROWS, 64L * groupBytes + 1024));
+    }
+
+    private static void loadPage(Chunk c, int i, Page p) {
+        byte[] file = c.data;
         TsPageHeader ph = c.pages[i];
         int at = c.payloadOffsets[i];
         if (ph.isEmpty()) {
@@ -158,7 +180,23 @@ public final class TsChunkReader {
     private static final class ColumnState {
         final Page page = new Page();
         final BinaryBatch binaryScratch = new BinaryBatch();
+        /** The reader of the last chunk this column decoded, reused while the encoding and type stay. */
+        ValuesReader reader;
+
+        TsEncoding encoding;
+        TsDataType type;
+
+        ValuesReader reader(TsEncoding e, TsDataType t, long chunkOffset) {
+            if (reader == null || e != encoding || t != type) {
+                reader = codec(e, t, chunkOffset);
+                encoding = e;
+                type = t;
+            }
+            return reader;
+        }
     }
+
+    private final ColumnState timeState = new ColumnState();
 
     private ColumnState[] columnStates = new ColumnState[0];
     private int[] keptPage = new int[0];
@@ -185,6 +223,31 @@ public final class TsChunkReader {
             throw new IllegalArgumentException("one value chunk offset per block column");
         }
         Chunk time = parseChunk(file, timeChunkOffset, limit);
+        Chunk[] values = new Chunk[ncol];
+        long[] valueOffsets = new long[ncol];
+        for (int i = 0; i < ncol; i++) {
+            valueOffsets[i] = valueChunkOffsets[i];
+            if (valueChunkOffsets[i] >= 0) {
+                values[i] = parseChunk(file, valueChunkOffsets[i], limit);
+            }
+        }
+        readAligned(time, timeChunkOffset, values, valueOffsets, minTime, maxTime, out, pool);
+    }
+
+    /**
+     * The aligned read over parsed chunks: {@code time} (at file offset {@code timeChunkOffset}) and per
+     * block column its value chunk (null: no chunk, all rows null) at {@code valueChunkOffsets[i]}.
+     */
+    void readAligned(
+            Chunk time,
+            long timeChunkOffset,
+            Chunk[] valueChunks,
+            long[] valueChunkOffsets,
+            long minTime,
+            long maxTime,
+            TsBlock out,
+            ForkJoinPool pool) {
+        int ncol = out.columnCount();
         if (!time.header.isTimeChunk() || time.header.dataType() != TsDataType.VECTOR) {
             throw new CorruptInputException(timeChunkOffset, "an aligned time chunk (got " + time.header + ")");
         }
@@ -201,10 +264,10 @@ public final class TsChunkReader {
             }
         }
         for (int i = 0; i < ncol; i++) {
-            if (valueChunkOffsets[i] < 0) {
+            Chunk v = valueChunks[i];
+            if (v == null) {
                 continue;
             }
-            Chunk v = parseChunk(file, valueChunkOffsets[i], limit);
             TsColumn col = out.column(i);
             if (!v.header.isValueChunk() || v.header.dataType() != col.type()) {
                 throw new CorruptInputException(
@@ -219,11 +282,11 @@ public final class TsChunkReader {
                         time.pageCount + " pages in a value chunk, like its time chunk (got " + v.pageCount + ")");
             }
             values[i] = v;
-            readers[i] = codec(v.header.encoding(), v.header.dataType(), valueChunkOffsets[i]);
+            readers[i] = columnStates[i].reader(v.header.encoding(), v.header.dataType(), valueChunkOffsets[i]);
         }
         // phase 1: the time pages, once, giving each page's kept row range
         TsEncoding timeEncoding = time.header.encoding();
-        ValuesReader timeReader = codec(timeEncoding, TsDataType.VECTOR, timeChunkOffset);
+        ValuesReader timeReader = timeState.reader(timeEncoding, TsDataType.VECTOR, timeChunkOffset);
         if (keptPage.length < time.pageCount) {
             keptPage = new int[time.pageCount];
             keptLo = new int[time.pageCount];
@@ -246,14 +309,14 @@ public final class TsChunkReader {
                 for (int i = 0; i < ncol && rows < 0; i++) {
                     if (values[i] != null) {
                         Page vp = columnStates[i].page;
-                        loadPage(values[i], p, file, vp);
+                        loadPage(values[i], p, vp);
                         if (vp.len > 0) {
                             rows = pageRowCount(vp);
                         }
                     }
                 }
             }
-            loadPage(time, p, file, timePage);
+            loadPage(time, p, timePage);
             if (timePage.len == 0) {
                 throw new CorruptInputException(time.payloadOffsets[p], "a non-empty time page");
             }
@@ -275,14 +338,14 @@ public final class TsChunkReader {
         int keptPages = kept;
         if (pool == null || ncol < 2) {
             for (int i = 0; i < ncol; i++) {
-                decodeColumn(file, values[i], readers[i], out.column(i), columnStates[i], keptPages);
+                decodeColumn(values[i], readers[i], out.column(i), columnStates[i], keptPages);
             }
         } else {
             List<ForkJoinTask<?>> tasks = new ArrayList<>(ncol);
             for (int i = 0; i < ncol; i++) {
                 int c = i;
                 tasks.add(ForkJoinTask.adapt(
-                        () -> decodeColumn(file, values[c], readers[c], out.column(c), columnStates[c], keptPages)));
+                        () -> decodeColumn(values[c], readers[c], out.column(c), columnStates[c], keptPages)));
             }
             pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
         }
@@ -291,14 +354,14 @@ public final class TsChunkReader {
         }
     }
 
-    private void decodeColumn(byte[] file, Chunk chunk, ValuesReader r, TsColumn col, ColumnState cs, int keptPages) {
+    private void decodeColumn(Chunk chunk, ValuesReader r, TsColumn col, ColumnState cs, int keptPages) {
         for (int j = 0; j < keptPages; j++) {
             int k = keptK[j];
             if (chunk == null) {
                 appendNulls(col, k);
                 continue;
             }
-            loadPage(chunk, keptPage[j], file, cs.page);
+            loadPage(chunk, keptPage[j], cs.page);
             if (cs.page.len == 0) {
                 appendNulls(col, k);
             } else {
@@ -649,7 +712,7 @@ public final class TsChunkReader {
             if (st != null && (st.startTime > maxTime || st.endTime < minTime)) {
                 continue;
             }
-            loadPage(c, p, file, timePage);
+            loadPage(c, p, timePage);
             if (timePage.len == 0) {
                 throw new CorruptInputException(c.payloadOffsets[p], "a non-empty page in a non-aligned chunk");
             }

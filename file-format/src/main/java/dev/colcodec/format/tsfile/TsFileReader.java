@@ -4,27 +4,44 @@ import dev.colcodec.CorruptInputException;
 import dev.colcodec.io.ByteCursor;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.tsfile.TsDataType;
+import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Reads a TsFile v4 (table model) held in memory: magic and version, the file metadata at the tail
- * (table index roots and table schemas), the metadata index tree down to each device's timeseries
- * metadata, and the aligned chunks, answering {@link #query(String, List, long, long)} with one
- * columnar {@link TsBlock} per device.
+ * Reads a TsFile v4 (table model): magic and version, the file metadata at the tail (table index roots
+ * and table schemas), the metadata index tree down to each device's timeseries metadata, and the
+ * aligned chunks, answering {@link #query(String, List, long, long)} with one columnar {@link TsBlock}
+ * per device, or {@link #blocks(String, List, long, long, ForkJoinPool)} with one block per chunk group.
+ *
+ * <p>A reader made by {@link #of(byte[])} works on a file held in memory. One made by {@link
+ * #open(Path)} keeps only the metadata area (from the metadata separator to the end) in memory and
+ * reads each chunk a query needs with a positional read, so a query over a small time range reads a
+ * small part of the file; close it when done.
  *
  * <p>Every offset and size read from the file is checked against the bytes that exist; index nodes
  * must point backwards (children are written before their parents), so a corrupt index cannot loop.
+ * Offsets in {@link CorruptInputException}s are file offsets, except inside decompressed pages, where
+ * they index the decompressed page.
+ *
+ * <p>Queries may run concurrently on one reader (each builds its own decode state).
  */
-public final class TsFileReader {
+public final class TsFileReader implements Closeable {
     static final byte[] MAGIC = "TsFile".getBytes(StandardCharsets.US_ASCII);
     static final int VERSION = 4;
     static final int SEPARATOR = 0x02;
@@ -33,71 +50,177 @@ public final class TsFileReader {
     static final int INTERNAL_MEASUREMENT = 2;
     static final int LEAF_MEASUREMENT = 3;
     private static final int MAX_DEPTH = 64;
+    /** Bytes first read at a chunk offset to parse its header; a longer header is read again whole. */
+    private static final int CHUNK_HEADER_WINDOW = 512;
+    /** The longest chunk header accepted (a measurement name of up to about 64 KiB). */
+    private static final int MAX_CHUNK_HEADER = 1 << 16;
 
-    private final byte[] buf;
-    private final int metaOffset;
-    private final int fileMetaStart;
-    private final Map<String, Integer> tableRoots = new LinkedHashMap<>();
-    private final Map<String, Integer> tableRootEnds = new LinkedHashMap<>();
+    /** The whole file (in memory), or the metadata area {@code [bufBase, fileLength)} (channel). */
+    private byte[] buf;
+    /** File offset of {@code buf[0]}. */
+    private long bufBase;
+
+    private final long fileLength;
+    /** Positional reads of chunks; null when the whole file is in {@link #buf}. */
+    private final FileChannel channel;
+    /** Bytes read through {@link #channel} since opening (tests check that narrow queries read little). */
+    private final AtomicLong bytesRead = new AtomicLong();
+
+    private final long metaOffset;
+    private final long fileMetaStart;
+    private final Map<String, Long> tableRoots = new LinkedHashMap<>();
+    private final Map<String, Long> tableRootEnds = new LinkedHashMap<>();
     private final Map<String, TsTableSchema> schemas = new LinkedHashMap<>();
-    private final TsChunkReader chunkReader = new TsChunkReader();
 
-    private TsFileReader(byte[] buf) {
-        this.buf = buf;
-        int len = buf.length;
-        if (len < MAGIC.length * 2 + 1 + 4 || !startsWithMagic(0)) {
+    private TsFileReader(byte[] initial, long initialBase, long fileLength, FileChannel channel) {
+        this.buf = initial;
+        this.bufBase = initialBase;
+        this.fileLength = fileLength;
+        this.channel = channel;
+        long len = fileLength;
+        if (len < MAGIC.length * 2 + 1 + 4) {
             throw new CorruptInputException(0, "the TsFile magic \"TsFile\" at the start");
         }
-        if (buf[MAGIC.length] != VERSION) {
-            throw new CorruptInputException(MAGIC.length, "TsFile version 4 (got " + buf[MAGIC.length] + ")");
+        byte[] head = channel == null ? buf : readAt(0, MAGIC.length + 1);
+        if (!Arrays.equals(head, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+            throw new CorruptInputException(0, "the TsFile magic \"TsFile\" at the start");
         }
-        if (!startsWithMagic(len - MAGIC.length)) {
+        if (head[MAGIC.length] != VERSION) {
+            throw new CorruptInputException(MAGIC.length, "TsFile version 4 (got " + head[MAGIC.length] + ")");
+        }
+        int tailMagic = index(len - MAGIC.length);
+        if (!Arrays.equals(buf, tailMagic, tailMagic + MAGIC.length, MAGIC, 0, MAGIC.length)) {
             throw new CorruptInputException(len - MAGIC.length, "the TsFile magic at the end (an unclosed file?)");
         }
-        int sizeAt = len - MAGIC.length - 4;
-        int metaSize = ByteIO.getIntBE(buf, sizeAt);
+        long sizeAt = len - MAGIC.length - 4;
+        int metaSize = ByteIO.getIntBE(buf, index(sizeAt));
         if (metaSize < 0 || metaSize > sizeAt - MAGIC.length - 1) {
             throw new CorruptInputException(sizeAt, "a file metadata size within the file (got " + metaSize + ")");
         }
         fileMetaStart = sizeAt - metaSize;
-        ByteCursor in = new ByteCursor(buf, fileMetaStart, metaSize);
-        int tables = in.readCount(metaSize, "table count");
-        String[] names = new String[tables];
-        int[] roots = new int[tables];
-        for (int i = 0; i < tables; i++) {
-            names[i] = TsStrings.readVarString(in, "table name");
-            roots[i] = in.position();
-            skipIndexNode(in, true);
-            tableRootEnds.put(names[i], in.position());
-            tableRoots.put(names[i], roots[i]);
+        if (fileMetaStart < bufBase) {
+            // a channel: the tail read so far holds only the size and magic
+            extendTo(fileMetaStart);
         }
-        int schemaCount = in.readCount(in.remaining(), "table schema count");
-        for (int i = 0; i < schemaCount; i++) {
-            String name = TsStrings.readVarString(in, "table schema name");
-            schemas.put(name, TsTableSchema.read(name, in));
+        long mo;
+        try {
+            ByteCursor in = new ByteCursor(buf, index(fileMetaStart), metaSize);
+            int tables = in.readCount(metaSize, "table count");
+            for (int i = 0; i < tables; i++) {
+                String name = TsStrings.readVarString(in, "table name");
+                long root = offsetOf(in);
+                skipIndexNode(in, true);
+                tableRootEnds.put(name, offsetOf(in));
+                tableRoots.put(name, root);
+            }
+            int schemaCount = in.readCount(in.remaining(), "table schema count");
+            for (int i = 0; i < schemaCount; i++) {
+                String name = TsStrings.readVarString(in, "table schema name");
+                schemas.put(name, TsTableSchema.read(name, in));
+            }
+            long moAt = offsetOf(in);
+            mo = in.readLongBE("metadata offset");
+            if (mo < MAGIC.length + 1 || mo >= fileMetaStart) {
+                throw new CorruptInputException(
+                        moAt - bufBase, "a metadata offset at the separator before the file metadata (got " + mo + ")");
+            }
+        } catch (CorruptInputException e) {
+            throw rebased(e);
         }
-        int moAt = in.position();
-        long mo = in.readLongBE("metadata offset");
-        if (mo < MAGIC.length + 1 || mo >= fileMetaStart || buf[(int) mo] != SEPARATOR) {
-            throw new CorruptInputException(
-                    moAt, "a metadata offset at the separator before the file metadata (got " + mo + ")");
+        if (mo < bufBase) {
+            extendTo(mo);
         }
-        metaOffset = (int) mo;
+        if (buf[index(mo)] != SEPARATOR) {
+            throw new CorruptInputException(mo, "the metadata separator at the metadata offset");
+        }
+        metaOffset = mo;
         // the bloom filter and properties that follow are not needed for reading
     }
 
-    private boolean startsWithMagic(int at) {
-        return at >= 0 && Arrays.equals(buf, at, at + MAGIC.length, MAGIC, 0, MAGIC.length);
+    /** The index in {@link #buf} of file offset {@code fileOffset} (which must lie in it). */
+    private int index(long fileOffset) {
+        return (int) (fileOffset - bufBase);
+    }
+
+    /** The file offset of a cursor's position in {@link #buf}. */
+    private long offsetOf(ByteCursor in) {
+        return bufBase + in.position();
+    }
+
+    /** A metadata exception, whose offset indexes {@link #buf}, with the file offset instead. */
+    private CorruptInputException rebased(CorruptInputException e) {
+        return bufBase == 0 ? e : new CorruptInputException(e.offset() + bufBase, e.expected(), e);
+    }
+
+    /** Reads the file from {@code from} up to what {@link #buf} holds, making {@code buf} start there. */
+    private void extendTo(long from) {
+        byte[] more = readAt(from, (int) (bufBase - from));
+        byte[] joined = Arrays.copyOf(more, more.length + buf.length);
+        System.arraycopy(buf, 0, joined, more.length, buf.length);
+        buf = joined;
+        bufBase = from;
+    }
+
+    /** {@code len} bytes of the file at {@code from} (channel readers). */
+    private byte[] readAt(long from, int len) {
+        if (from < 0 || len < 0 || from + len > fileLength) {
+            throw new CorruptInputException(from, len + " bytes within the file of " + fileLength + " bytes");
+        }
+        byte[] b = new byte[len];
+        ByteBuffer bb = ByteBuffer.wrap(b);
+        try {
+            while (bb.hasRemaining()) {
+                int n = channel.read(bb, from + bb.position());
+                if (n < 0) {
+                    throw new CorruptInputException(from + bb.position(), "more bytes (the file shrank)");
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        bytesRead.addAndGet(len);
+        return b;
     }
 
     /** Parses a whole TsFile held in {@code bytes} (not copied). */
     public static TsFileReader of(byte[] bytes) {
-        return new TsFileReader(bytes);
+        return new TsFileReader(bytes, 0, bytes.length, null);
     }
 
-    /** Reads {@code file} into memory and parses it. */
+    /**
+     * Opens {@code file} for positional reads: reads its metadata area now and each chunk when a query
+     * needs it. Close the reader when done.
+     */
     public static TsFileReader open(Path file) throws IOException {
-        return new TsFileReader(Files.readAllBytes(file));
+        FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+        try {
+            long len = ch.size();
+            int tail = (int) Math.min(len, MAGIC.length + 4);
+            byte[] b = new byte[tail];
+            ByteBuffer bb = ByteBuffer.wrap(b);
+            while (bb.hasRemaining()) {
+                if (ch.read(bb, len - tail + bb.position()) < 0) {
+                    throw new CorruptInputException(len, "a file that does not shrink while it is opened");
+                }
+            }
+            return new TsFileReader(b, len - tail, len, ch);
+        } catch (RuntimeException | Error e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    /** Bytes read from the file after the initial tail read (0 for an in-memory reader). */
+    long bytesRead() {
+        return bytesRead.get();
+    }
+
+    /** Closes the file of a reader made by {@link #open(Path)}; a no-op for one made by {@link #of(byte[])}. */
+    @Override
+    public void close() throws IOException {
+        if (channel != null) {
+            channel.close();
+        }
     }
 
     /** Table names in file order. */
@@ -116,7 +239,7 @@ public final class TsFileReader {
     }
 
     /** Offset of the metadata separator (the end of the chunk groups). */
-    public int metadataOffset() {
+    public long metadataOffset() {
         return metaOffset;
     }
 
@@ -155,8 +278,8 @@ public final class TsFileReader {
             }
             int at = in.position();
             node.offsets[i] = in.readLongBE("index entry offset");
-            if (node.offsets[i] < metaOffsetOrHead()
-                    || node.offsets[i] >= start
+            if (node.offsets[i] < metaOffset
+                    || node.offsets[i] >= start + bufBase
                     || (i > 0 && node.offsets[i] <= node.offsets[i - 1])) {
                 throw new CorruptInputException(
                         at, "an index entry offset in the metadata area before its node (got " + node.offsets[i] + ")");
@@ -171,16 +294,11 @@ public final class TsFileReader {
         if (!ok) {
             throw new CorruptInputException(at + 8, "an index node type for this level (got " + node.type + ")");
         }
-        if (node.endOffset > start || (node.count > 0 && node.endOffset <= node.offsets[node.count - 1])) {
+        if (node.endOffset > start + bufBase || (node.count > 0 && node.endOffset <= node.offsets[node.count - 1])) {
             throw new CorruptInputException(
                     at, "an index node end offset after its entries (got " + node.endOffset + ")");
         }
         return node;
-    }
-
-    private int metaOffsetOrHead() {
-        // during construction metaOffset is not known yet; the constructor only skips nodes
-        return metaOffset == 0 ? MAGIC.length + 1 : metaOffset;
     }
 
     private void skipIndexNode(ByteCursor in, boolean deviceLevel) {
@@ -197,13 +315,14 @@ public final class TsFileReader {
     }
 
     private ByteCursor cursorAt(long from, long to) {
-        return new ByteCursor(buf, (int) from, (int) (to - from));
+        return new ByteCursor(buf, index(from), (int) (to - from));
     }
 
     /** Devices of {@code table} (each the id segments: table name then tag values) with their measurement-index ranges. */
     private void collectDevices(Node node, int depth, List<String[]> ids, List<long[]> ranges) {
         if (depth > MAX_DEPTH) {
-            throw new CorruptInputException(node.endOffset, "a metadata index at most " + MAX_DEPTH + " levels deep");
+            throw new CorruptInputException(
+                    node.endOffset - bufBase, "a metadata index at most " + MAX_DEPTH + " levels deep");
         }
         for (int i = 0; i < node.count; i++) {
             long from = node.offsets[i];
@@ -219,7 +338,8 @@ public final class TsFileReader {
 
     private void collectSeriesRanges(Node node, int depth, List<long[]> ranges) {
         if (depth > MAX_DEPTH) {
-            throw new CorruptInputException(node.endOffset, "a metadata index at most " + MAX_DEPTH + " levels deep");
+            throw new CorruptInputException(
+                    node.endOffset - bufBase, "a metadata index at most " + MAX_DEPTH + " levels deep");
         }
         for (int i = 0; i < node.count; i++) {
             long from = node.offsets[i];
@@ -233,7 +353,7 @@ public final class TsFileReader {
     }
 
     private Node tableRoot(String table) {
-        Integer root = tableRoots.get(table);
+        Long root = tableRoots.get(table);
         if (root == null) {
             throw new IllegalArgumentException("no table '" + table + "' in this file");
         }
@@ -243,7 +363,11 @@ public final class TsFileReader {
     /** The device ids of {@code table}: each {@code [tableName, tag1, tag2, ...]}, a null tag as null. */
     public List<String[]> devices(String table) {
         List<String[]> ids = new ArrayList<>();
-        collectDevices(tableRoot(table), 0, ids, new ArrayList<>());
+        try {
+            collectDevices(tableRoot(table), 0, ids, new ArrayList<>());
+        } catch (CorruptInputException e) {
+            throw rebased(e);
+        }
         return ids;
     }
 
@@ -254,14 +378,18 @@ public final class TsFileReader {
     public List<Map<String, TsStatistics>> deviceStatistics(String table) {
         List<String[]> ids = new ArrayList<>();
         List<long[]> ranges = new ArrayList<>();
-        collectDevices(tableRoot(table), 0, ids, ranges);
-        List<Map<String, TsStatistics>> out = new ArrayList<>(ranges.size());
-        for (long[] range : ranges) {
-            Map<String, TsStatistics> stats = new LinkedHashMap<>();
-            for (Series s : readSeries(range).values()) {
-                stats.put(s.name, s.stats);
+        List<Map<String, TsStatistics>> out = new ArrayList<>();
+        try {
+            collectDevices(tableRoot(table), 0, ids, ranges);
+            for (long[] range : ranges) {
+                Map<String, TsStatistics> stats = new LinkedHashMap<>();
+                for (Series s : readSeries(range).values()) {
+                    stats.put(s.name, s.stats);
+                }
+                out.add(stats);
             }
-            out.add(stats);
+        } catch (CorruptInputException e) {
+            throw rebased(e);
         }
         return out;
     }
@@ -365,69 +493,236 @@ public final class TsFileReader {
      * As {@link #query(String, List, long, long)}, decoding the value columns of each chunk group in
      * parallel on {@code pool} (null: on the calling thread). Results do not depend on the pool.
      */
-    public List<TsBlock> query(
-            String table, List<String> columns, long minTime, long maxTime, java.util.concurrent.ForkJoinPool pool) {
-        TsTableSchema schema = schemas.get(table);
-        if (schema == null) {
-            throw new IllegalArgumentException("no table schema '" + table + "' in this file");
-        }
-        List<String> tags = schema.tagNames();
-        TsTableSchema.Column[] cols = new TsTableSchema.Column[columns.size()];
-        for (int i = 0; i < cols.length; i++) {
-            cols[i] = schema.column(columns.get(i));
-            if (cols[i] == null || cols[i].category() == TsTableSchema.Category.ATTRIBUTE) {
-                throw new IllegalArgumentException("no TAG or FIELD column '" + columns.get(i) + "' in table " + table);
-            }
-        }
-        List<String[]> ids = new ArrayList<>();
-        List<long[]> ranges = new ArrayList<>();
-        collectDevices(tableRoot(table), 0, ids, ranges);
+    public List<TsBlock> query(String table, List<String> columns, long minTime, long maxTime, ForkJoinPool pool) {
+        Scan scan = new Scan(table, columns, minTime, maxTime, pool);
         List<TsBlock> out = new ArrayList<>();
-        for (int d = 0; d < ids.size(); d++) {
-            Map<String, Series> series = readSeries(ranges.get(d));
-            Series time = series.get("");
-            if (time == null || !time.time) {
-                throw new CorruptInputException(ranges.get(d)[0], "a time series for an aligned device");
+        while (scan.nextDevice()) {
+            TsBlock fields = scan.newFieldBlock();
+            while (scan.nextChunkGroup(fields)) {
+                // every chunk group of the device appends to the one block
             }
-            if (time.stats.count == 0 || time.stats.startTime > maxTime || time.stats.endTime < minTime) {
-                continue;
+            if (fields.size() > 0) {
+                out.add(scan.assemble(fields));
             }
-            List<TsColumn> fieldCols = new ArrayList<>();
-            List<Series> fieldSeries = new ArrayList<>();
+        }
+        return out;
+    }
+
+    /**
+     * The rows of {@link #query(String, List, long, long, ForkJoinPool)}, one block per chunk group
+     * (a device's rows of one time chunk), produced as the iterator advances: only one chunk group's
+     * values are decoded and held at a time. Blocks without rows in the range are left out; each block is
+     * new (never reused by later calls).
+     *
+     * @throws IllegalArgumentException for an unknown table or column
+     */
+    public Iterator<TsBlock> blocks(String table, List<String> columns, long minTime, long maxTime, ForkJoinPool pool) {
+        Scan scan = new Scan(table, columns, minTime, maxTime, pool);
+        return new Iterator<>() {
+            private TsBlock next;
+            private boolean inDevice;
+
+            @Override
+            public boolean hasNext() {
+                while (next == null) {
+                    if (!inDevice && !scan.nextDevice()) {
+                        return false;
+                    }
+                    inDevice = true;
+                    TsBlock fields = scan.newFieldBlock();
+                    if (!scan.nextChunkGroup(fields)) {
+                        inDevice = false;
+                    } else if (fields.size() > 0) {
+                        next = scan.assemble(fields);
+                    }
+                }
+                return true;
+            }
+
+            @Override
+            public TsBlock next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                TsBlock b = next;
+                next = null;
+                return b;
+            }
+        };
+    }
+
+    /** A query's walk over devices and their chunk groups, with its own decode state. */
+    private final class Scan {
+        private final long minTime;
+        private final long maxTime;
+        private final ForkJoinPool pool;
+        private final List<String> tags;
+        private final TsTableSchema.Column[] cols;
+        private final List<String[]> ids = new ArrayList<>();
+        private final List<long[]> ranges = new ArrayList<>();
+        private final TsChunkReader chunkReader = new TsChunkReader();
+        private int device = -1;
+        private Series time;
+        private Series[] fieldSeries;
+        private int chunk;
+
+        Scan(String table, List<String> columns, long minTime, long maxTime, ForkJoinPool pool) {
+            TsTableSchema schema = schemas.get(table);
+            if (schema == null) {
+                throw new IllegalArgumentException("no table schema '" + table + "' in this file");
+            }
+            this.minTime = minTime;
+            this.maxTime = maxTime;
+            this.pool = pool;
+            this.tags = schema.tagNames();
+            cols = new TsTableSchema.Column[columns.size()];
+            int fields = 0;
+            for (int i = 0; i < cols.length; i++) {
+                cols[i] = schema.column(columns.get(i));
+                if (cols[i] == null || cols[i].category() == TsTableSchema.Category.ATTRIBUTE) {
+                    throw new IllegalArgumentException(
+                            "no TAG or FIELD column '" + columns.get(i) + "' in table " + table);
+                }
+                if (cols[i].category() == TsTableSchema.Category.FIELD) {
+                    fields++;
+                }
+            }
+            fieldSeries = new Series[fields];
+            try {
+                collectDevices(tableRoot(table), 0, ids, ranges);
+            } catch (CorruptInputException e) {
+                throw rebased(e);
+            }
+        }
+
+        /** Moves to the next device with rows in the time range; false when there is none. */
+        boolean nextDevice() {
+            while (++device < ids.size()) {
+                long[] range = ranges.get(device);
+                try {
+                    Map<String, Series> series = readSeries(range);
+                    time = series.get("");
+                    if (time == null || !time.time) {
+                        throw new CorruptInputException(range[0] - bufBase, "a time series for an aligned device");
+                    }
+                    int f = 0;
+                    for (TsTableSchema.Column c : cols) {
+                        if (c.category() == TsTableSchema.Category.FIELD) {
+                            Series s = series.get(c.name());
+                            if (s != null && s.type != c.type()) {
+                                throw new CorruptInputException(
+                                        range[0] - bufBase, "series " + c.name() + " of type " + c.type());
+                            }
+                            fieldSeries[f++] = s;
+                        }
+                    }
+                } catch (CorruptInputException e) {
+                    throw rebased(e);
+                }
+                if (time.stats.count == 0 || time.stats.startTime > maxTime || time.stats.endTime < minTime) {
+                    continue;
+                }
+                chunk = 0;
+                return true;
+            }
+            return false;
+        }
+
+        /** An empty block of the FIELD columns asked for. */
+        TsBlock newFieldBlock() {
+            List<TsColumn> fieldCols = new ArrayList<>(fieldSeries.length);
             for (TsTableSchema.Column c : cols) {
                 if (c.category() == TsTableSchema.Category.FIELD) {
                     fieldCols.add(new TsColumn(c.name(), c.type()));
-                    Series s = series.get(c.name());
-                    if (s != null && s.type != c.type()) {
-                        throw new CorruptInputException(
-                                ranges.get(d)[0], "series " + c.name() + " of type " + c.type());
-                    }
-                    fieldSeries.add(s);
                 }
             }
-            TsBlock fields = new TsBlock(fieldCols);
-            int[] valueOffsets = new int[fieldCols.size()];
-            for (int k = 0; k < time.chunkCount; k++) {
+            return new TsBlock(fieldCols);
+        }
+
+        /**
+         * Appends to {@code fields} the rows in range of the device's next chunk group that may hold
+         * some (by its time chunk's statistics); false when the device has no more.
+         */
+        boolean nextChunkGroup(TsBlock fields) {
+            while (chunk < time.chunkCount) {
+                int k = chunk++;
                 if (time.chunkStart[k] > maxTime || time.chunkEnd[k] < minTime) {
                     continue;
                 }
                 long tOff = time.chunkOffsets[k];
                 long next = k + 1 < time.chunkCount ? time.chunkOffsets[k + 1] : metaOffset;
+                TsChunkReader.Chunk timeChunk = chunkAt(chunkReader, tOff);
+                TsChunkReader.Chunk[] valueChunks = new TsChunkReader.Chunk[fieldSeries.length];
+                long[] valueOffsets = new long[fieldSeries.length];
+                long groupBytes = timeChunk.header.dataSize();
                 for (int i = 0; i < valueOffsets.length; i++) {
-                    valueOffsets[i] = findValueChunk(fieldSeries.get(i), tOff, next);
+                    valueOffsets[i] = findValueChunk(fieldSeries[i], tOff, next);
+                    if (valueOffsets[i] >= 0) {
+                        valueChunks[i] = chunkAt(chunkReader, valueOffsets[i]);
+                        groupBytes += valueChunks[i].header.dataSize();
+                    }
                 }
-                chunkReader.readAligned(buf, metaOffset, (int) tOff, valueOffsets, minTime, maxTime, fields, pool);
+                if (fields.size() == 0 && time.chunkStart[k] >= minTime && time.chunkEnd[k] <= maxTime) {
+                    // the whole chunk group is in range: size the block once
+                    fields.reserveMore(TsChunkReader.plausibleRows(timeChunk, groupBytes));
+                }
+                chunkReader.readAligned(timeChunk, tOff, valueChunks, valueOffsets, minTime, maxTime, fields, pool);
+                return true;
             }
-            if (fields.size() == 0) {
-                continue;
-            }
-            out.add(assemble(ids.get(d), tags, cols, fields));
+            return false;
         }
-        return out;
+
+        TsBlock assemble(TsBlock fields) {
+            return TsFileReader.assemble(ids.get(device), tags, cols, fields);
+        }
+    }
+
+    /** Parses the chunk at file offset {@code off}: in place in memory, or after reading it from the file. */
+    private TsChunkReader.Chunk chunkAt(TsChunkReader reader, long off) {
+        if (channel == null) {
+            return reader.parseChunk(buf, (int) off, (int) metaOffset);
+        }
+        if (off < MAGIC.length + 1 || off >= metaOffset) {
+            throw new CorruptInputException(off, "a chunk offset inside the data area");
+        }
+        long avail = metaOffset - off;
+        try {
+            int window = (int) Math.min(avail, CHUNK_HEADER_WINDOW);
+            byte[] head = readAt(off, window);
+            ByteCursor in = new ByteCursor(head, 0, window);
+            TsChunkHeader h;
+            try {
+                h = TsChunkHeader.readHeaderOnly(in);
+            } catch (CorruptInputException e) {
+                if (window == avail || window >= MAX_CHUNK_HEADER) {
+                    throw e;
+                }
+                window = (int) Math.min(avail, MAX_CHUNK_HEADER);
+                head = readAt(off, window);
+                in = new ByteCursor(head, 0, window);
+                h = TsChunkHeader.readHeaderOnly(in);
+            }
+            long total = (long) in.position() + h.dataSize();
+            if (total > avail) {
+                throw new CorruptInputException(
+                        in.position(), h.dataSize() + " chunk data bytes before the metadata (" + avail + " remain)");
+            }
+            byte[] bytes;
+            if (total <= window) {
+                bytes = head;
+            } else {
+                bytes = Arrays.copyOf(head, (int) total);
+                byte[] rest = readAt(off + window, (int) (total - window));
+                System.arraycopy(rest, 0, bytes, window, rest.length);
+            }
+            return reader.parseChunk(bytes, 0, (int) total);
+        } catch (CorruptInputException e) {
+            throw new CorruptInputException(off + e.offset(), e.expected(), e);
+        }
     }
 
     /** The value chunk of {@code s} in the chunk group of the time chunk at {@code timeOff} (before {@code next}), or -1. */
-    private static int findValueChunk(Series s, long timeOff, long next) {
+    private static long findValueChunk(Series s, long timeOff, long next) {
         if (s == null) {
             return -1;
         }
@@ -442,7 +737,7 @@ public final class TsFileReader {
                 hi = mid - 1;
             }
         }
-        return lo < s.chunkCount && o[lo] < next ? (int) o[lo] : -1;
+        return lo < s.chunkCount && o[lo] < next ? o[lo] : -1;
     }
 
     private static TsBlock assemble(String[] id, List<String> tags, TsTableSchema.Column[] cols, TsBlock fields) {

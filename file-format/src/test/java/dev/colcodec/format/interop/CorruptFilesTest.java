@@ -1,7 +1,6 @@
 package dev.colcodec.format.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.parquet.ColumnBatch;
@@ -12,7 +11,10 @@ import dev.colcodec.io.ByteIO;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
@@ -292,9 +294,41 @@ class CorruptFilesTest {
 
     // ---- TsFile ------------------------------------------------------------------------------------
 
+    /**
+     * Reads every row of {@code file} in memory and from disk (positional reads); true when both give
+     * the corrupt-input exception, false when both read it; anything else fails the test.
+     */
     static boolean readTsFileFully(byte[] file) {
+        boolean inMemory = readTsFile(() -> TsFileReader.of(file));
+        Path tmp;
         try {
-            TsFileReader.of(file).query(TsFileMatrix.TABLE, TS_COLUMNS, Long.MIN_VALUE, Long.MAX_VALUE);
+            tmp = Files.createTempFile("corrupt", ".tsfile");
+            Files.write(tmp, file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try {
+            boolean fromDisk = readTsFile(() -> TsFileReader.open(tmp));
+            assertThat(fromDisk)
+                    .as("positional reads agree with the in-memory reader")
+                    .isEqualTo(inMemory);
+            return inMemory;
+        } finally {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // a temp file
+            }
+        }
+    }
+
+    interface ReaderSource {
+        TsFileReader get() throws IOException;
+    }
+
+    private static boolean readTsFile(ReaderSource source) {
+        try (TsFileReader r = source.get()) {
+            r.query(TsFileMatrix.TABLE, TS_COLUMNS, Long.MIN_VALUE, Long.MAX_VALUE);
             return false;
         } catch (CorruptInputException expected) {
             return true;
@@ -317,13 +351,9 @@ class CorruptFilesTest {
     void truncatedTsFiles() throws IOException {
         byte[] file = tsFile(1);
         for (int n = 0; n < file.length; n += n < file.length - 3000 ? 17 : 1) {
-            try {
-                TsFileReader.of(Arrays.copyOf(file, n))
-                        .query(TsFileMatrix.TABLE, TS_COLUMNS, Long.MIN_VALUE, Long.MAX_VALUE);
-                fail("file cut to %d of %d bytes was read", n, file.length);
-            } catch (CorruptInputException expected) {
-                // the only acceptable outcome
-            }
+            assertThat(readTsFileFully(Arrays.copyOf(file, n)))
+                    .as("file cut to %d of %d bytes is corrupt", n, file.length)
+                    .isTrue();
         }
     }
 
@@ -344,7 +374,7 @@ class CorruptFilesTest {
             int metaSize = ByteIO.getIntBE(file, sizeAt);
             int metaStart = sizeAt - metaSize;
             TsFileReader good = TsFileReader.of(file);
-            int indexStart = good.metadataOffset();
+            int indexStart = Math.toIntExact(good.metadataOffset());
             int detected = 0;
             for (int at = indexStart; at < sizeAt; at++) {
                 for (int v : new int[] {0x00, 0xFF, file[at] + 1}) {

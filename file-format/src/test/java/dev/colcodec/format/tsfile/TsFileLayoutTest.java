@@ -23,7 +23,7 @@ class TsFileLayoutTest {
         TsFileFixtures.writeWithTsFile(ds, f, 100, "TS_2DIFF");
         byte[] bytes = Files.readAllBytes(f.toPath());
         TsFileReader reader = TsFileReader.of(bytes);
-        List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(bytes, reader.metadataOffset());
+        List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(bytes, Math.toIntExact(reader.metadataOffset()));
 
         // devices with rows, each one chunk group (one tablet flush): a time chunk and a chunk per field
         assertThat(groups).hasSize(3);
@@ -61,7 +61,7 @@ class TsFileLayoutTest {
         TsFileFixtures.writeWithTsFile(
                 TsFileFixtures.dataset(3, TsFileFixtures.allTypes(), new int[] {20}, 0, -1), f, 100, "TS_2DIFF");
         byte[] bytes = Files.readAllBytes(f.toPath());
-        int meta = TsFileReader.of(bytes).metadataOffset();
+        int meta = Math.toIntExact(TsFileReader.of(bytes).metadataOffset());
         byte[] badMarker = bytes.clone();
         badMarker[7] = 0x33;
         assertThatThrownBy(() -> TsFileLayout.scan(badMarker, meta))

@@ -151,6 +151,104 @@ class TsFileReaderTest {
         }
     }
 
+    /** The rows of {@code blocks}, concatenated per device (in order), as one block per device. */
+    private static List<TsBlock> perDevice(java.util.Iterator<TsBlock> blocks, List<String> cols, Dataset ds) {
+        List<TsBlock> out = new ArrayList<>();
+        List<TsBlock> parts = new ArrayList<>();
+        String[] device = null;
+        while (blocks.hasNext()) {
+            TsBlock b = blocks.next();
+            assertTrue(b.size() > 0, "no empty blocks");
+            if (device != null && !Arrays.equals(device, b.device())) {
+                out.add(concat(parts));
+                parts.clear();
+            }
+            device = b.device();
+            parts.add(b);
+        }
+        if (!parts.isEmpty()) {
+            out.add(concat(parts));
+        }
+        return out;
+    }
+
+    private static TsBlock concat(List<TsBlock> parts) {
+        TsBlock first = parts.get(0);
+        List<TsColumn> cols = new ArrayList<>();
+        for (int c = 0; c < first.columnCount(); c++) {
+            cols.add(new TsColumn(first.column(c).name(), first.column(c).type()));
+        }
+        TsBlock all = new TsBlock(cols);
+        for (TsBlock p : parts) {
+            all.ensureMore(p.size());
+            System.arraycopy(p.times(), 0, all.times, all.size, p.size());
+            for (int c = 0; c < cols.size(); c++) {
+                TsColumn from = p.column(c);
+                TsColumn to = cols.get(c);
+                for (int i = 0; i < p.size(); i++) {
+                    to.ensureMore(1);
+                    int at = to.size;
+                    to.nulls[at] = from.nulls[i];
+                    to.anyNull |= from.nulls[i];
+                    switch (to.storageType()) {
+                        case BOOLEAN -> to.booleans[at] = from.booleans[i];
+                        case INT32 -> to.ints[at] = from.ints[i];
+                        case INT64 -> to.longs[at] = from.longs[i];
+                        case FLOAT -> to.floats[at] = from.floats[i];
+                        case DOUBLE -> to.doubles[at] = from.doubles[i];
+                        default ->
+                            to.binaries.append(from.binaries.data(), from.binaries.offset(i), from.binaries.length(i));
+                    }
+                    to.size++;
+                }
+            }
+            all.size += p.size();
+        }
+        all.device = first.device();
+        return all;
+    }
+
+    @Test
+    void fileReadsBlocksAndInMemoryReadsAgree() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(25, TsFileFixtures.allTypes(), new int[] {3000, 700, 1}, 0.1, -1);
+        File f = dir.resolve("b.tsfile").toFile();
+        TsFileFixtures.writeWithTsFile(ds, f, 100, "TS_2DIFF", 4096, 300);
+        List<String> cols = allColumns(ds);
+        long[] t0 = ds.devices.get(0).times;
+        long[][] ranges = {{Long.MIN_VALUE, Long.MAX_VALUE}, {t0[333], t0[1444]}, {t0[2999], t0[2999]}, {0, 1}};
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+        try (TsFileReader disk = TsFileReader.open(f.toPath())) {
+            TsFileReader memory = TsFileReader.of(Files.readAllBytes(f.toPath()));
+            for (long[] r : ranges) {
+                check(ds, disk.query("t", cols, r[0], r[1]), cols, r[0], r[1]);
+                check(ds, memory.query("t", cols, r[0], r[1]), cols, r[0], r[1]);
+                check(ds, perDevice(disk.blocks("t", cols, r[0], r[1], null), cols, ds), cols, r[0], r[1]);
+                check(ds, perDevice(memory.blocks("t", cols, r[0], r[1], pool), cols, ds), cols, r[0], r[1]);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void narrowQueriesReadOnlyTheChunksTheyNeed() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(26, TsFileFixtures.allTypes(), new int[] {6000}, 0.05, -1);
+        File f = dir.resolve("n.tsfile").toFile();
+        TsFileFixtures.writeWithTsFile(ds, f, 100, "PLAIN", 4096, 500);
+        List<String> cols = allColumns(ds);
+        long[] t0 = ds.devices.get(0).times;
+        long size = f.length();
+        try (TsFileReader r = TsFileReader.open(f.toPath())) {
+            long meta = r.bytesRead();
+            check(ds, r.query("t", cols, t0[3000], t0[3010]), cols, t0[3000], t0[3010]);
+            long narrow = r.bytesRead() - meta;
+            assertTrue(narrow > 0 && narrow < size / 4, narrow + " bytes read of " + size);
+            check(ds, r.query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE), cols, Long.MIN_VALUE, Long.MAX_VALUE);
+            long all = r.bytesRead() - meta - narrow;
+            assertTrue(all > size / 2, all + " bytes read of " + size);
+        }
+    }
+
     @Test
     void manyChunkGroupsPerDevice() throws Exception {
         Dataset ds = TsFileFixtures.dataset(22, TsFileFixtures.allTypes(), new int[] {2000, 600}, 0.1, -1);
