@@ -65,6 +65,7 @@ public final class ColumnChunkWriter {
     private final ParquetEncoding plainEncoding;
     private final RleHybridWriter levelWriter;
     private final ByteSink pages = new ByteSink(1 << 16);
+    private final ParquetPages pageWriter;
     private final EnumSet<ParquetEncoding> encodings = EnumSet.noneOf(ParquetEncoding.class);
     private long uncompressed;
     private long chunkValues;
@@ -97,6 +98,10 @@ public final class ColumnChunkWriter {
     private boolean sawTrue;
     private byte[] minB;
     private byte[] maxB;
+    /** {@link #prefix} of {@code minB} and {@code maxB}. */
+    private long minPrefix;
+
+    private long maxPrefix;
 
     public ColumnChunkWriter(ParquetColumn column, ParquetWriteOptions options) {
         if (column.maxRepetitionLevel() > 0 || column.maxDefinitionLevel() > 1) {
@@ -107,6 +112,7 @@ public final class ColumnChunkWriter {
         this.options = options;
         this.codec = options.compression();
         this.v2 = options.pageVersion() == ParquetWriteOptions.PageVersion.V2;
+        this.pageWriter = new ParquetPages(codec, options.crc());
         if (options.usesDictionary(column)) {
             DictionaryFlavor flavor = flavor(options.encoding(column.name()), v2);
             dictionary = ParquetValues.newDictionaryWriter(
@@ -364,14 +370,37 @@ public final class ColumnChunkWriter {
             }
             w.writeBinary(data, off, len);
             if (stats) {
-                if (minB == null || Arrays.compareUnsigned(data, off, off + len, minB, 0, minB.length) < 0) {
+                // the first 8 bytes (zero-padded) decide most comparisons: if they differ, so do the values, the
+                // same way; only equal prefixes need the full comparison
+                long prefix = prefix(data, off, len);
+                if (minB == null
+                        || (prefix != minPrefix
+                                ? Long.compareUnsigned(prefix, minPrefix) < 0
+                                : Arrays.compareUnsigned(data, off, off + len, minB, 0, minB.length) < 0)) {
                     minB = Arrays.copyOfRange(data, off, off + len);
+                    minPrefix = prefix;
                 }
-                if (maxB == null || Arrays.compareUnsigned(data, off, off + len, maxB, 0, maxB.length) > 0) {
+                if (maxB == null
+                        || (prefix != maxPrefix
+                                ? Long.compareUnsigned(prefix, maxPrefix) > 0
+                                : Arrays.compareUnsigned(data, off, off + len, maxB, 0, maxB.length) > 0)) {
                     maxB = Arrays.copyOfRange(data, off, off + len);
+                    maxPrefix = prefix;
                 }
             }
         }
+    }
+
+    /** The first 8 bytes of {@code data[off, off+len)} as an unsigned big-endian number, zero-padded. */
+    static long prefix(byte[] data, int off, int len) {
+        if (len >= 8) {
+            return ByteIO.getLongBE(data, off);
+        }
+        long p = 0;
+        for (int i = 0; i < 8; i++) {
+            p = (p << 8) | (i < len ? data[off + i] & 0xFF : 0);
+        }
+        return p;
     }
 
     private void flushPage() {
@@ -391,9 +420,8 @@ public final class ColumnChunkWriter {
             encodings.add(ParquetEncoding.RLE);
         }
         ParquetPages.Written w = v2
-                ? ParquetPages.writeDataPageV2(
-                        pages, codec, rowsInPage, nullsInPage, rowsInPage, enc, null, defBytes, vals, options.crc())
-                : ParquetPages.writeDataPageV1(pages, codec, rowsInPage, enc, null, defBytes, vals, options.crc());
+                ? pageWriter.writeDataPageV2(pages, rowsInPage, nullsInPage, rowsInPage, enc, null, defBytes, vals)
+                : pageWriter.writeDataPageV1(pages, rowsInPage, enc, null, defBytes, vals);
         uncompressed += w.headerSize() + (long) w.uncompressedSize();
         encodings.add(enc);
         ColumnStatistics ps = statistics();
@@ -408,32 +436,33 @@ public final class ColumnChunkWriter {
     /** Finishes the current chunk and starts a new one. */
     public Chunk finish() {
         flushPage();
-        ByteSink out = new ByteSink(pages.size() + 64);
         int dictSize = 0;
         long unc = uncompressed;
+        ByteSink dictionaryPage = null;
         if (dictionary != null) {
             byte[] dp = dictionary.dictionaryPage();
             if (dp != null) {
-                ParquetPages.Written w = ParquetPages.writeDictionaryPage(
-                        out,
-                        codec,
-                        dictionary.dictionaryEntryCount(),
-                        dictionary.dictionaryPageEncoding(),
-                        dp,
-                        options.crc());
+                dictionaryPage = new ByteSink(dp.length + 64);
+                ParquetPages.Written w = pageWriter.writeDictionaryPage(
+                        dictionaryPage, dictionary.dictionaryEntryCount(), dictionary.dictionaryPageEncoding(), dp);
                 dictSize = w.totalSize();
                 unc += w.headerSize() + (long) w.uncompressedSize();
                 encodings.add(dictionary.dictionaryPageEncoding());
             }
             dictionary.resetDictionary();
         }
-        out.write(pages);
+        // the dictionary page, then the data pages, copied once into an array of the chunk's size
+        byte[] bytes = new byte[dictSize + pages.size()];
+        if (dictionaryPage != null) {
+            System.arraycopy(dictionaryPage.array(), 0, bytes, 0, dictSize);
+        }
+        System.arraycopy(pages.array(), 0, bytes, dictSize, pages.size());
         List<PageInfo> infos = new ArrayList<>(pageInfos.size());
         for (PageInfo pi : pageInfos) {
             infos.add(new PageInfo(pi.offset() + dictSize, pi.size(), pi.firstRow(), pi.rows(), pi.statistics()));
         }
         Chunk c = new Chunk(
-                out.toByteArray(),
+                bytes,
                 dictSize,
                 chunkValues,
                 unc,
