@@ -18,6 +18,8 @@ import dev.colcodec.values.FloatValuesWriter;
 import dev.colcodec.values.IntValuesWriter;
 import dev.colcodec.values.LongValuesWriter;
 import dev.colcodec.values.ValuesWriter;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -39,15 +41,48 @@ import java.util.Set;
 public final class ColumnChunkWriter {
     private static final int STEP = 512;
 
-    /** One finished column chunk: page bytes (dictionary page first) and what the footer needs. */
+    /**
+     * One finished column chunk and what the footer needs. Its bytes are the dictionary page (empty if
+     * none) followed by {@code dataPages[0, dataPagesLength)}; the chunk owns both arrays.
+     */
     public record Chunk(
-            byte[] bytes,
-            int dictionaryPageSize,
+            byte[] dictionaryPage,
+            byte[] dataPages,
+            int dataPagesLength,
             long valueCount,
             long uncompressedSize,
             Set<ParquetEncoding> encodings,
             ColumnStatistics statistics,
-            List<PageInfo> pages) {}
+            List<PageInfo> pages) {
+        public Chunk {
+            if (dataPagesLength < 0 || dataPagesLength > dataPages.length) {
+                throw new IllegalArgumentException("data pages length " + dataPagesLength + " of " + dataPages.length);
+            }
+        }
+
+        /** Bytes of the dictionary page (header included), 0 if none. */
+        public int dictionaryPageSize() {
+            return dictionaryPage.length;
+        }
+
+        /** Bytes of the whole chunk. */
+        public int size() {
+            return dictionaryPage.length + dataPagesLength;
+        }
+
+        /** The chunk's bytes in a new array (the file writer writes them with {@link #writeTo} instead). */
+        public byte[] bytes() {
+            byte[] b = Arrays.copyOf(dictionaryPage, size());
+            System.arraycopy(dataPages, 0, b, dictionaryPage.length, dataPagesLength);
+            return b;
+        }
+
+        /** Writes the chunk's bytes to {@code out}. */
+        public void writeTo(OutputStream out) throws IOException {
+            out.write(dictionaryPage);
+            out.write(dataPages, 0, dataPagesLength);
+        }
+    }
 
     /**
      * One data page of a chunk: offset of its header within {@link Chunk#bytes()}, header plus body
@@ -64,7 +99,11 @@ public final class ColumnChunkWriter {
     private final DictionaryWriter dictionary;
     private final ParquetEncoding plainEncoding;
     private final RleHybridWriter levelWriter;
-    private final ByteSink pages = new ByteSink(1 << 16);
+    /** Data pages of the open chunk; {@code null} until its first page (a finished chunk takes the buffer). */
+    private ByteSink pages;
+    /** Capacity of the next chunk's page buffer: the last chunk's size, as row groups tend to be alike. */
+    private int pagesCapacity = 1 << 16;
+
     private final ParquetPages pageWriter;
     private final EnumSet<ParquetEncoding> encodings = EnumSet.noneOf(ParquetEncoding.class);
     private long uncompressed;
@@ -157,7 +196,7 @@ public final class ColumnChunkWriter {
 
     /** Bytes of finished pages plus the estimated size of the open page. */
     public long bufferedSize() {
-        return pages.size() + values.bufferedSize();
+        return (pages == null ? 0 : pages.size()) + values.bufferedSize();
     }
 
     /**
@@ -408,6 +447,9 @@ public final class ColumnChunkWriter {
             return;
         }
         byte[] vals = values.toByteArray();
+        if (pages == null) {
+            pages = new ByteSink(pagesCapacity);
+        }
         ParquetEncoding enc = dictionary != null ? dictionary.encoding() : plainEncoding;
         int pageOffset = pages.size();
         long firstRow = chunkValues - rowsInPage;
@@ -451,25 +493,26 @@ public final class ColumnChunkWriter {
             }
             dictionary.resetDictionary();
         }
-        // the dictionary page, then the data pages, copied once into an array of the chunk's size
-        byte[] bytes = new byte[dictSize + pages.size()];
-        if (dictionaryPage != null) {
-            System.arraycopy(dictionaryPage.array(), 0, bytes, 0, dictSize);
+        byte[] dictionaryBytes = dictionaryPage == null ? new byte[0] : dictionaryPage.toByteArray();
+        if (pages == null) {
+            pages = new ByteSink(16);
         }
-        System.arraycopy(pages.array(), 0, bytes, dictSize, pages.size());
         List<PageInfo> infos = new ArrayList<>(pageInfos.size());
         for (PageInfo pi : pageInfos) {
             infos.add(new PageInfo(pi.offset() + dictSize, pi.size(), pi.firstRow(), pi.rows(), pi.statistics()));
         }
+        // the data pages are handed over without a copy; the next chunk gets a buffer of this one's size
         Chunk c = new Chunk(
-                bytes,
-                dictSize,
+                dictionaryBytes,
+                pages.array(),
+                pages.size(),
                 chunkValues,
                 unc,
                 EnumSet.copyOf(encodingsOrPlain()),
                 new ColumnStatistics(chunkNulls, chunkMin, chunkMax),
                 List.copyOf(infos));
-        pages.reset();
+        pagesCapacity = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(1 << 16, pages.size() + (pages.size() >> 3)));
+        pages = null;
         encodings.clear();
         pageInfos.clear();
         uncompressed = 0;
