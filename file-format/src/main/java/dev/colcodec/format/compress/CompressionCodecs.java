@@ -39,7 +39,7 @@ public final class CompressionCodecs {
 
     /** Compresses {@code src[off, off+len)} with the codec's default level. */
     public static byte[] compress(Compression c, byte[] src, int off, int len) {
-        return compress(c, src, off, len, c == Compression.ZSTD ? 3 : -1);
+        return compress(c, src, off, len, c == Compression.ZSTD ? DEFAULT_ZSTD_LEVEL : -1);
     }
 
     /** Compresses with a codec-specific level (zstd: 1..22; gzip: 0..9; others ignore it). */
@@ -101,6 +101,75 @@ public final class CompressionCodecs {
         }
     }
 
+    /** The zstd level {@link #compress(Compression, byte[], int, int)} uses. */
+    public static final int DEFAULT_ZSTD_LEVEL = 3;
+
+    /**
+     * The most bytes {@link #compressInto} writes for {@code len} input bytes, or -1 for the codecs
+     * compressed through streams (GZIP, LZMA2), which {@code compressInto} does not take.
+     */
+    public static int maxCompressedLength(Compression c, int len) {
+        switch (c) {
+            case UNCOMPRESSED:
+                return len;
+            case SNAPPY:
+                return Snappy.maxCompressedLength(len);
+            case LZ4_RAW:
+                return LZ4_COMPRESSOR.maxCompressedLength(len);
+            case LZ4_HADOOP:
+                return 8 + LZ4_COMPRESSOR.maxCompressedLength(len);
+            case ZSTD:
+                return (int) Math.min(Integer.MAX_VALUE - 16, Zstd.compressBound(len));
+            default:
+                return -1;
+        }
+    }
+
+    /**
+     * Compresses {@code src[off, off+len)} with the codec's default level into {@code dst} from {@code
+     * dstOff}, which must have room for {@link #maxCompressedLength} bytes; returns the compressed size.
+     * The bytes are the same as {@link #compress(Compression, byte[], int, int)} returns, without its
+     * copy. Block codecs only (see {@code maxCompressedLength}).
+     */
+    public static int compressInto(Compression c, byte[] src, int off, int len, byte[] dst, int dstOff) {
+        int room = maxCompressedLength(c, len);
+        if (room < 0) {
+            throw new IllegalArgumentException(c + " is compressed through a stream, use compress");
+        }
+        if (dstOff < 0 || dstOff > dst.length - room) {
+            throw new IndexOutOfBoundsException("need " + room + " bytes at " + dstOff + " of " + dst.length);
+        }
+        try {
+            switch (c) {
+                case UNCOMPRESSED:
+                    System.arraycopy(src, off, dst, dstOff, len);
+                    return len;
+                case SNAPPY:
+                    return Snappy.compress(src, off, len, dst, dstOff);
+                case LZ4_RAW:
+                    return LZ4_COMPRESSOR.compress(src, off, len, dst, dstOff);
+                case LZ4_HADOOP: {
+                    if (len == 0) {
+                        return 0;
+                    }
+                    int n = LZ4_COMPRESSOR.compress(src, off, len, dst, dstOff + 8);
+                    ByteIO.putIntBE(dst, dstOff, len);
+                    ByteIO.putIntBE(dst, dstOff + 4, n);
+                    return 8 + n;
+                }
+                default: {
+                    long n = Zstd.compressByteArray(dst, dstOff, room, src, off, len, DEFAULT_ZSTD_LEVEL);
+                    if (Zstd.isError(n)) {
+                        throw new IllegalStateException("zstd: " + Zstd.getErrorName(n));
+                    }
+                    return (int) n;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Decompresses into a new array of exactly {@code uncompressedSize} bytes. */
     public static byte[] decompress(Compression c, byte[] src, int off, int len, int uncompressedSize) {
         return decompress(c, src, off, len, uncompressedSize, DEFAULT_MAX_PAGE_BYTES);
@@ -128,9 +197,8 @@ public final class CompressionCodecs {
     private static void checkFrameHeader(Compression c, byte[] src, int off, int len, int uncompressedSize) {
         try {
             if (c == Compression.SNAPPY) {
-                if (!Snappy.isValidCompressedBuffer(src, off, len)) {
-                    throw new CorruptInputException(off, "a valid snappy block");
-                }
+                // only the length header is read here: the snappy decoder itself stops at malformed input
+                // and never writes past the length the header states, which must fit the destination
                 if (Snappy.uncompressedLength(src, off, len) != uncompressedSize) {
                     throw new CorruptInputException(off, "a snappy block of " + uncompressedSize + " bytes");
                 }
@@ -148,7 +216,12 @@ public final class CompressionCodecs {
         }
     }
 
-    private static void checkDeclaredSize(Compression c, int off, int len, int uncompressedSize, int maxBytes) {
+    /**
+     * Checks, before anything is allocated for it, that {@code len} bytes compressed with {@code c} may
+     * honestly expand to {@code uncompressedSize} bytes and that this is at most {@code maxBytes}; {@code
+     * off} is the offset reported by the {@link CorruptInputException}.
+     */
+    public static void checkDeclaredSize(Compression c, int off, int len, int uncompressedSize, int maxBytes) {
         if (uncompressedSize < 0 || uncompressedSize > maxBytes) {
             throw new CorruptInputException(
                     off, "an uncompressed page size in [0, " + maxBytes + "] but the header says " + uncompressedSize);

@@ -68,6 +68,18 @@ public final class ColumnChunkReader {
     private int pageAt;
 
     private int[] scratch;
+    /** Decompressed data pages (see {@link #dataBody}). */
+    private byte[] pageBuffer = new byte[0];
+    /**
+     * Levels of the current page decoded ahead by a skip of a repeated column (it must look at the
+     * repetition level of the next row's first entry to stop there): entries {@code [pendingFrom,
+     * pendingTo)} come before anything still in the level readers and are part of {@code pageRemaining}.
+     */
+    private int[] pendingReps;
+
+    private int[] pendingDefs;
+    private int pendingFrom;
+    private int pendingTo;
 
     /** A reader with the default page size limit ({@link CompressionCodecs#DEFAULT_MAX_PAGE_BYTES}). */
     public ColumnChunkReader(
@@ -169,12 +181,22 @@ public final class ColumnChunkReader {
             }
             int n = Math.min(want - levels, pageRemaining);
             int p = n;
-            if (maxRep > 0) {
-                repReader.readIntegers(reps, levels, n);
-            }
-            if (maxDef > 0) {
-                defReader.readIntegers(defs, levels, n);
+            int pending = pendingTo - pendingFrom;
+            if (pending > 0) {
+                // levels a skip decoded ahead (repeated columns only, so both level kinds exist)
+                n = Math.min(n, pending);
+                System.arraycopy(pendingReps, pendingFrom, reps, levels, n);
+                System.arraycopy(pendingDefs, pendingFrom, defs, levels, n);
+                pendingFrom += n;
                 p = countPresent(defs, levels, n);
+            } else {
+                if (maxRep > 0) {
+                    repReader.readIntegers(reps, levels, n);
+                }
+                if (maxDef > 0) {
+                    defReader.readIntegers(defs, levels, n);
+                    p = countPresent(defs, levels, n);
+                }
             }
             readValues(batch, present, p);
             levels += n;
@@ -227,18 +249,75 @@ public final class ColumnChunkReader {
     }
 
     /**
-     * Skips {@code n} rows of a non-repeated column; pages lying wholly inside the skipped range are
-     * passed over without decompressing them. Returns the rows skipped (less than {@code n} only at the
-     * end of the chunk).
+     * Skips {@code n} rows; returns the rows skipped (less than {@code n} only at the end of the chunk).
+     * {@code n <= 0} skips nothing.
+     *
+     * <p>A non-repeated column has one entry per row; pages lying wholly inside the skipped range are
+     * passed over without decompressing them. In a repeated column a row is an entry with repetition
+     * level 0 and the entries after it up to the next one: the skip stops in front of the first entry of
+     * the row after the last one skipped, so the next {@link #readBatch} starts at a row boundary. If a
+     * batch ended inside a row, the rest of that row is dropped too (it is not counted as a row). V2 data
+     * pages, which begin at row boundaries and state their row count, are passed over without
+     * decompressing them when they lie wholly inside the skipped range; other pages have their
+     * repetition levels decoded to find the row boundaries.
      */
     public long skipRows(long n) {
-        if (maxRep > 0) {
-            throw new UnsupportedOperationException("skipping rows of repeated columns");
+        if (n <= 0) {
+            return 0;
         }
         try {
-            return skipRowsUnchecked(n);
+            return maxRep > 0 ? skipRepeatedRowsUnchecked(n) : skipRowsUnchecked(n);
         } catch (CorruptInputException e) {
             throw inPage(e);
+        }
+    }
+
+    private long skipRepeatedRowsUnchecked(long n) {
+        if (pendingReps == null) {
+            pendingReps = new int[SKIP_STEP];
+            pendingDefs = new int[SKIP_STEP];
+        }
+        long rows = 0; // rows started (entries with repetition level 0 passed)
+        while (true) {
+            if (pendingFrom == pendingTo) {
+                if (pageRemaining == 0) {
+                    int skipped = loadPage(n - rows);
+                    if (skipped < 0) {
+                        return rows;
+                    }
+                    rows += skipped;
+                    if (rows == n && skipped > 0) {
+                        return rows; // a whole page ended exactly at the last row skipped
+                    }
+                    continue;
+                }
+                int step = Math.min(SKIP_STEP, pageRemaining);
+                repReader.readIntegers(pendingReps, 0, step);
+                defReader.readIntegers(pendingDefs, 0, step);
+                pendingFrom = 0;
+                pendingTo = step;
+            }
+            int i = pendingFrom;
+            int[] reps = pendingReps;
+            while (i < pendingTo) {
+                if (reps[i] == 0) {
+                    if (rows == n) {
+                        break;
+                    }
+                    rows++;
+                }
+                i++;
+            }
+            int consumed = i - pendingFrom;
+            int present = countPresent(pendingDefs, pendingFrom, consumed);
+            if (present > 0) {
+                values.skip(present);
+            }
+            pageRemaining -= consumed;
+            pendingFrom = i;
+            if (i < pendingTo) {
+                return rows; // stopped in front of the first entry of row n + 1
+            }
         }
     }
 
@@ -326,8 +405,16 @@ public final class ColumnChunkReader {
                         throw new CorruptInputException(base + headerAt, "a V2 data page header with num_values >= 0");
                     }
                     countPage(dh.getNum_values(), headerAt);
+                    if (dh.getNum_rows() < 0 || dh.getNum_rows() > dh.getNum_values()) {
+                        throw new CorruptInputException(
+                                base + headerAt,
+                                "num_rows in [0, " + dh.getNum_values() + "], got " + dh.getNum_rows());
+                    }
                     if (maxRep == 0 && dh.getNum_values() <= skipBudget) {
                         return dh.getNum_values();
+                    }
+                    if (maxRep > 0 && dh.getNum_rows() > 0 && dh.getNum_rows() <= skipBudget) {
+                        return dh.getNum_rows(); // V2 pages begin at row boundaries
                     }
                     checkCrc(h, bodyAt, csize);
                     loadV2(dh, bodyAt, csize, usize);
@@ -362,7 +449,7 @@ public final class ColumnChunkReader {
         }
     }
 
-    /** Decompressed bytes: {@code at} in a new array, or the input array itself when uncompressed. */
+    /** Decompressed bytes of a dictionary page in a new array, or {@code null}: uncompressed, read in place. */
     private byte[] body(int at, int csize, int usize, boolean compressed) {
         if (!compressed || codec == Compression.UNCOMPRESSED) {
             if (usize != csize) {
@@ -373,6 +460,27 @@ public final class ColumnChunkReader {
         }
         try {
             return CompressionCodecs.decompress(codec, buf, at, csize, usize, maxPageBytes);
+        } catch (CorruptInputException e) {
+            throw new CorruptInputException(base + at, "a valid " + codec + " page: " + e.expected(), e);
+        }
+    }
+
+    /**
+     * Decompressed bytes of a data page, or {@code null}: uncompressed, read in place. The bytes are in
+     * {@link #pageBuffer} from offset 0, which every data page of the chunk reuses (a page's decoders
+     * are done with it before the next page is loaded; the dictionary keeps its own array).
+     */
+    private byte[] dataBody(int at, int csize, int usize, boolean compressed) {
+        if (!compressed || codec == Compression.UNCOMPRESSED) {
+            return body(at, csize, usize, compressed);
+        }
+        try {
+            CompressionCodecs.checkDeclaredSize(codec, at, csize, usize, maxPageBytes);
+            if (pageBuffer.length < usize) {
+                pageBuffer = new byte[Math.max(usize, (int) Math.min(maxPageBytes, 2L * pageBuffer.length))];
+            }
+            CompressionCodecs.decompressInto(codec, buf, at, csize, pageBuffer, 0, usize);
+            return pageBuffer;
         } catch (CorruptInputException e) {
             throw new CorruptInputException(base + at, "a valid " + codec + " page: " + e.expected(), e);
         }
@@ -424,7 +532,7 @@ public final class ColumnChunkReader {
 
     private void loadV1(DataPageHeader dh, int at, int csize, int usize) {
         int n = dh.getNum_values();
-        byte[] b = body(at, csize, usize, true);
+        byte[] b = dataBody(at, csize, usize, true);
         byte[] src = b == null ? buf : b;
         int off = b == null ? at : 0;
         int stop = off + usize;
@@ -473,7 +581,7 @@ public final class ColumnChunkReader {
         boolean compressed = !dh.isSetIs_compressed() || dh.isIs_compressed();
         int vc = csize - rl - dl;
         int vu = usize - rl - dl;
-        byte[] b = body(vAt, vc, vu, compressed);
+        byte[] b = dataBody(vAt, vc, vu, compressed);
         values = valuesReader(dh.getEncoding(), at);
         if (b == null) {
             values.init(n - dh.getNum_nulls(), buf, vAt, vc);

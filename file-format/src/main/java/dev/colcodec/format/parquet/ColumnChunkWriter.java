@@ -18,6 +18,8 @@ import dev.colcodec.values.FloatValuesWriter;
 import dev.colcodec.values.IntValuesWriter;
 import dev.colcodec.values.LongValuesWriter;
 import dev.colcodec.values.ValuesWriter;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -39,15 +41,48 @@ import java.util.Set;
 public final class ColumnChunkWriter {
     private static final int STEP = 512;
 
-    /** One finished column chunk: page bytes (dictionary page first) and what the footer needs. */
+    /**
+     * One finished column chunk and what the footer needs. Its bytes are the dictionary page (empty if
+     * none) followed by {@code dataPages[0, dataPagesLength)}; the chunk owns both arrays.
+     */
     public record Chunk(
-            byte[] bytes,
-            int dictionaryPageSize,
+            byte[] dictionaryPage,
+            byte[] dataPages,
+            int dataPagesLength,
             long valueCount,
             long uncompressedSize,
             Set<ParquetEncoding> encodings,
             ColumnStatistics statistics,
-            List<PageInfo> pages) {}
+            List<PageInfo> pages) {
+        public Chunk {
+            if (dataPagesLength < 0 || dataPagesLength > dataPages.length) {
+                throw new IllegalArgumentException("data pages length " + dataPagesLength + " of " + dataPages.length);
+            }
+        }
+
+        /** Bytes of the dictionary page (header included), 0 if none. */
+        public int dictionaryPageSize() {
+            return dictionaryPage.length;
+        }
+
+        /** Bytes of the whole chunk. */
+        public int size() {
+            return dictionaryPage.length + dataPagesLength;
+        }
+
+        /** The chunk's bytes in a new array (the file writer writes them with {@link #writeTo} instead). */
+        public byte[] bytes() {
+            byte[] b = Arrays.copyOf(dictionaryPage, size());
+            System.arraycopy(dataPages, 0, b, dictionaryPage.length, dataPagesLength);
+            return b;
+        }
+
+        /** Writes the chunk's bytes to {@code out}. */
+        public void writeTo(OutputStream out) throws IOException {
+            out.write(dictionaryPage);
+            out.write(dataPages, 0, dataPagesLength);
+        }
+    }
 
     /**
      * One data page of a chunk: offset of its header within {@link Chunk#bytes()}, header plus body
@@ -64,7 +99,12 @@ public final class ColumnChunkWriter {
     private final DictionaryWriter dictionary;
     private final ParquetEncoding plainEncoding;
     private final RleHybridWriter levelWriter;
-    private final ByteSink pages = new ByteSink(1 << 16);
+    /** Data pages of the open chunk; {@code null} until its first page (a finished chunk takes the buffer). */
+    private ByteSink pages;
+    /** Capacity of the next chunk's page buffer: the last chunk's size, as row groups tend to be alike. */
+    private int pagesCapacity = 1 << 16;
+
+    private final ParquetPages pageWriter;
     private final EnumSet<ParquetEncoding> encodings = EnumSet.noneOf(ParquetEncoding.class);
     private long uncompressed;
     private long chunkValues;
@@ -97,6 +137,10 @@ public final class ColumnChunkWriter {
     private boolean sawTrue;
     private byte[] minB;
     private byte[] maxB;
+    /** {@link #prefix} of {@code minB} and {@code maxB}. */
+    private long minPrefix;
+
+    private long maxPrefix;
 
     public ColumnChunkWriter(ParquetColumn column, ParquetWriteOptions options) {
         if (column.maxRepetitionLevel() > 0 || column.maxDefinitionLevel() > 1) {
@@ -107,6 +151,7 @@ public final class ColumnChunkWriter {
         this.options = options;
         this.codec = options.compression();
         this.v2 = options.pageVersion() == ParquetWriteOptions.PageVersion.V2;
+        this.pageWriter = new ParquetPages(codec, options.crc());
         if (options.usesDictionary(column)) {
             DictionaryFlavor flavor = flavor(options.encoding(column.name()), v2);
             dictionary = ParquetValues.newDictionaryWriter(
@@ -151,7 +196,7 @@ public final class ColumnChunkWriter {
 
     /** Bytes of finished pages plus the estimated size of the open page. */
     public long bufferedSize() {
-        return pages.size() + values.bufferedSize();
+        return (pages == null ? 0 : pages.size()) + values.bufferedSize();
     }
 
     /**
@@ -364,14 +409,37 @@ public final class ColumnChunkWriter {
             }
             w.writeBinary(data, off, len);
             if (stats) {
-                if (minB == null || Arrays.compareUnsigned(data, off, off + len, minB, 0, minB.length) < 0) {
+                // the first 8 bytes (zero-padded) decide most comparisons: if they differ, so do the values, the
+                // same way; only equal prefixes need the full comparison
+                long prefix = prefix(data, off, len);
+                if (minB == null
+                        || (prefix != minPrefix
+                                ? Long.compareUnsigned(prefix, minPrefix) < 0
+                                : Arrays.compareUnsigned(data, off, off + len, minB, 0, minB.length) < 0)) {
                     minB = Arrays.copyOfRange(data, off, off + len);
+                    minPrefix = prefix;
                 }
-                if (maxB == null || Arrays.compareUnsigned(data, off, off + len, maxB, 0, maxB.length) > 0) {
+                if (maxB == null
+                        || (prefix != maxPrefix
+                                ? Long.compareUnsigned(prefix, maxPrefix) > 0
+                                : Arrays.compareUnsigned(data, off, off + len, maxB, 0, maxB.length) > 0)) {
                     maxB = Arrays.copyOfRange(data, off, off + len);
+                    maxPrefix = prefix;
                 }
             }
         }
+    }
+
+    /** The first 8 bytes of {@code data[off, off+len)} as an unsigned big-endian number, zero-padded. */
+    static long prefix(byte[] data, int off, int len) {
+        if (len >= 8) {
+            return ByteIO.getLongBE(data, off);
+        }
+        long p = 0;
+        for (int i = 0; i < 8; i++) {
+            p = (p << 8) | (i < len ? data[off + i] & 0xFF : 0);
+        }
+        return p;
     }
 
     private void flushPage() {
@@ -379,6 +447,9 @@ public final class ColumnChunkWriter {
             return;
         }
         byte[] vals = values.toByteArray();
+        if (pages == null) {
+            pages = new ByteSink(pagesCapacity);
+        }
         ParquetEncoding enc = dictionary != null ? dictionary.encoding() : plainEncoding;
         int pageOffset = pages.size();
         long firstRow = chunkValues - rowsInPage;
@@ -391,9 +462,8 @@ public final class ColumnChunkWriter {
             encodings.add(ParquetEncoding.RLE);
         }
         ParquetPages.Written w = v2
-                ? ParquetPages.writeDataPageV2(
-                        pages, codec, rowsInPage, nullsInPage, rowsInPage, enc, null, defBytes, vals, options.crc())
-                : ParquetPages.writeDataPageV1(pages, codec, rowsInPage, enc, null, defBytes, vals, options.crc());
+                ? pageWriter.writeDataPageV2(pages, rowsInPage, nullsInPage, rowsInPage, enc, null, defBytes, vals)
+                : pageWriter.writeDataPageV1(pages, rowsInPage, enc, null, defBytes, vals);
         uncompressed += w.headerSize() + (long) w.uncompressedSize();
         encodings.add(enc);
         ColumnStatistics ps = statistics();
@@ -408,39 +478,41 @@ public final class ColumnChunkWriter {
     /** Finishes the current chunk and starts a new one. */
     public Chunk finish() {
         flushPage();
-        ByteSink out = new ByteSink(pages.size() + 64);
         int dictSize = 0;
         long unc = uncompressed;
+        ByteSink dictionaryPage = null;
         if (dictionary != null) {
             byte[] dp = dictionary.dictionaryPage();
             if (dp != null) {
-                ParquetPages.Written w = ParquetPages.writeDictionaryPage(
-                        out,
-                        codec,
-                        dictionary.dictionaryEntryCount(),
-                        dictionary.dictionaryPageEncoding(),
-                        dp,
-                        options.crc());
+                dictionaryPage = new ByteSink(dp.length + 64);
+                ParquetPages.Written w = pageWriter.writeDictionaryPage(
+                        dictionaryPage, dictionary.dictionaryEntryCount(), dictionary.dictionaryPageEncoding(), dp);
                 dictSize = w.totalSize();
                 unc += w.headerSize() + (long) w.uncompressedSize();
                 encodings.add(dictionary.dictionaryPageEncoding());
             }
             dictionary.resetDictionary();
         }
-        out.write(pages);
+        byte[] dictionaryBytes = dictionaryPage == null ? new byte[0] : dictionaryPage.toByteArray();
+        if (pages == null) {
+            pages = new ByteSink(16);
+        }
         List<PageInfo> infos = new ArrayList<>(pageInfos.size());
         for (PageInfo pi : pageInfos) {
             infos.add(new PageInfo(pi.offset() + dictSize, pi.size(), pi.firstRow(), pi.rows(), pi.statistics()));
         }
+        // the data pages are handed over without a copy; the next chunk gets a buffer of this one's size
         Chunk c = new Chunk(
-                out.toByteArray(),
-                dictSize,
+                dictionaryBytes,
+                pages.array(),
+                pages.size(),
                 chunkValues,
                 unc,
                 EnumSet.copyOf(encodingsOrPlain()),
                 new ColumnStatistics(chunkNulls, chunkMin, chunkMax),
                 List.copyOf(infos));
-        pages.reset();
+        pagesCapacity = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(1 << 16, pages.size() + (pages.size() >> 3)));
+        pages = null;
         encodings.clear();
         pageInfos.clear();
         uncompressed = 0;

@@ -9,6 +9,7 @@ import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.PhysicalType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -95,13 +96,52 @@ public final class ParquetFileReader implements AutoCloseable {
                 k);
     }
 
-    /** Opens a file, reading its chunks with positional reads. */
+    /**
+     * Opens a file. Files up to 2 GiB are memory-mapped (read-only) and each chunk is copied out of the
+     * mapping once; larger files are read with positional reads.
+     */
     public static ParquetFileReader open(Path path) throws IOException {
         return open(path, KernelProvider.best());
     }
 
     public static ParquetFileReader open(Path path, Kernels k) throws IOException {
         FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
+        long size;
+        try {
+            size = ch.size();
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+        if (size > 0 && size <= Integer.MAX_VALUE) {
+            MappedByteBuffer mapped;
+            try {
+                mapped = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
+            } finally {
+                ch.close(); // the mapping stays valid without the channel
+            }
+            return new ParquetFileReader(
+                    new Input() {
+                        @Override
+                        public long length() {
+                            return size;
+                        }
+
+                        @Override
+                        public void read(long pos, byte[] dst, int off, int len) {
+                            try {
+                                mapped.get((int) pos, dst, off, len);
+                            } catch (InternalError e) {
+                                // the JVM reports a fault in a mapping (the file was truncated meanwhile) so
+                                throw new CorruptInputException(pos, "more bytes (file shrank)", e);
+                            }
+                        }
+
+                        @Override
+                        public void close() {}
+                    },
+                    k);
+        }
         return new ParquetFileReader(
                 new Input() {
                     @Override

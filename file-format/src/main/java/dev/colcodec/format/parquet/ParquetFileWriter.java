@@ -54,7 +54,8 @@ public final class ParquetFileWriter implements AutoCloseable {
     private final ColumnChunkWriter[] writers;
     private final List<RowGroup> rowGroups = new ArrayList<>();
     /** Per row group, per column: the finished chunk's pages (for the page index) and its start offset. */
-    private final List<ColumnChunkWriter.Chunk[]> groupChunks = new ArrayList<>();
+    /** Per row group, per column: the pages of the chunk (for the page indexes; the bytes are not kept). */
+    private final List<List<List<ColumnChunkWriter.PageInfo>>> groupChunks = new ArrayList<>();
 
     private final List<long[]> groupStarts = new ArrayList<>();
     private long position;
@@ -129,8 +130,8 @@ public final class ParquetFileWriter implements AutoCloseable {
             ColumnChunkWriter.Chunk c = finished[ci];
             long start = position;
             starts[ci] = start;
-            out.write(c.bytes());
-            position += c.bytes().length;
+            c.writeTo(out);
+            position += c.size();
             ParquetColumn col = w.column();
             List<Encoding> encs = new ArrayList<>();
             for (ParquetEncoding e : c.encodings()) {
@@ -143,7 +144,7 @@ public final class ParquetFileWriter implements AutoCloseable {
                     CompressionCodec.findByValue(options.compression().parquetId()),
                     c.valueCount(),
                     c.uncompressedSize(),
-                    c.bytes().length,
+                    c.size(),
                     start + c.dictionaryPageSize());
             if (c.dictionaryPageSize() > 0) {
                 md.setDictionary_page_offset(start);
@@ -153,14 +154,18 @@ public final class ParquetFileWriter implements AutoCloseable {
             cc.setMeta_data(md);
             chunks.add(cc);
             uncompressed += c.uncompressedSize();
-            compressed += c.bytes().length;
+            compressed += c.size();
         }
         RowGroup rg = new RowGroup(chunks, uncompressed, rowsInGroup);
         rg.setFile_offset(groupStart);
         rg.setTotal_compressed_size(compressed);
         rg.setOrdinal((short) rowGroups.size());
         rowGroups.add(rg);
-        groupChunks.add(finished);
+        List<List<ColumnChunkWriter.PageInfo>> pages = new ArrayList<>(finished.length);
+        for (ColumnChunkWriter.Chunk c : finished) {
+            pages.add(c.pages());
+        }
+        groupChunks.add(pages);
         groupStarts.add(starts);
         totalRows += rowsInGroup;
         rowsInGroup = 0;
@@ -174,9 +179,9 @@ public final class ParquetFileWriter implements AutoCloseable {
     private void writePageIndexes() throws IOException {
         ByteSink sink = new ByteSink(4096);
         for (int g = 0; g < rowGroups.size(); g++) {
-            ColumnChunkWriter.Chunk[] chunks = groupChunks.get(g);
-            for (int c = 0; c < chunks.length; c++) {
-                ColumnIndex ci = columnIndex(writers[c].column().type(), chunks[c].pages());
+            List<List<ColumnChunkWriter.PageInfo>> chunks = groupChunks.get(g);
+            for (int c = 0; c < chunks.size(); c++) {
+                ColumnIndex ci = columnIndex(writers[c].column().type(), chunks.get(c));
                 if (ci == null) {
                     continue;
                 }
@@ -190,11 +195,11 @@ public final class ParquetFileWriter implements AutoCloseable {
             }
         }
         for (int g = 0; g < rowGroups.size(); g++) {
-            ColumnChunkWriter.Chunk[] chunks = groupChunks.get(g);
+            List<List<ColumnChunkWriter.PageInfo>> chunks = groupChunks.get(g);
             long[] starts = groupStarts.get(g);
-            for (int c = 0; c < chunks.length; c++) {
+            for (int c = 0; c < chunks.size(); c++) {
                 List<PageLocation> locs = new ArrayList<>();
-                for (ColumnChunkWriter.PageInfo p : chunks[c].pages()) {
+                for (ColumnChunkWriter.PageInfo p : chunks.get(c)) {
                     locs.add(new PageLocation(starts[c] + p.offset(), p.size(), p.firstRow()));
                 }
                 sink.reset();

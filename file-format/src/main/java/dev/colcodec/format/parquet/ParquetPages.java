@@ -26,9 +26,25 @@ import org.apache.parquet.format.PageType;
  * </ul>
  *
  * CRC32 of the bytes after the header is written when {@code crc} is set (parquet-java's default).
+ *
+ * <p>An instance keeps the scratch arrays of one column's pages (the V1 body, the compressed bytes) so
+ * that writing a page allocates nothing but its header. Not thread-safe.
  */
 public final class ParquetPages {
-    private ParquetPages() {}
+    /** More than any page header this class writes takes (no statistics in page headers). */
+    private static final int MAX_HEADER_BYTES = 128;
+
+    private final Compression codec;
+    private final boolean crc;
+    private final CRC32 checksum = new CRC32();
+    private byte[] body = new byte[0];
+    private byte[] compressed = new byte[0];
+
+    /** Pages compressed with {@code codec}, with CRCs if {@code crc}. */
+    public ParquetPages(Compression codec, boolean crc) {
+        this.codec = codec;
+        this.crc = crc;
+    }
 
     /** Sizes of one written page. */
     public record Written(int headerSize, int compressedSize, int uncompressedSize) {
@@ -43,31 +59,70 @@ public final class ParquetPages {
     }
 
     /**
+     * Compresses {@code src[0, len)}; the result is {@code [0, compressedLength)} of the returned array,
+     * which is {@code src} itself when uncompressed and scratch otherwise.
+     */
+    private byte[] compress(byte[] src, int len) {
+        if (codec == Compression.UNCOMPRESSED) {
+            compressedLength = len;
+            return src;
+        }
+        int room = CompressionCodecs.maxCompressedLength(codec, len);
+        if (room < 0) {
+            byte[] c = CompressionCodecs.compress(codec, src, 0, len);
+            compressedLength = c.length;
+            return c;
+        }
+        if (compressed.length < room) {
+            compressed = new byte[Math.max(room, compressed.length + (compressed.length >> 1))];
+        }
+        compressedLength = CompressionCodecs.compressInto(codec, src, 0, len, compressed, 0);
+        return compressed;
+    }
+
+    private int compressedLength;
+
+    private int crcOf(byte[] a, int aLen, byte[] b, int bLen, byte[] c, int cLen) {
+        checksum.reset();
+        checksum.update(a, 0, aLen);
+        checksum.update(b, 0, bLen);
+        checksum.update(c, 0, cLen);
+        return (int) checksum.getValue();
+    }
+
+    private static final byte[] NONE = new byte[0];
+
+    /**
      * Writes a V1 data page. {@code repLevels}/{@code defLevels} are the length-prefixed RLE sections or
      * {@code null} when the column has no such levels.
      */
-    public static Written writeDataPageV1(
+    public Written writeDataPageV1(
             ByteSink out,
-            Compression codec,
             int numValues,
             ParquetEncoding valueEncoding,
             byte[] repLevels,
             byte[] defLevels,
-            byte[] values,
-            boolean crc) {
+            byte[] values) {
         int rl = repLevels == null ? 0 : repLevels.length;
         int dl = defLevels == null ? 0 : defLevels.length;
-        byte[] body = new byte[rl + dl + values.length];
-        if (rl > 0) {
-            System.arraycopy(repLevels, 0, body, 0, rl);
+        int bodyLength = rl + dl + values.length;
+        byte[] whole = values;
+        if (rl + dl > 0) {
+            if (body.length < bodyLength) {
+                body = new byte[Math.max(bodyLength, body.length + (body.length >> 1))];
+            }
+            if (rl > 0) {
+                System.arraycopy(repLevels, 0, body, 0, rl);
+            }
+            if (dl > 0) {
+                System.arraycopy(defLevels, 0, body, rl, dl);
+            }
+            System.arraycopy(values, 0, body, rl + dl, values.length);
+            whole = body;
         }
-        if (dl > 0) {
-            System.arraycopy(defLevels, 0, body, rl, dl);
-        }
-        System.arraycopy(values, 0, body, rl + dl, values.length);
-        byte[] compressed =
-                codec == Compression.UNCOMPRESSED ? body : CompressionCodecs.compress(codec, body, 0, body.length);
-        PageHeader h = new PageHeader(PageType.DATA_PAGE, body.length, compressed.length);
+        byte[] c = compress(whole, bodyLength);
+        int clen = compressedLength;
+        PageHeader h = new PageHeader(PageType.DATA_PAGE, bodyLength, clen);
         // parquet-java labels absent level sections BIT_PACKED and present ones RLE
         h.setData_page_header(new DataPageHeader(
                 numValues,
@@ -75,76 +130,60 @@ public final class ParquetPages {
                 defLevels == null ? Encoding.BIT_PACKED : Encoding.RLE,
                 repLevels == null ? Encoding.BIT_PACKED : Encoding.RLE));
         if (crc) {
-            CRC32 c = new CRC32();
-            c.update(compressed, 0, compressed.length);
-            h.setCrc((int) c.getValue());
+            h.setCrc(crcOf(c, clen, NONE, 0, NONE, 0));
         }
+        out.ensure(MAX_HEADER_BYTES + clen);
         int hs = ParquetThrift.write(h, out);
-        out.write(compressed, 0, compressed.length);
-        return new Written(hs, compressed.length, body.length);
+        out.write(c, 0, clen);
+        return new Written(hs, clen, bodyLength);
     }
 
     /**
      * Writes a V2 data page. {@code repLevels}/{@code defLevels} are RLE hybrid sections without length
      * prefix, or {@code null}.
      */
-    public static Written writeDataPageV2(
+    public Written writeDataPageV2(
             ByteSink out,
-            Compression codec,
             int numValues,
             int numNulls,
             int numRows,
             ParquetEncoding valueEncoding,
             byte[] repLevels,
             byte[] defLevels,
-            byte[] values,
-            boolean crc) {
-        int rl = repLevels == null ? 0 : repLevels.length;
-        int dl = defLevels == null ? 0 : defLevels.length;
-        byte[] compressed = codec == Compression.UNCOMPRESSED
-                ? values
-                : CompressionCodecs.compress(codec, values, 0, values.length);
-        PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + values.length, rl + dl + compressed.length);
+            byte[] values) {
+        byte[] rep = repLevels == null ? NONE : repLevels;
+        byte[] def = defLevels == null ? NONE : defLevels;
+        int rl = rep.length;
+        int dl = def.length;
+        byte[] c = compress(values, values.length);
+        int clen = compressedLength;
+        PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + values.length, rl + dl + clen);
         DataPageHeaderV2 v2 = new DataPageHeaderV2(numValues, numNulls, numRows, thrift(valueEncoding), dl, rl);
         v2.setIs_compressed(true);
         h.setData_page_header_v2(v2);
         if (crc) {
-            CRC32 c = new CRC32();
-            if (rl > 0) {
-                c.update(repLevels, 0, rl);
-            }
-            if (dl > 0) {
-                c.update(defLevels, 0, dl);
-            }
-            c.update(compressed, 0, compressed.length);
-            h.setCrc((int) c.getValue());
+            h.setCrc(crcOf(rep, rl, def, dl, c, clen));
         }
+        out.ensure(MAX_HEADER_BYTES + rl + dl + clen);
         int hs = ParquetThrift.write(h, out);
-        if (rl > 0) {
-            out.write(repLevels, 0, rl);
-        }
-        if (dl > 0) {
-            out.write(defLevels, 0, dl);
-        }
-        out.write(compressed, 0, compressed.length);
-        return new Written(hs, rl + dl + compressed.length, rl + dl + values.length);
+        out.write(rep, 0, rl);
+        out.write(def, 0, dl);
+        out.write(c, 0, clen);
+        return new Written(hs, rl + dl + clen, rl + dl + values.length);
     }
 
     /** Writes a dictionary page of {@code entryCount} PLAIN entries. */
-    public static Written writeDictionaryPage(
-            ByteSink out, Compression codec, int entryCount, ParquetEncoding encoding, byte[] entries, boolean crc) {
-        byte[] compressed = codec == Compression.UNCOMPRESSED
-                ? entries
-                : CompressionCodecs.compress(codec, entries, 0, entries.length);
-        PageHeader h = new PageHeader(PageType.DICTIONARY_PAGE, entries.length, compressed.length);
+    public Written writeDictionaryPage(ByteSink out, int entryCount, ParquetEncoding encoding, byte[] entries) {
+        byte[] c = compress(entries, entries.length);
+        int clen = compressedLength;
+        PageHeader h = new PageHeader(PageType.DICTIONARY_PAGE, entries.length, clen);
         h.setDictionary_page_header(new DictionaryPageHeader(entryCount, thrift(encoding)));
         if (crc) {
-            CRC32 c = new CRC32();
-            c.update(compressed, 0, compressed.length);
-            h.setCrc((int) c.getValue());
+            h.setCrc(crcOf(c, clen, NONE, 0, NONE, 0));
         }
+        out.ensure(MAX_HEADER_BYTES + clen);
         int hs = ParquetThrift.write(h, out);
-        out.write(compressed, 0, compressed.length);
-        return new Written(hs, compressed.length, entries.length);
+        out.write(c, 0, clen);
+        return new Written(hs, clen, entries.length);
     }
 }

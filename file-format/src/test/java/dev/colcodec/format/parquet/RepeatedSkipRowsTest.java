@@ -1,0 +1,210 @@
+package dev.colcodec.format.parquet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.colcodec.parquet.PhysicalType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.Random;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.PageType;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@link ColumnChunkReader#skipRows} on repeated (list) columns of the pyarrow and DuckDB golden files (V1
+ * and V2 pages, several pages per chunk, dictionaries, null and empty lists): random interleavings of
+ * skips (0, within a page, across pages, past the end) and reads, seeded, checked entry by entry against
+ * a full read of the same chunk.
+ */
+class RepeatedSkipRowsTest {
+
+    static byte[] resource(String path) throws IOException {
+        try (InputStream in = RepeatedSkipRowsTest.class.getResourceAsStream("/parquet/" + path)) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** A whole chunk as read by {@code readBatch}: levels per entry and the value of each present entry. */
+    record Entries(int[] reps, int[] defs, int[] values, int count) {
+        /** Index of the first entry of each row, plus {@code count}. */
+        int[] rowStarts() {
+            int[] starts = new int[count + 1];
+            int n = 0;
+            for (int i = 0; i < count; i++) {
+                if (reps[i] == 0) {
+                    starts[n++] = i;
+                }
+            }
+            starts[n++] = count;
+            return Arrays.copyOf(starts, n);
+        }
+    }
+
+    static Entries readAll(ColumnChunkReader r, int batchSize) {
+        ColumnBatch b = new ColumnBatch(r.column(), batchSize);
+        int[] reps = new int[16];
+        int[] defs = new int[16];
+        int[] values = new int[16];
+        int count = 0;
+        while (r.readBatch(b, batchSize) > 0) {
+            if (count + b.levelCount() > reps.length) {
+                int cap = Math.max(2 * reps.length, count + b.levelCount());
+                reps = Arrays.copyOf(reps, cap);
+                defs = Arrays.copyOf(defs, cap);
+                values = Arrays.copyOf(values, cap);
+            }
+            System.arraycopy(b.repetitionLevels(), 0, reps, count, b.levelCount());
+            System.arraycopy(b.definitionLevels(), 0, defs, count, b.levelCount());
+            int v = 0;
+            for (int i = 0; i < b.levelCount(); i++) {
+                values[count + i] = defs[count + i] == r.column().maxDefinitionLevel() ? b.ints()[v++] : 0;
+            }
+            assertThat(v).isEqualTo(b.valueCount());
+            count += b.levelCount();
+        }
+        return new Entries(reps, defs, values, count);
+    }
+
+    static int countPages(byte[] file, ParquetFileReader reader, int rowGroup, int column, PageType type) {
+        org.apache.parquet.format.ColumnMetaData md = reader.metadata()
+                .getRow_groups()
+                .get(rowGroup)
+                .getColumns()
+                .get(column)
+                .getMeta_data();
+        long at = md.isSetDictionary_page_offset() && md.getDictionary_page_offset() > 0
+                ? Math.min(md.getDictionary_page_offset(), md.getData_page_offset())
+                : md.getData_page_offset();
+        long end = at + md.getTotal_compressed_size();
+        int pages = 0;
+        while (at < end) {
+            ParquetThrift.Decoded<PageHeader> d = ParquetThrift.readPageHeader(file, (int) at, (int) (end - at), 0);
+            pages += d.value().getType() == type ? 1 : 0;
+            at += d.length() + d.value().getCompressed_page_size();
+        }
+        return pages;
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "pyarrow/v1_snappy_dict.parquet",
+                "pyarrow/v2_zstd_dict.parquet",
+                "pyarrow/v2_gzip_plain.parquet",
+                "duckdb/v1_uncompressed.parquet",
+                "duckdb/v1_snappy.parquet",
+                "duckdb/v2_zstd.parquet",
+                "duckdb/v2_gzip.parquet",
+                "duckdb/v2_lz4.parquet"
+            })
+    void skipsMatchFullReads(String file) throws IOException {
+        byte[] bytes = resource(file);
+        Random random = new Random(file.hashCode());
+        int listColumns = 0;
+        int multiPageChunks = 0;
+        try (ParquetFileReader reader = ParquetFileReader.open(bytes)) {
+            for (int c = 0; c < reader.columns().size(); c++) {
+                ParquetColumn col = reader.columns().get(c);
+                if (col.maxRepetitionLevel() == 0) {
+                    continue;
+                }
+                assertThat(col.type()).isEqualTo(PhysicalType.INT32);
+                listColumns++;
+                for (int g = 0; g < reader.rowGroupCount(); g++) {
+                    int dataPages = countPages(bytes, reader, g, c, PageType.DATA_PAGE)
+                            + countPages(bytes, reader, g, c, PageType.DATA_PAGE_V2);
+                    multiPageChunks += dataPages > 1 ? 1 : 0;
+                    Entries all = readAll(reader.readColumn(g, c), 1000);
+                    int[] starts = all.rowStarts();
+                    int rows = starts.length - 1;
+                    assertThat(rows).isEqualTo(reader.rowGroupRowCount(g));
+                    assertThat(all.reps()[0]).isZero();
+                    // skip to every row from the start, and past the end
+                    for (int k = 0; k <= rows + 2; k += 1 + (k / 16)) {
+                        ColumnChunkReader r = reader.readColumn(g, c);
+                        assertThat(r.skipRows(k))
+                                .as("%s rg %d skip %d", file, g, k)
+                                .isEqualTo(Math.min(k, rows));
+                        Entries rest = readAll(r, 1 + random.nextInt(300));
+                        assertSuffix(all, Math.min(starts[Math.min(k, rows)], all.count()), rest, file);
+                    }
+                    for (int iter = 0; iter < 40; iter++) {
+                        randomWalk(reader.readColumn(g, c), all, starts, random, file + " rg " + g + " iter " + iter);
+                    }
+                }
+            }
+        }
+        assertThat(listColumns).isEqualTo(1);
+        if (file.startsWith("pyarrow")) {
+            assertThat(multiPageChunks).as("chunks with several data pages").isPositive();
+        }
+    }
+
+    /** Reads (batches ending anywhere, mid-row too) and skips at random; compares with the full read. */
+    static void randomWalk(ColumnChunkReader r, Entries all, int[] starts, Random random, String what) {
+        int rows = starts.length - 1;
+        int maxDef = r.column().maxDefinitionLevel();
+        ColumnBatch b = new ColumnBatch(r.column(), 64);
+        int at = 0; // entry index
+        while (true) {
+            if (random.nextBoolean()) {
+                int k = switch (random.nextInt(4)) {
+                    case 0 -> 0;
+                    case 1 -> 1 + random.nextInt(5);
+                    case 2 -> random.nextInt(200);
+                    default -> random.nextInt(rows + 10);
+                };
+                // expected: finish the current row (if mid-row), then k rows, stopping before a row start
+                int skipped = 0;
+                int e = at;
+                if (k > 0) {
+                    while (e < all.count()) {
+                        if (all.reps()[e] == 0) {
+                            if (skipped == k) {
+                                break;
+                            }
+                            skipped++;
+                        }
+                        e++;
+                    }
+                }
+                assertThat(r.skipRows(k))
+                        .as("%s skip %d at entry %d", what, k, at)
+                        .isEqualTo(skipped);
+                at = e;
+            }
+            int want = 1 + random.nextInt(64);
+            int n = r.readBatch(b, want);
+            if (n == 0) {
+                assertThat(at).as(what).isEqualTo(all.count());
+                return;
+            }
+            assertThat(n).isEqualTo(Math.min(want, all.count() - at));
+            int v = 0;
+            for (int i = 0; i < n; i++) {
+                int e = at + i;
+                if (b.repetitionLevels()[i] != all.reps()[e]
+                        || b.definitionLevels()[i] != all.defs()[e]
+                        || (all.defs()[e] == maxDef && b.ints()[v++] != all.values()[e])) {
+                    throw new AssertionError(what + ": entry " + e + " differs");
+                }
+            }
+            assertThat(v).isEqualTo(b.valueCount());
+            at += n;
+        }
+    }
+
+    static void assertSuffix(Entries all, int from, Entries rest, String what) {
+        assertThat(rest.count()).as(what).isEqualTo(all.count() - from);
+        for (int i = 0; i < rest.count(); i++) {
+            int e = from + i;
+            if (rest.reps()[i] != all.reps()[e]
+                    || rest.defs()[i] != all.defs()[e]
+                    || rest.values()[i] != all.values()[e]) {
+                throw new AssertionError(what + ": entry " + e + " differs after a skip");
+            }
+        }
+    }
+}
