@@ -20,8 +20,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
@@ -409,35 +409,35 @@ public final class BenchFile {
             Iterator<TsBlock> blocks = reader.blocks(table, List.of(column), Long.MIN_VALUE, Long.MAX_VALUE, null);
             while (blocks.hasNext()) {
                 TsBlock b = blocks.next();
-            int n = b.size();
-            rows += n;
-            TsColumn c = b.column(0);
-            for (int i = 0; i < n; i++) {
-                if (c.isNull(i)) {
-                    continue;
-                }
-                switch (c.storageType()) {
-                    case INT32:
-                        sum += c.ints()[i];
-                        break;
-                    case INT64:
-                        sum += c.longs()[i];
-                        break;
-                    case FLOAT:
-                        sum += Float.floatToRawIntBits(c.floats()[i]);
-                        break;
-                    case DOUBLE:
-                        sum += Double.doubleToRawLongBits(c.doubles()[i]);
-                        break;
-                    case BOOLEAN:
-                        sum += c.booleans()[i] ? 1 : 0;
-                        break;
-                    default:
-                        sum += c.binaries().length(i);
-                        break;
+                int n = b.size();
+                rows += n;
+                TsColumn c = b.column(0);
+                for (int i = 0; i < n; i++) {
+                    if (c.isNull(i)) {
+                        continue;
+                    }
+                    switch (c.storageType()) {
+                        case INT32:
+                            sum += c.ints()[i];
+                            break;
+                        case INT64:
+                            sum += c.longs()[i];
+                            break;
+                        case FLOAT:
+                            sum += Float.floatToRawIntBits(c.floats()[i]);
+                            break;
+                        case DOUBLE:
+                            sum += Double.doubleToRawLongBits(c.doubles()[i]);
+                            break;
+                        case BOOLEAN:
+                            sum += c.booleans()[i] ? 1 : 0;
+                            break;
+                        default:
+                            sum += c.binaries().length(i);
+                            break;
+                    }
                 }
             }
-        }
         }
         return new Consumed(rows, sum);
     }
