@@ -460,7 +460,9 @@ public final class KernelChecks {
                         if (!Arrays.equals(got, expected)) {
                             assertThat(got).as("int unpackPrefixSum " + ctx).isEqualTo(expected);
                         }
-                        assertThat(last).as("int unpackPrefixSum last " + ctx).isEqualTo(acc);
+                        if (last != acc) {
+                            assertThat(last).as("int unpackPrefixSum last " + ctx).isEqualTo(acc);
+                        }
                     }
                 }
             }
