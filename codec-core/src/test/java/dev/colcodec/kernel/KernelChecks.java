@@ -461,7 +461,9 @@ public final class KernelChecks {
                             assertThat(got).as("int unpackPrefixSum " + ctx).isEqualTo(expected);
                         }
                         if (last != acc) {
-                            assertThat(last).as("int unpackPrefixSum last " + ctx).isEqualTo(acc);
+                            assertThat(last)
+                                    .as("int unpackPrefixSum last " + ctx)
+                                    .isEqualTo(acc);
                         }
                     }
                 }

@@ -604,7 +604,7 @@ final class VectorKernels extends ScalarKernels {
                 }
             }
         }
-        int last = o == dstOff ? previous : dst[o - 1];
+        int last = carry.lane(0);
         int done = o - dstOff;
         if (done == count) {
             return last;
@@ -614,15 +614,17 @@ final class VectorKernels extends ScalarKernels {
 
     /**
      * Whole vector steps of IL values within {@code count} whose loads ({@code loadBytes} from each
-     * step's start, one more byte for widths over 25) stay within the {@code available} bytes.
+     * step's start, one more byte for widths over 25) stay within the {@code available} bytes. Divides
+     * only when the array ends before the last step's load (the end of a buffer).
      */
     private static int wholeSteps(int available, int bitWidth, int count, int loadBytes) {
         int reach = loadBytes + (bitWidth > 25 ? 1 : 0);
-        if (available < reach) {
-            return 0;
-        }
+        int steps = count / IL;
         int bytesPerStep = IL * bitWidth / 8; // IL is a multiple of 8
-        return Math.min(count / IL, (available - reach) / bytesPerStep + 1);
+        if (steps == 0 || (long) (steps - 1) * bytesPerStep + reach <= available) {
+            return steps;
+        }
+        return available < reach ? 0 : (available - reach) / bytesPerStep + 1;
     }
 
     /** Adds the minimum delta, scans, adds the running value, stores; returns the new running value. */
