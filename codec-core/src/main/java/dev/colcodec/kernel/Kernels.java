@@ -79,6 +79,30 @@ public interface Kernels {
             int[] scratch);
 
     /**
+     * The {@code int} form of {@link #unpackPrefixSum(byte[], int, int, boolean, long[], int, int, long,
+     * long, int[])} for INT32 delta blocks (Parquet DELTA_BINARY_PACKED INT32, TsFile TS_2DIFF INT32):
+     * unpacks {@code count} deltas of {@code bitWidth} (0..32) bits and prefix-sums them into {@code
+     * dst} with wrapping 32-bit arithmetic, exactly as {@link #unpackLsb(byte[], int, int, int[], int,
+     * int)} (or {@code unpackMsb}) followed by {@link #prefixSum(int[], int, int, int, int)} would.
+     * Returns the last value ({@code previous} when {@code count == 0}).
+     *
+     * <p>Unlike the other kernels, this one may <em>read</em> bytes of {@code src} after the packed
+     * slice, up to {@code src.length}, so that vector loads of short runs (a 32-value miniblock) need
+     * no scalar tail; those bytes never influence the result, and nothing beyond {@code src.length}
+     * is touched.
+     */
+    int unpackPrefixSum(
+            byte[] src,
+            int srcOff,
+            int bitWidth,
+            boolean msbFirst,
+            int[] dst,
+            int dstOff,
+            int count,
+            int previous,
+            int minDelta);
+
+    /**
      * The bit-width-0 case of a delta block: {@code v[off+i] = previous + (i + 1) * step}, with no
      * dependency chain. Returns the last value.
      */

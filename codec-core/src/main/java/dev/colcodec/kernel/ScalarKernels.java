@@ -286,6 +286,25 @@ public class ScalarKernels implements Kernels {
     }
 
     @Override
+    public int unpackPrefixSum(
+            byte[] src,
+            int srcOff,
+            int bitWidth,
+            boolean msbFirst,
+            int[] dst,
+            int dstOff,
+            int count,
+            int previous,
+            int minDelta) {
+        if (msbFirst) {
+            unpackMsb(src, srcOff, bitWidth, dst, dstOff, count);
+        } else {
+            unpackLsb(src, srcOff, bitWidth, dst, dstOff, count);
+        }
+        return prefixSum(dst, dstOff, count, previous, minDelta);
+    }
+
+    @Override
     public int fillArithmetic(int[] values, int off, int len, int previous, int step) {
         if (step == 0) {
             java.util.Arrays.fill(values, off, off + len, previous);

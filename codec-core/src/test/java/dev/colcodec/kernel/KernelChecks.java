@@ -414,6 +414,63 @@ public final class KernelChecks {
         }
     }
 
+    /**
+     * The int fused unpack + prefix sum at every width 0..32, both bit orders, every given length,
+     * unaligned offsets: candidate vs {@code ref}'s unpack followed by a plain wrapping prefix-sum loop.
+     * Each case runs twice: with the packed array ending exactly at the slice (an over-read past the
+     * array fails) and with random bytes after it (which the kernel may read but must not use).
+     */
+    public static void checkIntUnpackPrefixSum(Kernels k, Kernels ref, int[] lengths, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int w = 0; w <= 32; w++) {
+            for (int n : lengths) {
+                for (boolean msb : new boolean[] {false, true}) {
+                    int srcOff = r.nextInt(9);
+                    int dstOff = r.nextInt(5);
+                    int bytes = (int) (((long) n * w + 7) >>> 3);
+                    byte[] tight = randomTail(r, srcOff, bytes);
+                    int shape = r.nextInt(4);
+                    if (shape < 2) {
+                        // every delta at its maximum (wraps quickly), or every delta zero
+                        Arrays.fill(tight, srcOff, srcOff + bytes, shape == 0 ? (byte) -1 : (byte) 0);
+                    }
+                    int previous = r.nextInt(3) == 0 ? Integer.MAX_VALUE : r.nextInt();
+                    int minDelta = r.nextInt(3) == 0 ? Integer.MIN_VALUE : r.nextInt();
+                    int[] expected = new int[dstOff + n];
+                    if (msb) {
+                        ref.unpackMsb(tight, srcOff, w, expected, dstOff, n);
+                    } else {
+                        ref.unpackLsb(tight, srcOff, w, expected, dstOff, n);
+                    }
+                    int acc = previous;
+                    for (int i = dstOff; i < dstOff + n; i++) {
+                        acc += minDelta + expected[i];
+                        expected[i] = acc;
+                    }
+                    byte[] padded = Arrays.copyOf(tight, tight.length + 1 + r.nextInt(80));
+                    for (int i = tight.length; i < padded.length; i++) {
+                        padded[i] = (byte) r.nextInt();
+                    }
+                    for (byte[] packed : new byte[][] {tight, padded}) {
+                        int[] got = new int[dstOff + n];
+                        int last = k.unpackPrefixSum(packed, srcOff, w, msb, got, dstOff, n, previous, minDelta);
+                        String ctx = (msb ? "MSB" : "LSB") + " width " + w + " count " + n + " srcOff " + srcOff
+                                + " dstOff " + dstOff + " shape " + shape + " extra bytes "
+                                + (packed.length - tight.length) + " kernels " + k.name();
+                        if (!Arrays.equals(got, expected)) {
+                            assertThat(got).as("int unpackPrefixSum " + ctx).isEqualTo(expected);
+                        }
+                        if (last != acc) {
+                            assertThat(last)
+                                    .as("int unpackPrefixSum last " + ctx)
+                                    .isEqualTo(acc);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     private static void assertRawEquals(float[] a, float[] b, String what) {
         for (int i = 0; i < a.length; i++) {
             assertThat(Float.floatToRawIntBits(a[i])).as(what + " at " + i).isEqualTo(Float.floatToRawIntBits(b[i]));

@@ -59,6 +59,27 @@ class ScalarKernelsTest {
     }
 
     @Test
+    void intUnpackPrefixSumIsUnpackThenWrappingPrefixSum() {
+        int[] lengths = {0, 1, 7, 8, 9, 16, 31, 32, 33, 64, 100, 128, 129, 1024, 1100};
+        KernelChecks.checkIntUnpackPrefixSum(scalar, scalar, lengths, 21);
+    }
+
+    @Test
+    void intUnpackPrefixSumMatchesAHandPackedMiniblock() {
+        // deltas 0..7 at width 3, LSB-first (Parquet's example bytes) and MSB-first
+        int[] lsb = new int[8];
+        int last = scalar.unpackPrefixSum(
+                new byte[] {(byte) 0x88, (byte) 0xc6, (byte) 0xfa}, 0, 3, false, lsb, 0, 8, 10, -2);
+        assertThat(lsb).containsExactly(8, 7, 7, 8, 10, 13, 17, 22);
+        assertThat(last).isEqualTo(22);
+        int[] msb = new int[8];
+        scalar.unpackPrefixSum(
+                new byte[] {0b00000101, 0b00111001, 0b01110111}, 0, 3, true, msb, 0, 8, Integer.MAX_VALUE, 1);
+        assertThat(msb[0]).isEqualTo(Integer.MIN_VALUE);
+        assertThat(msb[7]).isEqualTo(Integer.MIN_VALUE + 7 + 28);
+    }
+
+    @Test
     void prefixSumWrapsAndAddsMinDelta() {
         int[] v = {0, 1, 2};
         int last = scalar.prefixSum(v, 0, 3, Integer.MAX_VALUE, 1);

@@ -540,6 +540,100 @@ final class VectorKernels extends ScalarKernels {
         return acc;
     }
 
+    /**
+     * One pass per IL deltas: unpack into int lanes, add the minimum delta, scan, add the running value
+     * (kept broadcast in a vector, so no lane extraction per step) and store. Loads may run past the
+     * packed slice up to {@code src.length} (the contract allows it): a 32-value miniblock is then two
+     * whole vector steps instead of one step and a scalar tail. What does not fit in whole steps (fewer
+     * than IL values, or a load that would pass the array) is finished by the scalar kernels.
+     */
+    @Override
+    public int unpackPrefixSum(
+            byte[] src,
+            int srcOff,
+            int bitWidth,
+            boolean msbFirst,
+            int[] dst,
+            int dstOff,
+            int count,
+            int previous,
+            int minDelta) {
+        if (bitWidth == 0 || count < IL) {
+            return super.unpackPrefixSum(src, srcOff, bitWidth, msbFirst, dst, dstOff, count, previous, minDelta);
+        }
+        int need = STEP_BYTES[bitWidth];
+        int mask = mask(bitWidth);
+        int step = IL * bitWidth / 8;
+        IntVector min = IntVector.broadcast(IS, minDelta);
+        IntVector carry = IntVector.broadcast(IS, previous);
+        int p = srcOff;
+        int o = dstOff;
+        int end;
+        // one loop per bit order and load species (the Vector API needs the species constant)
+        if (need <= B128.length()) {
+            end = dstOff + IL * wholeSteps(src.length - srcOff, bitWidth, count, B128.length());
+            if (msbFirst) {
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(msbStep(B128, src, p, bitWidth, mask), min, carry, dst, o);
+                }
+            } else {
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(lsbStep(B128, src, p, bitWidth, mask), min, carry, dst, o);
+                }
+            }
+        } else if (need <= B256.length()) {
+            end = dstOff + IL * wholeSteps(src.length - srcOff, bitWidth, count, B256.length());
+            if (msbFirst) {
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(msbStep(B256, src, p, bitWidth, mask), min, carry, dst, o);
+                }
+            } else {
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(lsbStep(B256, src, p, bitWidth, mask), min, carry, dst, o);
+                }
+            }
+        } else {
+            end = dstOff + IL * wholeSteps(src.length - srcOff, bitWidth, count, BL);
+            if (msbFirst) {
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(msbStep(BS, src, p, bitWidth, mask), min, carry, dst, o);
+                }
+            } else {
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(lsbStep(BS, src, p, bitWidth, mask), min, carry, dst, o);
+                }
+            }
+        }
+        int last = carry.lane(0);
+        int done = o - dstOff;
+        if (done == count) {
+            return last;
+        }
+        return super.unpackPrefixSum(src, p, bitWidth, msbFirst, dst, o, count - done, last, minDelta);
+    }
+
+    /**
+     * Whole vector steps of IL values within {@code count} whose loads ({@code loadBytes} from each
+     * step's start, one more byte for widths over 25) stay within the {@code available} bytes. Divides
+     * only when the array ends before the last step's load (the end of a buffer).
+     */
+    private static int wholeSteps(int available, int bitWidth, int count, int loadBytes) {
+        int reach = loadBytes + (bitWidth > 25 ? 1 : 0);
+        int steps = count / IL;
+        int bytesPerStep = IL * bitWidth / 8; // IL is a multiple of 8
+        if (steps == 0 || (long) (steps - 1) * bytesPerStep + reach <= available) {
+            return steps;
+        }
+        return available < reach ? 0 : (available - reach) / bytesPerStep + 1;
+    }
+
+    /** Adds the minimum delta, scans, adds the running value, stores; returns the new running value. */
+    private static IntVector sumStep(IntVector deltas, IntVector min, IntVector carry, int[] dst, int o) {
+        IntVector v = scan(deltas.add(min)).add(carry);
+        v.intoArray(dst, o);
+        return v.rearrange(INT_LAST);
+    }
+
     // ---- BYTE_STREAM_SPLIT ---------------------------------------------------------------------
 
     private static IntVector joinInts(byte[] src, int s, int stride) {

@@ -62,6 +62,11 @@ class VectorKernelsIT {
     }
 
     @Test
+    void intUnpackPrefixSumAgreesWithScalarForEveryWidthAndLength() {
+        KernelChecks.checkIntUnpackPrefixSum(candidate(), KernelProvider.scalar(), KernelChecks.allLengths(1100), 14);
+    }
+
+    @Test
     void theDecisionIsLoggedExactlyOncePerJvm() throws Exception {
         String java = ProcessHandle.current().info().command().orElseThrow();
         List<String> cmd = new ArrayList<>();

@@ -9,11 +9,11 @@ import dev.colcodec.values.IntValuesReader;
  * Decodes Parquet DELTA_BINARY_PACKED INT32 values (arithmetic wraps at 2^32, as the format requires
  * for INT32).
  *
- * <p>Decoding is lazy, one miniblock (or, for miniblocks over 1024 values, one 1024-value unit) at a
- * time: each is unpacked with one {@link Kernels#unpackLsb} call and turned into values by {@link
- * Kernels#prefixSum} (batch reads give consecutive unpacked miniblocks sharing a minimum delta one
- * prefix sum, up to 1024 values); width-0 miniblocks (constant steps) become one {@link
- * Kernels#fillArithmetic} over all consecutive width-0 miniblocks with the same minimum delta. Batch
+ * <p>Decoding is lazy, one run at a time: a miniblock (or, for miniblocks over 1024 values, one
+ * 1024-value unit), joined in batch reads by the following miniblocks of its block with the same bit
+ * width, is unpacked and prefix-summed by one {@link Kernels#unpackPrefixSum(byte[], int, int, boolean,
+ * int[], int, int, int, int)} call (32-bit wrapping); width-0 miniblocks (constant steps) become one
+ * {@link Kernels#fillArithmetic} over all consecutive width-0 miniblocks with the same minimum delta. Batch
  * reads decode straight into the caller's array; only a run cut by the end of a batch goes through a
  * small window. Memory does not depend on the header's value count.
  *
@@ -24,8 +24,6 @@ import dev.colcodec.values.IntValuesReader;
  * #endOffset()} is exact, so a following section (DELTA_BYTE_ARRAY) can start there.
  */
 public final class DeltaBinaryPackedIntReader implements IntValuesReader {
-    private static final int MAX_PENDING = 1024;
-
     private final Kernels kernels;
     private final DeltaBlockCursor cursor = new DeltaBlockCursor(32);
     private int[] window = new int[0];
@@ -91,35 +89,8 @@ public final class DeltaBinaryPackedIntReader implements IntValuesReader {
         windowPos += fromWindow;
         off += fromWindow;
         int need = len - fromWindow;
-        // Unpacked runs sharing a minimum delta get one prefix sum (at most MAX_PENDING values, so
-        // the second pass still hits L1): four miniblocks of a block, and consecutive blocks with equal
-        // minimum deltas.
-        int pendingStart = off;
-        int pendingLen = 0;
-        int pendingMinDelta = 0;
         while (need > 0) {
             int n = cursor.next(need);
-            int width = cursor.runWidth();
-            int minDelta = (int) cursor.runMinDelta();
-            if (width != 0 && n <= need) {
-                if (pendingLen > 0 && (minDelta != pendingMinDelta || pendingLen >= MAX_PENDING)) {
-                    last = kernels.prefixSum(dst, pendingStart, pendingLen, last, pendingMinDelta);
-                    pendingLen = 0;
-                }
-                if (pendingLen == 0) {
-                    pendingStart = off;
-                    pendingMinDelta = minDelta;
-                }
-                kernels.unpackLsb(cursor.buffer(), cursor.runPos(), width, dst, off, n);
-                pendingLen += n;
-                off += n;
-                need -= n;
-                continue;
-            }
-            if (pendingLen > 0) {
-                last = kernels.prefixSum(dst, pendingStart, pendingLen, last, pendingMinDelta);
-                pendingLen = 0;
-            }
             if (n <= need) {
                 decode(dst, off, n);
                 off += n;
@@ -131,9 +102,6 @@ public final class DeltaBinaryPackedIntReader implements IntValuesReader {
                 windowLen = n;
                 need = 0;
             }
-        }
-        if (pendingLen > 0) {
-            last = kernels.prefixSum(dst, pendingStart, pendingLen, last, pendingMinDelta);
         }
     }
 
@@ -164,8 +132,7 @@ public final class DeltaBinaryPackedIntReader implements IntValuesReader {
         if (width == 0) {
             last = kernels.fillArithmetic(dst, off, n, last, minDelta);
         } else {
-            kernels.unpackLsb(cursor.buffer(), cursor.runPos(), width, dst, off, n);
-            last = kernels.prefixSum(dst, off, n, last, minDelta);
+            last = kernels.unpackPrefixSum(cursor.buffer(), cursor.runPos(), width, false, dst, off, n, last, minDelta);
         }
     }
 

@@ -11,8 +11,8 @@ import java.util.Objects;
  * firstValue)} and MSB-first packed {@code delta - minDelta}, summed with 32-bit wrap-around.
  *
  * <p>A batch covering a whole block decodes it straight into the caller's array with one {@link
- * Kernels#unpackMsb} and one {@link Kernels#prefixSum} (or {@link Kernels#fillArithmetic} at bit width
- * 0); partial reads go through a 129-value buffer. {@link #skip(int)} drops whole blocks undecoded.
+ * Kernels#unpackPrefixSum(byte[], int, int, boolean, int[], int, int, int, int)} (or {@link
+ * Kernels#fillArithmetic} at bit width 0); partial reads go through a 129-value buffer. {@link #skip(int)} drops whole blocks undecoded.
  */
 public final class Ts2DiffIntReader implements IntValuesReader {
     private static final int CHUNK = Ts2DiffFormat.BLOCK_DELTAS;
@@ -138,8 +138,7 @@ public final class Ts2DiffIntReader implements IntValuesReader {
         if (c.width == 0) {
             prev = kernels.fillArithmetic(dst, off, n, prev, (int) c.minDelta);
         } else {
-            kernels.unpackMsb(c.buf, c.packedPos, c.width, dst, off, n);
-            prev = kernels.prefixSum(dst, off, n, prev, (int) c.minDelta);
+            prev = kernels.unpackPrefixSum(c.buf, c.packedPos, c.width, true, dst, off, n, prev, (int) c.minDelta);
         }
         c.consumeDeltas(n);
     }
