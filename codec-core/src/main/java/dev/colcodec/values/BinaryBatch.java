@@ -1,5 +1,7 @@
 package dev.colcodec.values;
 
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.ByteIO;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -99,6 +101,54 @@ public final class BinaryBatch {
         }
         offsets[++count] = (int) end;
         return start;
+    }
+
+    /**
+     * Appends {@code n} values stored back to back as a 4-byte little-endian length followed by the
+     * bytes (Parquet's PLAIN BYTE_ARRAY layout), read from {@code src[pos, end)}; returns the position
+     * after the last one. Every length is checked against {@code end} before its bytes are touched; on
+     * a bad one the batch is left as it was before the call. The arrays grow once, by at most the
+     * bytes in {@code [pos, end)}; values of up to 16 bytes are copied as two 8-byte words.
+     *
+     * @throws CorruptInputException at the offset of a length that is negative or runs past {@code end}
+     */
+    public int appendLengthPrefixedLE(byte[] src, int pos, int end, int n) {
+        java.util.Objects.checkFromToIndex(pos, end, src.length);
+        if (n <= 0) {
+            return pos;
+        }
+        ensureCapacity(n, Math.max(0L, (long) end - pos - 4L * n) + 16);
+        byte[] d = data;
+        int[] o = offsets;
+        int c = count;
+        int at = o[c];
+        int p = pos;
+        for (int i = 0; i < n; i++) {
+            if (end - p < 4) {
+                throw new CorruptInputException(
+                        p, "the 4-byte length of a BYTE_ARRAY value, but " + (end - p) + " bytes remain");
+            }
+            int len = ByteIO.getIntLE(src, p);
+            p += 4;
+            if (len < 0 || len > end - p) {
+                throw new CorruptInputException(
+                        p - 4,
+                        "a BYTE_ARRAY length of at most " + (end - p) + " bytes (got " + Integer.toUnsignedString(len)
+                                + ")");
+            }
+            if (len <= 16 && end - p >= 16) {
+                // room for 16 bytes at 'at' was reserved above; the bytes past 'len' are overwritten next
+                ByteIO.putLongLE(d, at, ByteIO.getLongLE(src, p));
+                ByteIO.putLongLE(d, at + 8, ByteIO.getLongLE(src, p + 8));
+            } else {
+                System.arraycopy(src, p, d, at, len);
+            }
+            at += len;
+            p += len;
+            o[++c] = at;
+        }
+        count = c;
+        return p;
     }
 
     /** Makes room for {@code values} more values and {@code bytes} more bytes in one step. */

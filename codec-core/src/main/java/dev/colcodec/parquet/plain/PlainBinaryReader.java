@@ -10,9 +10,9 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Reads PLAIN BYTE_ARRAY values: a 4-byte little-endian length, then the bytes. Batches check all the
- * lengths first, grow the {@link BinaryBatch} once and copy the values into it, with no object per
- * value. The section is the rest of the slice, as in parquet-java.
+ * Reads PLAIN BYTE_ARRAY values: a 4-byte little-endian length, then the bytes. Batches go through
+ * {@link BinaryBatch#appendLengthPrefixedLE} (one pass, the batch grown once, short values copied as
+ * words), with no object per value. The section is the rest of the slice, as in parquet-java.
  *
  * <p>There is nothing here for the kernels to do; the reader takes them anyway, so that every reader is
  * constructed alike.
@@ -74,22 +74,7 @@ public final class PlainBinaryReader implements BinaryValuesReader {
     @Override
     public void readBinaries(BinaryBatch dst, int len) {
         count(len);
-        int p = pos;
-        long bytes = 0;
-        for (int i = 0; i < len; i++) {
-            int n = lengthAt(p);
-            bytes += n;
-            p += 4 + n;
-        }
-        dst.ensureCapacity(len, bytes);
-        int q = pos;
-        for (int i = 0; i < len; i++) {
-            int n = ByteIO.getIntLE(buf, q);
-            int at = dst.reserve(n);
-            System.arraycopy(buf, q + 4, dst.data(), at, n);
-            q += 4 + n;
-        }
-        pos = p;
+        pos = dst.appendLengthPrefixedLE(buf, pos, end, len);
     }
 
     @Override

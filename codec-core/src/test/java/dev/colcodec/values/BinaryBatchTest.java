@@ -1,0 +1,72 @@
+package dev.colcodec.values;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.ByteIO;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class BinaryBatchTest {
+    private static byte[] prefixed(List<byte[]> values) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] len = new byte[4];
+        for (byte[] v : values) {
+            ByteIO.putIntLE(len, 0, v.length);
+            out.write(len, 0, 4);
+            out.write(v, 0, v.length);
+        }
+        return out.toByteArray();
+    }
+
+    @Test
+    void appendsLengthPrefixedValuesOfEverySizeInBatches() {
+        Random rnd = new Random(7);
+        List<byte[]> values = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            int n = rnd.nextInt(10) == 0 ? rnd.nextInt(100) : rnd.nextInt(20);
+            byte[] v = new byte[n];
+            rnd.nextBytes(v);
+            values.add(v);
+        }
+        byte[] page = prefixed(values);
+        // the values end exactly at the end of the array: the last short values take the arraycopy path
+        BinaryBatch batch = new BinaryBatch(1, 16);
+        int pos = 0;
+        int done = 0;
+        while (done < values.size()) {
+            int n = Math.min(values.size() - done, 1 + rnd.nextInt(300));
+            pos = batch.appendLengthPrefixedLE(page, pos, page.length, n);
+            done += n;
+        }
+        assertEquals(page.length, pos);
+        assertEquals(values.size(), batch.count());
+        for (int i = 0; i < values.size(); i++) {
+            assertArrayEquals(values.get(i), batch.get(i), "value " + i);
+        }
+    }
+
+    @Test
+    void aBadLengthLeavesTheBatchAsItWas() {
+        byte[] page = prefixed(List.of(new byte[] {1, 2, 3}, new byte[] {4}, new byte[40]));
+        BinaryBatch batch = new BinaryBatch();
+        batch.append(new byte[] {9}, 0, 1);
+        byte[] lying = page.clone();
+        ByteIO.putIntLE(lying, 7 + 5, 41); // the third length claims one byte too many
+        CorruptInputException e = assertThrows(
+                CorruptInputException.class, () -> batch.appendLengthPrefixedLE(lying, 0, lying.length, 3));
+        assertEquals(12, e.offset());
+        assertEquals(1, batch.count());
+        assertThrows(CorruptInputException.class, () -> batch.appendLengthPrefixedLE(page, 0, page.length, 4));
+        assertEquals(1, batch.count());
+        assertEquals(page.length, batch.appendLengthPrefixedLE(page, 0, page.length, 3));
+        assertEquals(4, batch.count());
+        assertArrayEquals(new byte[40], batch.get(3));
+        assertArrayEquals(new byte[] {9}, batch.get(0));
+    }
+}
