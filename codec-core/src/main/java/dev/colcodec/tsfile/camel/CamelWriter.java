@@ -106,18 +106,15 @@ public final class CamelWriter implements DoubleValuesWriter {
     }
 
     private void compress(double value) {
-        out.write(Double.doubleToLongBits(value) >>> 63, 1);
+        long sign = Double.doubleToLongBits(value) >>> 63;
         double magnitude = Math.abs(value);
         if (magnitude > LONG_RANGE || magnitude == 0 || tooManyDigits(magnitude)) {
-            out.write(0, 1);
+            out.write(sign << 1, 2);
             xorWithPrevious(magnitude);
             return;
         }
         long integerPart = (long) magnitude;
-        int integerDigits = 1;
-        for (long rest = Math.abs(integerPart); rest >= 10; rest /= 10) {
-            integerDigits++;
-        }
+        int integerDigits = decimalDigits(integerPart);
         double factor = 1;
         int decimals = 0;
         while (Math.abs(magnitude * factor - Math.round(magnitude * factor)) > 0) {
@@ -129,28 +126,66 @@ public final class CamelWriter implements DoubleValuesWriter {
         }
         decimals = Math.max(1, decimals);
         if (decimals + integerDigits > CamelFormat.MAX_DIGITS) {
-            out.write(0, 1);
+            out.write(sign << 1, 2);
             xorWithPrevious(magnitude);
             return;
         }
         long power = CamelFormat.POWERS[decimals - 1];
-        long decimalValue = Math.round(magnitude * power) % power;
-        out.write(1, 1);
-        writeVarLong(integerPart - storedInteger);
+        // TsFile's Math.round(magnitude * power) % power without the division: integerPart * power is
+        // exact (below 10^10) and rounding is monotonic, so the rounded product lies in
+        // [integerPart * power, (integerPart + 1) * power]
+        long decimalValue = Math.round(magnitude * power) - integerPart * power;
+        if (decimalValue >= power) {
+            decimalValue -= power;
+        }
+        long integerDelta = integerPart - storedInteger;
         storedInteger = integerPart;
-        out.write(decimals - 1, 4);
+        long zigzag = (integerDelta << 1) ^ (integerDelta >> 63);
+        if ((zigzag & ~0x7FL) == 0) {
+            // sign, decimal flag and a one-group varint in one field
+            out.write((sign << 9) | (1L << 8) | (zigzag << 1), 10);
+        } else {
+            out.write((sign << 1) | 1, 2);
+            writeVarLong(zigzag);
+        }
         long threshold = CamelFormat.THRESHOLDS[decimals - 1];
-        int m = (int) decimalValue;
+        long m = decimalValue;
+        long field; // decimals - 1 (4 bits), the split flag and the high decimal bits if split
+        int fieldBits;
         if (decimalValue >= threshold) {
-            out.write(1, 1);
-            m = (int) (decimalValue % threshold);
+            m = decimalValue % threshold;
             long xor = Double.doubleToLongBits((double) decimalValue / power + 1)
                     ^ Double.doubleToLongBits((double) m / power + 1);
-            out.write(xor >>> (52 - decimals), decimals);
+            long high = (xor >>> (52 - decimals)) & ((1L << decimals) - 1);
+            field = ((((long) (decimals - 1) << 1) | 1) << decimals) | high;
+            fieldBits = 5 + decimals;
         } else {
-            out.write(0, 1);
+            field = (long) (decimals - 1) << 1;
+            fieldBits = 5;
         }
-        writeVarLong(m);
+        // m >= 0 (decimalValue is), so its zigzag form is 2m
+        long mZigzag = m << 1;
+        if ((mZigzag & ~0x7FL) == 0) {
+            out.write((field << 8) | (mZigzag << 1), fieldBits + 8);
+        } else {
+            out.write(field, fieldBits);
+            writeVarLong(mZigzag);
+        }
+    }
+
+    /** The number of decimal digits of {@code v >= 0} (1 for 0). */
+    private static int decimalDigits(long v) {
+        int digits = 1;
+        long[] powers = CamelFormat.POWERS;
+        while (digits <= powers.length && v >= powers[digits - 1]) {
+            digits++;
+        }
+        if (digits > powers.length) {
+            for (long rest = v / powers[powers.length - 1]; rest >= 10; rest /= 10) {
+                digits++;
+            }
+        }
+        return digits;
     }
 
     /**
@@ -187,9 +222,8 @@ public final class CamelWriter implements DoubleValuesWriter {
         }
     }
 
-    /** Zigzag, then 7-bit groups from the low end, each followed by a continuation bit. */
-    private void writeVarLong(long v) {
-        long u = (v << 1) ^ (v >> 63);
+    /** 7-bit groups of the zigzag-encoded {@code u} from the low end, each followed by a continuation bit. */
+    private void writeVarLong(long u) {
         while ((u & ~0x7FL) != 0) {
             out.write(((u & 0x7F) << 1) | 1, 8);
             u >>>= 7;

@@ -15,12 +15,21 @@ final class ChimpStreamWriter {
     private static final int CHUNK = 512;
     /** Worst case per value: '11', a 3-bit code and 64 bits. */
     private static final int MAX_BYTES_PER_VALUE = 9;
+    /** Above this key base the table is cleared instead, so that base + index stays below 2^31. */
+    private static final int KEY_BASE_LIMIT = 1 << 30;
 
     private final ChimpType type;
     private final long[] chunk = new long[CHUNK];
     private final ByteSink sink = new ByteSink(1024);
     private final long[] ring;
+    /**
+     * {@code keyBase} + the index of the last value per key of low bits. Entries below {@code keyBase}
+     * are from earlier pages and read as 0 (TsFile starts every page with all keys at value 0), so a
+     * reset only moves {@code keyBase} past them instead of clearing the table.
+     */
     private final int[] lastIndexOfKey;
+
+    private int keyBase;
 
     private long acc;
     private int accBits;
@@ -35,6 +44,8 @@ final class ChimpStreamWriter {
         this.ring = new long[type.window];
         this.lastIndexOfKey = new int[1 << (type.threshold + 1)];
         reset();
+        Arrays.fill(lastIndexOfKey, 0);
+        keyBase = 0;
     }
 
     long[] chunkBuffer() {
@@ -83,6 +94,13 @@ final class ChimpStreamWriter {
     }
 
     void reset() {
+        // every entry of this page is at most keyBase + index
+        long nextBase = (long) keyBase + index + 1;
+        if (nextBase > KEY_BASE_LIMIT) {
+            Arrays.fill(lastIndexOfKey, 0);
+            nextBase = 0;
+        }
+        keyBase = (int) nextBase;
         sink.reset();
         acc = 0;
         accBits = 0;
@@ -92,7 +110,15 @@ final class ChimpStreamWriter {
         count = 0;
         finished = false;
         Arrays.fill(ring, 0);
-        Arrays.fill(lastIndexOfKey, 0);
+    }
+
+    /** Rewrites the key table relative to a base of 0 (pages of over 2^30 values only). */
+    private void rebaseKeys() {
+        int[] keys = lastIndexOfKey;
+        for (int k = 0; k < keys.length; k++) {
+            keys[k] = Math.max(keys[k] - keyBase, 0);
+        }
+        keyBase = 0;
     }
 
     private void checkOpen() {
@@ -102,6 +128,9 @@ final class ChimpStreamWriter {
     }
 
     private void encode(long[] src, int off, int n) {
+        if ((long) keyBase + index + n >= Integer.MAX_VALUE) {
+            rebaseKeys();
+        }
         int p = sink.ensure(n * MAX_BYTES_PER_VALUE + Long.BYTES);
         final byte[] a = sink.array();
         final long[] stored = ring;
@@ -113,6 +142,7 @@ final class ChimpStreamWriter {
         final int indexBits = type.indexBits;
         final int threshold = type.threshold;
         final int keyMask = keys.length - 1;
+        final int base = keyBase;
         final int sigBits = type.significantBits;
         final int refBits = 2 + indexBits + 3 + sigBits;
         final int unusedHigh = 64 - width;
@@ -126,7 +156,7 @@ final class ChimpStreamWriter {
         if (!started && i < e) {
             long v = src[i++] & mask;
             stored[0] = v;
-            keys[(int) v & keyMask] = 0;
+            keys[(int) v & keyMask] = base;
             int filled = bits + width;
             ac = MsbBits.append(a, p, ac, filled, v);
             p += (filled >>> 6) << 3;
@@ -136,7 +166,7 @@ final class ChimpStreamWriter {
         for (; i < e; i++) {
             long v = src[i] & mask;
             int key = (int) v & keyMask;
-            int candidate = keys[key];
+            int candidate = Math.max(keys[key] - base, 0);
             int previousIndex = idx & windowMask;
             long xor = stored[previousIndex] ^ v;
             int tz = 0;
@@ -192,7 +222,7 @@ final class ChimpStreamWriter {
             }
             idx++;
             stored[idx & windowMask] = v;
-            keys[key] = idx;
+            keys[key] = base + idx;
         }
         sink.setSize(p);
         acc = ac;
