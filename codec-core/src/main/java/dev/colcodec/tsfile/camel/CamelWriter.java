@@ -115,13 +115,21 @@ public final class CamelWriter implements DoubleValuesWriter {
         }
         long integerPart = (long) magnitude;
         int integerDigits = decimalDigits(integerPart);
-        double factor = 1;
+        // TsFile counts decimals while Math.abs(m * 10^d - Math.round(m * 10^d)) > 0. Here m * 10^d stays
+        // below 10^10 (or the count stops at once), where that holds exactly when the product is not an
+        // integer: Math.rint tells, without Math.round's conversion. NaN stops TsFile's loop at once.
         int decimals = 0;
-        while (Math.abs(magnitude * factor - Math.round(magnitude * factor)) > 0) {
-            factor *= 10.0;
-            decimals++;
-            if (integerDigits + decimals > CamelFormat.MAX_DIGITS) {
-                break;
+        if (magnitude == magnitude) {
+            double[] powers = CamelFormat.DOUBLE_POWERS;
+            while (true) {
+                double scaled = magnitude * powers[decimals];
+                if (scaled == Math.rint(scaled)) {
+                    break;
+                }
+                decimals++;
+                if (integerDigits + decimals > CamelFormat.MAX_DIGITS) {
+                    break;
+                }
             }
         }
         decimals = Math.max(1, decimals);
@@ -148,15 +156,16 @@ public final class CamelWriter implements DoubleValuesWriter {
             out.write((sign << 1) | 1, 2);
             writeVarLong(zigzag);
         }
+        // TsFile splits a decimal part v >= 5^d into v % 5^d and the top d mantissa bits of v / 10^d + 1
+        // (xor those of (v % 5^d) / 10^d + 1, which are zero). Those bits are floor(v * 2^d / 10^d) =
+        // v / 5^d exactly: both quotients are correctly rounded and 5^d <= 5^9 keeps any fractional part
+        // far above the rounding error, while an integer quotient k makes v / 10^d = k / 2^d exact.
         long threshold = CamelFormat.THRESHOLDS[decimals - 1];
-        long m = decimalValue;
+        long high = decimalValue / threshold;
+        long m = decimalValue - high * threshold;
         long field; // decimals - 1 (4 bits), the split flag and the high decimal bits if split
         int fieldBits;
-        if (decimalValue >= threshold) {
-            m = decimalValue % threshold;
-            long xor = Double.doubleToLongBits((double) decimalValue / power + 1)
-                    ^ Double.doubleToLongBits((double) m / power + 1);
-            long high = (xor >>> (52 - decimals)) & ((1L << decimals) - 1);
+        if (high != 0) {
             field = ((((long) (decimals - 1) << 1) | 1) << decimals) | high;
             fieldBits = 5 + decimals;
         } else {

@@ -210,11 +210,18 @@ final class ChimpStreamWriter {
                     secondBits = width - lz;
                 }
             }
-            int filled = bits + firstBits;
-            ac = MsbBits.append(a, p, ac, filled, first);
-            p += (filled >>> 6) << 3;
-            bits = filled & 63;
-            if (secondBits != 0) {
+            int fieldBits = firstBits + secondBits;
+            if (fieldBits <= 64) {
+                // header and payload in one append (all but leading-zero counts under 5 or so)
+                int filled = bits + fieldBits;
+                ac = MsbBits.append(a, p, ac, filled, (first << secondBits) | second);
+                p += (filled >>> 6) << 3;
+                bits = filled & 63;
+            } else {
+                int filled = bits + firstBits;
+                ac = MsbBits.append(a, p, ac, filled, first);
+                p += (filled >>> 6) << 3;
+                bits = filled & 63;
                 filled = bits + secondBits;
                 ac = MsbBits.append(a, p, ac, filled, second);
                 p += (filled >>> 6) << 3;
