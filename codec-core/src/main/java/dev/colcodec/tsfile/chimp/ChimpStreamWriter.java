@@ -167,17 +167,14 @@ final class ChimpStreamWriter {
             long v = src[i] & mask;
             int key = (int) v & keyMask;
             int candidate = Math.max(keys[key] - base, 0);
-            int previousIndex = idx & windowMask;
-            long xor = stored[previousIndex] ^ v;
-            int tz = 0;
-            if (idx - candidate < window) {
-                long candidateXor = v ^ stored[candidate & windowMask];
-                tz = Long.numberOfTrailingZeros(candidateXor);
-                if (tz > threshold) {
-                    previousIndex = candidate & windowMask;
-                    xor = candidateXor;
-                }
-            }
+            // the candidate with the same low bits is used when it is in the window and its XOR has
+            // more than threshold trailing zeros; selects rather than branches, the data decides
+            int candidateIndex = candidate & windowMask;
+            long candidateXor = v ^ stored[candidateIndex];
+            int tz = Long.numberOfTrailingZeros(candidateXor);
+            boolean useCandidate = idx - candidate < window & tz > threshold;
+            int previousIndex = useCandidate ? candidateIndex : idx & windowMask;
+            long xor = useCandidate ? candidateXor : stored[idx & windowMask] ^ v;
             long first;
             int firstBits;
             long second = 0;
@@ -188,7 +185,7 @@ final class ChimpStreamWriter {
                 sLz = (int) noLeading;
             } else {
                 int lz = ChimpType.LEADING_ROUND[Long.numberOfLeadingZeros(xor) - unusedHigh];
-                if (tz > threshold) {
+                if (useCandidate) {
                     int sig = width - lz - tz;
                     first = ((long) (window + previousIndex) << (3 + sigBits))
                             | ((long) ChimpType.LEADING_CODE[lz] << sigBits)
@@ -197,17 +194,14 @@ final class ChimpStreamWriter {
                     second = xor >>> tz;
                     secondBits = sig;
                     sLz = (int) noLeading;
-                } else if (lz == sLz) {
-                    first = 2;
-                    firstBits = 2;
-                    second = xor;
-                    secondBits = width - lz;
                 } else {
-                    sLz = lz;
-                    first = 24 + ChimpType.LEADING_CODE[lz];
-                    firstBits = 5;
+                    // '10' when the rounded leading zeros repeat, else '11' and their 3-bit code
+                    boolean sameLeading = lz == sLz;
+                    first = sameLeading ? 2 : 24 + ChimpType.LEADING_CODE[lz];
+                    firstBits = sameLeading ? 2 : 5;
                     second = xor;
                     secondBits = width - lz;
+                    sLz = lz;
                 }
             }
             int fieldBits = firstBits + secondBits;

@@ -76,6 +76,7 @@ public class DictionaryBench {
     DictionaryWriter writer;
     /** The entry ids of the last colcodec decode, page {@code p}'s at {@code [p * PAGE, (p + 1) * PAGE)}. */
     int[] decodedIds;
+
     byte[][] encoded;
 
     Decoder tsDecoder;
