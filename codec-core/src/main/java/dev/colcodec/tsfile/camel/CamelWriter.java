@@ -106,51 +106,95 @@ public final class CamelWriter implements DoubleValuesWriter {
     }
 
     private void compress(double value) {
-        out.write(Double.doubleToLongBits(value) >>> 63, 1);
+        long sign = Double.doubleToLongBits(value) >>> 63;
         double magnitude = Math.abs(value);
         if (magnitude > LONG_RANGE || magnitude == 0 || tooManyDigits(magnitude)) {
-            out.write(0, 1);
+            out.write(sign << 1, 2);
             xorWithPrevious(magnitude);
             return;
         }
         long integerPart = (long) magnitude;
-        int integerDigits = 1;
-        for (long rest = Math.abs(integerPart); rest >= 10; rest /= 10) {
-            integerDigits++;
-        }
-        double factor = 1;
+        int integerDigits = decimalDigits(integerPart);
+        // TsFile counts decimals while Math.abs(m * 10^d - Math.round(m * 10^d)) > 0. Here m * 10^d stays
+        // below 10^10 (or the count stops at once), where that holds exactly when the product is not an
+        // integer: Math.rint tells, without Math.round's conversion. NaN stops TsFile's loop at once.
         int decimals = 0;
-        while (Math.abs(magnitude * factor - Math.round(magnitude * factor)) > 0) {
-            factor *= 10.0;
-            decimals++;
-            if (integerDigits + decimals > CamelFormat.MAX_DIGITS) {
-                break;
+        if (magnitude == magnitude) {
+            double[] powers = CamelFormat.DOUBLE_POWERS;
+            while (true) {
+                double scaled = magnitude * powers[decimals];
+                if (scaled == Math.rint(scaled)) {
+                    break;
+                }
+                decimals++;
+                if (integerDigits + decimals > CamelFormat.MAX_DIGITS) {
+                    break;
+                }
             }
         }
         decimals = Math.max(1, decimals);
         if (decimals + integerDigits > CamelFormat.MAX_DIGITS) {
-            out.write(0, 1);
+            out.write(sign << 1, 2);
             xorWithPrevious(magnitude);
             return;
         }
         long power = CamelFormat.POWERS[decimals - 1];
-        long decimalValue = Math.round(magnitude * power) % power;
-        out.write(1, 1);
-        writeVarLong(integerPart - storedInteger);
-        storedInteger = integerPart;
-        out.write(decimals - 1, 4);
-        long threshold = CamelFormat.THRESHOLDS[decimals - 1];
-        int m = (int) decimalValue;
-        if (decimalValue >= threshold) {
-            out.write(1, 1);
-            m = (int) (decimalValue % threshold);
-            long xor = Double.doubleToLongBits((double) decimalValue / power + 1)
-                    ^ Double.doubleToLongBits((double) m / power + 1);
-            out.write(xor >>> (52 - decimals), decimals);
-        } else {
-            out.write(0, 1);
+        // TsFile's Math.round(magnitude * power) % power without the division: integerPart * power is
+        // exact (below 10^10) and rounding is monotonic, so the rounded product lies in
+        // [integerPart * power, (integerPart + 1) * power]
+        long decimalValue = Math.round(magnitude * power) - integerPart * power;
+        if (decimalValue >= power) {
+            decimalValue -= power;
         }
-        writeVarLong(m);
+        long integerDelta = integerPart - storedInteger;
+        storedInteger = integerPart;
+        long zigzag = (integerDelta << 1) ^ (integerDelta >> 63);
+        if ((zigzag & ~0x7FL) == 0) {
+            // sign, decimal flag and a one-group varint in one field
+            out.write((sign << 9) | (1L << 8) | (zigzag << 1), 10);
+        } else {
+            out.write((sign << 1) | 1, 2);
+            writeVarLong(zigzag);
+        }
+        // TsFile splits a decimal part v >= 5^d into v % 5^d and the top d mantissa bits of v / 10^d + 1
+        // (xor those of (v % 5^d) / 10^d + 1, which are zero). Those bits are floor(v * 2^d / 10^d) =
+        // v / 5^d exactly: both quotients are correctly rounded and 5^d <= 5^9 keeps any fractional part
+        // far above the rounding error, while an integer quotient k makes v / 10^d = k / 2^d exact.
+        long threshold = CamelFormat.THRESHOLDS[decimals - 1];
+        long high = decimalValue / threshold;
+        long m = decimalValue - high * threshold;
+        long field; // decimals - 1 (4 bits), the split flag and the high decimal bits if split
+        int fieldBits;
+        if (high != 0) {
+            field = ((((long) (decimals - 1) << 1) | 1) << decimals) | high;
+            fieldBits = 5 + decimals;
+        } else {
+            field = (long) (decimals - 1) << 1;
+            fieldBits = 5;
+        }
+        // m >= 0 (decimalValue is), so its zigzag form is 2m
+        long mZigzag = m << 1;
+        if ((mZigzag & ~0x7FL) == 0) {
+            out.write((field << 8) | (mZigzag << 1), fieldBits + 8);
+        } else {
+            out.write(field, fieldBits);
+            writeVarLong(mZigzag);
+        }
+    }
+
+    /** The number of decimal digits of {@code v >= 0} (1 for 0). */
+    private static int decimalDigits(long v) {
+        int digits = 1;
+        long[] powers = CamelFormat.POWERS;
+        while (digits <= powers.length && v >= powers[digits - 1]) {
+            digits++;
+        }
+        if (digits > powers.length) {
+            for (long rest = v / powers[powers.length - 1]; rest >= 10; rest /= 10) {
+                digits++;
+            }
+        }
+        return digits;
     }
 
     /**
@@ -187,9 +231,8 @@ public final class CamelWriter implements DoubleValuesWriter {
         }
     }
 
-    /** Zigzag, then 7-bit groups from the low end, each followed by a continuation bit. */
-    private void writeVarLong(long v) {
-        long u = (v << 1) ^ (v >> 63);
+    /** 7-bit groups of the zigzag-encoded {@code u} from the low end, each followed by a continuation bit. */
+    private void writeVarLong(long u) {
         while ((u & ~0x7FL) != 0) {
             out.write(((u & 0x7F) << 1) | 1, 8);
             u >>>= 7;

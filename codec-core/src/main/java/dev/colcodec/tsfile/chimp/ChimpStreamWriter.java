@@ -15,12 +15,21 @@ final class ChimpStreamWriter {
     private static final int CHUNK = 512;
     /** Worst case per value: '11', a 3-bit code and 64 bits. */
     private static final int MAX_BYTES_PER_VALUE = 9;
+    /** Above this key base the table is cleared instead, so that base + index stays below 2^31. */
+    private static final int KEY_BASE_LIMIT = 1 << 30;
 
     private final ChimpType type;
     private final long[] chunk = new long[CHUNK];
     private final ByteSink sink = new ByteSink(1024);
     private final long[] ring;
+    /**
+     * {@code keyBase} + the index of the last value per key of low bits. Entries below {@code keyBase}
+     * are from earlier pages and read as 0 (TsFile starts every page with all keys at value 0), so a
+     * reset only moves {@code keyBase} past them instead of clearing the table.
+     */
     private final int[] lastIndexOfKey;
+
+    private int keyBase;
 
     private long acc;
     private int accBits;
@@ -35,6 +44,8 @@ final class ChimpStreamWriter {
         this.ring = new long[type.window];
         this.lastIndexOfKey = new int[1 << (type.threshold + 1)];
         reset();
+        Arrays.fill(lastIndexOfKey, 0);
+        keyBase = 0;
     }
 
     long[] chunkBuffer() {
@@ -83,6 +94,13 @@ final class ChimpStreamWriter {
     }
 
     void reset() {
+        // every entry of this page is at most keyBase + index
+        long nextBase = (long) keyBase + index + 1;
+        if (nextBase > KEY_BASE_LIMIT) {
+            Arrays.fill(lastIndexOfKey, 0);
+            nextBase = 0;
+        }
+        keyBase = (int) nextBase;
         sink.reset();
         acc = 0;
         accBits = 0;
@@ -92,7 +110,15 @@ final class ChimpStreamWriter {
         count = 0;
         finished = false;
         Arrays.fill(ring, 0);
-        Arrays.fill(lastIndexOfKey, 0);
+    }
+
+    /** Rewrites the key table relative to a base of 0 (pages of over 2^30 values only). */
+    private void rebaseKeys() {
+        int[] keys = lastIndexOfKey;
+        for (int k = 0; k < keys.length; k++) {
+            keys[k] = Math.max(keys[k] - keyBase, 0);
+        }
+        keyBase = 0;
     }
 
     private void checkOpen() {
@@ -102,6 +128,9 @@ final class ChimpStreamWriter {
     }
 
     private void encode(long[] src, int off, int n) {
+        if ((long) keyBase + index + n >= Integer.MAX_VALUE) {
+            rebaseKeys();
+        }
         int p = sink.ensure(n * MAX_BYTES_PER_VALUE + Long.BYTES);
         final byte[] a = sink.array();
         final long[] stored = ring;
@@ -113,6 +142,7 @@ final class ChimpStreamWriter {
         final int indexBits = type.indexBits;
         final int threshold = type.threshold;
         final int keyMask = keys.length - 1;
+        final int base = keyBase;
         final int sigBits = type.significantBits;
         final int refBits = 2 + indexBits + 3 + sigBits;
         final int unusedHigh = 64 - width;
@@ -126,7 +156,7 @@ final class ChimpStreamWriter {
         if (!started && i < e) {
             long v = src[i++] & mask;
             stored[0] = v;
-            keys[(int) v & keyMask] = 0;
+            keys[(int) v & keyMask] = base;
             int filled = bits + width;
             ac = MsbBits.append(a, p, ac, filled, v);
             p += (filled >>> 6) << 3;
@@ -136,18 +166,15 @@ final class ChimpStreamWriter {
         for (; i < e; i++) {
             long v = src[i] & mask;
             int key = (int) v & keyMask;
-            int candidate = keys[key];
-            int previousIndex = idx & windowMask;
-            long xor = stored[previousIndex] ^ v;
-            int tz = 0;
-            if (idx - candidate < window) {
-                long candidateXor = v ^ stored[candidate & windowMask];
-                tz = Long.numberOfTrailingZeros(candidateXor);
-                if (tz > threshold) {
-                    previousIndex = candidate & windowMask;
-                    xor = candidateXor;
-                }
-            }
+            int candidate = Math.max(keys[key] - base, 0);
+            // the candidate with the same low bits is used when it is in the window and its XOR has
+            // more than threshold trailing zeros; selects rather than branches, the data decides
+            int candidateIndex = candidate & windowMask;
+            long candidateXor = v ^ stored[candidateIndex];
+            int tz = Long.numberOfTrailingZeros(candidateXor);
+            boolean useCandidate = idx - candidate < window & tz > threshold;
+            int previousIndex = useCandidate ? candidateIndex : idx & windowMask;
+            long xor = useCandidate ? candidateXor : stored[idx & windowMask] ^ v;
             long first;
             int firstBits;
             long second = 0;
@@ -158,7 +185,7 @@ final class ChimpStreamWriter {
                 sLz = (int) noLeading;
             } else {
                 int lz = ChimpType.LEADING_ROUND[Long.numberOfLeadingZeros(xor) - unusedHigh];
-                if (tz > threshold) {
+                if (useCandidate) {
                     int sig = width - lz - tz;
                     first = ((long) (window + previousIndex) << (3 + sigBits))
                             | ((long) ChimpType.LEADING_CODE[lz] << sigBits)
@@ -167,24 +194,28 @@ final class ChimpStreamWriter {
                     second = xor >>> tz;
                     secondBits = sig;
                     sLz = (int) noLeading;
-                } else if (lz == sLz) {
-                    first = 2;
-                    firstBits = 2;
-                    second = xor;
-                    secondBits = width - lz;
                 } else {
-                    sLz = lz;
-                    first = 24 + ChimpType.LEADING_CODE[lz];
-                    firstBits = 5;
+                    // '10' when the rounded leading zeros repeat, else '11' and their 3-bit code
+                    boolean sameLeading = lz == sLz;
+                    first = sameLeading ? 2 : 24 + ChimpType.LEADING_CODE[lz];
+                    firstBits = sameLeading ? 2 : 5;
                     second = xor;
                     secondBits = width - lz;
+                    sLz = lz;
                 }
             }
-            int filled = bits + firstBits;
-            ac = MsbBits.append(a, p, ac, filled, first);
-            p += (filled >>> 6) << 3;
-            bits = filled & 63;
-            if (secondBits != 0) {
+            int fieldBits = firstBits + secondBits;
+            if (fieldBits <= 64) {
+                // header and payload in one append (all but leading-zero counts under 5 or so)
+                int filled = bits + fieldBits;
+                ac = MsbBits.append(a, p, ac, filled, (first << secondBits) | second);
+                p += (filled >>> 6) << 3;
+                bits = filled & 63;
+            } else {
+                int filled = bits + firstBits;
+                ac = MsbBits.append(a, p, ac, filled, first);
+                p += (filled >>> 6) << 3;
+                bits = filled & 63;
                 filled = bits + secondBits;
                 ac = MsbBits.append(a, p, ac, filled, second);
                 p += (filled >>> 6) << 3;
@@ -192,7 +223,7 @@ final class ChimpStreamWriter {
             }
             idx++;
             stored[idx & windowMask] = v;
-            keys[key] = idx;
+            keys[key] = base + idx;
         }
         sink.setSize(p);
         acc = ac;

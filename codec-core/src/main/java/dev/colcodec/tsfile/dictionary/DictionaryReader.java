@@ -17,8 +17,10 @@ import java.util.Objects;
  * RLE/bit-packing INT32 stream.
  *
  * <p>Entries are not copied out of the page: {@link #readBinaries} copies each value's bytes straight
- * from the page into the caller's {@link BinaryBatch}. Like TsFile's decoder, the page is taken to
- * run to the end of the given slice, so {@link #endOffset()} is {@code offset + length}.
+ * from the page into the caller's {@link BinaryBatch}, and {@link #readIds} copies no bytes at all,
+ * handing out checked entry ids whose bytes stay in the page ({@link #entryOffset}, {@link
+ * #entryLength}). Like TsFile's decoder, the page is taken to run to the end of the given slice, so
+ * {@link #endOffset()} is {@code offset + length}.
  */
 public final class DictionaryReader implements BinaryValuesReader {
     private static final int CHUNK = 256;
@@ -81,6 +83,59 @@ public final class DictionaryReader implements BinaryValuesReader {
         return dictSize;
     }
 
+    /**
+     * Reads the next {@code len} values as dictionary entry ids, each checked against the dictionary,
+     * without copying any bytes: value {@code k} is the {@link #entryLength entryLength(id)} bytes at
+     * {@link #entryOffset entryOffset(id)} of the buffer given to {@link #init}. The zero-copy form of
+     * {@link #readBinaries}, for callers that keep values as references into the dictionary (as TsFile's
+     * decoder hands out the same {@code Binary} for every occurrence of an entry).
+     */
+    public void readIds(int[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
+        if (len > remaining) {
+            throw new CorruptInputException(end, len + " more DICTIONARY values but the page holds " + remaining);
+        }
+        remaining -= len;
+        indexes.readIntegers(dst, off, len);
+        int size = dictSize;
+        int bad = 0;
+        for (int i = off, e = off + len; i < e; i++) {
+            // unsigned: a negative id compares above size
+            bad |= Integer.compareUnsigned(dst[i], size) >= 0 ? 1 : 0;
+        }
+        if (bad != 0) {
+            for (int i = off, e = off + len; i < e; i++) {
+                if (Integer.compareUnsigned(dst[i], size) >= 0) {
+                    throw badId(dst[i]);
+                }
+            }
+        }
+    }
+
+    /** Where entry {@code id} of the current page starts in the buffer given to {@link #init}. */
+    public int entryOffset(int id) {
+        checkEntry(id);
+        return entryStart[id];
+    }
+
+    /** The length in bytes of entry {@code id} of the current page. */
+    public int entryLength(int id) {
+        checkEntry(id);
+        return entryLength[id];
+    }
+
+    /** A copy of entry {@code id} of the current page. */
+    public byte[] entry(int id) {
+        checkEntry(id);
+        return Arrays.copyOfRange(buf, entryStart[id], entryStart[id] + entryLength[id]);
+    }
+
+    private void checkEntry(int id) {
+        if (id < 0 || id >= dictSize) {
+            throw new IndexOutOfBoundsException("entry " + id + " of a dictionary of " + dictSize);
+        }
+    }
+
     @Override
     public byte[] readBinary() {
         readIds(1);
@@ -138,8 +193,12 @@ public final class DictionaryReader implements BinaryValuesReader {
     private int checkedId(int k) {
         int id = ids[k];
         if (id < 0 || id >= dictSize) {
-            throw new CorruptInputException(end, "a DICTIONARY index in [0, " + dictSize + ") (got " + id + ")");
+            throw badId(id);
         }
         return id;
+    }
+
+    private CorruptInputException badId(int id) {
+        return new CorruptInputException(end, "a DICTIONARY index in [0, " + dictSize + ") (got " + id + ")");
     }
 }

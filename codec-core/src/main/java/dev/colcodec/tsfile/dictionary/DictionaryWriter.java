@@ -19,6 +19,9 @@ public final class DictionaryWriter implements BinaryValuesWriter {
     private final RleIntWriter indexWriter;
     private int[] ids = new int[1024];
     private int count;
+    /** The entry of the last value written, -1 if none: runs of one value skip the hash lookup. */
+    private int lastId = -1;
+
     private boolean finished;
 
     /** A writer using the JVM's best kernels. */
@@ -36,7 +39,9 @@ public final class DictionaryWriter implements BinaryValuesWriter {
         checkOpen();
         Objects.checkFromIndexSize(off, len, value.length);
         ensureIds(1);
-        ids[count++] = entries.indexOf(value, off, len);
+        int id = lastId >= 0 && entries.matches(lastId, value, off, len) ? lastId : entries.indexOf(value, off, len);
+        ids[count++] = id;
+        lastId = id;
     }
 
     @Override
@@ -47,11 +52,17 @@ public final class DictionaryWriter implements BinaryValuesWriter {
         byte[] data = src.data();
         int[] offsets = src.offsets();
         int n = count;
+        int last = lastId;
         for (int i = from; i < from + len; i++) {
             int s = offsets[i];
-            ids[n++] = entries.indexOf(data, s, offsets[i + 1] - s);
+            int l = offsets[i + 1] - s;
+            if (last < 0 || !entries.matches(last, data, s, l)) {
+                last = entries.indexOf(data, s, l);
+            }
+            ids[n++] = last;
         }
         count = n;
+        lastId = last;
     }
 
     /** The number of distinct values written since the last reset. */
@@ -91,6 +102,7 @@ public final class DictionaryWriter implements BinaryValuesWriter {
     public void reset() {
         entries.clear();
         count = 0;
+        lastId = -1;
         finished = false;
     }
 

@@ -43,6 +43,12 @@ final class EntryTable {
         dataSize = 0;
     }
 
+    /** Whether entry {@code i} holds exactly {@code v[off, off + len)}. */
+    boolean matches(int i, byte[] v, int off, int len) {
+        int s = start[i];
+        return length[i] == len && Arrays.equals(data, s, s + len, v, off, off + len);
+    }
+
     /** The index of {@code v[off, off + len)}, added as a new entry if not present. */
     int indexOf(byte[] v, int off, int len) {
         int h = hash(v, off, len);
@@ -103,14 +109,18 @@ final class EntryTable {
 
     private static int hash(byte[] v, int off, int len) {
         long h = 0x9E37_79B9_7F4A_7C15L ^ len;
-        int i = off;
         int e = off + len;
-        for (; i + Long.BYTES <= e; i += Long.BYTES) {
-            h = (h ^ ByteIO.getLongLE(v, i)) * 0xBF58_476D_1CE4_E5B9L;
-            h ^= h >>> 31;
-        }
-        for (; i < e; i++) {
-            h = (h ^ (v[i] & 0xFF)) * 0x94D0_49BB_1331_11EBL;
+        if (len >= Long.BYTES) {
+            for (int i = off; i + Long.BYTES < e; i += Long.BYTES) {
+                h = (h ^ ByteIO.getLongLE(v, i)) * 0xBF58_476D_1CE4_E5B9L;
+                h ^= h >>> 31;
+            }
+            // the last eight bytes, overlapping the previous word when len is not a multiple of 8
+            h = (h ^ ByteIO.getLongLE(v, e - Long.BYTES)) * 0x94D0_49BB_1331_11EBL;
+        } else {
+            for (int i = off; i < e; i++) {
+                h = (h ^ (v[i] & 0xFF)) * 0x94D0_49BB_1331_11EBL;
+            }
         }
         h ^= h >>> 29;
         h *= 0xBF58_476D_1CE4_E5B9L;

@@ -12,7 +12,8 @@ import java.util.Objects;
  * is cut as soon as it holds 128 deltas, the last block may be a single value (header {@code 0, 0,
  * Integer.MAX_VALUE, value}), and an empty page is zero bytes.
  *
- * <p>At each block flush the rebased deltas are packed with one {@link Kernels#packMsb} call.
+ * <p>At each block flush the rebased deltas are packed in one pass: blocks of up to 8 bits by {@link
+ * Ts2DiffPacking#packNarrow}, wider ones with one {@link Kernels#packMsb} call.
  *
  * <p><b>Intended difference from TsFile:</b> the unused low bits of each block's last packed byte are
  * zero here; TsFile leaves stale bits of an earlier block there. All other bytes are identical.
@@ -91,17 +92,24 @@ public final class Ts2DiffIntWriter implements IntValuesWriter {
             return;
         }
         int min = deltas[0];
+        int max = min;
         for (int k = 1; k < d; k++) {
-            min = Math.min(min, deltas[k]);
+            int delta = deltas[k];
+            min = Math.min(min, delta);
+            max = Math.max(max, delta);
         }
-        int or = 0;
-        for (int k = 0; k < d; k++) {
-            int r = deltas[k] - min;
-            deltas[k] = r;
-            or |= r;
-        }
-        int width = 32 - Integer.numberOfLeadingZeros(or);
+        // every rebased delta is in [0, max - min] (unsigned), so the widest one is max - min
+        int width = 32 - Integer.numberOfLeadingZeros(max - min);
         int p = Ts2DiffFormat.intHeader(sink, d, width, min, first);
+        if (width <= Ts2DiffPacking.MAX_NARROW_WIDTH) {
+            if (width > 0) {
+                Ts2DiffPacking.packNarrow(deltas, d, min, width, sink, p);
+            }
+            return;
+        }
+        for (int k = 0; k < d; k++) {
+            deltas[k] -= min;
+        }
         kernels.packMsb(deltas, 0, d, width, sink.array(), p);
     }
 

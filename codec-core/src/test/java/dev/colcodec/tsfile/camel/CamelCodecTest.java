@@ -39,6 +39,16 @@ class CamelCodecTest {
             out.add(new Shape("tiny", tiny));
             out.add(new Shape("mixedSigns", mixedSigns));
         }
+        // every decimal count 1..9 (so every split of the decimal part), up to 9 digits in all
+        long[] everyScale = new long[9 * 300];
+        double scale = 1;
+        for (int d = 1; d <= 9; d++) {
+            scale *= 10;
+            for (int i = 0; i < 300; i++) {
+                everyScale[(d - 1) * 300 + i] = Double.doubleToRawLongBits(r.nextLong(1, 1_000_000_000L) / scale);
+            }
+        }
+        out.add(new Shape("everyScale", everyScale));
         double[] edges = {1e11, 1e-10, 5e10, 2e-10, 1e10, 1e-9, 9.223372036854776E18, 1e-11, 123456789.5, 0.1};
         long[] boundaries = new long[edges.length * 6];
         int k = 0;

@@ -175,6 +175,33 @@ class DictionaryCodecTest {
             i += step;
         }
         assertThatThrownBy(() -> mixed.skip(1)).isInstanceOf(CorruptInputException.class);
+
+        DictionaryReader byId = new DictionaryReader(kernels);
+        byId.init(n, framed, off, page.length);
+        int[] ids = new int[n + 3];
+        i = 0;
+        while (i < n) {
+            int step = Math.min(n - i, STEPS[r.nextInt(STEPS.length)]);
+            if (r.nextInt(4) == 0) {
+                byId.readBinaries(batch, step);
+            } else {
+                byId.readIds(ids, 3 + i, step);
+                for (int k = i; k < i + step; k++) {
+                    int id = ids[3 + k];
+                    byte[] value = java.util.Arrays.copyOfRange(
+                            framed, byId.entryOffset(id), byId.entryOffset(id) + byId.entryLength(id));
+                    if (!java.util.Arrays.equals(value, expected[k])
+                            || !java.util.Arrays.equals(byId.entry(id), value)) {
+                        fail("value " + k + " is entry " + id + ": "
+                                + HexFormat.of().formatHex(value));
+                    }
+                }
+            }
+            i += step;
+        }
+        assertThatThrownBy(() -> byId.readIds(ids, 0, 1)).isInstanceOf(CorruptInputException.class);
+        assertThatThrownBy(() -> byId.entryOffset(byId.dictionarySize())).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> byId.entryLength(-1)).isInstanceOf(IndexOutOfBoundsException.class);
     }
 
     @Test
@@ -234,6 +261,11 @@ class DictionaryCodecTest {
         assertThatThrownBy(r::readBinary)
                 .isInstanceOf(CorruptInputException.class)
                 .hasMessageContaining("DICTIONARY index");
+        r.init(1, page, 0, page.length);
+        int[] ids = new int[1];
+        assertThatThrownBy(() -> r.readIds(ids, 0, 1))
+                .isInstanceOf(CorruptInputException.class)
+                .hasMessageContaining("DICTIONARY index");
     }
 
     @Test
@@ -253,6 +285,7 @@ class DictionaryCodecTest {
             SplittableRandom r = new SplittableRandom(77);
             DictionaryReader reader = new DictionaryReader();
             BinaryBatch batch = new BinaryBatch();
+            int[] ids = new int[STEPS[STEPS.length - 1]];
             int corrupt = 0;
             for (int it = 0; it < 12_000; it++) {
                 int which = r.nextInt(pages.size());
@@ -277,9 +310,12 @@ class DictionaryCodecTest {
                     int done = 0;
                     while (done < limit) {
                         int step = Math.min(limit - done, STEPS[r.nextInt(STEPS.length)]);
-                        switch (r.nextInt(3)) {
+                        switch (r.nextInt(4)) {
                             case 0:
                                 reader.skip(step);
+                                break;
+                            case 3:
+                                reader.readIds(ids, 0, step);
                                 break;
                             case 1:
                                 batch.clear();

@@ -2,7 +2,8 @@ package dev.colcodec.bench.tsfile.more;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.colcodec.values.BinaryBatch;
+import dev.colcodec.tsfile.dictionary.DictionaryReader;
+import java.util.Arrays;
 import org.apache.tsfile.utils.Binary;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -38,10 +39,16 @@ class DictionaryBenchTest {
                 break;
             }
             default: {
-                BinaryBatch got = (BinaryBatch) out;
-                assertThat(got.count()).isEqualTo(TsSeries.VALUES);
+                int[] ids = (int[]) out;
+                DictionaryReader pageReader = new DictionaryReader();
                 for (int i = 0; i < TsSeries.VALUES; i++) {
-                    assertThat(got.get(i)).isEqualTo(b.values[i]);
+                    byte[] page = b.oraclePages[i / TsSeries.PAGE];
+                    if (i % TsSeries.PAGE == 0) {
+                        pageReader.init(TsSeries.PAGE, page, 0, page.length);
+                    }
+                    int at = pageReader.entryOffset(ids[i]);
+                    assertThat(Arrays.copyOfRange(page, at, at + pageReader.entryLength(ids[i])))
+                            .isEqualTo(b.values[i]);
                 }
                 assertThat(b.encoded).isDeepEqualTo(b.oraclePages);
                 break;
