@@ -79,12 +79,36 @@ public final class DictionaryIdReader implements IntValuesReader {
 
     /** Reads one id and checks it against a dictionary of {@code dictionarySize} entries. */
     int readId(int dictionarySize) {
-        int id = readInteger();
+        return checkId(readInteger(), dictionarySize);
+    }
+
+    /**
+     * {@link RleHybridReader#readStretch}: the next stretch of at most {@code max} ids from one run, either
+     * written to {@code dst} (returns the count) or repeated (returns minus the count; the id is {@link
+     * #stretchId}). The ids written are not checked.
+     */
+    int readStretch(int[] dst, int off, int max) {
+        checkNotEmpty(max);
+        return ids.readStretch(dst, off, max);
+    }
+
+    /** The id of the repeated stretch just read, checked against a dictionary of {@code dictionarySize} entries. */
+    int stretchId(int dictionarySize) {
+        return checkId(ids.stretchValue(), dictionarySize);
+    }
+
+    /** {@code id} if it is in {@code [0, dictionarySize)}, else corrupt input. */
+    int checkId(int id, int dictionarySize) {
         if (Integer.compareUnsigned(id, dictionarySize) >= 0) {
-            throw new CorruptInputException(
-                    start, "a dictionary id in [0, " + dictionarySize + ") but got " + Integer.toUnsignedString(id));
+            throw badId(id, dictionarySize);
         }
         return id;
+    }
+
+    /** The error for an id outside a dictionary of {@code dictionarySize} entries. */
+    CorruptInputException badId(int id, int dictionarySize) {
+        return new CorruptInputException(
+                start, "a dictionary id in [0, " + dictionarySize + ") but got " + Integer.toUnsignedString(id));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.colcodec.parquet.rle;
 
+import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.IntValuesReader;
@@ -43,6 +44,13 @@ public final class RleHybridReader implements IntValuesReader {
     private final byte[] paddedGroup = new byte[32];
     private int cachedRun = -1;
     private int cachedGroup = -1;
+    private int stretchValue;
+
+    /**
+     * Bit-packed stretches up to this many values are decoded by {@link #emitPacked} itself: below it the
+     * call into the kernels costs more than the unpacking.
+     */
+    static final int SHORT_STRETCH = 32;
 
     /**
      * @param bitWidth the width of every value, 0..32
@@ -117,20 +125,91 @@ public final class RleHybridReader implements IntValuesReader {
             return;
         }
         while (len > 0) {
-            if (r.remaining == 0) {
-                r.nextRun();
-                continue;
-            }
-            int n = Math.min(len, r.remaining);
+            int n = stretchLength(len);
             if (r.rle) {
                 Arrays.fill(dst, off, off + n, r.rleValue);
+                r.remaining -= n;
             } else {
-                unpackRun(dst, off, n);
+                emitPacked(dst, off, n);
             }
-            r.remaining -= n;
             off += n;
             len -= n;
         }
+    }
+
+    /**
+     * Reads the next stretch of at most {@code max} (at least 1) values that lie in one run, for callers
+     * that treat repeated values apart from packed ones (dictionary readers fill a repeated entry once
+     * instead of looking it up per value). Returns {@code k > 0} when {@code k} values of a bit-packed run
+     * were written to {@code dst[off, off + k)}, or {@code -k < 0} when the next {@code k} values all equal
+     * {@link #stretchValue()} (nothing is written). Either way the {@code k} values are consumed. A
+     * zero-width section is one repeated stretch of zeros.
+     */
+    public int readStretch(int[] dst, int off, int max) {
+        if (max <= 0) {
+            throw new IllegalArgumentException("a stretch needs room for at least one value: " + max);
+        }
+        Objects.checkFromIndexSize(off, max, dst.length);
+        RunCursor r = runs;
+        if (r.zeroWidth) {
+            r.consume(max);
+            stretchValue = 0;
+            return -max;
+        }
+        int n = stretchLength(max);
+        r.consume(n);
+        if (r.rle) {
+            stretchValue = r.rleValue;
+            r.remaining -= n;
+            return -n;
+        }
+        emitPacked(dst, off, n);
+        return n;
+    }
+
+    /** The value repeated by the stretch that {@link #readStretch} last reported as repeated. */
+    public int stretchValue() {
+        return stretchValue;
+    }
+
+    /** Starts runs until one has values left; returns how many of at most {@code max} it can give. */
+    private int stretchLength(int max) {
+        RunCursor r = runs;
+        while (r.remaining == 0) {
+            r.nextRun();
+        }
+        return Math.min(max, r.remaining);
+    }
+
+    /**
+     * Writes the next {@code n} values of the current bit-packed run (which holds them). Short stretches
+     * whose bits are all present and that end at least 8 bytes before the end of the buffer are decoded
+     * here, one little-endian long load per value, without a kernel call; the rest go to {@link
+     * #unpackRun}.
+     */
+    private void emitPacked(int[] dst, int off, int n) {
+        RunCursor r = runs;
+        int i = r.packedIndex;
+        int w = r.bitWidth;
+        if (n <= SHORT_STRETCH && i + n <= r.packedFull) {
+            long bit = (long) i * w;
+            long lastLoad = r.packedStart + ((bit + (long) (n - 1) * w) >>> 3);
+            if (lastLoad + Long.BYTES <= r.buf.length) {
+                byte[] buf = r.buf;
+                int base = r.packedStart;
+                int mask = (int) (0xFFFFFFFFL >>> (32 - w));
+                for (int k = 0; k < n; k++) {
+                    long word = ByteIO.getLongLE(buf, base + (int) (bit >>> 3));
+                    dst[off + k] = (int) (word >>> (bit & 7)) & mask;
+                    bit += w;
+                }
+                r.packedIndex = i + n;
+                r.remaining -= n;
+                return;
+            }
+        }
+        unpackRun(dst, off, n);
+        r.remaining -= n;
     }
 
     /** Unpacks the next {@code n} values of the current bit-packed run. */
