@@ -5,7 +5,6 @@ import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesReader;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -82,19 +81,19 @@ public final class DictionaryBinaryReader implements BinaryValuesReader {
      */
     public void readIds(int[] dst, int off, int len) {
         Objects.checkFromIndexSize(off, len, dst.length);
+        ids.readIntegers(dst, off, len);
         int size = dictionary.size;
-        while (len > 0) {
-            int n = ids.readStretch(dst, off, len);
-            if (n < 0) {
-                n = -n;
-                Arrays.fill(dst, off, off + n, ids.stretchId(size));
-            } else {
-                for (int i = off, end = off + n; i < end; i++) {
-                    ids.checkId(dst[i], size);
-                }
+        int bad = -1;
+        for (int i = off, end = off + len; i < end; i++) {
+            if (Integer.compareUnsigned(dst[i], size) >= 0) {
+                bad = i;
+                break;
             }
-            off += n;
-            len -= n;
+        }
+        if (bad >= 0) {
+            throw new CorruptInputException(
+                    ids.pageOffset(),
+                    "a dictionary id in [0, " + size + ") but got " + Integer.toUnsignedString(dst[bad]));
         }
     }
 

@@ -4,7 +4,6 @@ import dev.colcodec.CorruptInputException;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.DoubleValuesReader;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -14,8 +13,6 @@ import java.util.Objects;
  */
 public final class DictionaryDoubleReader implements DoubleValuesReader {
     private static final int BLOCK = 1024;
-    /** Packed stretches shorter than this are looked up without a kernel call. */
-    private static final int KERNEL_GATHER_MIN = 64;
 
     private final Kernels kernels;
     private final DoubleDictionary dictionary;
@@ -47,32 +44,18 @@ public final class DictionaryDoubleReader implements DoubleValuesReader {
         return dictionary.values[ids.readId(dictionary.values.length)];
     }
 
-    /**
-     * Reads the ids one run stretch at a time: a repeated id is checked once and its entry filled; packed
-     * ids are looked up in place, short stretches here and long ones with {@link Kernels#gather}.
-     */
     @Override
     public void readDoubles(double[] dst, int off, int len) {
         Objects.checkFromIndexSize(off, len, dst.length);
         double[] entries = dictionary.values;
-        int size = entries.length;
-        int[] block = idBlock;
         while (len > 0) {
-            int n = ids.readStretch(block, 0, Math.min(len, BLOCK));
-            if (n < 0) {
-                n = -n;
-                Arrays.fill(dst, off, off + n, entries[ids.stretchId(size)]);
-            } else if (n < KERNEL_GATHER_MIN) {
-                for (int k = 0; k < n; k++) {
-                    dst[off + k] = entries[ids.checkId(block[k], size)];
-                }
-            } else {
-                try {
-                    kernels.gather(entries, size, block, 0, dst, off, n);
-                } catch (CorruptInputException e) {
-                    // the kernel reports the index within the block; report the page instead
-                    throw new CorruptInputException(ids.pageOffset(), e.expected(), e);
-                }
+            int n = Math.min(len, BLOCK);
+            ids.readIntegers(idBlock, 0, n);
+            try {
+                kernels.gather(entries, entries.length, idBlock, 0, dst, off, n);
+            } catch (CorruptInputException e) {
+                // the kernel reports the index within the block; report the page instead
+                throw new CorruptInputException(ids.pageOffset(), e.expected(), e);
             }
             off += n;
             len -= n;

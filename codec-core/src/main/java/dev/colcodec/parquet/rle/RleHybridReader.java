@@ -124,16 +124,95 @@ public final class RleHybridReader implements IntValuesReader {
             Arrays.fill(dst, off, off + len, 0);
             return;
         }
+        byte[] buf = r.buf;
+        int w = r.bitWidth;
+        int valueBytes = r.valueBytes;
+        int valueMask = (int) (0xFFFFFFFFL >>> (32 - 8 * valueBytes));
+        int end = r.sectionEnd;
+        // a header and an RLE value or a short bit-packed run are read with one long load from here;
+        // runs that need more bytes, multi-byte headers and runs the batch ends inside take the slow path
+        int fastEnd = Math.min(end, buf.length - Long.BYTES);
         while (len > 0) {
-            int n = stretchLength(len);
-            if (r.rle) {
-                Arrays.fill(dst, off, off + n, r.rleValue);
-                r.remaining -= n;
-            } else {
-                emitPacked(dst, off, n);
+            if (r.remaining > 0) {
+                // the rest of a run a previous batch (or the slow path) started
+                int n = Math.min(len, r.remaining);
+                if (r.rle) {
+                    Arrays.fill(dst, off, off + n, r.rleValue);
+                    r.remaining -= n;
+                } else {
+                    emitPacked(dst, off, n);
+                }
+                off += n;
+                len -= n;
+                continue;
             }
-            off += n;
-            len -= n;
+            int p = r.pos;
+            if (p >= fastEnd) {
+                r.nextRun();
+                continue;
+            }
+            long word = ByteIO.getLongLE(buf, p);
+            int header = (int) word & 0xFF;
+            if (header >= 0x80) {
+                r.nextRun();
+                continue;
+            }
+            int count;
+            if ((header & 1) == 0) {
+                count = header >>> 1;
+                int next = p + 1 + valueBytes;
+                if (count > len || next > end) {
+                    r.nextRun();
+                    continue;
+                }
+                Arrays.fill(dst, off, off + count, (int) (word >>> 8) & valueMask);
+                r.pos = next;
+            } else {
+                int groups = header >>> 1;
+                count = groups << 3;
+                int next = p + 1 + groups * w;
+                if (count > len || next > end) {
+                    r.nextRun();
+                    continue;
+                }
+                unpackGroups(buf, p + 1, w, groups, dst, off);
+                r.pos = next;
+            }
+            off += count;
+            len -= count;
+        }
+    }
+
+    /**
+     * Unpacks {@code groups} whole groups of 8 values at width {@code w} (1..32) from {@code buf[from,
+     * from + groups * w)}. Up to {@link #SHORT_STRETCH} values are decoded here with long loads, when
+     * the buffer has 8 bytes after the last one read; longer runs go to the kernels.
+     */
+    private void unpackGroups(byte[] buf, int from, int w, int groups, int[] dst, int off) {
+        int count = groups << 3;
+        if (count > SHORT_STRETCH || from + groups * w + Long.BYTES > buf.length) {
+            kernels.unpackLsb(buf, from, w, dst, off, count);
+            return;
+        }
+        int mask = (int) (0xFFFFFFFFL >>> (32 - w));
+        if (w <= 8) {
+            // a whole group in one long
+            for (int g = 0; g < groups; g++) {
+                long word = ByteIO.getLongLE(buf, from + g * w);
+                int o = off + (g << 3);
+                for (int k = 0; k < 8; k++) {
+                    dst[o + k] = (int) (word >>> (k * w)) & mask;
+                }
+            }
+            return;
+        }
+        for (int g = 0; g < groups; g++) {
+            int base = from + g * w;
+            int o = off + (g << 3);
+            for (int k = 0; k < 8; k++) {
+                int bit = k * w;
+                dst[o + k] = (int) (ByteIO.getLongLE(buf, base + (bit >>> 3)) >>> (bit & 7)) & mask;
+            }
         }
     }
 
