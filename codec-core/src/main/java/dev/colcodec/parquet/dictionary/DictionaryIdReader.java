@@ -83,18 +83,18 @@ public final class DictionaryIdReader implements IntValuesReader {
     }
 
     /**
-     * {@link RleHybridReader#readStretch}: the next stretch of at most {@code max} ids from one run, either
-     * written to {@code dst} (returns the count) or repeated (returns minus the count; the id is {@link
-     * #stretchId}). The ids written are not checked.
+     * Reads {@code len} ids, each checked against a dictionary of {@code dictionarySize} entries ({@link
+     * RleHybridReader#readIds}).
      */
-    int readStretch(int[] dst, int off, int max) {
-        checkNotEmpty(max);
-        return ids.readStretch(dst, off, max);
-    }
-
-    /** The id of the repeated stretch just read, checked against a dictionary of {@code dictionarySize} entries. */
-    int stretchId(int dictionarySize) {
-        return checkId(ids.stretchValue(), dictionarySize);
+    void readIds(int[] dst, int off, int len, int dictionarySize) {
+        checkNotEmpty(len);
+        if (dictionarySize == 0) {
+            if (len > 0) {
+                throw badId(readInteger(), 0);
+            }
+            return;
+        }
+        ids.readIds(dst, off, len, dictionarySize);
     }
 
     /** {@code id} if it is in {@code [0, dictionarySize)}, else corrupt input. */

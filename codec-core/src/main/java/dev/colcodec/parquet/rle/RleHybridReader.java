@@ -1,5 +1,6 @@
 package dev.colcodec.parquet.rle;
 
+import dev.colcodec.CorruptInputException;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
@@ -124,6 +125,53 @@ public final class RleHybridReader implements IntValuesReader {
             Arrays.fill(dst, off, off + len, 0);
             return;
         }
+        decode(dst, off, len, -1);
+    }
+
+    /**
+     * Reads {@code len} values that must be below {@code idLimit} (at least 1), as dictionary ids must:
+     * one that is not is corrupt input, reported at an offset inside the section. When every {@link #bitWidth()}-bit
+     * value is below the limit, only RLE values (stored in whole bytes, so possibly wider) are checked,
+     * once per run.
+     */
+    public void readIds(int[] dst, int off, int len, int idLimit) {
+        if (idLimit < 1) {
+            throw new IllegalArgumentException("an id limit must be at least 1: " + idLimit);
+        }
+        Objects.checkFromIndexSize(off, len, dst.length);
+        RunCursor r = runs;
+        r.consume(len);
+        if (r.zeroWidth) {
+            Arrays.fill(dst, off, off + len, 0);
+            return;
+        }
+        int w = r.bitWidth;
+        if (w < 31 && (1 << w) <= idLimit) {
+            decode(dst, off, len, idLimit - 1);
+            return;
+        }
+        int runStart = r.pos;
+        decode(dst, off, len, -1);
+        for (int i = off, end = off + len; i < end; i++) {
+            if (Integer.compareUnsigned(dst[i], idLimit) >= 0) {
+                throw badId(runStart, dst[i], idLimit - 1);
+            }
+        }
+    }
+
+    private static CorruptInputException badId(int offset, int id, int maxId) {
+        return new CorruptInputException(
+                offset,
+                "a dictionary id in [0, " + Integer.toUnsignedString(maxId + 1) + ") but got "
+                        + Integer.toUnsignedString(id));
+    }
+
+    /**
+     * Decodes {@code len} values (already consumed, width at least 1). RLE values above {@code maxId}
+     * (unsigned; -1 accepts all) are corrupt input; bit-packed ones are not checked.
+     */
+    private void decode(int[] dst, int off, int len, int maxId) {
+        RunCursor r = runs;
         byte[] buf = r.buf;
         int w = r.bitWidth;
         int valueBytes = r.valueBytes;
@@ -137,6 +185,9 @@ public final class RleHybridReader implements IntValuesReader {
                 // the rest of a run a previous batch (or the slow path) started
                 int n = Math.min(len, r.remaining);
                 if (r.rle) {
+                    if (Integer.compareUnsigned(r.rleValue, maxId) > 0) {
+                        throw badId(r.pos - valueBytes, r.rleValue, maxId);
+                    }
                     Arrays.fill(dst, off, off + n, r.rleValue);
                     r.remaining -= n;
                 } else {
@@ -165,7 +216,11 @@ public final class RleHybridReader implements IntValuesReader {
                     r.nextRun();
                     continue;
                 }
-                Arrays.fill(dst, off, off + count, (int) (word >>> 8) & valueMask);
+                int value = (int) (word >>> 8) & valueMask;
+                if (Integer.compareUnsigned(value, maxId) > 0) {
+                    throw badId(p + 1, value, maxId);
+                }
+                Arrays.fill(dst, off, off + count, value);
                 r.pos = next;
             } else {
                 int groups = header >>> 1;
