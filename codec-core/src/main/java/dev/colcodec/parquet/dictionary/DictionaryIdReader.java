@@ -97,6 +97,18 @@ public final class DictionaryIdReader implements IntValuesReader {
         ids.readIds(dst, off, len, dictionarySize);
     }
 
+    /** Reads {@code len} ids and writes their entries ({@link RleHybridReader#readEntries(int[], int[], int, int)}). */
+    void readEntries(int[] dictionary, int[] dst, int off, int len) {
+        checkNotEmpty(len);
+        ids.readEntries(dictionary, dst, off, len);
+    }
+
+    /** Reads {@code len} ids and writes their entries ({@link RleHybridReader#readEntries(long[], long[], int, int)}). */
+    void readEntries(long[] dictionary, long[] dst, int off, int len) {
+        checkNotEmpty(len);
+        ids.readEntries(dictionary, dst, off, len);
+    }
+
     /** {@code id} if it is in {@code [0, dictionarySize)}, else corrupt input. */
     int checkId(int id, int dictionarySize) {
         if (Integer.compareUnsigned(id, dictionarySize) >= 0) {

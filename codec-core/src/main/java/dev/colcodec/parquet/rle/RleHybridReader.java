@@ -46,6 +46,13 @@ public final class RleHybridReader implements IntValuesReader {
     private int cachedRun = -1;
     private int cachedGroup = -1;
     private int stretchValue;
+    private int[] idScratch;
+
+    /** The size of {@link #idScratch}: a bit-packed run with a one-byte header holds at most 504 values. */
+    private static final int ID_SCRATCH = 512;
+
+    /** Bit-packed runs of up to this many groups are unpacked and looked up in one pass. */
+    private static final int MAX_FUSED_GROUPS = 4;
 
     /**
      * Bit-packed stretches up to this many values are decoded by {@link #emitPacked} itself: below it the
@@ -157,6 +164,211 @@ public final class RleHybridReader implements IntValuesReader {
                 throw badId(runStart, dst[i], idLimit - 1);
             }
         }
+    }
+
+    /**
+     * Reads {@code len} dictionary entries: ids as {@link #readIds} with the dictionary's length as the
+     * limit, each replaced by its entry. RLE runs fill their entry; short bit-packed runs at widths up to
+     * 8 are unpacked and looked up in one pass, without writing the ids anywhere.
+     */
+    public void readEntries(int[] dictionary, int[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
+        int size = dictionary.length;
+        RunCursor r = runs;
+        r.consume(len);
+        if (len == 0) {
+            return;
+        }
+        if (r.zeroWidth) {
+            if (size == 0) {
+                throw badId(r.sectionStart, 0, -1);
+            }
+            Arrays.fill(dst, off, off + len, dictionary[0]);
+            return;
+        }
+        int maxId = size - 1;
+        int w = r.bitWidth;
+        boolean packedFit = w < 31 && (1 << w) <= size;
+        boolean fused = packedFit && w <= 8;
+        byte[] buf = r.buf;
+        int valueBytes = r.valueBytes;
+        int valueMask = (int) (0xFFFFFFFFL >>> (32 - 8 * valueBytes));
+        int mask = (int) (0xFFFFFFFFL >>> (32 - w));
+        int end = r.sectionEnd;
+        int fastEnd = Math.min(end, buf.length - 2 * Long.BYTES - MAX_FUSED_GROUPS * 8);
+        int[] ids = idScratch();
+        while (len > 0) {
+            if (r.remaining == 0) {
+                int p = r.pos;
+                long word = p < fastEnd ? ByteIO.getLongLE(buf, p) : 0x80;
+                int header = (int) word & 0xFF;
+                if (header < 0x80) {
+                    if ((header & 1) == 0) {
+                        int count = header >>> 1;
+                        int next = p + 1 + valueBytes;
+                        if (count <= len && next <= end) {
+                            int id = (int) (word >>> 8) & valueMask;
+                            if (Integer.compareUnsigned(id, maxId) > 0) {
+                                throw badId(p + 1, id, maxId);
+                            }
+                            Arrays.fill(dst, off, off + count, dictionary[id]);
+                            r.pos = next;
+                            off += count;
+                            len -= count;
+                            continue;
+                        }
+                    } else if (fused) {
+                        int groups = header >>> 1;
+                        int count = groups << 3;
+                        int next = p + 1 + groups * w;
+                        if (count <= len && next <= end && groups <= MAX_FUSED_GROUPS) {
+                            for (int g = 0, from = p + 1; g < groups; g++, from += w) {
+                                long bits = ByteIO.getLongLE(buf, from);
+                                for (int k = 0; k < 8; k++) {
+                                    dst[off + k] = dictionary[(int) (bits >>> (k * w)) & mask];
+                                }
+                                off += 8;
+                            }
+                            r.pos = next;
+                            len -= count;
+                            continue;
+                        }
+                    }
+                }
+                r.nextRun();
+                continue;
+            }
+            // a run the fast path does not take whole: in pieces through the id scratch
+            int n = Math.min(len, r.remaining);
+            if (r.rle) {
+                int id = r.rleValue;
+                if (Integer.compareUnsigned(id, maxId) > 0) {
+                    throw badId(r.pos - valueBytes, id, maxId);
+                }
+                Arrays.fill(dst, off, off + n, dictionary[id]);
+                r.remaining -= n;
+            } else {
+                n = Math.min(n, ids.length);
+                int runStart = r.packedStart;
+                emitPacked(ids, 0, n);
+                for (int k = 0; k < n; k++) {
+                    int id = ids[k];
+                    if (!packedFit && Integer.compareUnsigned(id, maxId) > 0) {
+                        throw badId(runStart, id, maxId);
+                    }
+                    dst[off + k] = dictionary[id];
+                }
+            }
+            off += n;
+            len -= n;
+        }
+    }
+
+    /**
+     * Reads {@code len} dictionary entries: ids as {@link #readIds} with the dictionary's length as the
+     * limit, each replaced by its entry. RLE runs fill their entry; short bit-packed runs at widths up to
+     * 8 are unpacked and looked up in one pass, without writing the ids anywhere.
+     */
+    public void readEntries(long[] dictionary, long[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
+        int size = dictionary.length;
+        RunCursor r = runs;
+        r.consume(len);
+        if (len == 0) {
+            return;
+        }
+        if (r.zeroWidth) {
+            if (size == 0) {
+                throw badId(r.sectionStart, 0, -1);
+            }
+            Arrays.fill(dst, off, off + len, dictionary[0]);
+            return;
+        }
+        int maxId = size - 1;
+        int w = r.bitWidth;
+        boolean packedFit = w < 31 && (1 << w) <= size;
+        boolean fused = packedFit && w <= 8;
+        byte[] buf = r.buf;
+        int valueBytes = r.valueBytes;
+        int valueMask = (int) (0xFFFFFFFFL >>> (32 - 8 * valueBytes));
+        int mask = (int) (0xFFFFFFFFL >>> (32 - w));
+        int end = r.sectionEnd;
+        int fastEnd = Math.min(end, buf.length - 2 * Long.BYTES - MAX_FUSED_GROUPS * 8);
+        int[] ids = idScratch();
+        while (len > 0) {
+            if (r.remaining == 0) {
+                int p = r.pos;
+                long word = p < fastEnd ? ByteIO.getLongLE(buf, p) : 0x80;
+                int header = (int) word & 0xFF;
+                if (header < 0x80) {
+                    if ((header & 1) == 0) {
+                        int count = header >>> 1;
+                        int next = p + 1 + valueBytes;
+                        if (count <= len && next <= end) {
+                            int id = (int) (word >>> 8) & valueMask;
+                            if (Integer.compareUnsigned(id, maxId) > 0) {
+                                throw badId(p + 1, id, maxId);
+                            }
+                            Arrays.fill(dst, off, off + count, dictionary[id]);
+                            r.pos = next;
+                            off += count;
+                            len -= count;
+                            continue;
+                        }
+                    } else if (fused) {
+                        int groups = header >>> 1;
+                        int count = groups << 3;
+                        int next = p + 1 + groups * w;
+                        if (count <= len && next <= end && groups <= MAX_FUSED_GROUPS) {
+                            for (int g = 0, from = p + 1; g < groups; g++, from += w) {
+                                long bits = ByteIO.getLongLE(buf, from);
+                                for (int k = 0; k < 8; k++) {
+                                    dst[off + k] = dictionary[(int) (bits >>> (k * w)) & mask];
+                                }
+                                off += 8;
+                            }
+                            r.pos = next;
+                            len -= count;
+                            continue;
+                        }
+                    }
+                }
+                r.nextRun();
+                continue;
+            }
+            // a run the fast path does not take whole: in pieces through the id scratch
+            int n = Math.min(len, r.remaining);
+            if (r.rle) {
+                int id = r.rleValue;
+                if (Integer.compareUnsigned(id, maxId) > 0) {
+                    throw badId(r.pos - valueBytes, id, maxId);
+                }
+                Arrays.fill(dst, off, off + n, dictionary[id]);
+                r.remaining -= n;
+            } else {
+                n = Math.min(n, ids.length);
+                int runStart = r.packedStart;
+                emitPacked(ids, 0, n);
+                for (int k = 0; k < n; k++) {
+                    int id = ids[k];
+                    if (!packedFit && Integer.compareUnsigned(id, maxId) > 0) {
+                        throw badId(runStart, id, maxId);
+                    }
+                    dst[off + k] = dictionary[id];
+                }
+            }
+            off += n;
+            len -= n;
+        }
+    }
+
+    /** Ids of bit-packed runs that {@link #readEntries} looks up in pieces. */
+    private int[] idScratch() {
+        int[] ids = idScratch;
+        if (ids == null) {
+            ids = idScratch = new int[ID_SCRATCH];
+        }
+        return ids;
     }
 
     private static CorruptInputException badId(int offset, int id, int maxId) {
