@@ -45,7 +45,6 @@ public final class RleHybridReader implements IntValuesReader {
     private final byte[] paddedGroup = new byte[32];
     private int cachedRun = -1;
     private int cachedGroup = -1;
-    private int stretchValue;
     private int[] idScratch;
 
     /** The size of {@link #idScratch}: a bit-packed run with a one-byte header holds at most 504 values. */
@@ -481,41 +480,6 @@ public final class RleHybridReader implements IntValuesReader {
                 dst[o + k] = (int) (ByteIO.getLongLE(buf, base + (bit >>> 3)) >>> (bit & 7)) & mask;
             }
         }
-    }
-
-    /**
-     * Reads the next stretch of at most {@code max} (at least 1) values that lie in one run, for callers
-     * that treat repeated values apart from packed ones (dictionary readers fill a repeated entry once
-     * instead of looking it up per value). Returns {@code k > 0} when {@code k} values of a bit-packed run
-     * were written to {@code dst[off, off + k)}, or {@code -k < 0} when the next {@code k} values all equal
-     * {@link #stretchValue()} (nothing is written). Either way the {@code k} values are consumed. A
-     * zero-width section is one repeated stretch of zeros.
-     */
-    public int readStretch(int[] dst, int off, int max) {
-        if (max <= 0) {
-            throw new IllegalArgumentException("a stretch needs room for at least one value: " + max);
-        }
-        Objects.checkFromIndexSize(off, max, dst.length);
-        RunCursor r = runs;
-        if (r.zeroWidth) {
-            r.consume(max);
-            stretchValue = 0;
-            return -max;
-        }
-        int n = stretchLength(max);
-        r.consume(n);
-        if (r.rle) {
-            stretchValue = r.rleValue;
-            r.remaining -= n;
-            return -n;
-        }
-        emitPacked(dst, off, n);
-        return n;
-    }
-
-    /** The value repeated by the stretch that {@link #readStretch} last reported as repeated. */
-    public int stretchValue() {
-        return stretchValue;
     }
 
     /** Starts runs until one has values left; returns how many of at most {@code max} it can give. */

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Hand-built unprefixed sections of RLE and bit-packed runs of the lengths around the group, header
  * and kernel thresholds, at every bit width, read by {@link RleHybridReader#readIntegers}, {@link
- * RleHybridReader#readStretch} and per value, in odd batches mixed with skips; the section placed at
+ * RleHybridReader#readIds} and per value, in odd batches mixed with skips; the section placed at
  * the very end of its array (no bytes to over-read) and inside one that continues with junk bytes.
  */
 public class RleRunShapesTest {
@@ -145,10 +145,7 @@ public class RleRunShapesTest {
                     reader.init(n, buf, offset, s.bytes().length);
                     readInOddBatchesWithSkips(reader, s.values(), r, what);
 
-                    reader.init(n, buf, offset, s.bytes().length);
-                    readStretchesWithSkips(reader, s.values(), r, what);
-                    assertThatThrownBy(() -> reader.readStretch(new int[1], 0, 1))
-                            .isInstanceOf(CorruptInputException.class);
+                    checkIds(reader, s.values(), buf, offset, s.bytes().length, w, what);
                     checked++;
                 }
             }
@@ -186,69 +183,38 @@ public class RleRunShapesTest {
         }
     }
 
-    private static void readStretchesWithSkips(RleHybridReader reader, int[] values, SplittableRandom r, String what) {
-        int[] out = new int[600];
-        int pos = 0;
-        int stretches = 0;
-        while (pos < values.length) {
-            int max = Math.min(values.length - pos, 1 + r.nextInt(r.nextBoolean() ? 9 : 520));
-            if (r.nextInt(5) == 0) {
-                reader.skip(max);
-                pos += max;
-                continue;
+    /**
+     * {@link RleHybridReader#readIds}: with the limit {@code 2^w} (only RLE values checked), with the
+     * largest value + 1 (every value checked when that is below {@code 2^w}) and with the largest value
+     * (corrupt input).
+     */
+    private static void checkIds(
+            RleHybridReader reader, int[] values, byte[] buf, int offset, int length, int w, String what) {
+        int n = values.length;
+        int[] out = new int[n];
+        if (w <= 30) {
+            reader.init(n, buf, offset, length);
+            int pos = 0;
+            while (pos < n) {
+                int b = Math.min(n - pos, 1 + 2 * (pos % 37));
+                reader.readIds(out, pos, b, 1 << w);
+                pos += b;
             }
-            Arrays.fill(out, -7);
-            int k = reader.readStretch(out, 3, max);
-            assertThat(k).isNotZero();
-            int n = Math.abs(k);
-            assertThat(n).isLessThanOrEqualTo(max);
-            if (k < 0) {
-                int[] repeated = new int[n];
-                Arrays.fill(repeated, reader.stretchValue());
-                assertThat(repeated)
-                        .as("repeated stretch [%d, %d), %s", pos, pos + n, what)
-                        .isEqualTo(Arrays.copyOfRange(values, pos, pos + n));
-                assertThat(out[3]).as("nothing written for a repeated stretch").isEqualTo(-7);
-            } else {
-                assertThat(Arrays.copyOfRange(out, 3, 3 + n))
-                        .as("packed stretch [%d, %d), %s", pos, pos + n, what)
-                        .isEqualTo(Arrays.copyOfRange(values, pos, pos + n));
-                assertThat(out[3 + n]).isEqualTo(-7);
-            }
-            pos += n;
-            stretches++;
+            assertThat(out).as("ids below 2^w, %s", what).isEqualTo(values);
         }
-        assertThat(stretches > 0 || values.length == 0 || pos == values.length).isTrue();
-    }
-
-    @Test
-    void stretchesStayInsideOneRunAndRejectBadArguments() {
-        // RLE run of 10 x 3, then one bit-packed group 0..7, at width 3
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        writeUleb(out, 10 << 1);
-        out.write(3);
-        writeUleb(out, (1 << 1) | 1);
-        byte[] packed = new byte[3];
-        KernelProvider.scalar().packLsb(new int[] {0, 1, 2, 3, 4, 5, 6, 7}, 0, 8, 3, packed, 0);
-        out.write(packed, 0, 3);
-        byte[] page = out.toByteArray();
-        RleHybridReader reader = new RleHybridReader(3, RleFraming.UNPREFIXED);
-        reader.init(18, page, 0, page.length);
-        int[] dst = new int[20];
-        assertThat(reader.readStretch(dst, 0, 20)).isEqualTo(-10);
-        assertThat(reader.stretchValue()).isEqualTo(3);
-        assertThat(reader.readStretch(dst, 0, 3)).isEqualTo(3);
-        assertThat(Arrays.copyOf(dst, 3)).containsExactly(0, 1, 2);
-        assertThat(reader.readStretch(dst, 2, 18)).isEqualTo(5);
-        assertThat(Arrays.copyOfRange(dst, 2, 7)).containsExactly(3, 4, 5, 6, 7);
-        assertThatThrownBy(() -> reader.readStretch(dst, 0, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> reader.readStretch(dst, 15, 6)).isInstanceOf(IndexOutOfBoundsException.class);
-        assertThatThrownBy(() -> reader.readStretch(dst, 0, 1)).isInstanceOf(CorruptInputException.class);
-
-        // a value count below what the runs hold: the stretch stops at the count
-        reader.init(12, page, 0, page.length);
-        assertThat(reader.readStretch(dst, 0, 10)).isEqualTo(-10);
-        assertThatThrownBy(() -> reader.readStretch(dst, 0, 5)).isInstanceOf(CorruptInputException.class);
-        assertThat(reader.readStretch(dst, 0, 2)).isEqualTo(2);
+        int max = Arrays.stream(values).reduce(0, (x, y) -> Integer.compareUnsigned(x, y) >= 0 ? x : y);
+        if (max >= 0 && max < Integer.MAX_VALUE) {
+            reader.init(n, buf, offset, length);
+            Arrays.fill(out, 0);
+            reader.readIds(out, 0, n, max + 1);
+            assertThat(out).as("ids below the largest + 1, %s", what).isEqualTo(values);
+        }
+        if (max > 0) {
+            reader.init(n, buf, offset, length);
+            assertThatThrownBy(() -> reader.readIds(new int[n], 0, n, max))
+                    .as("an id at the limit, %s", what)
+                    .isInstanceOf(CorruptInputException.class)
+                    .hasMessageContaining("dictionary id");
+        }
     }
 }
