@@ -29,9 +29,14 @@ import java.util.Objects;
  * (parquet-java allocates the whole claimed run and reads zeros); headers over 32 bits and bit-packed
  * runs of more than 2^28-1 groups are corrupt input.
  *
- * <p>Batch reads fill RLE runs with {@link Arrays#fill} and unpack bit-packed runs with one {@link
- * Kernels#unpackLsb} call per run; {@link #skip} moves through runs without decoding them. RLE values
- * wider than the bit width are returned as stored, like parquet-java.
+ * <p>Batch reads take whole runs in one step where they can: the header and an RLE value (or the start
+ * of a bit-packed run) come from one little-endian long load; RLE runs are filled with {@link
+ * Arrays#fill}; bit-packed runs of up to {@value #SHORT_STRETCH} values are unpacked here with long
+ * loads, longer ones with one {@link Kernels#unpackLsb} call. Multi-byte headers, runs a batch starts or
+ * ends inside, cut-short groups and runs within 8 bytes of the end of the array go through the general
+ * path. {@link #readIds} checks dictionary ids while decoding and {@link #readEntries} writes dictionary
+ * entries instead of ids. {@link #skip} moves through runs without decoding them. RLE values wider than
+ * the bit width are returned as stored, like parquet-java.
  */
 public final class RleHybridReader implements IntValuesReader {
     private final Kernels kernels;
