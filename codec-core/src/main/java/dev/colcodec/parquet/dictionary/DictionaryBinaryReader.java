@@ -1,6 +1,5 @@
 package dev.colcodec.parquet.dictionary;
 
-import dev.colcodec.CorruptInputException;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.BinaryBatch;
@@ -51,15 +50,10 @@ public final class DictionaryBinaryReader implements BinaryValuesReader {
         int size = dictionary.size;
         while (len > 0) {
             int n = Math.min(len, BLOCK);
-            ids.readIntegers(idBlock, 0, n);
+            ids.readIds(idBlock, 0, n, size);
             long bytes = 0;
             for (int i = 0; i < n; i++) {
                 int id = idBlock[i];
-                if (Integer.compareUnsigned(id, size) >= 0) {
-                    throw new CorruptInputException(
-                            ids.pageOffset(),
-                            "a dictionary id in [0, " + size + ") but got " + Integer.toUnsignedString(id));
-                }
                 bytes += offsets[id + 1] - offsets[id];
             }
             dst.ensureCapacity(n, bytes);
@@ -81,20 +75,7 @@ public final class DictionaryBinaryReader implements BinaryValuesReader {
      */
     public void readIds(int[] dst, int off, int len) {
         Objects.checkFromIndexSize(off, len, dst.length);
-        ids.readIntegers(dst, off, len);
-        int size = dictionary.size;
-        int bad = -1;
-        for (int i = off, end = off + len; i < end; i++) {
-            if (Integer.compareUnsigned(dst[i], size) >= 0) {
-                bad = i;
-                break;
-            }
-        }
-        if (bad >= 0) {
-            throw new CorruptInputException(
-                    ids.pageOffset(),
-                    "a dictionary id in [0, " + size + ") but got " + Integer.toUnsignedString(dst[bad]));
-        }
+        ids.readIds(dst, off, len, dictionary.size);
     }
 
     @Override

@@ -79,12 +79,48 @@ public final class DictionaryIdReader implements IntValuesReader {
 
     /** Reads one id and checks it against a dictionary of {@code dictionarySize} entries. */
     int readId(int dictionarySize) {
-        int id = readInteger();
+        return checkId(readInteger(), dictionarySize);
+    }
+
+    /**
+     * Reads {@code len} ids, each checked against a dictionary of {@code dictionarySize} entries ({@link
+     * RleHybridReader#readIds}).
+     */
+    void readIds(int[] dst, int off, int len, int dictionarySize) {
+        checkNotEmpty(len);
+        if (dictionarySize == 0) {
+            if (len > 0) {
+                throw badId(readInteger(), 0);
+            }
+            return;
+        }
+        ids.readIds(dst, off, len, dictionarySize);
+    }
+
+    /** Reads {@code len} ids and writes their entries ({@link RleHybridReader#readEntries(int[], int[], int, int)}). */
+    void readEntries(int[] dictionary, int[] dst, int off, int len) {
+        checkNotEmpty(len);
+        ids.readEntries(dictionary, dst, off, len);
+    }
+
+    /** Reads {@code len} ids and writes their entries ({@link RleHybridReader#readEntries(long[], long[], int, int)}). */
+    void readEntries(long[] dictionary, long[] dst, int off, int len) {
+        checkNotEmpty(len);
+        ids.readEntries(dictionary, dst, off, len);
+    }
+
+    /** {@code id} if it is in {@code [0, dictionarySize)}, else corrupt input. */
+    int checkId(int id, int dictionarySize) {
         if (Integer.compareUnsigned(id, dictionarySize) >= 0) {
-            throw new CorruptInputException(
-                    start, "a dictionary id in [0, " + dictionarySize + ") but got " + Integer.toUnsignedString(id));
+            throw badId(id, dictionarySize);
         }
         return id;
+    }
+
+    /** The error for an id outside a dictionary of {@code dictionarySize} entries. */
+    CorruptInputException badId(int id, int dictionarySize) {
+        return new CorruptInputException(
+                start, "a dictionary id in [0, " + dictionarySize + ") but got " + Integer.toUnsignedString(id));
     }
 
     @Override

@@ -1,28 +1,23 @@
 package dev.colcodec.parquet.dictionary;
 
-import dev.colcodec.CorruptInputException;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.LongValuesReader;
 import java.util.Objects;
 
 /**
- * Reads a dictionary-encoded data page of INT64 values against an {@link LongDictionary}: batches decode
- * the ids in blocks (RLE runs filled, bit-packed runs unpacked by the kernels) and then look the
- * entries up with {@link Kernels#gather}, which rejects ids outside the dictionary as corrupt input.
+ * Reads a dictionary-encoded data page of INT64 values against an {@link LongDictionary}: batches decode the
+ * ids run by run and write the entries straight away ({@link
+ * dev.colcodec.parquet.rle.RleHybridReader#readEntries}): an RLE run fills its entry, a short bit-packed
+ * run is unpacked and looked up in one pass. Ids outside the dictionary are corrupt input.
  */
 public final class DictionaryLongReader implements LongValuesReader {
-    private static final int BLOCK = 1024;
-
-    private final Kernels kernels;
     private final LongDictionary dictionary;
     private final DictionaryIdReader ids;
-    private final int[] idBlock = new int[BLOCK];
 
     public DictionaryLongReader(LongDictionary dictionary, Kernels kernels) {
         this.dictionary = Objects.requireNonNull(dictionary, "dictionary");
-        this.kernels = Objects.requireNonNull(kernels, "kernels");
-        this.ids = new DictionaryIdReader(kernels);
+        this.ids = new DictionaryIdReader(Objects.requireNonNull(kernels, "kernels"));
     }
 
     /** A reader using {@link KernelProvider#best()}. */
@@ -46,20 +41,7 @@ public final class DictionaryLongReader implements LongValuesReader {
 
     @Override
     public void readLongs(long[] dst, int off, int len) {
-        Objects.checkFromIndexSize(off, len, dst.length);
-        long[] entries = dictionary.values;
-        while (len > 0) {
-            int n = Math.min(len, BLOCK);
-            ids.readIntegers(idBlock, 0, n);
-            try {
-                kernels.gather(entries, entries.length, idBlock, 0, dst, off, n);
-            } catch (CorruptInputException e) {
-                // the kernel reports the index within the block; report the page instead
-                throw new CorruptInputException(ids.pageOffset(), e.expected(), e);
-            }
-            off += n;
-            len -= n;
-        }
+        ids.readEntries(dictionary.values, dst, off, len);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.colcodec.parquet.rle;
 
+import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.IntValuesReader;
@@ -27,9 +29,14 @@ import java.util.Objects;
  * (parquet-java allocates the whole claimed run and reads zeros); headers over 32 bits and bit-packed
  * runs of more than 2^28-1 groups are corrupt input.
  *
- * <p>Batch reads fill RLE runs with {@link Arrays#fill} and unpack bit-packed runs with one {@link
- * Kernels#unpackLsb} call per run; {@link #skip} moves through runs without decoding them. RLE values
- * wider than the bit width are returned as stored, like parquet-java.
+ * <p>Batch reads take whole runs in one step where they can: the header and an RLE value (or the start
+ * of a bit-packed run) come from one little-endian long load; RLE runs are filled with {@link
+ * Arrays#fill}; bit-packed runs of up to {@value #SHORT_STRETCH} values are unpacked here with long
+ * loads, longer ones with one {@link Kernels#unpackLsb} call. Multi-byte headers, runs a batch starts or
+ * ends inside, cut-short groups and runs within 8 bytes of the end of the array go through the general
+ * path. {@link #readIds} checks dictionary ids while decoding and {@link #readEntries} writes dictionary
+ * entries instead of ids. {@link #skip} moves through runs without decoding them. RLE values wider than
+ * the bit width are returned as stored, like parquet-java.
  */
 public final class RleHybridReader implements IntValuesReader {
     private final Kernels kernels;
@@ -43,6 +50,19 @@ public final class RleHybridReader implements IntValuesReader {
     private final byte[] paddedGroup = new byte[32];
     private int cachedRun = -1;
     private int cachedGroup = -1;
+    private int[] idScratch;
+
+    /** The size of {@link #idScratch}: a bit-packed run with a one-byte header holds at most 504 values. */
+    private static final int ID_SCRATCH = 512;
+
+    /** Bit-packed runs of up to this many groups are unpacked and looked up in one pass. */
+    private static final int MAX_FUSED_GROUPS = 4;
+
+    /**
+     * Bit-packed stretches up to this many values are decoded by {@link #emitPacked} itself: below it the
+     * call into the kernels costs more than the unpacking.
+     */
+    static final int SHORT_STRETCH = 32;
 
     /**
      * @param bitWidth the width of every value, 0..32
@@ -116,21 +136,395 @@ public final class RleHybridReader implements IntValuesReader {
             Arrays.fill(dst, off, off + len, 0);
             return;
         }
+        decode(dst, off, len, -1);
+    }
+
+    /**
+     * Reads {@code len} values that must be below {@code idLimit} (at least 1), as dictionary ids must:
+     * one that is not is corrupt input, reported at an offset inside the section. When every {@link #bitWidth()}-bit
+     * value is below the limit, only RLE values (stored in whole bytes, so possibly wider) are checked,
+     * once per run.
+     */
+    public void readIds(int[] dst, int off, int len, int idLimit) {
+        if (idLimit < 1) {
+            throw new IllegalArgumentException("an id limit must be at least 1: " + idLimit);
+        }
+        Objects.checkFromIndexSize(off, len, dst.length);
+        RunCursor r = runs;
+        r.consume(len);
+        if (r.zeroWidth) {
+            Arrays.fill(dst, off, off + len, 0);
+            return;
+        }
+        int w = r.bitWidth;
+        if (w < 31 && (1 << w) <= idLimit) {
+            decode(dst, off, len, idLimit - 1);
+            return;
+        }
+        int runStart = r.pos;
+        decode(dst, off, len, -1);
+        for (int i = off, end = off + len; i < end; i++) {
+            if (Integer.compareUnsigned(dst[i], idLimit) >= 0) {
+                throw badId(runStart, dst[i], idLimit - 1);
+            }
+        }
+    }
+
+    /**
+     * Reads {@code len} dictionary entries: ids as {@link #readIds} with the dictionary's length as the
+     * limit, each replaced by its entry. RLE runs fill their entry; short bit-packed runs at widths up to
+     * 8 are unpacked and looked up in one pass, without writing the ids anywhere.
+     */
+    public void readEntries(int[] dictionary, int[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
+        int size = dictionary.length;
+        RunCursor r = runs;
+        r.consume(len);
+        if (len == 0) {
+            return;
+        }
+        if (r.zeroWidth) {
+            if (size == 0) {
+                throw badId(r.sectionStart, 0, -1);
+            }
+            Arrays.fill(dst, off, off + len, dictionary[0]);
+            return;
+        }
+        int maxId = size - 1;
+        int w = r.bitWidth;
+        boolean packedFit = w < 31 && (1 << w) <= size;
+        boolean fused = packedFit && w <= 8;
+        byte[] buf = r.buf;
+        int valueBytes = r.valueBytes;
+        int valueMask = (int) (0xFFFFFFFFL >>> (32 - 8 * valueBytes));
+        int mask = (int) (0xFFFFFFFFL >>> (32 - w));
+        int end = r.sectionEnd;
+        int fastEnd = Math.min(end, buf.length - 2 * Long.BYTES - MAX_FUSED_GROUPS * 8);
+        int[] ids = idScratch();
         while (len > 0) {
             if (r.remaining == 0) {
+                int p = r.pos;
+                long word = p < fastEnd ? ByteIO.getLongLE(buf, p) : 0x80;
+                int header = (int) word & 0xFF;
+                if (header < 0x80) {
+                    if ((header & 1) == 0) {
+                        int count = header >>> 1;
+                        int next = p + 1 + valueBytes;
+                        if (count <= len && next <= end) {
+                            int id = (int) (word >>> 8) & valueMask;
+                            if (Integer.compareUnsigned(id, maxId) > 0) {
+                                throw badId(p + 1, id, maxId);
+                            }
+                            Arrays.fill(dst, off, off + count, dictionary[id]);
+                            r.pos = next;
+                            off += count;
+                            len -= count;
+                            continue;
+                        }
+                    } else if (fused) {
+                        int groups = header >>> 1;
+                        int count = groups << 3;
+                        int next = p + 1 + groups * w;
+                        if (count <= len && next <= end && groups <= MAX_FUSED_GROUPS) {
+                            for (int g = 0, from = p + 1; g < groups; g++, from += w) {
+                                long bits = ByteIO.getLongLE(buf, from);
+                                for (int k = 0; k < 8; k++) {
+                                    dst[off + k] = dictionary[(int) (bits >>> (k * w)) & mask];
+                                }
+                                off += 8;
+                            }
+                            r.pos = next;
+                            len -= count;
+                            continue;
+                        }
+                    }
+                }
                 r.nextRun();
                 continue;
             }
+            // a run the fast path does not take whole: in pieces through the id scratch
             int n = Math.min(len, r.remaining);
             if (r.rle) {
-                Arrays.fill(dst, off, off + n, r.rleValue);
+                int id = r.rleValue;
+                if (Integer.compareUnsigned(id, maxId) > 0) {
+                    throw badId(r.pos - valueBytes, id, maxId);
+                }
+                Arrays.fill(dst, off, off + n, dictionary[id]);
+                r.remaining -= n;
             } else {
-                unpackRun(dst, off, n);
+                n = Math.min(n, ids.length);
+                int runStart = r.packedStart;
+                emitPacked(ids, 0, n);
+                for (int k = 0; k < n; k++) {
+                    int id = ids[k];
+                    if (!packedFit && Integer.compareUnsigned(id, maxId) > 0) {
+                        throw badId(runStart, id, maxId);
+                    }
+                    dst[off + k] = dictionary[id];
+                }
             }
-            r.remaining -= n;
             off += n;
             len -= n;
         }
+    }
+
+    /**
+     * Reads {@code len} dictionary entries: ids as {@link #readIds} with the dictionary's length as the
+     * limit, each replaced by its entry. RLE runs fill their entry; short bit-packed runs at widths up to
+     * 8 are unpacked and looked up in one pass, without writing the ids anywhere.
+     */
+    public void readEntries(long[] dictionary, long[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
+        int size = dictionary.length;
+        RunCursor r = runs;
+        r.consume(len);
+        if (len == 0) {
+            return;
+        }
+        if (r.zeroWidth) {
+            if (size == 0) {
+                throw badId(r.sectionStart, 0, -1);
+            }
+            Arrays.fill(dst, off, off + len, dictionary[0]);
+            return;
+        }
+        int maxId = size - 1;
+        int w = r.bitWidth;
+        boolean packedFit = w < 31 && (1 << w) <= size;
+        boolean fused = packedFit && w <= 8;
+        byte[] buf = r.buf;
+        int valueBytes = r.valueBytes;
+        int valueMask = (int) (0xFFFFFFFFL >>> (32 - 8 * valueBytes));
+        int mask = (int) (0xFFFFFFFFL >>> (32 - w));
+        int end = r.sectionEnd;
+        int fastEnd = Math.min(end, buf.length - 2 * Long.BYTES - MAX_FUSED_GROUPS * 8);
+        int[] ids = idScratch();
+        while (len > 0) {
+            if (r.remaining == 0) {
+                int p = r.pos;
+                long word = p < fastEnd ? ByteIO.getLongLE(buf, p) : 0x80;
+                int header = (int) word & 0xFF;
+                if (header < 0x80) {
+                    if ((header & 1) == 0) {
+                        int count = header >>> 1;
+                        int next = p + 1 + valueBytes;
+                        if (count <= len && next <= end) {
+                            int id = (int) (word >>> 8) & valueMask;
+                            if (Integer.compareUnsigned(id, maxId) > 0) {
+                                throw badId(p + 1, id, maxId);
+                            }
+                            Arrays.fill(dst, off, off + count, dictionary[id]);
+                            r.pos = next;
+                            off += count;
+                            len -= count;
+                            continue;
+                        }
+                    } else if (fused) {
+                        int groups = header >>> 1;
+                        int count = groups << 3;
+                        int next = p + 1 + groups * w;
+                        if (count <= len && next <= end && groups <= MAX_FUSED_GROUPS) {
+                            for (int g = 0, from = p + 1; g < groups; g++, from += w) {
+                                long bits = ByteIO.getLongLE(buf, from);
+                                for (int k = 0; k < 8; k++) {
+                                    dst[off + k] = dictionary[(int) (bits >>> (k * w)) & mask];
+                                }
+                                off += 8;
+                            }
+                            r.pos = next;
+                            len -= count;
+                            continue;
+                        }
+                    }
+                }
+                r.nextRun();
+                continue;
+            }
+            // a run the fast path does not take whole: in pieces through the id scratch
+            int n = Math.min(len, r.remaining);
+            if (r.rle) {
+                int id = r.rleValue;
+                if (Integer.compareUnsigned(id, maxId) > 0) {
+                    throw badId(r.pos - valueBytes, id, maxId);
+                }
+                Arrays.fill(dst, off, off + n, dictionary[id]);
+                r.remaining -= n;
+            } else {
+                n = Math.min(n, ids.length);
+                int runStart = r.packedStart;
+                emitPacked(ids, 0, n);
+                for (int k = 0; k < n; k++) {
+                    int id = ids[k];
+                    if (!packedFit && Integer.compareUnsigned(id, maxId) > 0) {
+                        throw badId(runStart, id, maxId);
+                    }
+                    dst[off + k] = dictionary[id];
+                }
+            }
+            off += n;
+            len -= n;
+        }
+    }
+
+    /** Ids of bit-packed runs that {@link #readEntries} looks up in pieces. */
+    private int[] idScratch() {
+        int[] ids = idScratch;
+        if (ids == null) {
+            ids = idScratch = new int[ID_SCRATCH];
+        }
+        return ids;
+    }
+
+    private static CorruptInputException badId(int offset, int id, int maxId) {
+        return new CorruptInputException(
+                offset,
+                "a dictionary id in [0, " + Integer.toUnsignedString(maxId + 1) + ") but got "
+                        + Integer.toUnsignedString(id));
+    }
+
+    /**
+     * Decodes {@code len} values (already consumed, width at least 1). RLE values above {@code maxId}
+     * (unsigned; -1 accepts all) are corrupt input; bit-packed ones are not checked.
+     */
+    private void decode(int[] dst, int off, int len, int maxId) {
+        RunCursor r = runs;
+        byte[] buf = r.buf;
+        int w = r.bitWidth;
+        int valueBytes = r.valueBytes;
+        int valueMask = (int) (0xFFFFFFFFL >>> (32 - 8 * valueBytes));
+        int end = r.sectionEnd;
+        // a header and an RLE value or a short bit-packed run are read with one long load from here;
+        // runs that need more bytes, multi-byte headers and runs the batch ends inside take the slow path
+        int fastEnd = Math.min(end, buf.length - Long.BYTES);
+        while (len > 0) {
+            if (r.remaining > 0) {
+                // the rest of a run a previous batch (or the slow path) started
+                int n = Math.min(len, r.remaining);
+                if (r.rle) {
+                    if (Integer.compareUnsigned(r.rleValue, maxId) > 0) {
+                        throw badId(r.pos - valueBytes, r.rleValue, maxId);
+                    }
+                    Arrays.fill(dst, off, off + n, r.rleValue);
+                    r.remaining -= n;
+                } else {
+                    emitPacked(dst, off, n);
+                }
+                off += n;
+                len -= n;
+                continue;
+            }
+            int p = r.pos;
+            if (p >= fastEnd) {
+                r.nextRun();
+                continue;
+            }
+            long word = ByteIO.getLongLE(buf, p);
+            int header = (int) word & 0xFF;
+            if (header >= 0x80) {
+                r.nextRun();
+                continue;
+            }
+            int count;
+            if ((header & 1) == 0) {
+                count = header >>> 1;
+                int next = p + 1 + valueBytes;
+                if (count > len || next > end) {
+                    r.nextRun();
+                    continue;
+                }
+                int value = (int) (word >>> 8) & valueMask;
+                if (Integer.compareUnsigned(value, maxId) > 0) {
+                    throw badId(p + 1, value, maxId);
+                }
+                Arrays.fill(dst, off, off + count, value);
+                r.pos = next;
+            } else {
+                int groups = header >>> 1;
+                count = groups << 3;
+                int next = p + 1 + groups * w;
+                if (count > len || next > end) {
+                    r.nextRun();
+                    continue;
+                }
+                unpackGroups(buf, p + 1, w, groups, dst, off);
+                r.pos = next;
+            }
+            off += count;
+            len -= count;
+        }
+    }
+
+    /**
+     * Unpacks {@code groups} whole groups of 8 values at width {@code w} (1..32) from {@code buf[from,
+     * from + groups * w)}. Up to {@link #SHORT_STRETCH} values are decoded here with long loads, when
+     * the buffer has 8 bytes after the last one read; longer runs go to the kernels.
+     */
+    private void unpackGroups(byte[] buf, int from, int w, int groups, int[] dst, int off) {
+        int count = groups << 3;
+        if (count > SHORT_STRETCH || from + groups * w + Long.BYTES > buf.length) {
+            kernels.unpackLsb(buf, from, w, dst, off, count);
+            return;
+        }
+        int mask = (int) (0xFFFFFFFFL >>> (32 - w));
+        if (w <= 8) {
+            // a whole group in one long
+            for (int g = 0; g < groups; g++) {
+                long word = ByteIO.getLongLE(buf, from + g * w);
+                int o = off + (g << 3);
+                for (int k = 0; k < 8; k++) {
+                    dst[o + k] = (int) (word >>> (k * w)) & mask;
+                }
+            }
+            return;
+        }
+        for (int g = 0; g < groups; g++) {
+            int base = from + g * w;
+            int o = off + (g << 3);
+            for (int k = 0; k < 8; k++) {
+                int bit = k * w;
+                dst[o + k] = (int) (ByteIO.getLongLE(buf, base + (bit >>> 3)) >>> (bit & 7)) & mask;
+            }
+        }
+    }
+
+    /** Starts runs until one has values left; returns how many of at most {@code max} it can give. */
+    private int stretchLength(int max) {
+        RunCursor r = runs;
+        while (r.remaining == 0) {
+            r.nextRun();
+        }
+        return Math.min(max, r.remaining);
+    }
+
+    /**
+     * Writes the next {@code n} values of the current bit-packed run (which holds them). Short stretches
+     * whose bits are all present and that end at least 8 bytes before the end of the buffer are decoded
+     * here, one little-endian long load per value, without a kernel call; the rest go to {@link
+     * #unpackRun}.
+     */
+    private void emitPacked(int[] dst, int off, int n) {
+        RunCursor r = runs;
+        int i = r.packedIndex;
+        int w = r.bitWidth;
+        if (n <= SHORT_STRETCH && i + n <= r.packedFull) {
+            long bit = (long) i * w;
+            long lastLoad = r.packedStart + ((bit + (long) (n - 1) * w) >>> 3);
+            if (lastLoad + Long.BYTES <= r.buf.length) {
+                byte[] buf = r.buf;
+                int base = r.packedStart;
+                int mask = (int) (0xFFFFFFFFL >>> (32 - w));
+                for (int k = 0; k < n; k++) {
+                    long word = ByteIO.getLongLE(buf, base + (int) (bit >>> 3));
+                    dst[off + k] = (int) (word >>> (bit & 7)) & mask;
+                    bit += w;
+                }
+                r.packedIndex = i + n;
+                r.remaining -= n;
+                return;
+            }
+        }
+        unpackRun(dst, off, n);
+        r.remaining -= n;
     }
 
     /** Unpacks the next {@code n} values of the current bit-packed run. */
