@@ -29,7 +29,9 @@ public final class LsbGroupPacker {
         if (w == 0) {
             return 0;
         }
-        if (w <= 8) {
+        if (w == 8) {
+            packBytes(src, off, count, base, dst, p);
+        } else if (w < 8) {
             packUpTo8(src, off, count, w, base, dst, p);
         } else if (w < 16) {
             packUpTo15(src, off, count, w, base, dst, p);
@@ -41,6 +43,44 @@ public final class LsbGroupPacker {
             throw new IllegalArgumentException("widths over 16 are packed without a base");
         }
         return (count >>> 3) * w;
+    }
+
+    /** Width 8: one byte per value, a plain narrowing loop the JIT vectorizes. */
+    private static void packBytes(int[] src, int off, int count, int base, byte[] dst, int p) {
+        for (int k = 0; k < count; k++) {
+            dst[p + k] = (byte) (src[off + k] - base);
+        }
+    }
+
+    /**
+     * Packs {@code src[i] - base} for {@code count} (a multiple of 8) values starting at {@code off} at
+     * width {@code w} (0..32), where every such difference is known to be in {@code [0, 2^w)} (as
+     * DELTA_BINARY_PACKED's deltas minus their minimum are); narrow widths then skip the masking.
+     * Returns {@code count / 8 * w}. A {@code base} other than 0 is only allowed for widths up to 16.
+     */
+    public static int packInRange(int[] src, int off, int count, int w, int base, byte[] dst, int p, Kernels kernels) {
+        if (w > 0 && w < 8) {
+            packInRangeUpTo7(src, off, count, w, base, dst, p);
+            return (count >>> 3) * w;
+        }
+        return pack(src, off, count, w, base, dst, p, kernels);
+    }
+
+    /** One word per group of eight, without masking. */
+    private static void packInRangeUpTo7(int[] src, int off, int count, int w, int base, byte[] dst, int p) {
+        int end = off + count;
+        for (int i = off; i < end; i += 8) {
+            long word = (long) (src[i] - base)
+                    | (long) (src[i + 1] - base) << w
+                    | (long) (src[i + 2] - base) << 2 * w
+                    | (long) (src[i + 3] - base) << 3 * w
+                    | (long) (src[i + 4] - base) << 4 * w
+                    | (long) (src[i + 5] - base) << 5 * w
+                    | (long) (src[i + 6] - base) << 6 * w
+                    | (long) (src[i + 7] - base) << 7 * w;
+            ByteIO.putLongLE(dst, p, word);
+            p += w;
+        }
     }
 
     /** One word per group of eight. */
