@@ -7,8 +7,6 @@ import java.util.Arrays;
  * offsets[id + 1])}; its hash is kept so probes compare bytes only on a hash match.
  */
 final class BinaryIdTable {
-    private static final int WORD_SLACK = Long.BYTES;
-
     byte[] data = new byte[256];
     int[] offsets = new int[17];
     int size;
@@ -44,13 +42,11 @@ final class BinaryIdTable {
         }
         int start = offsets[size];
         long end = (long) start + len;
-        // keep 8 bytes after the last entry, so entries can be read a whole word at a time
-        if (end + WORD_SLACK > data.length) {
-            if (end > Integer.MAX_VALUE - 16 - WORD_SLACK) {
+        if (end > data.length) {
+            if (end > Integer.MAX_VALUE - 16) {
                 throw new IllegalStateException("dictionary larger than 2 GiB");
             }
-            data = Arrays.copyOf(
-                    data, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(end + WORD_SLACK, 2L * data.length)));
+            data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(end, 2L * data.length)));
         }
         System.arraycopy(b, off, data, start, len);
         hashes[size] = hash;

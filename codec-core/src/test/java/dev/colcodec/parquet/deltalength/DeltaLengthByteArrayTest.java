@@ -71,7 +71,8 @@ class DeltaLengthByteArrayTest {
             for (int i = 0; i < values.size(); ) {
                 // mostly short batches, sometimes long ones spanning several length blocks
                 int n = Math.min(
-                        values.size() - i, batches.nextInt(5) == 0 ? batches.nextInt(200, 2000) : batches.nextInt(1, 200));
+                        values.size() - i,
+                        batches.nextInt(5) == 0 ? batches.nextInt(200, 2000) : batches.nextInt(1, 200));
                 w.writeBinaries(b, i, n);
                 i += n;
             }
