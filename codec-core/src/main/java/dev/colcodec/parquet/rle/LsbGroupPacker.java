@@ -66,19 +66,22 @@ public final class LsbGroupPacker {
         return pack(src, off, count, w, base, dst, p, kernels);
     }
 
-    /** One word per group of eight, without masking. */
+    /**
+     * One word per group of eight, without masking, in {@code int} arithmetic: as every {@code src[i] -
+     * base} (mod 2^32) is below 2^w, four values packed with additions instead of ORs are {@code
+     * src[i] + src[i + 1] << w + ...} minus {@code base} times {@code 1 + 2^w + 2^2w + 2^3w}, exactly,
+     * in 32-bit wrapping arithmetic.
+     */
     private static void packInRangeUpTo7(int[] src, int off, int count, int w, int base, byte[] dst, int p) {
         int end = off + count;
+        int w2 = 2 * w;
+        int w3 = 3 * w;
+        int baseTimesRepeat = base * (1 + (1 << w) + (1 << w2) + (1 << w3));
+        int half = 4 * w;
         for (int i = off; i < end; i += 8) {
-            long word = (long) (src[i] - base)
-                    | (long) (src[i + 1] - base) << w
-                    | (long) (src[i + 2] - base) << 2 * w
-                    | (long) (src[i + 3] - base) << 3 * w
-                    | (long) (src[i + 4] - base) << 4 * w
-                    | (long) (src[i + 5] - base) << 5 * w
-                    | (long) (src[i + 6] - base) << 6 * w
-                    | (long) (src[i + 7] - base) << 7 * w;
-            ByteIO.putLongLE(dst, p, word);
+            int low = src[i] + (src[i + 1] << w) + (src[i + 2] << w2) + (src[i + 3] << w3) - baseTimesRepeat;
+            int high = src[i + 4] + (src[i + 5] << w) + (src[i + 6] << w2) + (src[i + 7] << w3) - baseTimesRepeat;
+            ByteIO.putLongLE(dst, p, Integer.toUnsignedLong(low) | (long) high << half);
             p += w;
         }
     }
