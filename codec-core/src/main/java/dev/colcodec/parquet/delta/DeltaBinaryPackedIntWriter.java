@@ -89,7 +89,8 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
         int blockSize = d.length;
         while (i < end) {
             if (buffered == 0 && end - i >= blockSize) {
-                // a whole block straight from src (previous, then src[i - 1], is the value before): deltas, their
+                // a whole block straight from src (the first delta is taken from previous, so calls that
+                // start on a block boundary take this path too): deltas, their
                 // minimum and each miniblock's maximum in one pass, two independent accumulators of
                 // each so the comparisons do not wait on each other
                 int m = page.miniblockSize;

@@ -5,9 +5,10 @@ import dev.colcodec.kernel.Kernels;
 
 /**
  * Packs groups of eight values LSB-first for the Parquet encoders (RLE/bit-packing hybrid runs and
- * DELTA_BINARY_PACKED miniblocks): eight values of width {@code w} fill exactly {@code w} bytes. Widths
- * up to 16 are packed without branches, one or two 64-bit words per group of eight, written with
- * whole-word stores; wider values go through {@link Kernels#packLsb}.
+ * DELTA_BINARY_PACKED miniblocks): eight values of width {@code w} fill exactly {@code w} bytes. Width 8
+ * is a plain int-to-byte loop; other widths up to 16 are packed without branches, one or two 64-bit
+ * words per group of eight, written with whole-word stores; wider values go through {@link
+ * Kernels#packLsb}.
  *
  * <p>The word stores write up to {@link #SLACK} bytes past the packed bytes, so the destination must
  * have that much room after them; the bytes there are garbage the caller overwrites or ignores. This is
@@ -45,7 +46,7 @@ public final class LsbGroupPacker {
         return (count >>> 3) * w;
     }
 
-    /** Width 8: one byte per value, a plain narrowing loop the JIT vectorizes. */
+    /** Width 8: one byte per value, a plain narrowing loop (no shifts, no masks). */
     private static void packBytes(int[] src, int off, int count, int base, byte[] dst, int p) {
         for (int k = 0; k < count; k++) {
             dst[p + k] = (byte) (src[off + k] - base);
