@@ -88,19 +88,24 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
         int[] d = deltas;
         int blockSize = d.length;
         while (i < end) {
-            if (buffered == 0 && end - i >= blockSize && i > off) {
-                // a whole block straight from src (src[i - 1] is the previous value): deltas, their
+            if (buffered == 0 && end - i >= blockSize) {
+                // a whole block straight from src (the first delta is taken from previous, so calls that
+                // start on a block boundary take this path too): deltas, their
                 // minimum and each miniblock's maximum in one pass, two independent accumulators of
                 // each so the comparisons do not wait on each other
                 int m = page.miniblockSize;
                 int min = Integer.MAX_VALUE;
                 int min2 = Integer.MAX_VALUE;
+                int before = previous;
                 for (int mb = 0, k = 0; mb < widths.length; mb++) {
                     int max = Integer.MIN_VALUE;
                     int max2 = Integer.MIN_VALUE;
                     for (int e = k + m; k < e; k += 2) {
-                        int a = src[i + k] - src[i + k - 1];
-                        int b = src[i + k + 1] - src[i + k];
+                        int current = src[i + k];
+                        int next = src[i + k + 1];
+                        int a = current - before;
+                        int b = next - current;
+                        before = next;
                         d[k] = a;
                         d[k + 1] = b;
                         min = Math.min(min, a);
@@ -197,7 +202,7 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
                 }
                 base = 0;
             }
-            p += LsbGroupPacker.pack(d, from, m, w, base, out, p, kernels);
+            p += LsbGroupPacker.packInRange(d, from, m, w, base, out, p, kernels);
         }
         page.endBlock(packed);
         buffered = 0;

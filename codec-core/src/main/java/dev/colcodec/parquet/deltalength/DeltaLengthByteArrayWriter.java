@@ -17,11 +17,10 @@ import dev.colcodec.values.BinaryValuesWriter;
  * DeltaBinaryPackedIntWriter} (zero padding and zero unused widths instead of leftovers).
  */
 public final class DeltaLengthByteArrayWriter implements BinaryValuesWriter {
-    private static final int CHUNK = 512;
-
     private final DeltaBinaryPackedIntWriter lengths;
     private final ByteSink data = new ByteSink(1024);
-    private final int[] chunk = new int[CHUNK];
+    /** The lengths of the batch being written, grown to the largest batch. */
+    private int[] lengthBuffer = new int[0];
 
     /** A writer using {@link KernelProvider#best()}. */
     public DeltaLengthByteArrayWriter() {
@@ -41,18 +40,20 @@ public final class DeltaLengthByteArrayWriter implements BinaryValuesWriter {
     @Override
     public void writeBinaries(BinaryBatch src, int from, int len) {
         int[] offsets = src.offsets();
-        for (int done = 0; done < len; ) {
-            int c = Math.min(CHUNK, len - done);
-            int base = from + done;
-            for (int i = 0; i < c; i++) {
-                chunk[i] = offsets[base + i + 1] - offsets[base + i];
-            }
-            lengths.writeIntegers(chunk, 0, c);
-            done += c;
+        if (len <= 0) {
+            return;
         }
-        if (len > 0) {
-            data.write(src.data(), offsets[from], offsets[from + len] - offsets[from]);
+        // the whole batch's lengths in one call, so the length writer's blocks stay aligned and take
+        // its whole-block path
+        if (lengthBuffer.length < len) {
+            lengthBuffer = new int[len];
         }
+        int[] l = lengthBuffer;
+        for (int i = 0; i < len; i++) {
+            l[i] = offsets[from + i + 1] - offsets[from + i];
+        }
+        lengths.writeIntegers(l, 0, len);
+        data.write(src.data(), offsets[from], offsets[from + len] - offsets[from]);
     }
 
     @Override

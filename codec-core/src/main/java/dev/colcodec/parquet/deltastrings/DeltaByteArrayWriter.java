@@ -20,14 +20,16 @@ import java.util.Arrays;
  * widths instead of leftovers).
  */
 public final class DeltaByteArrayWriter implements BinaryValuesWriter {
-    private static final int CHUNK = 256;
     private static final int WORD = Long.BYTES;
 
     private final DeltaBinaryPackedIntWriter prefixes;
     private final DeltaBinaryPackedIntWriter suffixLengths;
     private final ByteSink suffixes = new ByteSink(1024);
-    private final int[] prefixChunk = new int[CHUNK];
-    private final int[] suffixChunk = new int[CHUNK];
+    /** The prefix lengths of the batch being written, grown to the largest batch. */
+    private int[] prefixLengthBuffer = new int[0];
+    /** The suffix lengths of the batch being written, grown to the largest batch. */
+    private int[] suffixLengthBuffer = new int[0];
+
     private byte[] previous = new byte[32];
     private int previousLength;
 
@@ -65,31 +67,33 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter {
         byte[] prev = previous;
         int prevOff = 0;
         int prevLen = previousLength;
-        for (int done = 0; done < len; ) {
-            int c = Math.min(CHUNK, len - done);
-            int first = from + done;
-            // the suffixes of a chunk are at most its bytes: reserve once, then copy without checks
-            int chunkBytes = offsets[first + c] - offsets[first];
-            int q = suffixes.ensure(chunkBytes + 2 * WORD);
-            byte[] out = suffixes.array();
-            for (int i = 0; i < c; i++) {
-                int off = offsets[first + i];
-                int vLen = offsets[first + i + 1] - off;
-                int p = commonPrefix(prev, prevOff, prevLen, data, off, vLen);
-                int suffix = vLen - p;
-                prefixChunk[i] = p;
-                suffixChunk[i] = suffix;
-                copySuffix(data, off + p, suffix, out, q);
-                q += suffix;
-                prev = data;
-                prevOff = off;
-                prevLen = vLen;
-            }
-            suffixes.setSize(q);
-            prefixes.writeIntegers(prefixChunk, 0, c);
-            suffixLengths.writeIntegers(suffixChunk, 0, c);
-            done += c;
+        // the whole batch's prefix and suffix lengths go to the length writers in one call each, so
+        // their blocks stay aligned and take the whole-block path
+        if (prefixLengthBuffer.length < len) {
+            prefixLengthBuffer = new int[len];
+            suffixLengthBuffer = new int[len];
         }
+        int[] prefixOut = prefixLengthBuffer;
+        int[] suffixOut = suffixLengthBuffer;
+        // the suffixes are at most the batch's bytes: reserve once, then copy without checks
+        int q = suffixes.ensure(offsets[from + len] - offsets[from] + 2 * WORD);
+        byte[] out = suffixes.array();
+        for (int i = 0; i < len; i++) {
+            int off = offsets[from + i];
+            int vLen = offsets[from + i + 1] - off;
+            int p = commonPrefix(prev, prevOff, prevLen, data, off, vLen);
+            int suffix = vLen - p;
+            prefixOut[i] = p;
+            suffixOut[i] = suffix;
+            copySuffix(data, off + p, suffix, out, q);
+            q += suffix;
+            prev = data;
+            prevOff = off;
+            prevLen = vLen;
+        }
+        suffixes.setSize(q);
+        prefixes.writeIntegers(prefixOut, 0, len);
+        suffixLengths.writeIntegers(suffixOut, 0, len);
         if (prevLen > previous.length) {
             previous = new byte[Math.max(prevLen, previous.length * 2)];
         }

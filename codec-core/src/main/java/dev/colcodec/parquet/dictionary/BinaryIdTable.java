@@ -1,6 +1,5 @@
 package dev.colcodec.parquet.dictionary;
 
-import dev.colcodec.io.ByteIO;
 import java.util.Arrays;
 
 /**
@@ -15,34 +14,20 @@ final class BinaryIdTable {
     private int[] slots = new int[64];
     private int mask = 63;
 
-    private static int hash(byte[] b, int off, int len) {
-        long h = 0x9E3779B97F4A7C15L ^ len;
-        int i = 0;
-        for (; i + 8 <= len; i += 8) {
-            h = (h ^ ByteIO.getLongLE(b, off + i)) * 0xBF58476D1CE4E5B9L;
-            h ^= h >>> 31;
-        }
-        if (i < len) {
-            h = (h ^ ByteIO.getPartialLE(b, off + i, len - i)) * 0x94D049BB133111EBL;
-        }
-        h ^= h >>> 29;
-        return (int) (h ^ (h >>> 32));
-    }
-
     int length(int id) {
         return offsets[id + 1] - offsets[id];
     }
 
     /** The id of {@code b[off, off + len)}, giving it the next id (and a copy of the bytes) if it is new. */
     int idOf(byte[] b, int off, int len) {
-        int hash = hash(b, off, len);
+        int hash = ByteRanges.hash(b, off, len);
         int[] s = slots;
         int m = mask;
         int h = hash & m;
         int slot;
         while ((slot = s[h]) != 0) {
             int id = slot - 1;
-            if (hashes[id] == hash && Arrays.equals(data, offsets[id], offsets[id + 1], b, off, off + len)) {
+            if (hashes[id] == hash && length(id) == len && ByteRanges.equal(data, offsets[id], b, off, len)) {
                 return id;
             }
             h = (h + 1) & m;

@@ -134,8 +134,10 @@ public final class DictionaryBinaryWriter extends DictionaryWriter implements Bi
     public void writeBinaries(BinaryBatch src, int from, int len) {
         Objects.checkFromIndexSize(from, len, src.count());
         int[] offsets = src.offsets();
-        for (int i = from; i < from + len; i++) {
-            checkLength(offsets[i + 1] - offsets[i]);
+        if (fixedLength >= 0) {
+            for (int i = from; i < from + len; i++) {
+                checkLength(offsets[i + 1] - offsets[i]);
+            }
         }
         countValues(len, (long) offsets[from + len] - offsets[from] + 4L * len);
         if (fellBack) {
@@ -154,7 +156,7 @@ public final class DictionaryBinaryWriter extends DictionaryWriter implements Bi
         for (int i = from, end = from + len; i < end; i++) {
             int off = offsets[i];
             int vLen = offsets[i + 1] - off;
-            if (vLen == previousLen && Arrays.equals(data, previousOff, previousOff + vLen, data, off, off + vLen)) {
+            if (vLen == previousLen && ByteRanges.equal(data, previousOff, data, off, vLen)) {
                 out[n++] = previousId;
                 continue;
             }

@@ -5,9 +5,10 @@ import dev.colcodec.kernel.Kernels;
 
 /**
  * Packs groups of eight values LSB-first for the Parquet encoders (RLE/bit-packing hybrid runs and
- * DELTA_BINARY_PACKED miniblocks): eight values of width {@code w} fill exactly {@code w} bytes. Widths
- * up to 16 are packed without branches, one or two 64-bit words per group of eight, written with
- * whole-word stores; wider values go through {@link Kernels#packLsb}.
+ * DELTA_BINARY_PACKED miniblocks): eight values of width {@code w} fill exactly {@code w} bytes. Width 8
+ * is a plain int-to-byte loop; other widths up to 16 are packed without branches, one or two 64-bit
+ * words per group of eight, written with whole-word stores; wider values go through {@link
+ * Kernels#packLsb}.
  *
  * <p>The word stores write up to {@link #SLACK} bytes past the packed bytes, so the destination must
  * have that much room after them; the bytes there are garbage the caller overwrites or ignores. This is
@@ -29,7 +30,9 @@ public final class LsbGroupPacker {
         if (w == 0) {
             return 0;
         }
-        if (w <= 8) {
+        if (w == 8) {
+            packBytes(src, off, count, base, dst, p);
+        } else if (w < 8) {
             packUpTo8(src, off, count, w, base, dst, p);
         } else if (w < 16) {
             packUpTo15(src, off, count, w, base, dst, p);
@@ -41,6 +44,47 @@ public final class LsbGroupPacker {
             throw new IllegalArgumentException("widths over 16 are packed without a base");
         }
         return (count >>> 3) * w;
+    }
+
+    /** Width 8: one byte per value, a plain narrowing loop (no shifts, no masks). */
+    private static void packBytes(int[] src, int off, int count, int base, byte[] dst, int p) {
+        for (int k = 0; k < count; k++) {
+            dst[p + k] = (byte) (src[off + k] - base);
+        }
+    }
+
+    /**
+     * Packs {@code src[i] - base} for {@code count} (a multiple of 8) values starting at {@code off} at
+     * width {@code w} (0..32), where every such difference is known to be in {@code [0, 2^w)} (as
+     * DELTA_BINARY_PACKED's deltas minus their minimum are); narrow widths then skip the masking.
+     * Returns {@code count / 8 * w}. A {@code base} other than 0 is only allowed for widths up to 16.
+     */
+    public static int packInRange(int[] src, int off, int count, int w, int base, byte[] dst, int p, Kernels kernels) {
+        if (w > 0 && w < 8) {
+            packInRangeUpTo7(src, off, count, w, base, dst, p);
+            return (count >>> 3) * w;
+        }
+        return pack(src, off, count, w, base, dst, p, kernels);
+    }
+
+    /**
+     * One word per group of eight, without masking, in {@code int} arithmetic: as every {@code src[i] -
+     * base} (mod 2^32) is below 2^w, four values packed with additions instead of ORs are {@code
+     * src[i] + src[i + 1] << w + ...} minus {@code base} times {@code 1 + 2^w + 2^2w + 2^3w}, exactly,
+     * in 32-bit wrapping arithmetic.
+     */
+    private static void packInRangeUpTo7(int[] src, int off, int count, int w, int base, byte[] dst, int p) {
+        int end = off + count;
+        int w2 = 2 * w;
+        int w3 = 3 * w;
+        int baseTimesRepeat = base * (1 + (1 << w) + (1 << w2) + (1 << w3));
+        int half = 4 * w;
+        for (int i = off; i < end; i += 8) {
+            int low = src[i] + (src[i + 1] << w) + (src[i + 2] << w2) + (src[i + 3] << w3) - baseTimesRepeat;
+            int high = src[i + 4] + (src[i + 5] << w) + (src[i + 6] << w2) + (src[i + 7] << w3) - baseTimesRepeat;
+            ByteIO.putLongLE(dst, p, Integer.toUnsignedLong(low) | (long) high << half);
+            p += w;
+        }
     }
 
     /** One word per group of eight. */

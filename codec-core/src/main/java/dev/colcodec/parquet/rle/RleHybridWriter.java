@@ -138,14 +138,10 @@ public final class RleHybridWriter implements IntValuesWriter {
     }
 
     private static boolean allEqual(int[] a, int i, int v) {
-        return ((a[i + 1] ^ v)
-                        | (a[i + 2] ^ v)
-                        | (a[i + 3] ^ v)
-                        | (a[i + 4] ^ v)
-                        | (a[i + 5] ^ v)
-                        | (a[i + 6] ^ v)
-                        | (a[i + 7] ^ v))
-                == 0;
+        // the first pair decides most groups of varied values with one well-predicted branch
+        return a[i + 1] == v
+                && ((a[i + 2] ^ v) | (a[i + 3] ^ v) | (a[i + 4] ^ v) | (a[i + 5] ^ v) | (a[i + 6] ^ v) | (a[i + 7] ^ v))
+                        == 0;
     }
 
     /** Counts the values equal to {@code previous} from {@code i} into the open RLE run; returns the first index past them. */

@@ -293,6 +293,31 @@ class DeltaBinaryPackedTest {
         }
     }
 
+    /**
+     * Calls that each start on a block boundary take the whole-block path with the previous call's last
+     * value as the base of their first delta.
+     */
+    @Test
+    void int32CallsStartingOnBlockBoundariesMatchParquetJava() {
+        SplittableRandom r = new SplittableRandom(9);
+        int n = 1 + 128 * 12 + 50;
+        int[] values = new int[n];
+        long[] asLongs = new long[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = i < 600 ? 1_000 * i + r.nextInt(-8, 9) : r.nextInt();
+            asLongs[i] = values[i];
+        }
+        byte[] oracle = DeltaTestSupport.oracleEncode(asLongs, true, 128, 4);
+        for (Kernels k : KERNELS) {
+            DeltaBinaryPackedIntWriter w = new DeltaBinaryPackedIntWriter(k);
+            w.writeIntegers(values, 0, 1);
+            for (int i = 1; i < n; i += 128) {
+                w.writeIntegers(values, i, Math.min(128, n - i));
+            }
+            assertThat(w.toByteArray()).isEqualTo(DeltaTestSupport.parse(oracle).canonical);
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Flavor.class)
     void everyBitWidth(Flavor f) {

@@ -78,7 +78,10 @@ class DeltaByteArrayTest {
                 b.append(v, 0, v.length);
             }
             for (int i = 0; i < values.size(); ) {
-                int n = Math.min(values.size() - i, batches.nextInt(1, 200));
+                // mostly short batches, sometimes long ones spanning several length blocks
+                int n = Math.min(
+                        values.size() - i,
+                        batches.nextInt(5) == 0 ? batches.nextInt(200, 2000) : batches.nextInt(1, 200));
                 if (batches.nextInt(4) == 0) {
                     w.writeBinary(values.get(i));
                     n = 1;

@@ -52,6 +52,37 @@ class LsbGroupPackerTest {
     }
 
     @Test
+    void inRangeIntsMatchThePackKernelAtEveryWidth() {
+        SplittableRandom r = new SplittableRandom(3);
+        for (int w = 0; w <= 32; w++) {
+            for (int count : new int[] {8, 32, 128}) {
+                int base = w <= 16 ? r.nextInt() : 0;
+                long mask = w == 32 ? 0xFFFFFFFFL : (1L << w) - 1;
+                int[] values = new int[count + 2];
+                int[] expectedValues = new int[count];
+                for (int i = 0; i < count; i++) {
+                    // value - base is in [0, 2^w), wrapping like the deltas of DELTA_BINARY_PACKED
+                    int packed = (int) (r.nextLong() & mask);
+                    expectedValues[i] = packed;
+                    values[i + 2] = packed + base;
+                }
+                int expectedBytes = count / 8 * w;
+                byte[] expected = new byte[expectedBytes];
+                SCALAR.packLsb(expectedValues, 0, count, w, expected, 0);
+
+                byte[] out = new byte[3 + expectedBytes + LsbGroupPacker.SLACK];
+                Arrays.fill(out, (byte) FILLER);
+                assertThat(LsbGroupPacker.packInRange(values, 2, count, w, base, out, 3, SCALAR))
+                        .isEqualTo(expectedBytes);
+                assertThat(Arrays.copyOfRange(out, 3, 3 + expectedBytes))
+                        .as("width %d count %d", w, count)
+                        .isEqualTo(expected);
+                assertThat(Arrays.copyOf(out, 3)).containsOnly((byte) FILLER);
+            }
+        }
+    }
+
+    @Test
     void longsMatchThePackKernelAtEveryWidth() {
         SplittableRandom r = new SplittableRandom(2);
         for (int w = 0; w <= 64; w++) {
