@@ -133,6 +133,14 @@ public final class TsFileWriter implements Closeable {
         this(out, tables, new Options());
     }
 
+    /** Writes a finished chunk: its header through {@link #sink}, then its pages straight to the stream. */
+    private void emitChunk(ColumnEncoder e) throws IOException {
+        sink.write(e.out);
+        flushSink();
+        out.write(e.chunk.array(), 0, e.chunk.size());
+        position += e.chunk.size();
+    }
+
     private void flushSink() throws IOException {
         out.write(sink.array(), 0, sink.size());
         position += sink.size();
@@ -186,7 +194,7 @@ public final class TsFileWriter implements Closeable {
             }
         }
         ColumnEncoder te = encoders[0];
-        ValuesWriter tw = TsValueCodecs.writer(options.timeEncoding, TsDataType.VECTOR);
+        ValuesWriter tw = te.writer(options.timeEncoding, TsDataType.VECTOR);
         TsStatistics timeStats = new TsStatistics(TsDataType.VECTOR);
         te.chunk.reset();
         for (int p = 0; p < pages; p++) {
@@ -204,7 +212,7 @@ public final class TsFileWriter implements Closeable {
         te.writeChunk(0x80, "", TsDataType.VECTOR, options.timeCompression, options.timeEncoding, pages);
         dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(new ChunkMeta(position + sink.size(), timeStats));
         dev.types.put("", TsDataType.VECTOR);
-        sink.write(te.out);
+        emitChunk(te);
 
         int pageRows = options.maxPointsPerPage;
         if (options.pool == null || nf < 2) {
@@ -227,7 +235,7 @@ public final class TsFileWriter implements Closeable {
                     .computeIfAbsent(c.name(), k -> new ArrayList<>())
                     .add(new ChunkMeta(position + sink.size(), e.stats));
             dev.types.put(c.name(), c.type());
-            sink.write(e.out);
+            emitChunk(e);
         }
         flushSink();
     }
@@ -236,8 +244,8 @@ public final class TsFileWriter implements Closeable {
     private static final class ColumnEncoder {
         /** Pages of the chunk being built. */
         final ByteSink chunk = new ByteSink(1 << 12);
-        /** The finished chunk: header and pages. */
-        final ByteSink out = new ByteSink(1 << 12);
+        /** The finished chunk's header (its pages stay in {@link #chunk}). */
+        final ByteSink out = new ByteSink(64);
         /** Statistics of the finished chunk. */
         TsStatistics stats;
 
@@ -249,6 +257,22 @@ public final class TsFileWriter implements Closeable {
         private double[] gDoubles = new double[0];
         private boolean[] gBooleans = new boolean[0];
         private final ByteSink body = new ByteSink(1 << 12);
+        /** The value writer of the last chunk, reused (after reset) while the encoding and type stay. */
+        private ValuesWriter writer;
+
+        private TsEncoding writerEncoding;
+        private TsDataType writerType;
+
+        ValuesWriter writer(TsEncoding e, TsDataType t) {
+            if (writer == null || e != writerEncoding || t != writerType) {
+                writer = TsValueCodecs.writer(e, t);
+                writerEncoding = e;
+                writerType = t;
+            }
+            writer.reset();
+            return writer;
+        }
+
         /** Compressed page bytes (block codecs compress into it, reused across pages). */
         private byte[] compressed = new byte[0];
 
@@ -257,7 +281,7 @@ public final class TsFileWriter implements Closeable {
                 TsTableSchema.Column c, Object values, boolean[] nulls, long[] times, int n, int pages, int pageRows) {
             TsStatistics chunkStats = new TsStatistics(c.type());
             chunk.reset();
-            ValuesWriter w = TsValueCodecs.writer(c.encoding(), c.type());
+            ValuesWriter w = writer(c.encoding(), c.type());
             byte[][] bins = values instanceof byte[][] ? (byte[][]) values : null;
             if (gTimes.length < Math.min(n, pageRows)) {
                 gTimes = new long[Math.min(n, pageRows)];
@@ -483,11 +507,10 @@ public final class TsFileWriter implements Closeable {
             }
         }
 
-        /** Appends chunk header + {@link #chunk} to {@link #out}. */
+        /** Writes the chunk header for {@link #chunk} to {@link #out}. */
         void writeChunk(int mask, String name, TsDataType type, Compression c, TsEncoding e, int pages) {
             int marker = mask | (pages > 1 ? TsChunkHeader.CHUNK_HEADER : TsChunkHeader.ONLY_ONE_PAGE_CHUNK_HEADER);
             new TsChunkHeader(marker, name, chunk.size(), type, c, e, 0).writeTo(out);
-            out.write(chunk);
         }
     }
 
