@@ -133,6 +133,14 @@ public final class TsFileWriter implements Closeable {
         this(out, tables, new Options());
     }
 
+    /** Writes a finished chunk: its header through {@link #sink}, then its pages straight to the stream. */
+    private void emitChunk(ColumnEncoder e) throws IOException {
+        sink.write(e.out);
+        flushSink();
+        out.write(e.chunk.array(), 0, e.chunk.size());
+        position += e.chunk.size();
+    }
+
     private void flushSink() throws IOException {
         out.write(sink.array(), 0, sink.size());
         position += sink.size();
@@ -186,7 +194,7 @@ public final class TsFileWriter implements Closeable {
             }
         }
         ColumnEncoder te = encoders[0];
-        ValuesWriter tw = TsValueCodecs.writer(options.timeEncoding, TsDataType.VECTOR);
+        ValuesWriter tw = te.writer(options.timeEncoding, TsDataType.VECTOR);
         TsStatistics timeStats = new TsStatistics(TsDataType.VECTOR);
         te.chunk.reset();
         for (int p = 0; p < pages; p++) {
@@ -204,7 +212,7 @@ public final class TsFileWriter implements Closeable {
         te.writeChunk(0x80, "", TsDataType.VECTOR, options.timeCompression, options.timeEncoding, pages);
         dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(new ChunkMeta(position + sink.size(), timeStats));
         dev.types.put("", TsDataType.VECTOR);
-        sink.write(te.out);
+        emitChunk(te);
 
         int pageRows = options.maxPointsPerPage;
         if (options.pool == null || nf < 2) {
@@ -227,7 +235,7 @@ public final class TsFileWriter implements Closeable {
                     .computeIfAbsent(c.name(), k -> new ArrayList<>())
                     .add(new ChunkMeta(position + sink.size(), e.stats));
             dev.types.put(c.name(), c.type());
-            sink.write(e.out);
+            emitChunk(e);
         }
         flushSink();
     }
@@ -236,8 +244,8 @@ public final class TsFileWriter implements Closeable {
     private static final class ColumnEncoder {
         /** Pages of the chunk being built. */
         final ByteSink chunk = new ByteSink(1 << 12);
-        /** The finished chunk: header and pages. */
-        final ByteSink out = new ByteSink(1 << 12);
+        /** The finished chunk's header (its pages stay in {@link #chunk}). */
+        final ByteSink out = new ByteSink(64);
         /** Statistics of the finished chunk. */
         TsStatistics stats;
 
@@ -249,13 +257,31 @@ public final class TsFileWriter implements Closeable {
         private double[] gDoubles = new double[0];
         private boolean[] gBooleans = new boolean[0];
         private final ByteSink body = new ByteSink(1 << 12);
+        /** The value writer of the last chunk, reused (after reset) while the encoding and type stay. */
+        private ValuesWriter writer;
+
+        private TsEncoding writerEncoding;
+        private TsDataType writerType;
+
+        ValuesWriter writer(TsEncoding e, TsDataType t) {
+            if (writer == null || e != writerEncoding || t != writerType) {
+                writer = TsValueCodecs.writer(e, t);
+                writerEncoding = e;
+                writerType = t;
+            }
+            writer.reset();
+            return writer;
+        }
+
+        /** Compressed page bytes (block codecs compress into it, reused across pages). */
+        private byte[] compressed = new byte[0];
 
         /** Encodes the value chunk of column {@code c} into {@link #out}, its statistics into {@link #stats}. */
         void encode(
                 TsTableSchema.Column c, Object values, boolean[] nulls, long[] times, int n, int pages, int pageRows) {
             TsStatistics chunkStats = new TsStatistics(c.type());
             chunk.reset();
-            ValuesWriter w = TsValueCodecs.writer(c.encoding(), c.type());
+            ValuesWriter w = writer(c.encoding(), c.type());
             byte[][] bins = values instanceof byte[][] ? (byte[][]) values : null;
             if (gTimes.length < Math.min(n, pageRows)) {
                 gTimes = new long[Math.min(n, pageRows)];
@@ -272,7 +298,14 @@ public final class TsFileWriter implements Closeable {
                 byte[] bm = body.array();
                 java.util.Arrays.fill(bm, bitmapAt, bitmapAt + bitmapBytes, (byte) 0);
                 int present = 0;
-                if (values != null) {
+                boolean dense = values != null && nulls == null && bins == null;
+                if (dense) {
+                    java.util.Arrays.fill(bm, bitmapAt, bitmapAt + bitmapBytes, (byte) 0xFF);
+                    if ((rows & 7) != 0) {
+                        bm[bitmapAt + bitmapBytes - 1] = (byte) (0xFF << (8 - (rows & 7)));
+                    }
+                    present = rows;
+                } else if (values != null) {
                     for (int i = a; i < b; i++) {
                         if ((nulls != null && nulls[i]) || (bins != null && bins[i] == null)) {
                             continue;
@@ -288,7 +321,7 @@ public final class TsFileWriter implements Closeable {
                 }
                 TsStatistics ps = new TsStatistics(c.type());
                 w.reset();
-                encodePresent(w, ps, c.type(), values, nulls, bins, a, b, present);
+                encodePresent(w, ps, c.type(), dense, times, values, nulls, bins, a, b, present);
                 chunkStats.merge(ps);
                 byte[] enc = w.toByteArray();
                 body.write(enc, 0, enc.length);
@@ -304,11 +337,16 @@ public final class TsFileWriter implements Closeable {
             }
         }
 
-        /** Gathers the non-null values of rows [a, b), updates the statistics and encodes them in one batch. */
+        /**
+         * Updates the statistics with the non-null values of rows [a, b) and encodes them in one batch:
+         * straight from the caller's arrays when {@code dense} (no nulls), else gathered first.
+         */
         private void encodePresent(
                 ValuesWriter w,
                 TsStatistics ps,
                 TsDataType type,
+                boolean dense,
+                long[] times,
                 Object values,
                 boolean[] nulls,
                 byte[][] bins,
@@ -317,78 +355,113 @@ public final class TsFileWriter implements Closeable {
                 int present) {
             switch (type.storageType()) {
                 case BOOLEAN: {
-                    boolean[] v = (boolean[]) values;
-                    if (gBooleans.length < present) {
-                        gBooleans = new boolean[gTimes.length];
-                    }
-                    int k = 0;
-                    for (int i = a; i < b; i++) {
-                        if (nulls == null || !nulls[i]) {
-                            gBooleans[k++] = v[i];
+                    boolean[] src = (boolean[]) values;
+                    long[] t = times;
+                    int off = a;
+                    if (!dense) {
+                        if (gBooleans.length < present) {
+                            gBooleans = new boolean[gTimes.length];
                         }
+                        int k = 0;
+                        for (int i = a; i < b; i++) {
+                            if (nulls == null || !nulls[i]) {
+                                gBooleans[k++] = src[i];
+                            }
+                        }
+                        src = gBooleans;
+                        t = gTimes;
+                        off = 0;
                     }
-                    ps.updateBooleans(gTimes, gBooleans, present);
-                    ((BooleanValuesWriter) w).writeBooleans(gBooleans, 0, present);
+                    ps.updateBooleans(t, src, off, present);
+                    ((BooleanValuesWriter) w).writeBooleans(src, off, present);
                     break;
                 }
                 case INT32: {
-                    int[] v = (int[]) values;
-                    if (gInts.length < present) {
-                        gInts = new int[gTimes.length];
-                    }
-                    int k = 0;
-                    for (int i = a; i < b; i++) {
-                        if (nulls == null || !nulls[i]) {
-                            gInts[k++] = v[i];
+                    int[] src = (int[]) values;
+                    long[] t = times;
+                    int off = a;
+                    if (!dense) {
+                        if (gInts.length < present) {
+                            gInts = new int[gTimes.length];
                         }
+                        int k = 0;
+                        for (int i = a; i < b; i++) {
+                            if (nulls == null || !nulls[i]) {
+                                gInts[k++] = src[i];
+                            }
+                        }
+                        src = gInts;
+                        t = gTimes;
+                        off = 0;
                     }
-                    ps.updateInts(gTimes, gInts, present);
-                    ((IntValuesWriter) w).writeIntegers(gInts, 0, present);
+                    ps.updateInts(t, src, off, present);
+                    ((IntValuesWriter) w).writeIntegers(src, off, present);
                     break;
                 }
                 case INT64: {
-                    long[] v = (long[]) values;
-                    if (gLongs.length < present) {
-                        gLongs = new long[gTimes.length];
-                    }
-                    int k = 0;
-                    for (int i = a; i < b; i++) {
-                        if (nulls == null || !nulls[i]) {
-                            gLongs[k++] = v[i];
+                    long[] src = (long[]) values;
+                    long[] t = times;
+                    int off = a;
+                    if (!dense) {
+                        if (gLongs.length < present) {
+                            gLongs = new long[gTimes.length];
                         }
+                        int k = 0;
+                        for (int i = a; i < b; i++) {
+                            if (nulls == null || !nulls[i]) {
+                                gLongs[k++] = src[i];
+                            }
+                        }
+                        src = gLongs;
+                        t = gTimes;
+                        off = 0;
                     }
-                    ps.updateLongs(gTimes, gLongs, present);
-                    ((LongValuesWriter) w).writeLongs(gLongs, 0, present);
+                    ps.updateLongs(t, src, off, present);
+                    ((LongValuesWriter) w).writeLongs(src, off, present);
                     break;
                 }
                 case FLOAT: {
-                    float[] v = (float[]) values;
-                    if (gFloats.length < present) {
-                        gFloats = new float[gTimes.length];
-                    }
-                    int k = 0;
-                    for (int i = a; i < b; i++) {
-                        if (nulls == null || !nulls[i]) {
-                            gFloats[k++] = v[i];
+                    float[] src = (float[]) values;
+                    long[] t = times;
+                    int off = a;
+                    if (!dense) {
+                        if (gFloats.length < present) {
+                            gFloats = new float[gTimes.length];
                         }
+                        int k = 0;
+                        for (int i = a; i < b; i++) {
+                            if (nulls == null || !nulls[i]) {
+                                gFloats[k++] = src[i];
+                            }
+                        }
+                        src = gFloats;
+                        t = gTimes;
+                        off = 0;
                     }
-                    ps.updateFloats(gTimes, gFloats, present);
-                    ((FloatValuesWriter) w).writeFloats(gFloats, 0, present);
+                    ps.updateFloats(t, src, off, present);
+                    ((FloatValuesWriter) w).writeFloats(src, off, present);
                     break;
                 }
                 case DOUBLE: {
-                    double[] v = (double[]) values;
-                    if (gDoubles.length < present) {
-                        gDoubles = new double[gTimes.length];
-                    }
-                    int k = 0;
-                    for (int i = a; i < b; i++) {
-                        if (nulls == null || !nulls[i]) {
-                            gDoubles[k++] = v[i];
+                    double[] src = (double[]) values;
+                    long[] t = times;
+                    int off = a;
+                    if (!dense) {
+                        if (gDoubles.length < present) {
+                            gDoubles = new double[gTimes.length];
                         }
+                        int k = 0;
+                        for (int i = a; i < b; i++) {
+                            if (nulls == null || !nulls[i]) {
+                                gDoubles[k++] = src[i];
+                            }
+                        }
+                        src = gDoubles;
+                        t = gTimes;
+                        off = 0;
                     }
-                    ps.updateDoubles(gTimes, gDoubles, present);
-                    ((DoubleValuesWriter) w).writeDoubles(gDoubles, 0, present);
+                    ps.updateDoubles(t, src, off, present);
+                    ((DoubleValuesWriter) w).writeDoubles(src, off, present);
                     break;
                 }
                 default: {
@@ -407,8 +480,21 @@ public final class TsFileWriter implements Closeable {
 
         /** Appends a page (header + compressed payload) to {@link #chunk}. */
         void writePage(byte[] payload, int len, Compression c, TsStatistics stats) {
-            byte[] comp = c == Compression.UNCOMPRESSED ? null : CompressionCodecs.compress(c, payload, 0, len);
-            int clen = comp == null ? len : comp.length;
+            byte[] comp = null;
+            int clen = len;
+            if (c != Compression.UNCOMPRESSED) {
+                int room = CompressionCodecs.maxCompressedLength(c, len);
+                if (room < 0) {
+                    comp = CompressionCodecs.compress(c, payload, 0, len);
+                    clen = comp.length;
+                } else {
+                    if (compressed.length < room) {
+                        compressed = new byte[room];
+                    }
+                    clen = CompressionCodecs.compressInto(c, payload, 0, len, compressed, 0);
+                    comp = compressed;
+                }
+            }
             chunk.writeUnsignedVarInt(len);
             chunk.writeUnsignedVarInt(clen);
             if (stats != null) {
@@ -421,11 +507,10 @@ public final class TsFileWriter implements Closeable {
             }
         }
 
-        /** Appends chunk header + {@link #chunk} to {@link #out}. */
+        /** Writes the chunk header for {@link #chunk} to {@link #out}. */
         void writeChunk(int mask, String name, TsDataType type, Compression c, TsEncoding e, int pages) {
             int marker = mask | (pages > 1 ? TsChunkHeader.CHUNK_HEADER : TsChunkHeader.ONLY_ONE_PAGE_CHUNK_HEADER);
             new TsChunkHeader(marker, name, chunk.size(), type, c, e, 0).writeTo(out);
-            out.write(chunk);
         }
     }
 

@@ -283,82 +283,107 @@ public final class TsStatistics {
         count++;
     }
 
-    /** Adds {@code n} INT32/DATE values with their times (in order). */
+    /** As {@link #updateInts(long[], int[], int, int)} from index 0. */
     public void updateInts(long[] times, int[] v, int n) {
+        updateInts(times, v, 0, n);
+    }
+
+    /** As {@link #updateLongs(long[], long[], int, int)} from index 0. */
+    public void updateLongs(long[] times, long[] v, int n) {
+        updateLongs(times, v, 0, n);
+    }
+
+    /** As {@link #updateBooleans(long[], boolean[], int, int)} from index 0. */
+    public void updateBooleans(long[] times, boolean[] v, int n) {
+        updateBooleans(times, v, 0, n);
+    }
+
+    /** As {@link #updateFloats(long[], float[], int, int)} from index 0. */
+    public void updateFloats(long[] times, float[] v, int n) {
+        updateFloats(times, v, 0, n);
+    }
+
+    /** As {@link #updateDoubles(long[], double[], int, int)} from index 0. */
+    public void updateDoubles(long[] times, double[] v, int n) {
+        updateDoubles(times, v, 0, n);
+    }
+
+    /** Adds {@code n} INT32/DATE values with their times (in order), rows {@code [off, off + n)} of both arrays. */
+    public void updateInts(long[] times, int[] v, int off, int n) {
         if (n == 0) {
             return;
         }
-        long min = count == 0 ? v[0] : minLong;
-        long max = count == 0 ? v[0] : maxLong;
+        long min = count == 0 ? v[off] : minLong;
+        long max = count == 0 ? v[off] : maxLong;
         long sum = sumLong;
-        for (int i = 0; i < n; i++) {
+        for (int i = off; i < off + n; i++) {
             int x = v[i];
             min = Math.min(min, x);
             max = Math.max(max, x);
             sum += x;
         }
-        finishBatch(times, n, min, max, v[0], v[n - 1]);
+        finishBatch(times, off, n, min, max, v[off], v[off + n - 1]);
         sumLong = sum;
     }
 
-    /** Adds {@code n} INT64/TIMESTAMP values with their times (in order). */
-    public void updateLongs(long[] times, long[] v, int n) {
+    /** Adds {@code n} INT64/TIMESTAMP values with their times (in order), rows {@code [off, off + n)} of both arrays. */
+    public void updateLongs(long[] times, long[] v, int off, int n) {
         if (n == 0) {
             return;
         }
-        long min = count == 0 ? v[0] : minLong;
-        long max = count == 0 ? v[0] : maxLong;
+        long min = count == 0 ? v[off] : minLong;
+        long max = count == 0 ? v[off] : maxLong;
         double sum = sumDouble;
-        for (int i = 0; i < n; i++) {
+        for (int i = off; i < off + n; i++) {
             long x = v[i];
             min = Math.min(min, x);
             max = Math.max(max, x);
             sum += x;
         }
-        finishBatch(times, n, min, max, v[0], v[n - 1]);
+        finishBatch(times, off, n, min, max, v[off], v[off + n - 1]);
         sumDouble = sum;
     }
 
-    /** Adds {@code n} BOOLEAN values with their times (in order). */
-    public void updateBooleans(long[] times, boolean[] v, int n) {
+    /** Adds {@code n} BOOLEAN values with their times (in order), rows {@code [off, off + n)} of both arrays. */
+    public void updateBooleans(long[] times, boolean[] v, int off, int n) {
         if (n == 0) {
             return;
         }
         long sum = sumLong;
-        for (int i = 0; i < n; i++) {
+        for (int i = off; i < off + n; i++) {
             sum += v[i] ? 1 : 0;
         }
         if (count == 0) {
-            firstLong = v[0] ? 1 : 0;
-            startTime = times[0];
+            firstLong = v[off] ? 1 : 0;
+            startTime = times[off];
         }
-        lastLong = v[n - 1] ? 1 : 0;
-        endTime = times[n - 1];
+        lastLong = v[off + n - 1] ? 1 : 0;
+        endTime = times[off + n - 1];
         sumLong = sum;
         count += n;
     }
 
-    private void finishBatch(long[] times, int n, long min, long max, long first, long last) {
+    private void finishBatch(long[] times, int off, int n, long min, long max, long first, long last) {
         if (count == 0) {
             firstLong = first;
-            startTime = times[0];
+            startTime = times[off];
         }
         minLong = min;
         maxLong = max;
         lastLong = last;
-        endTime = times[n - 1];
+        endTime = times[off + n - 1];
         count += n;
     }
 
-    /** Adds {@code n} FLOAT values with their times (in order). */
-    public void updateFloats(long[] times, float[] v, int n) {
+    /** Adds {@code n} FLOAT values with their times (in order), rows {@code [off, off + n)} of both arrays. */
+    public void updateFloats(long[] times, float[] v, int off, int n) {
         if (n == 0) {
             return;
         }
-        double min = count == 0 ? v[0] : minDouble;
-        double max = count == 0 ? v[0] : maxDouble;
+        double min = count == 0 ? v[off] : minDouble;
+        double max = count == 0 ? v[off] : maxDouble;
         double sum = sumDouble;
-        for (int i = 0; i < n; i++) {
+        for (int i = off; i < off + n; i++) {
             float x = v[i];
             if (x < min) {
                 min = x;
@@ -368,18 +393,18 @@ public final class TsStatistics {
             }
             sum += x;
         }
-        finishBatch(times, n, min, max, v[0], v[n - 1], sum);
+        finishBatch(times, off, n, min, max, v[off], v[off + n - 1], sum);
     }
 
-    /** Adds {@code n} DOUBLE values with their times (in order). */
-    public void updateDoubles(long[] times, double[] v, int n) {
+    /** Adds {@code n} DOUBLE values with their times (in order), rows {@code [off, off + n)} of both arrays. */
+    public void updateDoubles(long[] times, double[] v, int off, int n) {
         if (n == 0) {
             return;
         }
-        double min = count == 0 ? v[0] : minDouble;
-        double max = count == 0 ? v[0] : maxDouble;
+        double min = count == 0 ? v[off] : minDouble;
+        double max = count == 0 ? v[off] : maxDouble;
         double sum = sumDouble;
-        for (int i = 0; i < n; i++) {
+        for (int i = off; i < off + n; i++) {
             double x = v[i];
             if (x < min) {
                 min = x;
@@ -389,19 +414,20 @@ public final class TsStatistics {
             }
             sum += x;
         }
-        finishBatch(times, n, min, max, v[0], v[n - 1], sum);
+        finishBatch(times, off, n, min, max, v[off], v[off + n - 1], sum);
     }
 
-    private void finishBatch(long[] times, int n, double min, double max, double first, double last, double sum) {
+    private void finishBatch(
+            long[] times, int off, int n, double min, double max, double first, double last, double sum) {
         if (count == 0) {
             firstDouble = first;
-            startTime = times[0];
+            startTime = times[off];
         }
         minDouble = min;
         maxDouble = max;
         lastDouble = last;
         sumDouble = sum;
-        endTime = times[n - 1];
+        endTime = times[off + n - 1];
         count += n;
     }
 
