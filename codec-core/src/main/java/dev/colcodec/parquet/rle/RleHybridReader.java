@@ -190,6 +190,9 @@ public final class RleHybridReader implements IntValuesReader {
             Arrays.fill(dst, off, off + len, dictionary[0]);
             return;
         }
+        if (size == 0) {
+            throw badId(r.sectionStart, 0, -1); // no id fits an empty dictionary
+        }
         int maxId = size - 1;
         int w = r.bitWidth;
         boolean packedFit = w < 31 && (1 << w) <= size;
@@ -287,6 +290,9 @@ public final class RleHybridReader implements IntValuesReader {
             }
             Arrays.fill(dst, off, off + len, dictionary[0]);
             return;
+        }
+        if (size == 0) {
+            throw badId(r.sectionStart, 0, -1); // no id fits an empty dictionary
         }
         int maxId = size - 1;
         int w = r.bitWidth;

@@ -263,6 +263,46 @@ class DictionaryRunShapesTest {
         }
     }
 
+    @Test
+    void anEmptyDictionaryHoldsNoIdAtAnyWidthOrStretch() {
+        for (int width : new int[] {0, 1, 4}) {
+            for (int stretchKind = 0; stretchKind < 3; stretchKind++) {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                out.write(width);
+                int n;
+                if (stretchKind == 0 || width == 0) {
+                    RleRunShapesTest.writeUleb(out, 20 << 1);
+                    if (width > 0) {
+                        out.write(0);
+                    }
+                    n = 20;
+                } else {
+                    int groups = stretchKind == 1 ? 2 : 16;
+                    RleRunShapesTest.writeUleb(out, (groups << 1) | 1);
+                    out.write(new byte[groups * width], 0, groups * width);
+                    n = groups * 8;
+                }
+                byte[] page = out.toByteArray();
+                byte[] buf = new byte[3 + page.length + 16];
+                System.arraycopy(page, 0, buf, 3, page.length);
+                for (Kernels k : kernels) {
+                    DictionaryIntReader ints = new DictionaryIntReader(IntDictionary.of(new int[0]), k);
+                    ints.init(n, buf, 3, page.length);
+                    assertThatThrownBy(() -> ints.readIntegers(new int[n], 0, n))
+                            .isInstanceOf(CorruptInputException.class);
+                    DictionaryLongReader longs = new DictionaryLongReader(LongDictionary.of(new long[0]), k);
+                    longs.init(n, buf, 3, page.length);
+                    assertThatThrownBy(() -> longs.readLongs(new long[n], 0, n))
+                            .isInstanceOf(CorruptInputException.class);
+                    DictionaryDoubleReader doubles = new DictionaryDoubleReader(DoubleDictionary.of(new double[0]), k);
+                    doubles.init(n, buf, 3, page.length);
+                    assertThatThrownBy(() -> doubles.readDoubles(new double[n], 0, n))
+                            .isInstanceOf(CorruptInputException.class);
+                }
+            }
+        }
+    }
+
     /** Corrupt input about a dictionary id, reported at an offset inside the page (which starts at 3). */
     private static void assertCorruptInPage(int end, Runnable read) {
         assertThatThrownBy(read::run)
