@@ -46,14 +46,85 @@ public final class TsChunkReader {
 
     /** A chunk's header and page table. */
     static final class Chunk {
-        /** The bytes holding the chunk (the whole file, or just this chunk); page offsets index into it. */
+        /**
+         * The bytes holding the chunk (the whole file, or just this chunk); page offsets index into it.
+         * Null for a chunk whose page payloads are read from {@link #file} when needed.
+         */
         byte[] data;
+        /** Reads page payloads of a chunk without {@link #data}; page offsets are relative to {@link #base}. */
+        FileBytes file;
+
+        long base;
 
         TsChunkHeader header;
         int pageCount;
         TsPageHeader[] pages = new TsPageHeader[4];
         int[] payloadOffsets = new int[4];
     }
+
+    /** Positional reads of a file: {@code len} bytes at file offset {@code offset}. */
+    interface FileBytes {
+        byte[] read(long offset, int len);
+    }
+
+    /** Bytes first read for a page header; a longer header (long string statistics) is read again. */
+    private static final int PAGE_HEADER_WINDOW = 256;
+
+    /**
+     * A chunk whose page headers are read from {@code file} one by one, and whose payloads are read only
+     * when {@link #loadPage} needs them: for chunks of which a query wants a few pages. {@code header}
+     * was read at file offset {@code base}; its data starts {@code dataStart} bytes later. Exceptions
+     * carry offsets relative to {@code base}.
+     */
+    static Chunk parsePageHeaders(TsChunkHeader header, long base, int dataStart, FileBytes file) {
+        Chunk c = new Chunk();
+        c.header = header;
+        c.base = base;
+        c.file = file;
+        boolean single = header.singlePage();
+        TsDataType statsType = header.dataType();
+        int pos = dataStart;
+        int end = dataStart + header.dataSize();
+        while (pos < end) {
+            if (single && c.pageCount == 1) {
+                throw new CorruptInputException(pos, "one page in a single-page chunk");
+            }
+            int window = Math.min(PAGE_HEADER_WINDOW, end - pos);
+            TsPageHeader ph;
+            int headerLen;
+            while (true) {
+                byte[] b = file.read(base + pos, window);
+                ByteCursor in = new ByteCursor(b, 0, window);
+                try {
+                    ph = TsPageHeader.readHeaderOnly(in, statsType, !single);
+                    headerLen = in.position();
+                    break;
+                } catch (CorruptInputException e) {
+                    if (window == end - pos) {
+                        throw new CorruptInputException(pos + e.offset(), e.expected(), e);
+                    }
+                    window = (int) Math.min(end - pos, window * 16L);
+                }
+            }
+            int payload = pos + headerLen;
+            if (ph.compressedSize() > end - payload) {
+                throw new CorruptInputException(
+                        pos,
+                        "a page of " + ph.compressedSize() + " compressed bytes, but " + (end - payload) + " remain");
+            }
+            if (c.pageCount == c.pages.length) {
+                c.pages = Arrays.copyOf(c.pages, c.pageCount * 2);
+                c.payloadOffsets = Arrays.copyOf(c.payloadOffsets, c.pageCount * 2);
+            }
+            c.pages[c.pageCount] = ph;
+            c.payloadOffsets[c.pageCount] = payload;
+            c.pageCount++;
+            pos = payload + ph.compressedSize();
+        }
+        return c;
+    }
+
+    private static final byte[] NO_BYTES = new byte[0];
 
     /** A decompressed page payload. */
     static final class Page {
@@ -114,6 +185,10 @@ public final class TsChunkReader {
         byte[] file = c.data;
         TsPageHeader ph = c.pages[i];
         int at = c.payloadOffsets[i];
+        if (file == null) {
+            file = ph.isEmpty() ? NO_BYTES : c.file.read(c.base + at, ph.compressedSize());
+            at = 0;
+        }
         if (ph.isEmpty()) {
             p.buf = file;
             p.off = at;

@@ -651,18 +651,20 @@ public final class TsFileReader implements Closeable {
                 }
                 long tOff = time.chunkOffsets[k];
                 long next = k + 1 < time.chunkCount ? time.chunkOffsets[k + 1] : metaOffset;
-                TsChunkReader.Chunk timeChunk = chunkAt(chunkReader, tOff);
+                // a chunk group wholly in range is read chunk by chunk; one partly in range page by page
+                boolean whole = time.chunkStart[k] >= minTime && time.chunkEnd[k] <= maxTime;
+                TsChunkReader.Chunk timeChunk = chunkAt(chunkReader, tOff, !whole);
                 TsChunkReader.Chunk[] valueChunks = new TsChunkReader.Chunk[fieldSeries.length];
                 long[] valueOffsets = new long[fieldSeries.length];
                 long groupBytes = timeChunk.header.dataSize();
                 for (int i = 0; i < valueOffsets.length; i++) {
                     valueOffsets[i] = findValueChunk(fieldSeries[i], tOff, next);
                     if (valueOffsets[i] >= 0) {
-                        valueChunks[i] = chunkAt(chunkReader, valueOffsets[i]);
+                        valueChunks[i] = chunkAt(chunkReader, valueOffsets[i], !whole);
                         groupBytes += valueChunks[i].header.dataSize();
                     }
                 }
-                if (fields.size() == 0 && time.chunkStart[k] >= minTime && time.chunkEnd[k] <= maxTime) {
+                if (fields.size() == 0 && whole) {
                     // the whole chunk group is in range: size the block once
                     fields.reserveMore(TsChunkReader.plausibleRows(timeChunk, groupBytes));
                 }
@@ -677,8 +679,11 @@ public final class TsFileReader implements Closeable {
         }
     }
 
-    /** Parses the chunk at file offset {@code off}: in place in memory, or after reading it from the file. */
-    private TsChunkReader.Chunk chunkAt(TsChunkReader reader, long off) {
+    /**
+     * Parses the chunk at file offset {@code off}: in place in memory; from the file, either read whole
+     * or, when {@code pageByPage}, its page headers only (payloads are read when decoded).
+     */
+    private TsChunkReader.Chunk chunkAt(TsChunkReader reader, long off, boolean pageByPage) {
         if (channel == null) {
             return reader.parseChunk(buf, (int) off, (int) metaOffset);
         }
@@ -706,6 +711,11 @@ public final class TsFileReader implements Closeable {
             if (total > avail) {
                 throw new CorruptInputException(
                         in.position(), h.dataSize() + " chunk data bytes before the metadata (" + avail + " remain)");
+            }
+            if (pageByPage && total > window) {
+                TsChunkHeader header = h;
+                int dataStart = in.position();
+                return TsChunkReader.parsePageHeaders(header, off, dataStart, this::readAt);
             }
             byte[] bytes;
             if (total <= window) {

@@ -27,16 +27,22 @@ public final class TsPageHeader {
      */
     public static TsPageHeader read(ByteCursor in, TsDataType type, boolean withStatistics) {
         int start = in.position();
+        TsPageHeader h = readHeaderOnly(in, type, withStatistics);
+        if (h.compressedSize > in.remaining()) {
+            throw new CorruptInputException(
+                    start, "a page of " + h.compressedSize + " compressed bytes, but " + in.remaining() + " remain");
+        }
+        return h;
+    }
+
+    /** Reads a page header whether or not its payload follows in {@code in}. */
+    static TsPageHeader readHeaderOnly(ByteCursor in, TsDataType type, boolean withStatistics) {
         int uncompressed = in.readCount(Integer.MAX_VALUE, "page uncompressed size");
         if (uncompressed == 0) {
             return new TsPageHeader(0, 0, null);
         }
         int compressed = in.readCount(Integer.MAX_VALUE, "page compressed size");
         TsStatistics stats = withStatistics ? TsStatistics.read(type, in) : null;
-        if (compressed > in.remaining()) {
-            throw new CorruptInputException(
-                    start, "a page of " + compressed + " compressed bytes, but " + in.remaining() + " remain");
-        }
         return new TsPageHeader(uncompressed, compressed, stats);
     }
 
