@@ -223,6 +223,7 @@ class TsFileReaderTest {
                 check(ds, disk.query("t", cols, r[0], r[1]), cols, r[0], r[1]);
                 check(ds, memory.query("t", cols, r[0], r[1]), cols, r[0], r[1]);
                 check(ds, perDevice(disk.blocks("t", cols, r[0], r[1], null), cols, ds), cols, r[0], r[1]);
+                check(ds, perDevice(disk.blocks("t", cols, r[0], r[1], pool), cols, ds), cols, r[0], r[1]);
                 check(ds, perDevice(memory.blocks("t", cols, r[0], r[1], pool), cols, ds), cols, r[0], r[1]);
             }
         } finally {
