@@ -154,32 +154,43 @@ public final class TsFileReader implements Closeable {
 
     /** Reads the file from {@code from} up to what {@link #buf} holds, making {@code buf} start there. */
     private void extendTo(long from) {
-        byte[] more = readAt(from, (int) (bufBase - from));
-        byte[] joined = Arrays.copyOf(more, more.length + buf.length);
-        System.arraycopy(buf, 0, joined, more.length, buf.length);
+        int more = (int) (bufBase - from);
+        byte[] joined = new byte[more + buf.length];
+        System.arraycopy(buf, 0, joined, more, buf.length);
+        readInto(from, joined, 0, more);
         buf = joined;
         bufBase = from;
     }
 
     /** {@code len} bytes of the file at {@code from} (channel readers). */
     private byte[] readAt(long from, int len) {
+        byte[] b = new byte[Math.max(0, len)];
+        readInto(from, b, 0, len);
+        return b;
+    }
+
+    /** Reads {@code len} bytes of the file at {@code from} into {@code dst[off, off + len)} (channel readers). */
+    private void readInto(long from, byte[] dst, int off, int len) {
         if (from < 0 || len < 0 || from + len > fileLength) {
             throw new CorruptInputException(from, len + " bytes within the file of " + fileLength + " bytes");
         }
-        byte[] b = new byte[len];
-        ByteBuffer bb = ByteBuffer.wrap(b);
         try {
-            while (bb.hasRemaining()) {
-                int n = channel.read(bb, from + bb.position());
-                if (n < 0) {
-                    throw new CorruptInputException(from + bb.position(), "more bytes (the file shrank)");
-                }
-            }
+            readFully(channel, from, dst, off, len);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         bytesRead.addAndGet(len);
-        return b;
+    }
+
+    /** Positional reads until {@code len} bytes at {@code from} are in {@code dst}; a shorter file is corrupt input. */
+    private static void readFully(FileChannel ch, long from, byte[] dst, int off, int len) throws IOException {
+        ByteBuffer bb = ByteBuffer.wrap(dst, off, len);
+        while (bb.hasRemaining()) {
+            long at = from + (bb.position() - off);
+            if (ch.read(bb, at) < 0) {
+                throw new CorruptInputException(at, "more bytes (the file shrank while it was read)");
+            }
+        }
     }
 
     /** Parses a whole TsFile held in {@code bytes} (not copied). */
@@ -197,12 +208,7 @@ public final class TsFileReader implements Closeable {
             long len = ch.size();
             int tail = (int) Math.min(len, MAGIC.length + 4);
             byte[] b = new byte[tail];
-            ByteBuffer bb = ByteBuffer.wrap(b);
-            while (bb.hasRemaining()) {
-                if (ch.read(bb, len - tail + bb.position()) < 0) {
-                    throw new CorruptInputException(len, "a file that does not shrink while it is opened");
-                }
-            }
+            readFully(ch, len - tail, b, 0, tail);
             return new TsFileReader(b, len - tail, len, ch);
         } catch (RuntimeException | Error e) {
             ch.close();
@@ -722,8 +728,7 @@ public final class TsFileReader implements Closeable {
                 bytes = head;
             } else {
                 bytes = Arrays.copyOf(head, (int) total);
-                byte[] rest = readAt(off + window, (int) (total - window));
-                System.arraycopy(rest, 0, bytes, window, rest.length);
+                readInto(off + window, bytes, window, (int) (total - window));
             }
             return reader.parseChunk(bytes, 0, (int) total);
         } catch (CorruptInputException e) {
