@@ -60,6 +60,16 @@ public final class TsChunkReader {
         int pageCount;
         TsPageHeader[] pages = new TsPageHeader[4];
         int[] payloadOffsets = new int[4];
+
+        void addPage(TsPageHeader ph, int payloadOffset) {
+            if (pageCount == pages.length) {
+                pages = Arrays.copyOf(pages, pageCount * 2);
+                payloadOffsets = Arrays.copyOf(payloadOffsets, pageCount * 2);
+            }
+            pages[pageCount] = ph;
+            payloadOffsets[pageCount] = payloadOffset;
+            pageCount++;
+        }
     }
 
     /** Positional reads of a file: {@code len} bytes at file offset {@code offset}. */
@@ -112,13 +122,7 @@ public final class TsChunkReader {
                         pos,
                         "a page of " + ph.compressedSize() + " compressed bytes, but " + (end - payload) + " remain");
             }
-            if (c.pageCount == c.pages.length) {
-                c.pages = Arrays.copyOf(c.pages, c.pageCount * 2);
-                c.payloadOffsets = Arrays.copyOf(c.payloadOffsets, c.pageCount * 2);
-            }
-            c.pages[c.pageCount] = ph;
-            c.payloadOffsets[c.pageCount] = payload;
-            c.pageCount++;
+            c.addPage(ph, payload);
             pos = payload + ph.compressedSize();
         }
         return c;
@@ -152,13 +156,7 @@ public final class TsChunkReader {
                 throw new CorruptInputException(pages.position(), "one page in a single-page chunk");
             }
             TsPageHeader ph = TsPageHeader.read(pages, statsType, !single);
-            if (c.pageCount == c.pages.length) {
-                c.pages = Arrays.copyOf(c.pages, c.pageCount * 2);
-                c.payloadOffsets = Arrays.copyOf(c.payloadOffsets, c.pageCount * 2);
-            }
-            c.pages[c.pageCount] = ph;
-            c.payloadOffsets[c.pageCount] = pages.position();
-            c.pageCount++;
+            c.addPage(ph, pages.position());
             pages.skip(ph.compressedSize(), "page payload");
         }
         return c;
