@@ -86,14 +86,15 @@ public interface Kernels {
      * int)} (or {@code unpackMsb}) followed by {@link #prefixSum(int[], int, int, int, int)} would.
      * Returns the last value ({@code previous} when {@code count == 0}).
      *
-     * <p>Unlike the other kernels, this one may <em>read</em> bytes of {@code src} after the packed
-     * slice, up to {@code src.length}, so that vector loads of short runs (a 32-value miniblock) need
-     * no scalar tail; those bytes never influence the result, and nothing beyond {@code src.length}
-     * is touched.
+     * <p>{@code srcEnd} is the end (exclusive) of the caller's input slice, at or after the end of
+     * the packed deltas. Vector loads may read bytes after the packed deltas but never at or past
+     * {@code srcEnd}, so a 32-value miniblock inside a page needs no scalar tail; those bytes never
+     * influence the result.
      */
     int unpackPrefixSum(
             byte[] src,
             int srcOff,
+            int srcEnd,
             int bitWidth,
             boolean msbFirst,
             int[] dst,

@@ -289,6 +289,7 @@ public class ScalarKernels implements Kernels {
     public int unpackPrefixSum(
             byte[] src,
             int srcOff,
+            int srcEnd,
             int bitWidth,
             boolean msbFirst,
             int[] dst,

@@ -451,12 +451,19 @@ public final class KernelChecks {
                     for (int i = tight.length; i < padded.length; i++) {
                         padded[i] = (byte) r.nextInt();
                     }
-                    for (byte[] packed : new byte[][] {tight, padded}) {
+                    // slice ends: the array's end (a read past it would throw), the whole padded
+                    // array, and a slice of the padded array ending somewhere in the padding
+                    byte[][] arrays = {tight, padded, padded};
+                    int[] ends = {tight.length, padded.length, tight.length + r.nextInt(padded.length - tight.length)};
+                    for (int a = 0; a < arrays.length; a++) {
+                        byte[] packed = arrays[a];
+                        int srcEnd = ends[a];
                         int[] got = new int[dstOff + n];
-                        int last = k.unpackPrefixSum(packed, srcOff, w, msb, got, dstOff, n, previous, minDelta);
+                        int last =
+                                k.unpackPrefixSum(packed, srcOff, srcEnd, w, msb, got, dstOff, n, previous, minDelta);
                         String ctx = (msb ? "MSB" : "LSB") + " width " + w + " count " + n + " srcOff " + srcOff
-                                + " dstOff " + dstOff + " shape " + shape + " extra bytes "
-                                + (packed.length - tight.length) + " kernels " + k.name();
+                                + " dstOff " + dstOff + " shape " + shape + " slice end " + srcEnd
+                                + " array " + packed.length + " kernels " + k.name();
                         if (!Arrays.equals(got, expected)) {
                             assertThat(got).as("int unpackPrefixSum " + ctx).isEqualTo(expected);
                         }

@@ -69,12 +69,12 @@ class ScalarKernelsTest {
         // deltas 0..7 at width 3, LSB-first (Parquet's example bytes) and MSB-first
         int[] lsb = new int[8];
         int last = scalar.unpackPrefixSum(
-                new byte[] {(byte) 0x88, (byte) 0xc6, (byte) 0xfa}, 0, 3, false, lsb, 0, 8, 10, -2);
+                new byte[] {(byte) 0x88, (byte) 0xc6, (byte) 0xfa}, 0, 3, 3, false, lsb, 0, 8, 10, -2);
         assertThat(lsb).containsExactly(8, 7, 7, 8, 10, 13, 17, 22);
         assertThat(last).isEqualTo(22);
         int[] msb = new int[8];
         scalar.unpackPrefixSum(
-                new byte[] {0b00000101, 0b00111001, 0b01110111}, 0, 3, true, msb, 0, 8, Integer.MAX_VALUE, 1);
+                new byte[] {0b00000101, 0b00111001, 0b01110111}, 0, 3, 3, true, msb, 0, 8, Integer.MAX_VALUE, 1);
         assertThat(msb[0]).isEqualTo(Integer.MIN_VALUE);
         assertThat(msb[7]).isEqualTo(Integer.MIN_VALUE + 7 + 28);
     }

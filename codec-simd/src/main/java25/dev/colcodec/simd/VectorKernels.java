@@ -543,14 +543,15 @@ final class VectorKernels extends ScalarKernels {
     /**
      * One pass per IL deltas: unpack into int lanes, add the minimum delta, scan, add the running value
      * (kept broadcast in a vector, so no lane extraction per step) and store. Loads may run past the
-     * packed slice up to {@code src.length} (the contract allows it): a 32-value miniblock is then two
+     * packed slice up to {@code srcEnd} (the contract allows it): a 32-value miniblock is then two
      * whole vector steps instead of one step and a scalar tail. What does not fit in whole steps (fewer
-     * than IL values, or a load that would pass the array) is finished by the scalar kernels.
+     * than IL values, or a load that would pass {@code srcEnd}) is finished by the scalar kernels.
      */
     @Override
     public int unpackPrefixSum(
             byte[] src,
             int srcOff,
+            int srcEnd,
             int bitWidth,
             boolean msbFirst,
             int[] dst,
@@ -559,7 +560,8 @@ final class VectorKernels extends ScalarKernels {
             int previous,
             int minDelta) {
         if (bitWidth == 0 || count < IL) {
-            return super.unpackPrefixSum(src, srcOff, bitWidth, msbFirst, dst, dstOff, count, previous, minDelta);
+            return super.unpackPrefixSum(
+                    src, srcOff, srcEnd, bitWidth, msbFirst, dst, dstOff, count, previous, minDelta);
         }
         int need = STEP_BYTES[bitWidth];
         int mask = mask(bitWidth);
@@ -571,7 +573,7 @@ final class VectorKernels extends ScalarKernels {
         int end;
         // one loop per bit order and load species (the Vector API needs the species constant)
         if (need <= B128.length()) {
-            end = dstOff + IL * wholeSteps(src.length - srcOff, bitWidth, count, B128.length());
+            end = dstOff + IL * wholeSteps(srcEnd - srcOff, bitWidth, count, B128.length());
             if (msbFirst) {
                 for (; o < end; o += IL, p += step) {
                     carry = sumStep(msbStep(B128, src, p, bitWidth, mask), min, carry, dst, o);
@@ -582,7 +584,7 @@ final class VectorKernels extends ScalarKernels {
                 }
             }
         } else if (need <= B256.length()) {
-            end = dstOff + IL * wholeSteps(src.length - srcOff, bitWidth, count, B256.length());
+            end = dstOff + IL * wholeSteps(srcEnd - srcOff, bitWidth, count, B256.length());
             if (msbFirst) {
                 for (; o < end; o += IL, p += step) {
                     carry = sumStep(msbStep(B256, src, p, bitWidth, mask), min, carry, dst, o);
@@ -593,7 +595,7 @@ final class VectorKernels extends ScalarKernels {
                 }
             }
         } else {
-            end = dstOff + IL * wholeSteps(src.length - srcOff, bitWidth, count, BL);
+            end = dstOff + IL * wholeSteps(srcEnd - srcOff, bitWidth, count, BL);
             if (msbFirst) {
                 for (; o < end; o += IL, p += step) {
                     carry = sumStep(msbStep(BS, src, p, bitWidth, mask), min, carry, dst, o);
@@ -609,13 +611,13 @@ final class VectorKernels extends ScalarKernels {
         if (done == count) {
             return last;
         }
-        return super.unpackPrefixSum(src, p, bitWidth, msbFirst, dst, o, count - done, last, minDelta);
+        return super.unpackPrefixSum(src, p, srcEnd, bitWidth, msbFirst, dst, o, count - done, last, minDelta);
     }
 
     /**
      * Whole vector steps of IL values within {@code count} whose loads ({@code loadBytes} from each
      * step's start, one more byte for widths over 25) stay within the {@code available} bytes. Divides
-     * only when the array ends before the last step's load (the end of a buffer).
+     * only when the slice ends before the last step's load (the end of a page).
      */
     private static int wholeSteps(int available, int bitWidth, int count, int loadBytes) {
         int reach = loadBytes + (bitWidth > 25 ? 1 : 0);

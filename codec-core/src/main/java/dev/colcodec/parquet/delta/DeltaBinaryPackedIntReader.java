@@ -132,7 +132,8 @@ public final class DeltaBinaryPackedIntReader implements IntValuesReader {
         if (width == 0) {
             last = kernels.fillArithmetic(dst, off, n, last, minDelta);
         } else {
-            last = kernels.unpackPrefixSum(cursor.buffer(), cursor.runPos(), width, false, dst, off, n, last, minDelta);
+            last = kernels.unpackPrefixSum(
+                    cursor.buffer(), cursor.runPos(), cursor.sliceEnd(), width, false, dst, off, n, last, minDelta);
         }
     }
 

@@ -138,6 +138,11 @@ final class DeltaBlockCursor {
         return buf;
     }
 
+    /** The end (exclusive) of the stream's slice of {@link #buffer()}. */
+    int sliceEnd() {
+        return in.end();
+    }
+
     /**
      * Hands out the next run of deltas and returns its length (at least 1); the caller must have
      * checked {@link #deltasLeft()} {@code > 0}. A run of width {@code > 0} is one decode unit (up to

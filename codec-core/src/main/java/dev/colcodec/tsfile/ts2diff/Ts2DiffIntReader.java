@@ -138,7 +138,8 @@ public final class Ts2DiffIntReader implements IntValuesReader {
         if (c.width == 0) {
             prev = kernels.fillArithmetic(dst, off, n, prev, (int) c.minDelta);
         } else {
-            prev = kernels.unpackPrefixSum(c.buf, c.packedPos, c.width, true, dst, off, n, prev, (int) c.minDelta);
+            prev = kernels.unpackPrefixSum(
+                    c.buf, c.packedPos, c.end, c.width, true, dst, off, n, prev, (int) c.minDelta);
         }
         c.consumeDeltas(n);
     }
