@@ -73,7 +73,20 @@ public final class SimdKernelsFactory implements VectorKernelsFactory {
 
     @Override
     public Kernels create() {
-        Kernels k = VectorKernelsLoader.create();
+        return present(VectorKernelsLoader.create());
+    }
+
+    @Override
+    public Kernels createWarmingUp() {
+        return present(VectorKernelsLoader.createWarmingUp());
+    }
+
+    @Override
+    public boolean awaitWarmUp(Kernels kernels, long nanos) {
+        return VectorKernelsLoader.awaitWarmUp(kernels, nanos);
+    }
+
+    private static Kernels present(Kernels k) {
         if (k == null) {
             throw new IllegalStateException("vector kernels are not in this jar layer");
         }

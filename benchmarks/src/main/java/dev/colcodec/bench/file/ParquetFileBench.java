@@ -89,6 +89,7 @@ public class ParquetFileBench {
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params) throws IOException {
+        BenchSupport.awaitKernels();
         prepare(params.getBenchmark().endsWith(".read"));
     }
 

@@ -1,5 +1,6 @@
 package dev.colcodec.bench.parquet;
 
+import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.parquet.plain.PlainBinaryWriter;
 import dev.colcodec.parquet.plain.PlainDoubleWriter;
 import dev.colcodec.parquet.plain.PlainIntWriter;
@@ -64,6 +65,7 @@ public class PlainEncodeBenchmark {
 
     @Setup
     public void setup() {
+        BenchSupport.awaitKernels();
         which = Impl.of(impl);
         int n = BasicBenchData.N;
         intWriter = new PlainIntWriter(which.kernels());

@@ -1,5 +1,6 @@
 package dev.colcodec.bench.parquet;
 
+import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.parquet.rle.RleFraming;
 import dev.colcodec.parquet.rle.RleHybridWriter;
 import java.io.IOException;
@@ -56,6 +57,7 @@ public class RleEncodeBenchmark {
 
     @Setup
     public void setup() {
+        BenchSupport.awaitKernels();
         which = Impl.of(impl);
         values = BasicBenchData.rleValues(shape, bitWidth, 42);
         writer = new RleHybridWriter(bitWidth, RleFraming.UNPREFIXED, which.kernels());

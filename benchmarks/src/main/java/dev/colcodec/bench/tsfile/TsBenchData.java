@@ -1,5 +1,6 @@
 package dev.colcodec.bench.tsfile;
 
+import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import java.io.ByteArrayOutputStream;
@@ -27,7 +28,7 @@ public final class TsBenchData {
     public static Kernels kernels(String impl) {
         switch (impl) {
             case "colcodec":
-                return KernelProvider.best();
+                return BenchSupport.kernels("colcodec");
             case "colcodec-scalar":
                 return KernelProvider.scalar();
             default:

@@ -1,5 +1,6 @@
 package dev.colcodec.bench.parquet.delta;
 
+import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.parquet.delta.DeltaBinaryPackedIntWriter;
 import dev.colcodec.parquet.delta.DeltaBinaryPackedLongWriter;
 import java.io.IOException;
@@ -57,6 +58,7 @@ public class DeltaBinaryPackedEncodeBenchmark {
 
     @Setup
     public void setup() throws IOException {
+        BenchSupport.awaitKernels();
         which = Impl.of(impl);
         ints = BenchData.toInts(BenchData.series(shape, BenchData.N, true));
         longs = BenchData.series(shape, BenchData.N, false);

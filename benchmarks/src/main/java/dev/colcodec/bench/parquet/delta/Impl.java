@@ -1,5 +1,6 @@
 package dev.colcodec.bench.parquet.delta;
 
+import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 
@@ -30,6 +31,6 @@ enum Impl {
     }
 
     Kernels kernels() {
-        return this == COLCODEC_SCALAR ? KernelProvider.scalar() : KernelProvider.best();
+        return this == COLCODEC_SCALAR ? KernelProvider.scalar() : BenchSupport.kernels("colcodec");
     }
 }

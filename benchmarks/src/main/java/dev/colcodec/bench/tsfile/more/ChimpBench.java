@@ -1,5 +1,6 @@
 package dev.colcodec.bench.tsfile.more;
 
+import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.chimp.ChimpDoubleReader;
 import dev.colcodec.tsfile.chimp.ChimpDoubleWriter;
@@ -86,6 +87,7 @@ public class ChimpBench {
 
     @Setup
     public void setup() {
+        BenchSupport.awaitKernels();
         bench = new NumericBench(TSEncoding.CHIMP, TsSeries.Data.of(data), impl, CODECS);
     }
 

@@ -1,5 +1,6 @@
 package dev.colcodec.bench.tsfile.more;
 
+import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.zigzag.ZigzagIntReader;
 import dev.colcodec.tsfile.zigzag.ZigzagIntWriter;
@@ -64,6 +65,7 @@ public class ZigzagBench {
 
     @Setup
     public void setup() {
+        BenchSupport.awaitKernels();
         bench = new NumericBench(TSEncoding.ZIGZAG, TsSeries.Data.of(data), impl, CODECS);
     }
 
