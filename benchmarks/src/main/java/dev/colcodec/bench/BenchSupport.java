@@ -15,11 +15,12 @@ public final class BenchSupport {
      * chosen, they run scalar code until the background warm-up has seen C2 compile the vector code
      * (see {@link KernelProvider#awaitWarmUp}). Every benchmark that measures colcodec's default
      * kernels calls this in its trial set-up, so the figures are the steady state, not the first
-     * seconds of the JVM. Fails if the warm-up did not finish.
+     * seconds of the JVM. Warns on stderr if the warm-up did not finish.
      */
     public static void awaitKernels() {
         if (!KernelProvider.awaitWarmUp(java.time.Duration.ofMinutes(1))) {
-            throw new IllegalStateException("colcodec's vector kernels did not finish warming up within a minute");
+            System.err.println("colcodec: the vector kernels did not finish warming up within a minute;"
+                    + " kernels not yet compiled run their scalar code in this measurement");
         }
     }
 

@@ -42,8 +42,9 @@ public final class SimdKernelsFactory implements VectorKernelsFactory {
                 && !System.getProperty("java.vm.name", "").contains("HotSpot")) {
             return "not a HotSpot server VM (" + System.getProperty("java.vm.name") + ")";
         }
-        if (jvmciCompiler()) {
-            return "a JVMCI compiler is in use (the Vector API is intrinsified by C2 only)";
+        if (c2NotTheJit()) {
+            return "C2 is not the JIT (JVMCI compiler, or -XX:TieredStopAtLevel below 4): the Vector API"
+                    + " is intrinsified by C2 only";
         }
         int bits = VectorKernelsLoader.preferredBits();
         if (bits < MIN_RECOMMENDED_BITS) {
@@ -52,10 +53,13 @@ public final class SimdKernelsFactory implements VectorKernelsFactory {
         return null;
     }
 
-    private static boolean jvmciCompiler() {
+    private static boolean c2NotTheJit() {
         try {
             for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
                 if (arg.equals("-XX:+UseJVMCICompiler")) {
+                    return true;
+                }
+                if (arg.startsWith("-XX:TieredStopAtLevel=") && !arg.endsWith("=4")) {
                     return true;
                 }
             }

@@ -31,7 +31,7 @@ final class WarmingVectorKernels extends ScalarKernels {
     /** A vector kernel counts as compiled once it is at most this many times slower than scalar. */
     static final double SLOWER_LIMIT = 3.0;
     /** How long the warm-up may try before it gives up and leaves the scalar kernels in place. */
-    static final long DEADLINE_NANOS = 30_000_000_000L;
+    static final long DEADLINE_NANOS = 60_000_000_000L;
 
     // the kernels the gate switches one by one (bit numbers of openKernels)
     private static final int UNPACK_LSB_INT = 0;
