@@ -22,8 +22,7 @@ final class DumpCommand {
     private DumpCommand() {}
 
     static int run(List<String> argList, PrintStream out) throws IOException {
-        CliArgs args =
-                new CliArgs("dump", argList, Set.of("--columns", "--limit", "--table", "--device"), Set.of());
+        CliArgs args = new CliArgs("dump", argList, Set.of("--columns", "--limit", "--table", "--device"), Set.of());
         Path file = Path.of(args.positional(1, "FILE").get(0));
         List<String> names = args.list("--columns");
         long limit = args.nonNegativeLong("--limit", Long.MAX_VALUE);

@@ -228,7 +228,8 @@ final class InspectCommand {
                     }
                 }
                 boolean aligned = stats.get(d).containsKey("");
-                out.println("  device " + device(devices.get(d)) + (schema == null && aligned ? " (aligned)" : "") + ":");
+                out.println(
+                        "  device " + device(devices.get(d)) + (schema == null && aligned ? " (aligned)" : "") + ":");
                 for (Map.Entry<String, TsStatistics> e : stats.get(d).entrySet()) {
                     TsMeasurement m = tree.get(e.getKey());
                     out.println("    " + (e.getKey().isEmpty() ? "(time)" : e.getKey()) + ": "

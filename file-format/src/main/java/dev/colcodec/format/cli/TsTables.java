@@ -46,7 +46,8 @@ final class TsTables {
     /** The device {@code --device} names, checked against the file's tree-model devices. */
     static String treeDevice(TsFileReader r, String requested) {
         if (!r.treeDevices().contains(requested)) {
-            throw new UsageException("no tree-model device '" + requested + "' in this file; devices: " + r.treeDevices());
+            throw new UsageException(
+                    "no tree-model device '" + requested + "' in this file; devices: " + r.treeDevices());
         }
         return requested;
     }

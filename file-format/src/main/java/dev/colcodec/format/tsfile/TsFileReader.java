@@ -600,8 +600,7 @@ public final class TsFileReader implements Closeable {
      * series with {@code timeEncoding}: the file does not record it (tsfile writes them with its
      * configured {@code timeEncoder}, TS_2DIFF unless changed). Aligned devices record theirs.
      */
-    public TsBlock seriesQuery(
-            String device, String measurement, long minTime, long maxTime, TsEncoding timeEncoding) {
+    public TsBlock seriesQuery(String device, String measurement, long minTime, long maxTime, TsEncoding timeEncoding) {
         TreeDevice d = treeDevice(device);
         Map<String, Series> series = treeSeries(d);
         Series s = series.get(measurement);

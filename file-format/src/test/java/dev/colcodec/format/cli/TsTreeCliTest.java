@@ -25,13 +25,15 @@ class TsTreeCliTest {
         IDeviceID d1 = IDeviceID.Factory.DEFAULT_FACTORY.create("root.sg.d1");
         IDeviceID d2 = IDeviceID.Factory.DEFAULT_FACTORY.create("root.sg.d2");
         try (TsFileWriter w = new TsFileWriter(p.toFile())) {
-            w.registerTimeseries(d1, new MeasurementSchema("s1", TSDataType.INT64, TSEncoding.TS_2DIFF, CompressionType.LZ4));
+            w.registerTimeseries(
+                    d1, new MeasurementSchema("s1", TSDataType.INT64, TSEncoding.TS_2DIFF, CompressionType.LZ4));
             w.registerTimeseries(
                     d1, new MeasurementSchema("s2", TSDataType.DOUBLE, TSEncoding.GORILLA, CompressionType.SNAPPY));
             w.registerAlignedTimeseries(
                     d2,
                     List.of(
-                            new MeasurementSchema("a", TSDataType.INT32, TSEncoding.PLAIN, CompressionType.UNCOMPRESSED),
+                            new MeasurementSchema(
+                                    "a", TSDataType.INT32, TSEncoding.PLAIN, CompressionType.UNCOMPRESSED),
                             new MeasurementSchema("b", TSDataType.TEXT, TSEncoding.PLAIN, CompressionType.LZ4)));
             long[] t1 = {1, 2, 3, 4};
             for (int i = 0; i < t1.length; i++) {
@@ -72,7 +74,8 @@ class TsTreeCliTest {
         assertThat(r.outLines()).containsExactly("time,s1,s2", "1,10,", "2,20,2.5", "3,30,", "4,,6.5");
         CliFixtures.Result aligned = run("dump", f.toString(), "--device", "root.sg.d2", "--columns", "b,time");
         assertThat(aligned.outLines()).containsExactly("b,time", "\"x,y\",10", ",20");
-        assertThat(run("dump", f.toString(), "--device", "root.sg.d1", "--limit", "1").outLines())
+        assertThat(run("dump", f.toString(), "--device", "root.sg.d1", "--limit", "1")
+                        .outLines())
                 .containsExactly("time,s1,s2", "1,10,");
     }
 
@@ -85,7 +88,8 @@ class TsTreeCliTest {
         CliFixtures.Result unknown = run("dump", f.toString(), "--device", "root.sg.d9");
         assertThat(unknown.status()).isEqualTo(2);
         assertThat(unknown.err()).contains("no tree-model device 'root.sg.d9'");
-        assertThat(run("dump", f.toString(), "--device", "root.sg.d1", "--table", "t").status())
+        assertThat(run("dump", f.toString(), "--device", "root.sg.d1", "--table", "t")
+                        .status())
                 .isEqualTo(2);
     }
 }
