@@ -25,10 +25,17 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Reads a TsFile v4 (table model): magic and version, the file metadata at the tail (table index roots
- * and table schemas), the metadata index tree down to each device's timeseries metadata, and the
- * aligned chunks, answering {@link #query(String, List, long, long)} with one columnar {@link TsBlock}
- * per device, or {@link #blocks(String, List, long, long, ForkJoinPool)} with one block per chunk group.
+ * Reads a TsFile v4: magic and version, the file metadata at the tail (table index roots and table
+ * schemas), the metadata index tree down to each device's timeseries metadata, and the chunks.
+ *
+ * <p>Table model: {@link #query(String, List, long, long)} answers with one columnar {@link TsBlock} per
+ * device, {@link #blocks(String, List, long, long, ForkJoinPool)} with one block per chunk group.
+ *
+ * <p>Tree model (devices such as {@code root.sg1.d1}, which tsfile indexes under tables without a
+ * schema): {@link #treeDevices()} and {@link #measurements(String)} list them;
+ * {@link #seriesQuery(String, String, long, long)} reads one series (aligned or not) into a one-column
+ * block with its own times, {@link #alignedQuery(String, List, long, long)} several series of an aligned
+ * device into one block. Chunk and page statistics prune by time as in table queries.
  *
  * <p>A reader made by {@link #of(byte[])} works on a file held in memory. One made by {@link
  * #open(Path)} keeps only the metadata area (from the metadata separator to the end) in memory and

@@ -29,7 +29,8 @@ import java.util.concurrent.ForkJoinTask;
  * aligned chunk group of its device (a TS_2DIFF-by-default time chunk and one value chunk per FIELD
  * column), with pages cut at the same rows for every column so aligned pages stay aligned; {@link
  * #close()} writes the timeseries metadata, the measurement and device index trees, the table schemas
- * and the file metadata.
+ * and the file metadata with the bloom filter of series paths tsfile 2.4.0 writes ({@link
+ * TsBloomFilter}).
  */
 public final class TsFileWriter implements Closeable {
     /** Writer settings. */
