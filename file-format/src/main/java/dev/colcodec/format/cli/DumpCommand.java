@@ -11,29 +11,39 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code dump FILE [--columns a,b] [--limit N] [--table T]}: rows as CSV with a header row (see {@link
- * Csv}). TsFile rows are the time column ({@code time}), then the tags, then the fields, device by device.
+ * {@code dump FILE [--columns a,b] [--limit N] [--table T | --device D]}: rows as CSV with a header row
+ * (see {@link Csv}). TsFile rows are the time column ({@code time}), then the tags, then the fields,
+ * device by device; with {@code --device}, the time and the measurements of one tree-model device (see
+ * {@link TsTables#readTreeDevice}).
  */
 final class DumpCommand {
-    static final String USAGE = "dump FILE [--columns a,b] [--limit N] [--table T]";
+    static final String USAGE = "dump FILE [--columns a,b] [--limit N] [--table T | --device D]";
 
     private DumpCommand() {}
 
     static int run(List<String> argList, PrintStream out) throws IOException {
-        CliArgs args = new CliArgs("dump", argList, Set.of("--columns", "--limit", "--table"), Set.of());
+        CliArgs args = new CliArgs("dump", argList, Set.of("--columns", "--limit", "--table", "--device"), Set.of());
         Path file = Path.of(args.positional(1, "FILE").get(0));
         List<String> names = args.list("--columns");
         long limit = args.nonNegativeLong("--limit", Long.MAX_VALUE);
         if (FileFormat.detect(file) == FileFormat.PARQUET) {
-            if (args.option("--table") != null) {
-                throw new UsageException("dump: --table applies to TsFiles only");
+            if (args.option("--table") != null || args.option("--device") != null) {
+                throw new UsageException("dump: --table and --device apply to TsFiles only");
             }
             try (ParquetFileReader r = ParquetFileReader.open(file)) {
                 dumpParquet(r, names, limit, out);
             }
         } else {
+            String device = args.option("--device");
+            if (device != null && args.option("--table") != null) {
+                throw new UsageException("dump: --table or --device, not both");
+            }
             try (TsFileReader r = TsFileReader.open(file)) {
-                dumpTsFile(r, TsTables.table(r, args.option("--table")), names, limit, out);
+                if (device != null) {
+                    dumpTreeDevice(r, TsTables.treeDevice(r, device), names, limit, out);
+                } else {
+                    dumpTsFile(r, TsTables.table(r, args.option("--table")), names, limit, out);
+                }
             }
         }
         return 0;
@@ -81,25 +91,7 @@ final class DumpCommand {
         for (TsTableSchema.Column c : TsTables.columns(schema, TsTableSchema.Category.FIELD)) {
             header.add(c.name());
         }
-        List<Integer> selected = new ArrayList<>();
-        if (names == null) {
-            for (int i = 0; i < header.size(); i++) {
-                selected.add(i);
-            }
-        } else {
-            for (String n : names) {
-                int i = header.indexOf(n);
-                if (i < 0) {
-                    throw new UsageException("dump: no column " + n + " in table " + table + "; columns: " + header);
-                }
-                selected.add(i);
-            }
-        }
-        List<String> selectedNames = new ArrayList<>();
-        for (int i : selected) {
-            selectedNames.add(header.get(i));
-        }
-        out.println(Csv.header(selectedNames));
+        List<Integer> selected = select(header, names, "table " + table, out);
         long printed = 0;
         StringBuilder line = new StringBuilder();
         for (TsTables.DeviceRows d : TsTables.read(r, table)) {
@@ -121,6 +113,51 @@ final class DumpCommand {
             for (int row = 0; row < n && printed < limit; row++, printed++) {
                 printRow(line, shown, row, out);
             }
+        }
+    }
+
+    /** The indexes in {@code header} of {@code names} (null: all), after printing their CSV header. */
+    private static List<Integer> select(List<String> header, List<String> names, String where, PrintStream out) {
+        List<Integer> selected = new ArrayList<>();
+        if (names == null) {
+            for (int i = 0; i < header.size(); i++) {
+                selected.add(i);
+            }
+        } else {
+            for (String n : names) {
+                int i = header.indexOf(n);
+                if (i < 0) {
+                    throw new UsageException("dump: no column " + n + " in " + where + "; columns: " + header);
+                }
+                selected.add(i);
+            }
+        }
+        List<String> selectedNames = new ArrayList<>();
+        for (int i : selected) {
+            selectedNames.add(header.get(i));
+        }
+        out.println(Csv.header(selectedNames));
+        return selected;
+    }
+
+    private static void dumpTreeDevice(TsFileReader r, String device, List<String> names, long limit, PrintStream out) {
+        TsTables.DeviceRows d = TsTables.readTreeDevice(r, device);
+        int n = d.rows();
+        List<ColumnValues> all = new ArrayList<>();
+        all.add(new ColumnValues("time", ColumnValues.Kind.INT64, ColumnValues.Meaning.TIMESTAMP, d.times(), null, n));
+        all.addAll(d.fields());
+        List<String> header = new ArrayList<>();
+        for (ColumnValues c : all) {
+            header.add(c.name);
+        }
+        List<Integer> selected = select(header, names, "device " + device, out);
+        List<ColumnValues> shown = new ArrayList<>();
+        for (int i : selected) {
+            shown.add(all.get(i));
+        }
+        StringBuilder line = new StringBuilder();
+        for (int row = 0; row < n && row < limit; row++) {
+            printRow(line, shown, row, out);
         }
     }
 

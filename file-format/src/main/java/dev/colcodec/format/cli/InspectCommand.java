@@ -8,6 +8,7 @@ import dev.colcodec.format.parquet.ParquetLogicalType;
 import dev.colcodec.format.parquet.ParquetThrift;
 import dev.colcodec.format.tsfile.TsFileLayout;
 import dev.colcodec.format.tsfile.TsFileReader;
+import dev.colcodec.format.tsfile.TsMeasurement;
 import dev.colcodec.format.tsfile.TsStatistics;
 import dev.colcodec.format.tsfile.TsTableSchema;
 import dev.colcodec.io.ByteIO;
@@ -219,9 +220,23 @@ final class InspectCommand {
             List<String[]> devices = r.devices(table);
             List<Map<String, TsStatistics>> stats = r.deviceStatistics(table);
             for (int d = 0; d < devices.size(); d++) {
-                out.println("  device " + device(devices.get(d)) + ":");
+                // a table without schema holds tree-model devices: their series carry type and codecs
+                Map<String, TsMeasurement> tree = new HashMap<>();
+                if (schema == null) {
+                    for (TsMeasurement m : r.measurements(device(devices.get(d)))) {
+                        tree.put(m.name(), m);
+                    }
+                }
+                boolean aligned = stats.get(d).containsKey("");
+                out.println(
+                        "  device " + device(devices.get(d)) + (schema == null && aligned ? " (aligned)" : "") + ":");
                 for (Map.Entry<String, TsStatistics> e : stats.get(d).entrySet()) {
-                    out.println("    " + (e.getKey().isEmpty() ? "(time)" : e.getKey()) + ": " + stats(e.getValue()));
+                    TsMeasurement m = tree.get(e.getKey());
+                    out.println("    " + (e.getKey().isEmpty() ? "(time)" : e.getKey()) + ": "
+                            + (m == null
+                                    ? ""
+                                    : m.type() + " encoding=" + m.encoding() + " codec=" + m.compression() + " ")
+                            + stats(e.getValue()));
                 }
             }
         }

@@ -3,6 +3,7 @@ package dev.colcodec.format.cli;
 import dev.colcodec.format.tsfile.TsBlock;
 import dev.colcodec.format.tsfile.TsColumn;
 import dev.colcodec.format.tsfile.TsFileReader;
+import dev.colcodec.format.tsfile.TsMeasurement;
 import dev.colcodec.format.tsfile.TsTableSchema;
 import dev.colcodec.format.tsfile.TsTablet;
 import dev.colcodec.tsfile.TsDataType;
@@ -35,7 +36,95 @@ final class TsTables {
                 return t;
             }
         }
-        throw new UsageException("the file has no table schema");
+        List<String> tree = r.treeDevices();
+        throw new UsageException(
+                tree.isEmpty()
+                        ? "the file has no table schema"
+                        : "the file has no table schema; dump one of its tree-model devices with --device: " + tree);
+    }
+
+    /** The device {@code --device} names, checked against the file's tree-model devices. */
+    static String treeDevice(TsFileReader r, String requested) {
+        if (!r.treeDevices().contains(requested)) {
+            throw new UsageException(
+                    "no tree-model device '" + requested + "' in this file; devices: " + r.treeDevices());
+        }
+        return requested;
+    }
+
+    /**
+     * Every point of tree-model device {@code device}, one column per measurement (index order): an aligned
+     * device row by row; a non-aligned one with one row per distinct time stamp of its series, null where a
+     * series has no point at that time.
+     */
+    static DeviceRows readTreeDevice(TsFileReader r, String device) {
+        List<TsMeasurement> ms = r.measurements(device);
+        List<String> names = new ArrayList<>();
+        for (TsMeasurement m : ms) {
+            names.add(m.name());
+        }
+        List<ColumnValues> cols = new ArrayList<>(names.size());
+        if (!ms.isEmpty() && ms.get(0).aligned()) {
+            TsBlock b = r.alignedQuery(device, names, Long.MIN_VALUE, Long.MAX_VALUE);
+            for (int i = 0; i < b.columnCount(); i++) {
+                cols.add(values(b.column(i), b.size()));
+            }
+            return new DeviceRows(new String[0], Arrays.copyOf(b.times(), b.size()), cols);
+        }
+        List<TsBlock> blocks = new ArrayList<>(names.size());
+        int total = 0;
+        for (String name : names) {
+            TsBlock b = r.seriesQuery(device, name, Long.MIN_VALUE, Long.MAX_VALUE);
+            blocks.add(b);
+            total += b.size();
+        }
+        // the distinct time stamps of all series, ascending
+        long[] all = new long[total];
+        int k = 0;
+        for (TsBlock b : blocks) {
+            System.arraycopy(b.times(), 0, all, k, b.size());
+            k += b.size();
+        }
+        Arrays.sort(all);
+        int n = 0;
+        for (int i = 0; i < all.length; i++) {
+            if (n == 0 || all[i] != all[n - 1]) {
+                all[n++] = all[i];
+            }
+        }
+        long[] times = Arrays.copyOf(all, n);
+        for (TsBlock b : blocks) {
+            cols.add(spread(values(b.column(0), b.size()), b.times(), times));
+        }
+        return new DeviceRows(new String[0], times, cols);
+    }
+
+    /** {@code c} (one value per time in {@code own}) placed at its times among {@code times}, null elsewhere. */
+    private static ColumnValues spread(ColumnValues c, long[] own, long[] times) {
+        int n = times.length;
+        Object dst = java.lang.reflect.Array.newInstance(c.values.getClass().getComponentType(), n);
+        boolean[] nulls = new boolean[n];
+        Arrays.fill(nulls, true);
+        int row = 0;
+        int k = 0;
+        while (k < c.rows) {
+            row = Arrays.binarySearch(times, row, n, own[k]);
+            if (row < 0) {
+                throw new IllegalStateException("a time stamp missing from the merged times");
+            }
+            // a run of consecutive rows is copied at once
+            int run = 1;
+            while (k + run < c.rows && row + run < n && times[row + run] == own[k + run]) {
+                run++;
+            }
+            System.arraycopy(c.values, k, dst, row, run);
+            for (int i = 0; i < run; i++) {
+                nulls[row + i] = c.nulls != null && c.nulls[k + i];
+            }
+            k += run;
+            row += run;
+        }
+        return new ColumnValues(c.name, c.kind, c.meaning, dst, nulls, n);
     }
 
     static List<TsTableSchema.Column> columns(TsTableSchema schema, TsTableSchema.Category category) {

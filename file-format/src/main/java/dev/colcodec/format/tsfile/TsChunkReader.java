@@ -769,7 +769,11 @@ public final class TsChunkReader {
         if (out.columnCount() != 1) {
             throw new IllegalArgumentException("a non-aligned chunk fills a one-column block");
         }
-        Chunk c = parseChunk(file, chunkOffset, limit);
+        readNonAligned(parseChunk(file, chunkOffset, limit), chunkOffset, timeEncoding, minTime, maxTime, out);
+    }
+
+    /** As {@link #readNonAligned(byte[], int, int, TsEncoding, long, long, TsBlock)} over a parsed chunk. */
+    void readNonAligned(Chunk c, long chunkOffset, TsEncoding timeEncoding, long minTime, long maxTime, TsBlock out) {
         TsColumn col = out.column(0);
         if (c.header.isTimeChunk() || c.header.isValueChunk() || c.header.dataType() != col.type()) {
             throw new CorruptInputException(

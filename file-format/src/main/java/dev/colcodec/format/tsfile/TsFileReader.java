@@ -4,6 +4,7 @@ import dev.colcodec.CorruptInputException;
 import dev.colcodec.io.ByteCursor;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.tsfile.TsDataType;
+import dev.colcodec.tsfile.TsEncoding;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,10 +25,17 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Reads a TsFile v4 (table model): magic and version, the file metadata at the tail (table index roots
- * and table schemas), the metadata index tree down to each device's timeseries metadata, and the
- * aligned chunks, answering {@link #query(String, List, long, long)} with one columnar {@link TsBlock}
- * per device, or {@link #blocks(String, List, long, long, ForkJoinPool)} with one block per chunk group.
+ * Reads a TsFile v4: magic and version, the file metadata at the tail (table index roots and table
+ * schemas), the metadata index tree down to each device's timeseries metadata, and the chunks.
+ *
+ * <p>Table model: {@link #query(String, List, long, long)} answers with one columnar {@link TsBlock} per
+ * device, {@link #blocks(String, List, long, long, ForkJoinPool)} with one block per chunk group.
+ *
+ * <p>Tree model (devices such as {@code root.sg1.d1}, which tsfile indexes under tables without a
+ * schema): {@link #treeDevices()} and {@link #measurements(String)} list them;
+ * {@link #seriesQuery(String, String, long, long)} reads one series (aligned or not) into a one-column
+ * block with its own times, {@link #alignedQuery(String, List, long, long)} several series of an aligned
+ * device into one block. Chunk and page statistics prune by time as in table queries.
  *
  * <p>A reader made by {@link #of(byte[])} works on a file held in memory. One made by {@link
  * #open(Path)} keeps only the metadata area (from the metadata separator to the end) in memory and
@@ -482,6 +490,220 @@ public final class TsFileReader implements Closeable {
         return s;
     }
 
+    // ---- tree model ------------------------------------------------------------------------------
+
+    /** A tree-model device: its id segments and the range of its measurement index root. */
+    private record TreeDevice(String[] id, long[] range) {}
+
+    /** Tree-model devices by path, built on first use. */
+    private Map<String, TreeDevice> treeIndex;
+
+    /**
+     * The tree-model devices by path: the devices of every index table without a table schema (tsfile
+     * keys a tree device such as {@code root.sg1.d1} under the table {@code root.sg1}, its first three
+     * path levels at most, with id segments {@code [root.sg1, d1]}).
+     */
+    private synchronized Map<String, TreeDevice> treeIndex() {
+        if (treeIndex == null) {
+            Map<String, TreeDevice> index = new LinkedHashMap<>();
+            try {
+                for (String table : tableRoots.keySet()) {
+                    if (schemas.containsKey(table)) {
+                        continue;
+                    }
+                    List<String[]> ids = new ArrayList<>();
+                    List<long[]> ranges = new ArrayList<>();
+                    collectDevices(tableRoot(table), 0, ids, ranges);
+                    for (int i = 0; i < ids.size(); i++) {
+                        index.putIfAbsent(String.join(".", ids.get(i)), new TreeDevice(ids.get(i), ranges.get(i)));
+                    }
+                }
+            } catch (CorruptInputException e) {
+                throw rebased(e);
+            }
+            treeIndex = index;
+        }
+        return treeIndex;
+    }
+
+    private TreeDevice treeDevice(String device) {
+        TreeDevice d = treeIndex().get(device);
+        if (d == null) {
+            throw new IllegalArgumentException("no tree-model device '" + device + "' in this file");
+        }
+        return d;
+    }
+
+    /** The series of a tree device (rebasing metadata exceptions to file offsets). */
+    private Map<String, Series> treeSeries(TreeDevice d) {
+        try {
+            return readSeries(d.range());
+        } catch (CorruptInputException e) {
+            throw rebased(e);
+        }
+    }
+
+    /** The time series of an aligned device's series, or null for a non-aligned device. */
+    private static Series timeSeries(Map<String, Series> series) {
+        Series t = series.get("");
+        return t != null && t.time ? t : null;
+    }
+
+    /**
+     * The paths of the tree-model devices (such as {@code root.sg1.d1}: the device id segments joined by
+     * dots), in index order. Devices of table-model tables are not listed; see {@link #devices(String)}.
+     */
+    public List<String> treeDevices() {
+        return new ArrayList<>(treeIndex().keySet());
+    }
+
+    /**
+     * The measurements of tree-model device {@code device}, in index order (the time column of an
+     * aligned device is not listed): type, encoding and compression (read from each series' first chunk
+     * header), whether the device is aligned, and the statistics over the file.
+     *
+     * @throws IllegalArgumentException for an unknown device
+     */
+    public List<TsMeasurement> measurements(String device) {
+        Map<String, Series> series = treeSeries(treeDevice(device));
+        boolean aligned = timeSeries(series) != null;
+        List<TsMeasurement> out = new ArrayList<>(series.size());
+        for (Series s : series.values()) {
+            if (s.time) {
+                continue;
+            }
+            TsChunkHeader h = s.chunkCount == 0 ? null : chunkHeaderAt(s.chunkOffsets[0]);
+            if (h != null && (h.dataType() != s.type || h.isTimeChunk() || h.isValueChunk() != aligned)) {
+                throw new CorruptInputException(
+                        s.chunkOffsets[0],
+                        (aligned ? "an aligned value" : "a non-aligned") + " chunk of " + s.type + " (got " + h + ")");
+            }
+            out.add(new TsMeasurement(
+                    s.name,
+                    s.type,
+                    h == null ? null : h.encoding(),
+                    h == null ? null : h.compression(),
+                    aligned,
+                    s.stats));
+        }
+        return out;
+    }
+
+    /**
+     * The points of series {@code measurement} of tree-model device {@code device} with time in {@code
+     * [minTime, maxTime]}, as one block with one column: its own times, one row per point (a series of an
+     * aligned device gives the rows where it is not null). Time stamps of non-aligned series are taken to
+     * be TS_2DIFF, TsFile's default time encoding; see {@link #seriesQuery(String, String, long, long,
+     * TsEncoding)}.
+     *
+     * @throws IllegalArgumentException for an unknown device or measurement
+     */
+    public TsBlock seriesQuery(String device, String measurement, long minTime, long maxTime) {
+        return seriesQuery(device, measurement, minTime, maxTime, TsEncoding.TS_2DIFF);
+    }
+
+    /**
+     * As {@link #seriesQuery(String, String, long, long)}, decoding the time stamps of a non-aligned
+     * series with {@code timeEncoding}: the file does not record it (tsfile writes them with its
+     * configured {@code timeEncoder}, TS_2DIFF unless changed). Aligned devices record theirs.
+     */
+    public TsBlock seriesQuery(String device, String measurement, long minTime, long maxTime, TsEncoding timeEncoding) {
+        TreeDevice d = treeDevice(device);
+        Map<String, Series> series = treeSeries(d);
+        Series s = series.get(measurement);
+        if (s == null || s.time) {
+            throw new IllegalArgumentException("no measurement '" + measurement + "' of device " + device);
+        }
+        TsBlock out;
+        if (timeSeries(series) != null) {
+            out = alignedRead(d, series, List.of(measurement), minTime, maxTime);
+            TsBlocks.dropNullRows(out);
+        } else {
+            out = new TsBlock(new TsColumn(s.name, s.type));
+            TsChunkReader reader = new TsChunkReader();
+            for (int k = 0; k < s.chunkCount; k++) {
+                if (s.chunkStart[k] > maxTime || s.chunkEnd[k] < minTime) {
+                    continue;
+                }
+                long off = s.chunkOffsets[k];
+                boolean whole = s.chunkStart[k] >= minTime && s.chunkEnd[k] <= maxTime;
+                TsChunkReader.Chunk c = chunkAt(reader, off, !whole);
+                reader.readNonAligned(c, off, timeEncoding, minTime, maxTime, out);
+            }
+        }
+        out.device = d.id().clone();
+        return out;
+    }
+
+    /**
+     * The rows of aligned tree-model device {@code device} with time in {@code [minTime, maxTime]}: one
+     * block, one row per time stamp of the device's time column in the range, one column per name in
+     * {@code measurements} (null where the measurement has no value at that time).
+     *
+     * @throws IllegalArgumentException for an unknown or non-aligned device, or an unknown measurement
+     */
+    public TsBlock alignedQuery(String device, List<String> measurements, long minTime, long maxTime) {
+        TreeDevice d = treeDevice(device);
+        Map<String, Series> series = treeSeries(d);
+        if (timeSeries(series) == null) {
+            throw new IllegalArgumentException(
+                    "device " + device + " is not aligned: read its series with seriesQuery");
+        }
+        TsBlock out = alignedRead(d, series, measurements, minTime, maxTime);
+        out.device = d.id().clone();
+        return out;
+    }
+
+    private TsBlock alignedRead(
+            TreeDevice d, Map<String, Series> series, List<String> measurements, long minTime, long maxTime) {
+        Series time = timeSeries(series);
+        Series[] values = new Series[measurements.size()];
+        List<TsColumn> cols = new ArrayList<>(values.length);
+        for (int i = 0; i < values.length; i++) {
+            values[i] = series.get(measurements.get(i));
+            if (values[i] == null || values[i].time) {
+                throw new IllegalArgumentException(
+                        "no measurement '" + measurements.get(i) + "' of device " + String.join(".", d.id()));
+            }
+            cols.add(new TsColumn(values[i].name, values[i].type));
+        }
+        TsBlock out = new TsBlock(cols);
+        if (time.stats.count == 0 || time.stats.startTime > maxTime || time.stats.endTime < minTime) {
+            return out;
+        }
+        TsChunkReader reader = new TsChunkReader();
+        for (int k = 0; k < time.chunkCount; k++) {
+            readAlignedGroup(reader, time, values, k, minTime, maxTime, out, null);
+        }
+        return out;
+    }
+
+    /** The header of the chunk at file offset {@code off} (its data is not read). */
+    private TsChunkHeader chunkHeaderAt(long off) {
+        if (off < MAGIC.length + 1 || off >= metaOffset) {
+            throw new CorruptInputException(off, "a chunk offset inside the data area");
+        }
+        long avail = metaOffset - off;
+        if (channel == null) {
+            // in memory the cursor indexes the file
+            return TsChunkHeader.readHeaderOnly(new ByteCursor(buf, (int) off, (int) avail));
+        }
+        int window = (int) Math.min(avail, CHUNK_HEADER_WINDOW);
+        try {
+            try {
+                return TsChunkHeader.readHeaderOnly(new ByteCursor(readAt(off, window), 0, window));
+            } catch (CorruptInputException e) {
+                if (window == avail || window >= MAX_CHUNK_HEADER) {
+                    throw e;
+                }
+                window = (int) Math.min(avail, MAX_CHUNK_HEADER);
+                return TsChunkHeader.readHeaderOnly(new ByteCursor(readAt(off, window), 0, window));
+            }
+        } catch (CorruptInputException e) {
+            throw new CorruptInputException(off + e.offset(), e.expected(), e);
+        }
+    }
+
     // ---- query -----------------------------------------------------------------------------------
 
     /**
@@ -651,31 +873,9 @@ public final class TsFileReader implements Closeable {
          */
         boolean nextChunkGroup(TsBlock fields) {
             while (chunk < time.chunkCount) {
-                int k = chunk++;
-                if (time.chunkStart[k] > maxTime || time.chunkEnd[k] < minTime) {
-                    continue;
+                if (readAlignedGroup(chunkReader, time, fieldSeries, chunk++, minTime, maxTime, fields, pool)) {
+                    return true;
                 }
-                long tOff = time.chunkOffsets[k];
-                long next = k + 1 < time.chunkCount ? time.chunkOffsets[k + 1] : metaOffset;
-                // a chunk group wholly in range is read chunk by chunk; one partly in range page by page
-                boolean whole = time.chunkStart[k] >= minTime && time.chunkEnd[k] <= maxTime;
-                TsChunkReader.Chunk timeChunk = chunkAt(chunkReader, tOff, !whole);
-                TsChunkReader.Chunk[] valueChunks = new TsChunkReader.Chunk[fieldSeries.length];
-                long[] valueOffsets = new long[fieldSeries.length];
-                long groupBytes = timeChunk.header.dataSize();
-                for (int i = 0; i < valueOffsets.length; i++) {
-                    valueOffsets[i] = findValueChunk(fieldSeries[i], tOff, next);
-                    if (valueOffsets[i] >= 0) {
-                        valueChunks[i] = chunkAt(chunkReader, valueOffsets[i], !whole);
-                        groupBytes += valueChunks[i].header.dataSize();
-                    }
-                }
-                if (fields.size() == 0 && whole) {
-                    // the whole chunk group is in range: size the block once
-                    fields.reserveMore(TsChunkReader.plausibleRows(timeChunk, groupBytes));
-                }
-                chunkReader.readAligned(timeChunk, tOff, valueChunks, valueOffsets, minTime, maxTime, fields, pool);
-                return true;
             }
             return false;
         }
@@ -683,6 +883,47 @@ public final class TsFileReader implements Closeable {
         TsBlock assemble(TsBlock fields) {
             return TsFileReader.assemble(ids.get(device), tags, cols, fields);
         }
+    }
+
+    /**
+     * Appends to {@code fields} the rows in {@code [minTime, maxTime]} of the aligned chunk group of time
+     * chunk {@code k} of {@code time}, with the value chunk of each {@code valueSeries} (null: a column
+     * without chunks, all null) in that group; false (nothing read) when the chunk's statistics put it
+     * outside the range.
+     */
+    private boolean readAlignedGroup(
+            TsChunkReader chunkReader,
+            Series time,
+            Series[] valueSeries,
+            int k,
+            long minTime,
+            long maxTime,
+            TsBlock fields,
+            ForkJoinPool pool) {
+        if (time.chunkStart[k] > maxTime || time.chunkEnd[k] < minTime) {
+            return false;
+        }
+        long tOff = time.chunkOffsets[k];
+        long next = k + 1 < time.chunkCount ? time.chunkOffsets[k + 1] : metaOffset;
+        // a chunk group wholly in range is read chunk by chunk; one partly in range page by page
+        boolean whole = time.chunkStart[k] >= minTime && time.chunkEnd[k] <= maxTime;
+        TsChunkReader.Chunk timeChunk = chunkAt(chunkReader, tOff, !whole);
+        TsChunkReader.Chunk[] valueChunks = new TsChunkReader.Chunk[valueSeries.length];
+        long[] valueOffsets = new long[valueSeries.length];
+        long groupBytes = timeChunk.header.dataSize();
+        for (int i = 0; i < valueOffsets.length; i++) {
+            valueOffsets[i] = findValueChunk(valueSeries[i], tOff, next);
+            if (valueOffsets[i] >= 0) {
+                valueChunks[i] = chunkAt(chunkReader, valueOffsets[i], !whole);
+                groupBytes += valueChunks[i].header.dataSize();
+            }
+        }
+        if (fields.size() == 0 && whole) {
+            // the whole chunk group is in range: size the block once
+            fields.reserveMore(TsChunkReader.plausibleRows(timeChunk, groupBytes));
+        }
+        chunkReader.readAligned(timeChunk, tOff, valueChunks, valueOffsets, minTime, maxTime, fields, pool);
+        return true;
     }
 
     /**

@@ -29,7 +29,8 @@ import java.util.concurrent.ForkJoinTask;
  * aligned chunk group of its device (a TS_2DIFF-by-default time chunk and one value chunk per FIELD
  * column), with pages cut at the same rows for every column so aligned pages stay aligned; {@link
  * #close()} writes the timeseries metadata, the measurement and device index trees, the table schemas
- * and the file metadata.
+ * and the file metadata with the bloom filter of series paths tsfile 2.4.0 writes ({@link
+ * TsBloomFilter}).
  */
 public final class TsFileWriter implements Closeable {
     /** Writer settings. */
@@ -579,18 +580,46 @@ public final class TsFileWriter implements Closeable {
             s.writeTo(sink);
         }
         sink.writeLongBE(metaOffset);
-        // An empty bloom filter (byte length, bit count and hash function count all 0) and no
-        // properties. tsfile 2.4.0 Java reads without them, but the C++ reader (the Python tsfile
-        // package) reads both and fails on a file that ends after the metadata offset.
-        sink.writeUnsignedVarInt(0);
-        sink.writeUnsignedVarInt(0);
-        sink.writeUnsignedVarInt(0);
+        writeBloomFilter(sink);
+        // no properties (tsfile 2.4.0 Java reads without them; the C++ reader of the Python tsfile
+        // package reads the count and fails on a file that ends after the bloom filter)
         sink.writeUnsignedVarInt(0);
         int metaSize = (int) (position + sink.size() - metaStart);
         sink.writeIntBE(metaSize);
         sink.write(TsFileReader.MAGIC, 0, TsFileReader.MAGIC.length);
         flushSink();
         out.flush();
+    }
+
+    /**
+     * Writes the bloom filter tsfile 2.4.0 writes: every series path ({@link TsBloomFilter#seriesPath}),
+     * sized for the number of chunks at the default error rate. A file without series gets the empty
+     * form with a zero bit count and hash count, which both tsfile's Java and C++ readers accept.
+     */
+    private void writeBloomFilter(ByteSink s) {
+        int chunks = 0;
+        for (Map<List<String>, DeviceState> table : devices.values()) {
+            for (DeviceState d : table.values()) {
+                for (List<ChunkMeta> c : d.series.values()) {
+                    chunks += c.size();
+                }
+            }
+        }
+        if (chunks == 0) {
+            s.writeUnsignedVarInt(0);
+            s.writeUnsignedVarInt(0);
+            s.writeUnsignedVarInt(0);
+            return;
+        }
+        TsBloomFilter filter = TsBloomFilter.sizedFor(chunks, TsBloomFilter.DEFAULT_ERROR_RATE);
+        for (Map<List<String>, DeviceState> table : devices.values()) {
+            for (DeviceState d : table.values()) {
+                for (String name : d.series.keySet()) {
+                    filter.add(TsBloomFilter.seriesPath(d.id, name));
+                }
+            }
+        }
+        filter.writeTo(s);
     }
 
     /** Writes a device's timeseries metadata and measurement index; returns the index root offset. */

@@ -227,7 +227,7 @@ final class TsFileFixtures {
         }
     }
 
-    private static void addValue(Tablet tab, int row, int col, TsDataType type, Object v) {
+    static void addValue(Tablet tab, int row, int col, TsDataType type, Object v) {
         switch (type) {
             case BOOLEAN:
                 tab.addValue(row, col, (boolean) (Boolean) v);

@@ -1,0 +1,95 @@
+package dev.colcodec.format.cli;
+
+import static dev.colcodec.format.cli.CliFixtures.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.tsfile.enums.TSDataType;
+import org.apache.tsfile.file.metadata.IDeviceID;
+import org.apache.tsfile.file.metadata.enums.CompressionType;
+import org.apache.tsfile.file.metadata.enums.TSEncoding;
+import org.apache.tsfile.write.TsFileWriter;
+import org.apache.tsfile.write.record.TSRecord;
+import org.apache.tsfile.write.schema.MeasurementSchema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** inspect and dump of a tree-model file tsfile 2.4.0 writes. */
+class TsTreeCliTest {
+    @TempDir
+    Path tmp;
+
+    private Path treeFile() throws Exception {
+        Path p = tmp.resolve("tree.tsfile");
+        IDeviceID d1 = IDeviceID.Factory.DEFAULT_FACTORY.create("root.sg.d1");
+        IDeviceID d2 = IDeviceID.Factory.DEFAULT_FACTORY.create("root.sg.d2");
+        try (TsFileWriter w = new TsFileWriter(p.toFile())) {
+            w.registerTimeseries(
+                    d1, new MeasurementSchema("s1", TSDataType.INT64, TSEncoding.TS_2DIFF, CompressionType.LZ4));
+            w.registerTimeseries(
+                    d1, new MeasurementSchema("s2", TSDataType.DOUBLE, TSEncoding.GORILLA, CompressionType.SNAPPY));
+            w.registerAlignedTimeseries(
+                    d2,
+                    List.of(
+                            new MeasurementSchema(
+                                    "a", TSDataType.INT32, TSEncoding.PLAIN, CompressionType.UNCOMPRESSED),
+                            new MeasurementSchema("b", TSDataType.TEXT, TSEncoding.PLAIN, CompressionType.LZ4)));
+            long[] t1 = {1, 2, 3, 4};
+            for (int i = 0; i < t1.length; i++) {
+                TSRecord r = new TSRecord(d1, t1[i]);
+                if (i < 3) {
+                    r.addPoint("s1", 10L * (i + 1));
+                }
+                if (i % 2 == 1) {
+                    r.addPoint("s2", 0.5 + i * 2);
+                }
+                w.writeRecord(r);
+            }
+            w.writeRecord(new TSRecord(d2, 10).addPoint("a", 7).addPoint("b", "x,y"));
+            w.writeRecord(new TSRecord(d2, 20).addPoint("a", 8));
+        }
+        return p;
+    }
+
+    @Test
+    void inspectListsTreeDevicesWithTypesAndCodecs() throws Exception {
+        CliFixtures.Result r = run("inspect", treeFile().toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out())
+                .contains("table root.sg:")
+                .contains("  device root.sg.d1:")
+                .contains("    s1: INT64 encoding=TS_2DIFF codec=LZ4_RAW count=3 time=[1,3]")
+                .contains("    s2: DOUBLE encoding=GORILLA codec=SNAPPY count=2 time=[2,4]")
+                .contains("  device root.sg.d2 (aligned):")
+                .contains("    a: INT32 encoding=PLAIN codec=UNCOMPRESSED count=2")
+                .contains("    b: TEXT encoding=PLAIN codec=LZ4_RAW count=1");
+    }
+
+    @Test
+    void dumpOfATreeDeviceMergesItsSeriesOnTime() throws Exception {
+        Path f = treeFile();
+        CliFixtures.Result r = run("dump", f.toString(), "--device", "root.sg.d1");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.outLines()).containsExactly("time,s1,s2", "1,10,", "2,20,2.5", "3,30,", "4,,6.5");
+        CliFixtures.Result aligned = run("dump", f.toString(), "--device", "root.sg.d2", "--columns", "b,time");
+        assertThat(aligned.outLines()).containsExactly("b,time", "\"x,y\",10", ",20");
+        assertThat(run("dump", f.toString(), "--device", "root.sg.d1", "--limit", "1")
+                        .outLines())
+                .containsExactly("time,s1,s2", "1,10,");
+    }
+
+    @Test
+    void dumpOfATreeFileNeedsADevice() throws Exception {
+        Path f = treeFile();
+        CliFixtures.Result r = run("dump", f.toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("--device").contains("root.sg.d1").contains("root.sg.d2");
+        CliFixtures.Result unknown = run("dump", f.toString(), "--device", "root.sg.d9");
+        assertThat(unknown.status()).isEqualTo(2);
+        assertThat(unknown.err()).contains("no tree-model device 'root.sg.d9'");
+        assertThat(run("dump", f.toString(), "--device", "root.sg.d1", "--table", "t")
+                        .status())
+                .isEqualTo(2);
+    }
+}
