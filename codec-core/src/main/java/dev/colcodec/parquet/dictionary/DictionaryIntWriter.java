@@ -53,7 +53,7 @@ public final class DictionaryIntWriter extends DictionaryWriter implements IntVa
 
     @Override
     public void writeInteger(int value) {
-        countValues(1, 4);
+        countValues(1, Integer.BYTES);
         int key = value;
         if (fellBack) {
             keys.plain.writeInteger(key);
@@ -65,7 +65,7 @@ public final class DictionaryIntWriter extends DictionaryWriter implements IntVa
     @Override
     public void writeIntegers(int[] src, int off, int len) {
         Objects.checkFromIndexSize(off, len, src.length);
-        countValues(len, 4L * len);
+        countValues(len, (long) Integer.BYTES * len);
         int i = fellBack ? off : keys.add(this, src, off, len);
         if (i < off + len) {
             keys.plain.writeIntegers(src, i, off + len - i);
