@@ -89,33 +89,9 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
         int blockSize = d.length;
         while (i < end) {
             if (buffered == 0 && end - i >= blockSize) {
-                // a whole block straight from src (the first delta is taken from previous, so calls that
-                // start on a block boundary take this path too): deltas, their
-                // minimum and each miniblock's maximum in one pass, two independent accumulators of
-                // each so the comparisons do not wait on each other
-                int m = page.miniblockSize;
-                int min = Integer.MAX_VALUE;
-                int min2 = Integer.MAX_VALUE;
-                int before = previous;
-                for (int mb = 0, k = 0; mb < widths.length; mb++) {
-                    int max = Integer.MIN_VALUE;
-                    int max2 = Integer.MIN_VALUE;
-                    for (int e = k + m; k < e; k += 2) {
-                        int current = src[i + k];
-                        int next = src[i + k + 1];
-                        int a = current - before;
-                        int b = next - current;
-                        before = next;
-                        d[k] = a;
-                        d[k + 1] = b;
-                        min = Math.min(min, a);
-                        min2 = Math.min(min2, b);
-                        max = Math.max(max, a);
-                        max2 = Math.max(max2, b);
-                    }
-                    blockMax[mb] = Math.max(max, max2);
-                }
-                min = Math.min(min, min2);
+                // a whole block straight from src: deltas, their minimum and each miniblock's maximum
+                // in one kernel pass
+                int min = kernels.deltaBlock(src, i, blockSize, previous, page.miniblockSize, d, blockMax);
                 // the widest value of a miniblock is its maximum minus min (unsigned: it wraps)
                 for (int mb = 0; mb < widths.length; mb++) {
                     widths[mb] = 32 - Integer.numberOfLeadingZeros(blockMax[mb] - min);
