@@ -196,13 +196,37 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
 
     @Override
     public byte[] toByteArray() {
+        finish();
+        return page.toByteArray(count, first);
+    }
+
+    /**
+     * Finishes the page like {@link #toByteArray()} and returns its size, for writers that embed the page
+     * in a larger one and copy it there with {@link #copyPageTo} instead of taking a new array.
+     */
+    public int finishPage() {
+        finish();
+        return page.finishHeader(count, first);
+    }
+
+    /**
+     * Copies the page {@link #finishPage()} finished to {@code dst} at {@code off}; returns its size.
+     * Valid until the next write or {@link #reset()}.
+     */
+    public int copyPageTo(byte[] dst, int off) {
+        if (!finished) {
+            throw new IllegalStateException("finishPage() before copyPageTo()");
+        }
+        return page.copyPage(dst, off);
+    }
+
+    private void finish() {
         if (!finished) {
             if (buffered > 0) {
                 flushBlock();
             }
             finished = true;
         }
-        return page.toByteArray(count, first);
     }
 
     @Override

@@ -149,12 +149,13 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter {
 
     @Override
     public byte[] toByteArray() {
-        byte[] a = prefixes.toByteArray();
-        byte[] b = suffixLengths.toByteArray();
-        byte[] out = new byte[a.length + b.length + suffixes.size()];
-        System.arraycopy(a, 0, out, 0, a.length);
-        System.arraycopy(b, 0, out, a.length, b.length);
-        suffixes.copyTo(out, a.length + b.length);
+        // the two length pages are copied straight into the result, not through arrays of their own
+        int a = prefixes.finishPage();
+        int b = suffixLengths.finishPage();
+        byte[] out = new byte[a + b + suffixes.size()];
+        prefixes.copyPageTo(out, 0);
+        suffixLengths.copyPageTo(out, a);
+        suffixes.copyTo(out, a + b);
         return out;
     }
 
