@@ -11,8 +11,11 @@ import java.util.Arrays;
  * of 32). Deltas are computed in {@code int} (wrapping at 2^32, as parquet-java does), so widths never
  * exceed 32.
  *
- * <p>Each full block is encoded as soon as its deltas are collected: minimum delta, per-miniblock
- * widths from an OR of the deltas, then each miniblock is packed by {@link LsbGroupPacker}.
+ * <p>Each full block is encoded as soon as its deltas are collected. A block taken straight from a
+ * batch gets its deltas, their minimum and each miniblock's maximum from one {@link
+ * Kernels#deltaBlock} call (a miniblock's width is that of its maximum minus the minimum); a block
+ * filled piecewise gets them from an OR of its deltas minus the minimum. Each miniblock is then
+ * packed by {@link LsbGroupPacker}.
  *
  * <p>Output is byte-identical to parquet-java's {@code DeltaBinaryPackingValuesWriterForInteger} with
  * the same block layout except for two places where parquet-java writes leftovers of earlier blocks

@@ -273,7 +273,8 @@ public final class RleHybridReader implements IntValuesReader {
 
     /**
      * Reads {@code len} dictionary entries: ids as {@link #readIds} with the dictionary's length as the
-     * limit, each replaced by its entry. RLE runs fill their entry; short bit-packed runs at widths up to
+     * limit, each replaced by its entry. RLE runs fill their entry eight values per step (HotSpot has
+     * fill stubs for byte, short and int arrays, not for long ones); short bit-packed runs at widths up to
      * 8 are unpacked and looked up in one pass, without writing the ids anywhere.
      */
     public void readEntries(long[] dictionary, long[] dst, int off, int len) {
