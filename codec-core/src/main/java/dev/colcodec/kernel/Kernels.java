@@ -215,4 +215,19 @@ public interface Kernels {
     void gather(float[] dict, int dictSize, int[] ids, int idsOff, float[] dst, int dstOff, int count);
 
     void gather(double[] dict, int dictSize, int[] ids, int idsOff, double[] dst, int dstOff, int count);
+
+    // ---- delta encoding ------------------------------------------------------------------------
+
+    /**
+     * The first pass of a DELTA_BINARY_PACKED block: {@code deltas[i] = src[srcOff + i] - src[srcOff + i
+     * - 1]} (wrapping int arithmetic) for {@code i} in {@code [0, count)}, with {@code src[srcOff - 1]}
+     * taken as {@code previous}. The deltas form miniblocks of {@code miniblockSize} (at least 1) values,
+     * the last one possibly shorter; the largest delta of miniblock {@code j} goes to {@code
+     * miniblockMax[j]}. Returns the smallest delta ({@link Integer#MAX_VALUE} when {@code count == 0}).
+     */
+    int deltaBlock(int[] src, int srcOff, int count, int previous, int miniblockSize, int[] deltas, int[] miniblockMax);
+
+    /** The {@code long} form of {@link #deltaBlock(int[], int, int, int, int, int[], int[])}. */
+    long deltaBlock(
+            long[] src, int srcOff, int count, long previous, int miniblockSize, long[] deltas, long[] miniblockMax);
 }

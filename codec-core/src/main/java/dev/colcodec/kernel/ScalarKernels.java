@@ -703,4 +703,79 @@ public class ScalarKernels implements Kernels {
             dst[dstOff + i] = dict[id];
         }
     }
+
+    // ---- delta encoding ------------------------------------------------------------------------
+
+    @Override
+    public int deltaBlock(
+            int[] src, int srcOff, int count, int previous, int miniblockSize, int[] deltas, int[] miniblockMax) {
+        // two independent accumulators of each kind, so the comparisons do not wait on each other
+        int min = Integer.MAX_VALUE;
+        int min2 = Integer.MAX_VALUE;
+        int before = previous;
+        for (int k = 0, mb = 0; k < count; mb++) {
+            int end = k + Math.min(miniblockSize, count - k);
+            int max = Integer.MIN_VALUE;
+            int max2 = Integer.MIN_VALUE;
+            for (; k + 1 < end; k += 2) {
+                int current = src[srcOff + k];
+                int next = src[srcOff + k + 1];
+                int a = current - before;
+                int b = next - current;
+                before = next;
+                deltas[k] = a;
+                deltas[k + 1] = b;
+                min = Math.min(min, a);
+                min2 = Math.min(min2, b);
+                max = Math.max(max, a);
+                max2 = Math.max(max2, b);
+            }
+            if (k < end) {
+                int current = src[srcOff + k];
+                int a = current - before;
+                before = current;
+                deltas[k++] = a;
+                min = Math.min(min, a);
+                max = Math.max(max, a);
+            }
+            miniblockMax[mb] = Math.max(max, max2);
+        }
+        return Math.min(min, min2);
+    }
+
+    @Override
+    public long deltaBlock(
+            long[] src, int srcOff, int count, long previous, int miniblockSize, long[] deltas, long[] miniblockMax) {
+        long min = Long.MAX_VALUE;
+        long min2 = Long.MAX_VALUE;
+        long before = previous;
+        for (int k = 0, mb = 0; k < count; mb++) {
+            int end = k + Math.min(miniblockSize, count - k);
+            long max = Long.MIN_VALUE;
+            long max2 = Long.MIN_VALUE;
+            for (; k + 1 < end; k += 2) {
+                long current = src[srcOff + k];
+                long next = src[srcOff + k + 1];
+                long a = current - before;
+                long b = next - current;
+                before = next;
+                deltas[k] = a;
+                deltas[k + 1] = b;
+                min = Math.min(min, a);
+                min2 = Math.min(min2, b);
+                max = Math.max(max, a);
+                max2 = Math.max(max2, b);
+            }
+            if (k < end) {
+                long current = src[srcOff + k];
+                long a = current - before;
+                before = current;
+                deltas[k++] = a;
+                min = Math.min(min, a);
+                max = Math.max(max, a);
+            }
+            miniblockMax[mb] = Math.max(max, max2);
+        }
+        return Math.min(min, min2);
+    }
 }

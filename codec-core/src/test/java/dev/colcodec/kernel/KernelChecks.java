@@ -478,6 +478,77 @@ public final class KernelChecks {
         }
     }
 
+    /**
+     * {@code deltaBlock}, int and long: deltas, each miniblock's maximum and the minimum against a plain
+     * loop and against {@code ref}, for miniblock sizes that are and are not whole vectors, values that
+     * wrap and values with small deltas. The arrays end exactly where the kernel may write (or read).
+     */
+    public static void checkDeltaBlock(Kernels k, Kernels ref, int[] lengths, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        int[] miniblockSizes = {32, 64, 128, 8, 16, 1, 3, 40};
+        for (int n : lengths) {
+            for (int mbs : miniblockSizes) {
+                int srcOff = r.nextInt(9);
+                int miniblocks = (n + mbs - 1) / mbs;
+                boolean wrapping = r.nextBoolean();
+                long[] values = new long[srcOff + n];
+                long acc = r.nextLong();
+                for (int i = srcOff; i < values.length; i++) {
+                    acc += wrapping ? r.nextLong() : 1000 + r.nextInt(-8, 9);
+                    values[i] = r.nextInt(10) == 0 ? (r.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE) : acc;
+                }
+                long previous = r.nextInt(3) == 0 ? Long.MIN_VALUE : r.nextLong();
+                String ctx = "count " + n + " miniblock " + mbs + " srcOff " + srcOff + " wrapping " + wrapping
+                        + " kernels " + k.name();
+                // long
+                long[] expectedL = new long[n];
+                long[] maxL = new long[miniblocks];
+                Arrays.fill(maxL, Long.MIN_VALUE);
+                long minL = Long.MAX_VALUE;
+                for (int i = 0; i < n; i++) {
+                    expectedL[i] = values[srcOff + i] - (i == 0 ? previous : values[srcOff + i - 1]);
+                    minL = Math.min(minL, expectedL[i]);
+                    maxL[i / mbs] = Math.max(maxL[i / mbs], expectedL[i]);
+                }
+                for (Kernels kk : new Kernels[] {k, ref}) {
+                    long[] deltas = new long[n];
+                    long[] max = new long[miniblocks];
+                    long min = kk.deltaBlock(values, srcOff, n, previous, mbs, deltas, max);
+                    if (min != minL || !Arrays.equals(deltas, expectedL) || !Arrays.equals(max, maxL)) {
+                        assertThat(deltas).as("long deltas " + ctx).isEqualTo(expectedL);
+                        assertThat(max).as("long miniblock maxima " + ctx).isEqualTo(maxL);
+                        assertThat(min).as("long min " + ctx).isEqualTo(minL);
+                    }
+                }
+                // int: the low halves, deltas wrapping at 2^32
+                int[] ints = new int[values.length];
+                for (int i = 0; i < ints.length; i++) {
+                    ints[i] = (int) values[i];
+                }
+                int previousI = (int) previous;
+                int[] expectedI = new int[n];
+                int[] maxI = new int[miniblocks];
+                Arrays.fill(maxI, Integer.MIN_VALUE);
+                int minI = Integer.MAX_VALUE;
+                for (int i = 0; i < n; i++) {
+                    expectedI[i] = ints[srcOff + i] - (i == 0 ? previousI : ints[srcOff + i - 1]);
+                    minI = Math.min(minI, expectedI[i]);
+                    maxI[i / mbs] = Math.max(maxI[i / mbs], expectedI[i]);
+                }
+                for (Kernels kk : new Kernels[] {k, ref}) {
+                    int[] deltas = new int[n];
+                    int[] max = new int[miniblocks];
+                    int min = kk.deltaBlock(ints, srcOff, n, previousI, mbs, deltas, max);
+                    if (min != minI || !Arrays.equals(deltas, expectedI) || !Arrays.equals(max, maxI)) {
+                        assertThat(deltas).as("int deltas " + ctx).isEqualTo(expectedI);
+                        assertThat(max).as("int miniblock maxima " + ctx).isEqualTo(maxI);
+                        assertThat(min).as("int min " + ctx).isEqualTo(minI);
+                    }
+                }
+            }
+        }
+    }
+
     private static void assertRawEquals(float[] a, float[] b, String what) {
         for (int i = 0; i < a.length; i++) {
             assertThat(Float.floatToRawIntBits(a[i])).as(what + " at " + i).isEqualTo(Float.floatToRawIntBits(b[i]));

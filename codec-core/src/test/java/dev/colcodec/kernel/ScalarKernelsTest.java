@@ -52,6 +52,23 @@ class ScalarKernelsTest {
     }
 
     @Test
+    void deltaBlockMatchesAPlainLoop() {
+        KernelChecks.checkDeltaBlock(scalar, scalar, KernelChecks.allLengths(300), 8);
+    }
+
+    @Test
+    void deltaBlockExample() {
+        int[] deltas = new int[5];
+        int[] max = new int[3];
+        int min = scalar.deltaBlock(new int[] {99, 7, 5, 3, 1, 2}, 1, 5, 9, 2, deltas, max);
+        assertThat(deltas).containsExactly(-2, -2, -2, -2, 1);
+        assertThat(max).containsExactly(-2, -2, 1);
+        assertThat(min).isEqualTo(-2);
+        assertThat(scalar.deltaBlock(new long[0], 0, 0, 5L, 32, new long[0], new long[0]))
+                .isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
     void everythingElseAgreesWithItself() {
         // the scalar kernels are the reference; this pins their invariants (encode inverts decode,
         // pack inverts unpack, tails padded with zero bits)

@@ -923,4 +923,96 @@ final class VectorKernels extends ScalarKernels {
         }
         super.unpackBooleans(src, p, 0, dst, dstOff + i, count - i);
     }
+
+    // ---- delta encoding ------------------------------------------------------------------------
+
+    /**
+     * Whole miniblocks a vector at a time (the previous values are a second load one lane back; the
+     * first vector takes {@code previous} in lane 0), with one reduction per miniblock; a shorter last
+     * miniblock is finished by a scalar loop, and miniblocks that are not a whole number of vectors go
+     * through the scalar code.
+     */
+    @Override
+    public int deltaBlock(
+            int[] src, int srcOff, int count, int previous, int miniblockSize, int[] deltas, int[] miniblockMax) {
+        int whole = miniblockSize % IL == 0 ? count / miniblockSize : 0;
+        if (whole == 0) {
+            return super.deltaBlock(src, srcOff, count, previous, miniblockSize, deltas, miniblockMax);
+        }
+        IntVector first = IntVector.fromArray(IS, src, srcOff);
+        IntVector d0 = first.sub(IntVector.broadcast(IS, previous).slice(IL - 1, first));
+        d0.intoArray(deltas, 0);
+        IntVector min = d0;
+        IntVector max = d0;
+        int k = IL;
+        for (int mb = 0; mb < whole; mb++) {
+            for (int end = (mb + 1) * miniblockSize; k < end; k += IL) {
+                IntVector d =
+                        IntVector.fromArray(IS, src, srcOff + k).sub(IntVector.fromArray(IS, src, srcOff + k - 1));
+                d.intoArray(deltas, k);
+                min = min.min(d);
+                max = max.max(d);
+            }
+            miniblockMax[mb] = max.reduceLanes(VectorOperators.MAX);
+            max = IntVector.broadcast(IS, Integer.MIN_VALUE);
+        }
+        int least = min.reduceLanes(VectorOperators.MIN);
+        if (k < count) {
+            // the shorter last miniblock
+            int tailMax = Integer.MIN_VALUE;
+            int before = src[srcOff + k - 1];
+            for (; k < count; k++) {
+                int current = src[srcOff + k];
+                int d = current - before;
+                before = current;
+                deltas[k] = d;
+                least = Math.min(least, d);
+                tailMax = Math.max(tailMax, d);
+            }
+            miniblockMax[whole] = tailMax;
+        }
+        return least;
+    }
+
+    @Override
+    public long deltaBlock(
+            long[] src, int srcOff, int count, long previous, int miniblockSize, long[] deltas, long[] miniblockMax) {
+        int whole = miniblockSize % LL == 0 ? count / miniblockSize : 0;
+        if (whole == 0) {
+            return super.deltaBlock(src, srcOff, count, previous, miniblockSize, deltas, miniblockMax);
+        }
+        LongVector first = LongVector.fromArray(LS, src, srcOff);
+        LongVector d0 = first.sub(LongVector.broadcast(LS, previous).slice(LL - 1, first));
+        d0.intoArray(deltas, 0);
+        LongVector min = d0;
+        LongVector max = d0;
+        int k = LL;
+        for (int mb = 0; mb < whole; mb++) {
+            for (int end = (mb + 1) * miniblockSize; k < end; k += LL) {
+                LongVector d =
+                        LongVector.fromArray(LS, src, srcOff + k).sub(LongVector.fromArray(LS, src, srcOff + k - 1));
+                d.intoArray(deltas, k);
+                min = min.min(d);
+                max = max.max(d);
+            }
+            miniblockMax[mb] = max.reduceLanes(VectorOperators.MAX);
+            max = LongVector.broadcast(LS, Long.MIN_VALUE);
+        }
+        long least = min.reduceLanes(VectorOperators.MIN);
+        if (k < count) {
+            // the shorter last miniblock
+            long tailMax = Long.MIN_VALUE;
+            long before = src[srcOff + k - 1];
+            for (; k < count; k++) {
+                long current = src[srcOff + k];
+                long d = current - before;
+                before = current;
+                deltas[k] = d;
+                least = Math.min(least, d);
+                tailMax = Math.max(tailMax, d);
+            }
+            miniblockMax[whole] = tailMax;
+        }
+        return least;
+    }
 }

@@ -71,6 +71,11 @@ class VectorKernelsIT {
     }
 
     @Test
+    void deltaBlockAgreesWithScalarForEveryLength() {
+        KernelChecks.checkDeltaBlock(candidate(), KernelProvider.scalar(), KernelChecks.allLengths(1100), 15);
+    }
+
+    @Test
     void theDecisionIsLoggedExactlyOncePerJvm() throws Exception {
         String java = ProcessHandle.current().info().command().orElseThrow();
         List<String> cmd = new ArrayList<>();

@@ -11,8 +11,11 @@ import java.util.Arrays;
  * of 32). Deltas are computed in {@code int} (wrapping at 2^32, as parquet-java does), so widths never
  * exceed 32.
  *
- * <p>Each full block is encoded as soon as its deltas are collected: minimum delta, per-miniblock
- * widths from an OR of the deltas, then each miniblock is packed by {@link LsbGroupPacker}.
+ * <p>Each full block is encoded as soon as its deltas are collected. A block taken straight from a
+ * batch gets its deltas, their minimum and each miniblock's maximum from one {@link
+ * Kernels#deltaBlock} call (a miniblock's width is that of its maximum minus the minimum); a block
+ * filled piecewise gets them from an OR of its deltas minus the minimum. Each miniblock is then
+ * packed by {@link LsbGroupPacker}.
  *
  * <p>Output is byte-identical to parquet-java's {@code DeltaBinaryPackingValuesWriterForInteger} with
  * the same block layout except for two places where parquet-java writes leftovers of earlier blocks
@@ -89,33 +92,9 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
         int blockSize = d.length;
         while (i < end) {
             if (buffered == 0 && end - i >= blockSize) {
-                // a whole block straight from src (the first delta is taken from previous, so calls that
-                // start on a block boundary take this path too): deltas, their
-                // minimum and each miniblock's maximum in one pass, two independent accumulators of
-                // each so the comparisons do not wait on each other
-                int m = page.miniblockSize;
-                int min = Integer.MAX_VALUE;
-                int min2 = Integer.MAX_VALUE;
-                int before = previous;
-                for (int mb = 0, k = 0; mb < widths.length; mb++) {
-                    int max = Integer.MIN_VALUE;
-                    int max2 = Integer.MIN_VALUE;
-                    for (int e = k + m; k < e; k += 2) {
-                        int current = src[i + k];
-                        int next = src[i + k + 1];
-                        int a = current - before;
-                        int b = next - current;
-                        before = next;
-                        d[k] = a;
-                        d[k + 1] = b;
-                        min = Math.min(min, a);
-                        min2 = Math.min(min2, b);
-                        max = Math.max(max, a);
-                        max2 = Math.max(max2, b);
-                    }
-                    blockMax[mb] = Math.max(max, max2);
-                }
-                min = Math.min(min, min2);
+                // a whole block straight from src: deltas, their minimum and each miniblock's maximum
+                // in one kernel pass
+                int min = kernels.deltaBlock(src, i, blockSize, previous, page.miniblockSize, d, blockMax);
                 // the widest value of a miniblock is its maximum minus min (unsigned: it wraps)
                 for (int mb = 0; mb < widths.length; mb++) {
                     widths[mb] = 32 - Integer.numberOfLeadingZeros(blockMax[mb] - min);
@@ -220,13 +199,37 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
 
     @Override
     public byte[] toByteArray() {
+        finish();
+        return page.toByteArray(count, first);
+    }
+
+    /**
+     * Finishes the page like {@link #toByteArray()} and returns its size, for writers that embed the page
+     * in a larger one and copy it there with {@link #copyPageTo} instead of taking a new array.
+     */
+    public int finishPage() {
+        finish();
+        return page.finishHeader(count, first);
+    }
+
+    /**
+     * Copies the page {@link #finishPage()} finished to {@code dst} at {@code off}; returns its size.
+     * Valid until the next write or {@link #reset()}.
+     */
+    public int copyPageTo(byte[] dst, int off) {
+        if (!finished) {
+            throw new IllegalStateException("finishPage() before copyPageTo()");
+        }
+        return page.copyPage(dst, off);
+    }
+
+    private void finish() {
         if (!finished) {
             if (buffered > 0) {
                 flushBlock();
             }
             finished = true;
         }
-        return page.toByteArray(count, first);
     }
 
     @Override

@@ -10,8 +10,11 @@ import java.util.Arrays;
  * Encodes INT64 values as Parquet DELTA_BINARY_PACKED (default: blocks of 128 values in 4 miniblocks
  * of 32). Deltas wrap at 2^64, so widths never exceed 64.
  *
- * <p>Each full block is encoded as soon as its deltas are collected: minimum delta, per-miniblock
- * widths from an OR of the deltas, then each miniblock is packed by {@link LsbGroupPacker}.
+ * <p>Each full block is encoded as soon as its deltas are collected. A block taken straight from a
+ * batch gets its deltas, their minimum and each miniblock's maximum from one {@link
+ * Kernels#deltaBlock} call (a miniblock's width is that of its maximum minus the minimum); a block
+ * filled piecewise gets them from an OR of its deltas minus the minimum. Each miniblock is then
+ * packed by {@link LsbGroupPacker}.
  *
  * <p>Output is byte-identical to parquet-java's {@code DeltaBinaryPackingValuesWriterForLong} with the
  * same block layout except for two places where parquet-java writes leftovers of earlier blocks and
@@ -87,29 +90,10 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
         long[] d = deltas;
         int blockSize = d.length;
         while (i < end) {
-            if (buffered == 0 && end - i >= blockSize && i > off) {
-                // a whole block straight from src (src[i - 1] is the previous value): deltas, their
-                // minimum and each miniblock's maximum in one pass, two independent accumulators of
-                // each so the comparisons do not wait on each other
-                int m = page.miniblockSize;
-                long min = Long.MAX_VALUE;
-                long min2 = Long.MAX_VALUE;
-                for (int mb = 0, k = 0; mb < widths.length; mb++) {
-                    long max = Long.MIN_VALUE;
-                    long max2 = Long.MIN_VALUE;
-                    for (int e = k + m; k < e; k += 2) {
-                        long a = src[i + k] - src[i + k - 1];
-                        long b = src[i + k + 1] - src[i + k];
-                        d[k] = a;
-                        d[k + 1] = b;
-                        min = Math.min(min, a);
-                        min2 = Math.min(min2, b);
-                        max = Math.max(max, a);
-                        max2 = Math.max(max2, b);
-                    }
-                    blockMax[mb] = Math.max(max, max2);
-                }
-                min = Math.min(min, min2);
+            if (buffered == 0 && end - i >= blockSize) {
+                // a whole block straight from src: deltas, their minimum and each miniblock's maximum
+                // in one kernel pass
+                long min = kernels.deltaBlock(src, i, blockSize, previous, page.miniblockSize, d, blockMax);
                 // the widest value of a miniblock is its maximum minus min (unsigned: it wraps)
                 for (int mb = 0; mb < widths.length; mb++) {
                     widths[mb] = 64 - Long.numberOfLeadingZeros(blockMax[mb] - min);
@@ -196,7 +180,7 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
                 }
                 base = 0;
             }
-            p += LsbGroupPacker.pack(d, from, m, w, base, out, p, kernels);
+            p += LsbGroupPacker.packInRange(d, from, m, w, base, out, p, kernels);
         }
         page.endBlock(packed);
         buffered = 0;

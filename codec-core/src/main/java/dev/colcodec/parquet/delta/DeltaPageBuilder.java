@@ -73,15 +73,28 @@ final class DeltaPageBuilder {
 
     /** The page: header (with {@code count} values and {@code firstValue}), then the blocks. */
     byte[] toByteArray(int count, long firstValue) {
+        byte[] out = new byte[finishHeader(count, firstValue)];
+        copyPage(out, 0);
+        return out;
+    }
+
+    /**
+     * Writes the page header (with {@code count} values and {@code firstValue}) for {@link #copyPage};
+     * returns the size of the page, header and blocks.
+     */
+    int finishHeader(int count, long firstValue) {
         header.reset();
         header.writeUnsignedVarInt(blockSize);
         header.writeUnsignedVarInt(miniblocks);
         header.writeUnsignedVarInt(count);
         header.writeZigZagVarLong(firstValue);
-        byte[] out = new byte[header.size() + blocks.size()];
-        int h = header.copyTo(out, 0);
-        blocks.copyTo(out, h);
-        return out;
+        return header.size() + blocks.size();
+    }
+
+    /** Copies the page (the header of the last {@link #finishHeader}, then the blocks) to {@code out} at {@code off}. */
+    int copyPage(byte[] out, int off) {
+        int h = header.copyTo(out, off);
+        return h + blocks.copyTo(out, off + h);
     }
 
     void reset() {

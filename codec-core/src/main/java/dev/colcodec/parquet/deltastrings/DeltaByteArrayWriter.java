@@ -24,7 +24,12 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter {
 
     private final DeltaBinaryPackedIntWriter prefixes;
     private final DeltaBinaryPackedIntWriter suffixLengths;
+    /** The suffixes, after {@link #reserved} bytes kept free for the two length pages. */
     private final ByteSink suffixes = new ByteSink(1024);
+    /** Bytes in front of the suffixes of this page where {@link #toByteArray()} tries to put the length pages. */
+    private int reserved;
+    /** What the next page reserves: the length pages' size of the largest page so far. */
+    private int nextReserved = 64;
     /** The prefix lengths of the batch being written, grown to the largest batch. */
     private int[] prefixLengthBuffer = new int[0];
     /** The suffix lengths of the batch being written, grown to the largest batch. */
@@ -41,6 +46,14 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter {
     public DeltaByteArrayWriter(Kernels kernels) {
         this.prefixes = new DeltaBinaryPackedIntWriter(kernels);
         this.suffixLengths = new DeltaBinaryPackedIntWriter(kernels);
+        reserveFront();
+    }
+
+    private void reserveFront() {
+        reserved = nextReserved;
+        suffixes.reset();
+        suffixes.ensure(reserved);
+        suffixes.advance(reserved);
     }
 
     @Override
@@ -144,17 +157,28 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter {
 
     @Override
     public long bufferedSize() {
-        return prefixes.bufferedSize() + suffixLengths.bufferedSize() + suffixes.size();
+        return prefixes.bufferedSize() + suffixLengths.bufferedSize() + suffixes.size() - reserved;
     }
 
     @Override
     public byte[] toByteArray() {
-        byte[] a = prefixes.toByteArray();
-        byte[] b = suffixLengths.toByteArray();
-        byte[] out = new byte[a.length + b.length + suffixes.size()];
-        System.arraycopy(a, 0, out, 0, a.length);
-        System.arraycopy(b, 0, out, a.length, b.length);
-        suffixes.copyTo(out, a.length + b.length);
+        // the two length pages go straight in front of the suffixes when the reserved space holds them,
+        // and the page is then one copy of the sink's bytes (no zeroing of the new array)
+        int a = prefixes.finishPage();
+        int b = suffixLengths.finishPage();
+        int suffixBytes = suffixes.size() - reserved;
+        int start = reserved - a - b;
+        if (start >= 0) {
+            byte[] buf = suffixes.array();
+            prefixes.copyPageTo(buf, start);
+            suffixLengths.copyPageTo(buf, start + a);
+            return Arrays.copyOfRange(buf, start, suffixes.size());
+        }
+        nextReserved = Math.max(nextReserved, a + b);
+        byte[] out = new byte[a + b + suffixBytes];
+        prefixes.copyPageTo(out, 0);
+        suffixLengths.copyPageTo(out, a);
+        System.arraycopy(suffixes.array(), reserved, out, a + b, suffixBytes);
         return out;
     }
 
@@ -162,7 +186,7 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter {
     public void reset() {
         prefixes.reset();
         suffixLengths.reset();
-        suffixes.reset();
+        reserveFront();
         previousLength = 0;
     }
 }

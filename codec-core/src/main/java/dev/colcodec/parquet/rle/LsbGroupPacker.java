@@ -162,6 +162,46 @@ public final class LsbGroupPacker {
         return (count >>> 3) * w;
     }
 
+    /**
+     * The {@code long} form of {@link #packInRange(int[], int, int, int, int, byte[], int, Kernels)}:
+     * every {@code src[i] - base} is known to be in {@code [0, 2^w)} (w 0..64). Narrow widths are packed
+     * from the low 32 bits of the values, which carry the whole difference.
+     */
+    public static int packInRange(
+            long[] src, int off, int count, int w, long base, byte[] dst, int p, Kernels kernels) {
+        if (w > 0 && w < 8) {
+            packInRangeUpTo7(src, off, count, w, (int) base, dst, p);
+            return (count >>> 3) * w;
+        }
+        return pack(src, off, count, w, base, dst, p, kernels);
+    }
+
+    /**
+     * {@link #packInRangeUpTo7(int[], int, int, int, int, byte[], int)} on the low 32 bits of the values:
+     * a difference below 2^w is the same in 32-bit wrapping arithmetic.
+     */
+    private static void packInRangeUpTo7(long[] src, int off, int count, int w, int base, byte[] dst, int p) {
+        int end = off + count;
+        int w2 = 2 * w;
+        int w3 = 3 * w;
+        int baseTimesRepeat = base * (1 + (1 << w) + (1 << w2) + (1 << w3));
+        int half = 4 * w;
+        for (int i = off; i < end; i += 8) {
+            int low = (int) src[i]
+                    + ((int) src[i + 1] << w)
+                    + ((int) src[i + 2] << w2)
+                    + ((int) src[i + 3] << w3)
+                    - baseTimesRepeat;
+            int high = (int) src[i + 4]
+                    + ((int) src[i + 5] << w)
+                    + ((int) src[i + 6] << w2)
+                    + ((int) src[i + 7] << w3)
+                    - baseTimesRepeat;
+            ByteIO.putLongLE(dst, p, Integer.toUnsignedLong(low) | (long) high << half);
+            p += w;
+        }
+    }
+
     /** One word per group of eight. */
     private static void packUpTo8(long[] src, int off, int count, int w, long base, byte[] dst, int p) {
         int end = off + count;

@@ -273,7 +273,8 @@ public final class RleHybridReader implements IntValuesReader {
 
     /**
      * Reads {@code len} dictionary entries: ids as {@link #readIds} with the dictionary's length as the
-     * limit, each replaced by its entry. RLE runs fill their entry; short bit-packed runs at widths up to
+     * limit, each replaced by its entry. RLE runs fill their entry eight values per step (HotSpot has
+     * fill stubs for byte, short and int arrays, not for long ones); short bit-packed runs at widths up to
      * 8 are unpacked and looked up in one pass, without writing the ids anywhere.
      */
     public void readEntries(long[] dictionary, long[] dst, int off, int len) {
@@ -305,6 +306,7 @@ public final class RleHybridReader implements IntValuesReader {
         int end = r.sectionEnd;
         int fastEnd = Math.min(end, buf.length - 2 * Long.BYTES - MAX_FUSED_GROUPS * 8);
         int[] ids = idScratch();
+        int limit = off + len;
         while (len > 0) {
             if (r.remaining == 0) {
                 int p = r.pos;
@@ -319,7 +321,7 @@ public final class RleHybridReader implements IntValuesReader {
                             if (Integer.compareUnsigned(id, maxId) > 0) {
                                 throw badId(p + 1, id, maxId);
                             }
-                            Arrays.fill(dst, off, off + count, dictionary[id]);
+                            fillRun(dst, off, count, limit, dictionary[id]);
                             r.pos = next;
                             off += count;
                             len -= count;
@@ -369,6 +371,29 @@ public final class RleHybridReader implements IntValuesReader {
             }
             off += n;
             len -= n;
+        }
+    }
+
+    /**
+     * Fills {@code dst[off, off + count)} with {@code v}, eight values per step: when the rounded-up
+     * count stays below {@code limit} (the end of the batch, which later runs overwrite) the last step
+     * writes past the run instead of a scalar tail; otherwise {@link Arrays#fill}.
+     */
+    private static void fillRun(long[] dst, int off, int count, int limit, long v) {
+        if (count <= limit - off - 7) {
+            for (int k = 0; k < count; k += 8) {
+                int o = off + k;
+                dst[o] = v;
+                dst[o + 1] = v;
+                dst[o + 2] = v;
+                dst[o + 3] = v;
+                dst[o + 4] = v;
+                dst[o + 5] = v;
+                dst[o + 6] = v;
+                dst[o + 7] = v;
+            }
+        } else {
+            Arrays.fill(dst, off, off + count, v);
         }
     }
 

@@ -527,4 +527,26 @@ class DeltaBinaryPackedTest {
         assertThatThrownBy(() -> new DeltaBinaryPackedIntWriter(128, 8, KernelProvider.scalar()))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aFinishedPageCopiedIntoALargerArrayIsTheSameAsToByteArray() {
+        DeltaBinaryPackedIntWriter w = new DeltaBinaryPackedIntWriter(KernelProvider.scalar());
+        assertThatThrownBy(() -> w.copyPageTo(new byte[64], 0)).isInstanceOf(IllegalStateException.class);
+        int[] a = new int[300];
+        SplittableRandom r = new SplittableRandom(5);
+        for (int i = 0; i < a.length; i++) {
+            a[i] = r.nextInt(1000);
+        }
+        w.writeIntegers(a, 0, a.length);
+        int size = w.finishPage();
+        byte[] out = new byte[size + 6];
+        Arrays.fill(out, (byte) 0x5A);
+        assertThat(w.copyPageTo(out, 3)).isEqualTo(size);
+        byte[] whole = w.toByteArray();
+        assertThat(whole).hasSize(size);
+        assertThat(Arrays.copyOfRange(out, 3, 3 + size)).isEqualTo(whole);
+        assertThat(Arrays.copyOf(out, 3)).containsOnly((byte) 0x5A);
+        assertThat(Arrays.copyOfRange(out, 3 + size, out.length)).containsOnly((byte) 0x5A);
+        assertThatThrownBy(() -> w.writeInteger(1)).isInstanceOf(IllegalStateException.class);
+    }
 }

@@ -233,6 +233,25 @@ class DeltaByteArrayTest {
     }
 
     @Test
+    void pagesWhoseLengthStreamsOutgrowTheReservedSpaceMatchParquetJava() {
+        // the first large page falls back to a fresh array and makes room for the next ones; small,
+        // equal and larger pages follow on the same writer, each checked twice
+        var w = new dev.colcodec.parquet.deltastrings.DeltaByteArrayWriter(KernelProvider.scalar());
+        long seed = 77;
+        for (int n : new int[] {3000, 5, 3000, 0, 9000, 1}) {
+            List<byte[]> v = DeltaTestSupport.strings(DeltaTestSupport.Strings.RANDOM_SHORT, n, seed++);
+            w.reset();
+            for (byte[] b : v) {
+                w.writeBinary(b);
+            }
+            byte[] page = w.toByteArray();
+            assertThat(page).as("n=%d", n).isEqualTo(DeltaTestSupport.canonicalDeltaStrings(oracleEncode(v), 2));
+            assertThat(w.toByteArray()).isEqualTo(page).isNotSameAs(page);
+            assertThat(readAll(oracleReader(page, n, null), n)).containsExactlyElementsOf(v);
+        }
+    }
+
+    @Test
     void mismatchedStreamCountsAreCorrupt() {
         DeltaBinaryPackedIntWriter prefixes = new DeltaBinaryPackedIntWriter(KernelProvider.scalar());
         prefixes.writeIntegers(new int[] {0, 1}, 0, 2);

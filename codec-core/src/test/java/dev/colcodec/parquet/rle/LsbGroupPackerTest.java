@@ -111,6 +111,38 @@ class LsbGroupPackerTest {
     }
 
     @Test
+    void inRangeLongsMatchThePackKernelAtEveryWidth() {
+        SplittableRandom r = new SplittableRandom(4);
+        for (int w = 0; w <= 64; w++) {
+            for (int count : new int[] {8, 32, 128}) {
+                // bases with set high halves: the narrow widths pack from the low 32 bits only
+                long base = w <= 16 ? r.nextLong() : 0;
+                long mask = w == 64 ? -1L : (1L << w) - 1;
+                long[] values = new long[count + 2];
+                long[] expectedValues = new long[count];
+                for (int i = 0; i < count; i++) {
+                    // value - base is in [0, 2^w), wrapping like the deltas of DELTA_BINARY_PACKED
+                    long packed = r.nextInt(4) == 0 ? mask : r.nextLong() & mask;
+                    expectedValues[i] = packed;
+                    values[i + 2] = packed + base;
+                }
+                int expectedBytes = count / 8 * w;
+                byte[] expected = new byte[expectedBytes];
+                SCALAR.packLsb(expectedValues, 0, count, w, expected, 0);
+
+                byte[] out = new byte[3 + expectedBytes + LsbGroupPacker.SLACK];
+                Arrays.fill(out, (byte) FILLER);
+                assertThat(LsbGroupPacker.packInRange(values, 2, count, w, base, out, 3, SCALAR))
+                        .isEqualTo(expectedBytes);
+                assertThat(Arrays.copyOfRange(out, 3, 3 + expectedBytes))
+                        .as("width %d count %d", w, count)
+                        .isEqualTo(expected);
+                assertThat(Arrays.copyOf(out, 3)).containsOnly((byte) FILLER);
+            }
+        }
+    }
+
+    @Test
     void aBaseIsRejectedAboveWidth16() {
         assertThatThrownBy(() -> LsbGroupPacker.pack(new long[8], 0, 8, 17, 1L, new byte[64], 0, SCALAR))
                 .isInstanceOf(IllegalArgumentException.class);
