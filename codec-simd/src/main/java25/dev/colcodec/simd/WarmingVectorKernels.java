@@ -60,8 +60,10 @@ final class WarmingVectorKernels extends ScalarKernels {
     private static final int GATHER_LONG = 23;
     private static final int GATHER_DOUBLE = 24;
     private static final int UNPACK_BOOLEANS = 25;
+    private static final int DELTA_BLOCK_INT = 26;
+    private static final int DELTA_BLOCK_LONG = 27;
     /** How many kernels the gate switches one by one. */
-    static final int KERNELS = 26;
+    static final int KERNELS = 28;
 
     private final VectorKernels vector;
     /** Bit i set: calls of kernel i (the order of {@link #pairs()}) go to the vector kernels. */
@@ -207,6 +209,10 @@ final class WarmingVectorKernels extends ScalarKernels {
         float[] floatDict = new float[256];
         double[] doubleDict = new double[256];
         int[] cycle = {0};
+        int[] deltaInts = new int[128];
+        int[] maxInts = new int[4];
+        long[] deltaLongs = new long[128];
+        long[] maxLongs = new long[4];
         List<Pair> out = new ArrayList<>();
         Runnable[][] calls = new Runnable[2][KERNELS];
         Kernels[] sets = {vector, KernelProvider.scalar()};
@@ -241,6 +247,8 @@ final class WarmingVectorKernels extends ScalarKernels {
             c[GATHER_LONG] = () -> k.gather(longDict, 256, ids, 0, longs, 0, n);
             c[GATHER_DOUBLE] = () -> k.gather(doubleDict, 256, ids, 0, doubles, 0, n);
             c[UNPACK_BOOLEANS] = () -> k.unpackBooleans(bytes, 0, 3, booleans, 0, n);
+            c[DELTA_BLOCK_INT] = () -> k.deltaBlock(ints, 0, 128, 0, 32, deltaInts, maxInts);
+            c[DELTA_BLOCK_LONG] = () -> k.deltaBlock(longs, 0, 128, 0L, 32, deltaLongs, maxLongs);
         }
         for (int i = 0; i < KERNELS; i++) {
             out.add(new Pair(calls[0][i], calls[1][i]));
@@ -500,5 +508,21 @@ final class WarmingVectorKernels extends ScalarKernels {
         } else {
             super.unpackBooleans(src, srcOff, bitOff, dst, dstOff, count);
         }
+    }
+
+    @Override
+    public int deltaBlock(
+            int[] src, int srcOff, int count, int previous, int miniblockSize, int[] deltas, int[] miniblockMax) {
+        return open(DELTA_BLOCK_INT)
+                ? vector.deltaBlock(src, srcOff, count, previous, miniblockSize, deltas, miniblockMax)
+                : super.deltaBlock(src, srcOff, count, previous, miniblockSize, deltas, miniblockMax);
+    }
+
+    @Override
+    public long deltaBlock(
+            long[] src, int srcOff, int count, long previous, int miniblockSize, long[] deltas, long[] miniblockMax) {
+        return open(DELTA_BLOCK_LONG)
+                ? vector.deltaBlock(src, srcOff, count, previous, miniblockSize, deltas, miniblockMax)
+                : super.deltaBlock(src, srcOff, count, previous, miniblockSize, deltas, miniblockMax);
     }
 }
