@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.ts2diff;
 
+import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
@@ -13,7 +14,8 @@ import java.util.Objects;
  * value}), and an empty page is zero bytes.
  *
  * <p>At each block flush the rebased deltas are packed in one pass: blocks of up to 8 bits by {@link
- * Ts2DiffPacking#packNarrow}, wider ones with one {@link Kernels#packMsb} call.
+ * Ts2DiffPacking#packNarrow}, 64-bit ones as whole big-endian longs, the others with one {@link
+ * Kernels#packMsb} call.
  *
  * <p><b>Intended difference from TsFile:</b> the unused low bits of each block's last packed byte are
  * zero here; TsFile leaves whatever an earlier block put in its reused buffer there. All other bytes
@@ -105,6 +107,14 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
         if (width <= Ts2DiffPacking.MAX_NARROW_WIDTH) {
             if (width > 0) {
                 Ts2DiffPacking.packNarrow(deltas, d, min, width, sink, p);
+            }
+            return;
+        }
+        if (width == Long.SIZE) {
+            // random values (e.g. hashes): every rebased delta is one big-endian long
+            byte[] a = sink.array();
+            for (int k = 0; k < d; k++) {
+                ByteIO.putLongBE(a, p + (k << 3), deltas[k] - min);
             }
             return;
         }
