@@ -274,7 +274,8 @@ public final class TsFileWriter implements Closeable {
         }
 
         /** Compressed page bytes (block codecs compress into it, reused across pages). */
-        private byte[] compressed = new byte[0];
+        /** A page's serialized statistics, before they go into {@link #chunk}. */
+        private final ByteSink pageStats = new ByteSink(128);
 
         /** Encodes the value chunk of column {@code c} into {@link #out}, its statistics into {@link #stats}. */
         void encode(
@@ -480,20 +481,16 @@ public final class TsFileWriter implements Closeable {
 
         /** Appends a page (header + compressed payload) to {@link #chunk}. */
         void writePage(byte[] payload, int len, Compression c, TsStatistics stats) {
+            int room = c == Compression.UNCOMPRESSED ? -1 : CompressionCodecs.maxCompressedLength(c, len);
+            if (room >= 0) {
+                writeCompressedPage(payload, len, c, stats, room);
+                return;
+            }
             byte[] comp = null;
             int clen = len;
             if (c != Compression.UNCOMPRESSED) {
-                int room = CompressionCodecs.maxCompressedLength(c, len);
-                if (room < 0) {
-                    comp = CompressionCodecs.compress(c, payload, 0, len);
-                    clen = comp.length;
-                } else {
-                    if (compressed.length < room) {
-                        compressed = new byte[room];
-                    }
-                    clen = CompressionCodecs.compressInto(c, payload, 0, len, compressed, 0);
-                    comp = compressed;
-                }
+                comp = CompressionCodecs.compress(c, payload, 0, len);
+                clen = comp.length;
             }
             chunk.writeUnsignedVarInt(len);
             chunk.writeUnsignedVarInt(clen);
@@ -507,11 +504,54 @@ public final class TsFileWriter implements Closeable {
             }
         }
 
+        /**
+         * {@link #writePage} for a codec with a compressed-size bound: compresses straight into {@link
+         * #chunk} after the page header, guessing that the compressed size's varint is as long as the
+         * bound's (the payload moves by a few bytes when it is not).
+         */
+        private void writeCompressedPage(byte[] payload, int len, Compression c, TsStatistics stats, int room) {
+            pageStats.reset();
+            if (stats != null) {
+                stats.writeTo(pageStats);
+            }
+            int lenBytes = varIntSize(len);
+            int guess = varIntSize(room);
+            int statsBytes = pageStats.size();
+            int head = lenBytes + guess + statsBytes;
+            // + 4: the compressed size's varint may turn out longer than guessed (at most 5 bytes)
+            int p = chunk.ensure(head + room + 4);
+            byte[] a = chunk.array();
+            int clen = CompressionCodecs.compressInto(c, payload, 0, len, a, p + head);
+            int actual = varIntSize(clen);
+            if (actual != guess) {
+                System.arraycopy(a, p + head, a, p + head - guess + actual, clen);
+            }
+            int q = putVarInt(a, p, len);
+            q = putVarInt(a, q, clen);
+            System.arraycopy(pageStats.array(), 0, a, q, statsBytes);
+            chunk.setSize(q + statsBytes + clen);
+        }
+
         /** Writes the chunk header for {@link #chunk} to {@link #out}. */
         void writeChunk(int mask, String name, TsDataType type, Compression c, TsEncoding e, int pages) {
             int marker = mask | (pages > 1 ? TsChunkHeader.CHUNK_HEADER : TsChunkHeader.ONLY_ONE_PAGE_CHUNK_HEADER);
             new TsChunkHeader(marker, name, chunk.size(), type, c, e, 0).writeTo(out);
         }
+    }
+
+    /** Bytes of {@code v} (non-negative) as an unsigned varint. */
+    static int varIntSize(int v) {
+        return v < 1 << 7 ? 1 : v < 1 << 14 ? 2 : v < 1 << 21 ? 3 : v < 1 << 28 ? 4 : 5;
+    }
+
+    /** Writes {@code v} (non-negative) as an unsigned varint at {@code a[p]}; returns the position after it. */
+    static int putVarInt(byte[] a, int p, int v) {
+        while ((v & ~0x7F) != 0) {
+            a[p++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        a[p++] = (byte) v;
+        return p;
     }
 
     static void writeDeviceId(ByteSink s, String[] id) {
