@@ -344,6 +344,90 @@ public final class TsStatistics {
         sumDouble = sum;
     }
 
+    /**
+     * Adds INT64/TIMESTAMP values page by page: {@code pages[j]} gets rows {@code [from + j * pageRows,
+     * min(from + (j + 1) * pageRows, from + n))}, the same as one {@link #updateLongs(long[], long[], int,
+     * int)} per page. Four pages go through one loop together, so that their double sums (each a serial
+     * chain of additions, kept in order) overlap instead of running one after another.
+     *
+     * @throws IllegalArgumentException unless {@code pages.length} is {@code ceil(n / pageRows)}
+     */
+    public static void updateLongPages(TsStatistics[] pages, long[] times, long[] v, int from, int n, int pageRows) {
+        if (pageRows <= 0 || pages.length != (int) ((n + (long) pageRows - 1) / pageRows)) {
+            throw new IllegalArgumentException(pages.length + " pages for " + n + " rows of " + pageRows);
+        }
+        int j = 0;
+        for (; j + 4 <= pages.length; j += 4) {
+            // only the last page can be short: pages j..j+2 are full, j+3 has len3 rows
+            int o0 = from + j * pageRows;
+            int o1 = o0 + pageRows;
+            int o2 = o1 + pageRows;
+            int o3 = o2 + pageRows;
+            int len3 = Math.min(pageRows, from + n - o3);
+            TsStatistics s0 = pages[j];
+            TsStatistics s1 = pages[j + 1];
+            TsStatistics s2 = pages[j + 2];
+            TsStatistics s3 = pages[j + 3];
+            long min0 = s0.count == 0 ? v[o0] : s0.minLong;
+            long max0 = s0.count == 0 ? v[o0] : s0.maxLong;
+            double sum0 = s0.sumDouble;
+            long min1 = s1.count == 0 ? v[o1] : s1.minLong;
+            long max1 = s1.count == 0 ? v[o1] : s1.maxLong;
+            double sum1 = s1.sumDouble;
+            long min2 = s2.count == 0 ? v[o2] : s2.minLong;
+            long max2 = s2.count == 0 ? v[o2] : s2.maxLong;
+            double sum2 = s2.sumDouble;
+            long min3 = s3.count == 0 ? v[o3] : s3.minLong;
+            long max3 = s3.count == 0 ? v[o3] : s3.maxLong;
+            double sum3 = s3.sumDouble;
+            int i = 0;
+            for (; i < len3; i++) {
+                long x0 = v[o0 + i];
+                long x1 = v[o1 + i];
+                long x2 = v[o2 + i];
+                long x3 = v[o3 + i];
+                min0 = Math.min(min0, x0);
+                max0 = Math.max(max0, x0);
+                sum0 += x0;
+                min1 = Math.min(min1, x1);
+                max1 = Math.max(max1, x1);
+                sum1 += x1;
+                min2 = Math.min(min2, x2);
+                max2 = Math.max(max2, x2);
+                sum2 += x2;
+                min3 = Math.min(min3, x3);
+                max3 = Math.max(max3, x3);
+                sum3 += x3;
+            }
+            for (; i < pageRows; i++) {
+                long x0 = v[o0 + i];
+                long x1 = v[o1 + i];
+                long x2 = v[o2 + i];
+                min0 = Math.min(min0, x0);
+                max0 = Math.max(max0, x0);
+                sum0 += x0;
+                min1 = Math.min(min1, x1);
+                max1 = Math.max(max1, x1);
+                sum1 += x1;
+                min2 = Math.min(min2, x2);
+                max2 = Math.max(max2, x2);
+                sum2 += x2;
+            }
+            s0.finishBatch(times, o0, pageRows, min0, max0, v[o0], v[o0 + pageRows - 1]);
+            s0.sumDouble = sum0;
+            s1.finishBatch(times, o1, pageRows, min1, max1, v[o1], v[o1 + pageRows - 1]);
+            s1.sumDouble = sum1;
+            s2.finishBatch(times, o2, pageRows, min2, max2, v[o2], v[o2 + pageRows - 1]);
+            s2.sumDouble = sum2;
+            s3.finishBatch(times, o3, len3, min3, max3, v[o3], v[o3 + len3 - 1]);
+            s3.sumDouble = sum3;
+        }
+        for (; j < pages.length; j++) {
+            int o = from + j * pageRows;
+            pages[j].updateLongs(times, v, o, Math.min(pageRows, from + n - o));
+        }
+    }
+
     /** Adds {@code n} BOOLEAN values with their times (in order), rows {@code [off, off + n)} of both arrays. */
     public void updateBooleans(long[] times, boolean[] v, int off, int n) {
         if (n == 0) {
