@@ -136,11 +136,21 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
 
     @Override
     public byte[] toByteArray() {
+        finish();
+        return sink.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        finish();
+        out.write(sink.array(), 0, sink.size());
+    }
+
+    private void finish() {
         if (!finished && n >= 0) {
             flushBlock();
         }
         finished = true;
-        return sink.toByteArray();
     }
 
     @Override

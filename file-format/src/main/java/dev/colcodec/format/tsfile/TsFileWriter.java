@@ -202,11 +202,12 @@ public final class TsFileWriter implements Closeable {
             int b = Math.min(n, a + options.maxPointsPerPage);
             tw.reset();
             ((LongValuesWriter) tw).writeLongs(times, a, b - a);
-            byte[] enc = tw.toByteArray();
+            te.body.reset();
+            tw.finishTo(te.body);
             TsStatistics ps = new TsStatistics(TsDataType.VECTOR);
             ps.updateTimes(times, a, b - a);
             timeStats.merge(ps);
-            te.writePage(enc, enc.length, options.timeCompression, pages > 1 ? ps : null);
+            te.writePage(te.body.array(), te.body.size(), options.timeCompression, pages > 1 ? ps : null);
         }
         te.out.reset();
         te.writeChunk(0x80, "", TsDataType.VECTOR, options.timeCompression, options.timeEncoding, pages);
@@ -287,6 +288,16 @@ public final class TsFileWriter implements Closeable {
             if (gTimes.length < Math.min(n, pageRows)) {
                 gTimes = new long[Math.min(n, pageRows)];
             }
+            boolean dense = values != null && nulls == null && bins == null;
+            // dense INT64 columns: every page's statistics in one interleaved pass first
+            TsStatistics[] pageStats = null;
+            if (dense && pages > 1 && c.type().storageType() == TsDataType.INT64) {
+                pageStats = new TsStatistics[pages];
+                for (int p = 0; p < pages; p++) {
+                    pageStats[p] = new TsStatistics(c.type());
+                }
+                TsStatistics.updateLongPages(pageStats, times, (long[]) values, 0, n, pageRows);
+            }
             for (int p = 0; p < pages; p++) {
                 int a = p * pageRows;
                 int b = Math.min(n, a + pageRows);
@@ -299,7 +310,6 @@ public final class TsFileWriter implements Closeable {
                 byte[] bm = body.array();
                 java.util.Arrays.fill(bm, bitmapAt, bitmapAt + bitmapBytes, (byte) 0);
                 int present = 0;
-                boolean dense = values != null && nulls == null && bins == null;
                 if (dense) {
                     java.util.Arrays.fill(bm, bitmapAt, bitmapAt + bitmapBytes, (byte) 0xFF);
                     if ((rows & 7) != 0) {
@@ -320,12 +330,11 @@ public final class TsFileWriter implements Closeable {
                     chunk.writeUnsignedVarInt(0); // an all-null page: the empty page form
                     continue;
                 }
-                TsStatistics ps = new TsStatistics(c.type());
+                TsStatistics ps = pageStats != null ? pageStats[p] : new TsStatistics(c.type());
                 w.reset();
-                encodePresent(w, ps, c.type(), dense, times, values, nulls, bins, a, b, present);
+                encodePresent(w, ps, pageStats != null, c.type(), dense, times, values, nulls, bins, a, b, present);
                 chunkStats.merge(ps);
-                byte[] enc = w.toByteArray();
-                body.write(enc, 0, enc.length);
+                w.finishTo(body);
                 writePage(body.array(), body.size(), c.compression(), pages > 1 ? ps : null);
             }
             out.reset();
@@ -339,12 +348,14 @@ public final class TsFileWriter implements Closeable {
         }
 
         /**
-         * Updates the statistics with the non-null values of rows [a, b) and encodes them in one batch:
-         * straight from the caller's arrays when {@code dense} (no nulls), else gathered first.
+         * Updates the statistics with the non-null values of rows [a, b) (unless {@code statsDone}: they
+         * already hold them) and encodes them in one batch: straight from the caller's arrays when {@code
+         * dense} (no nulls), else gathered first.
          */
         private void encodePresent(
                 ValuesWriter w,
                 TsStatistics ps,
+                boolean statsDone,
                 TsDataType type,
                 boolean dense,
                 long[] times,
@@ -417,7 +428,9 @@ public final class TsFileWriter implements Closeable {
                         t = gTimes;
                         off = 0;
                     }
-                    ps.updateLongs(t, src, off, present);
+                    if (!statsDone) {
+                        ps.updateLongs(t, src, off, present);
+                    }
                     ((LongValuesWriter) w).writeLongs(src, off, present);
                     break;
                 }
