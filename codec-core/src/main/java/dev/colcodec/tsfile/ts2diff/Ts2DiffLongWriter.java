@@ -28,6 +28,10 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
     private final ByteSink sink = new ByteSink(1024);
     private final long[] deltas = new long[BLOCK];
     private int n = -1; // deltas in the open block, -1 when no block is open
+    /** The smallest and largest of the open block's deltas (while it has any). */
+    private long minDelta;
+
+    private long maxDelta;
     private long first;
     private long prev;
     private int count;
@@ -52,7 +56,11 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
             n = 0;
             return;
         }
-        deltas[n++] = value - prev;
+        long delta = value - prev;
+        deltas[n] = delta;
+        minDelta = n == 0 ? delta : Math.min(minDelta, delta);
+        maxDelta = n == 0 ? delta : Math.max(maxDelta, delta);
+        n++;
         prev = value;
         if (n == BLOCK) {
             flushBlock();
@@ -74,10 +82,19 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
                 continue;
             }
             int m = Math.min(BLOCK - n, end - i);
-            deltas[n] = src[i] - prev;
+            // the deltas with their min and max in one pass
+            long delta = src[i] - prev;
+            deltas[n] = delta;
+            long min = n == 0 ? delta : Math.min(minDelta, delta);
+            long max = n == 0 ? delta : Math.max(maxDelta, delta);
             for (int k = 1; k < m; k++) {
-                deltas[n + k] = src[i + k] - src[i + k - 1];
+                delta = src[i + k] - src[i + k - 1];
+                deltas[n + k] = delta;
+                min = Math.min(min, delta);
+                max = Math.max(max, delta);
             }
+            minDelta = min;
+            maxDelta = max;
             prev = src[i + m - 1];
             n += m;
             i += m;
@@ -94,13 +111,8 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
             Ts2DiffFormat.longHeader(sink, 0, 0, Long.MAX_VALUE, first);
             return;
         }
-        long min = deltas[0];
-        long max = min;
-        for (int k = 1; k < d; k++) {
-            long delta = deltas[k];
-            min = Math.min(min, delta);
-            max = Math.max(max, delta);
-        }
+        long min = minDelta;
+        long max = maxDelta;
         // every rebased delta is in [0, max - min] (unsigned), so the widest one is max - min
         int width = 64 - Long.numberOfLeadingZeros(max - min);
         int p = Ts2DiffFormat.longHeader(sink, d, width, min, first);
