@@ -194,8 +194,42 @@ public final class TsFileWriter implements Closeable {
             }
         }
         ColumnEncoder te = encoders[0];
-        ValuesWriter tw = te.writer(options.timeEncoding, TsDataType.VECTOR);
         TsStatistics timeStats = new TsStatistics(TsDataType.VECTOR);
+        int pageRows = options.maxPointsPerPage;
+        if (options.pool == null || nf < 1) {
+            encodeTimes(te, times, n, pages, timeStats);
+            for (int f = 0; f < nf; f++) {
+                encoders[f + 1].encode(t.fields.get(f), t.values[f], t.nulls[f], times, n, pages, pageRows);
+            }
+        } else {
+            // the time chunk is encoded alongside the value chunks; all are emitted in order below
+            List<ForkJoinTask<?>> tasks = new ArrayList<>(nf + 1);
+            tasks.add(ForkJoinTask.adapt(() -> encodeTimes(te, times, n, pages, timeStats)));
+            for (int f = 0; f < nf; f++) {
+                int c = f;
+                tasks.add(ForkJoinTask.adapt(() ->
+                        encoders[c + 1].encode(t.fields.get(c), t.values[c], t.nulls[c], times, n, pages, pageRows)));
+            }
+            options.pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
+        }
+        dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(new ChunkMeta(position + sink.size(), timeStats));
+        dev.types.put("", TsDataType.VECTOR);
+        emitChunk(te);
+        for (int f = 0; f < nf; f++) {
+            TsTableSchema.Column c = t.fields.get(f);
+            ColumnEncoder e = encoders[f + 1];
+            dev.series
+                    .computeIfAbsent(c.name(), k -> new ArrayList<>())
+                    .add(new ChunkMeta(position + sink.size(), e.stats));
+            dev.types.put(c.name(), c.type());
+            emitChunk(e);
+        }
+        flushSink();
+    }
+
+    /** Encodes the time column of a tablet's {@code n} rows as the time chunk in {@code te}. */
+    private void encodeTimes(ColumnEncoder te, long[] times, int n, int pages, TsStatistics timeStats) {
+        ValuesWriter tw = te.writer(options.timeEncoding, TsDataType.VECTOR);
         te.chunk.reset();
         for (int p = 0; p < pages; p++) {
             int a = p * options.maxPointsPerPage;
@@ -211,34 +245,6 @@ public final class TsFileWriter implements Closeable {
         }
         te.out.reset();
         te.writeChunk(0x80, "", TsDataType.VECTOR, options.timeCompression, options.timeEncoding, pages);
-        dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(new ChunkMeta(position + sink.size(), timeStats));
-        dev.types.put("", TsDataType.VECTOR);
-        emitChunk(te);
-
-        int pageRows = options.maxPointsPerPage;
-        if (options.pool == null || nf < 2) {
-            for (int f = 0; f < nf; f++) {
-                encoders[f + 1].encode(t.fields.get(f), t.values[f], t.nulls[f], times, n, pages, pageRows);
-            }
-        } else {
-            List<ForkJoinTask<?>> tasks = new ArrayList<>(nf);
-            for (int f = 0; f < nf; f++) {
-                int c = f;
-                tasks.add(ForkJoinTask.adapt(() ->
-                        encoders[c + 1].encode(t.fields.get(c), t.values[c], t.nulls[c], times, n, pages, pageRows)));
-            }
-            options.pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
-        }
-        for (int f = 0; f < nf; f++) {
-            TsTableSchema.Column c = t.fields.get(f);
-            ColumnEncoder e = encoders[f + 1];
-            dev.series
-                    .computeIfAbsent(c.name(), k -> new ArrayList<>())
-                    .add(new ChunkMeta(position + sink.size(), e.stats));
-            dev.types.put(c.name(), c.type());
-            emitChunk(e);
-        }
-        flushSink();
     }
 
     /** Encodes one chunk at a time into its own buffers, so columns can be encoded on different threads. */
