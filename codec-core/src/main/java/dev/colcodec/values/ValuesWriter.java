@@ -1,5 +1,7 @@
 package dev.colcodec.values;
 
+import dev.colcodec.io.ByteSink;
+
 /**
  * The common part of every encoder. Typed sub-interfaces add per-value and batch writes.
  *
@@ -17,6 +19,15 @@ public interface ValuesWriter {
 
     /** Finishes the page and returns its encoded bytes as a new array. */
     byte[] toByteArray();
+
+    /**
+     * Finishes the page and appends its encoded bytes (those {@link #toByteArray()} returns) to {@code
+     * out}. Writers override this to skip the intermediate array.
+     */
+    default void finishTo(ByteSink out) {
+        byte[] page = toByteArray();
+        out.write(page, 0, page.length);
+    }
 
     /** Starts a new page. */
     void reset();

@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.ts2diff;
 
+import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
@@ -13,7 +14,8 @@ import java.util.Objects;
  * value}), and an empty page is zero bytes.
  *
  * <p>At each block flush the rebased deltas are packed in one pass: blocks of up to 8 bits by {@link
- * Ts2DiffPacking#packNarrow}, wider ones with one {@link Kernels#packMsb} call.
+ * Ts2DiffPacking#packNarrow}, 64-bit ones as whole big-endian longs, the others with one {@link
+ * Kernels#packMsb} call.
  *
  * <p><b>Intended difference from TsFile:</b> the unused low bits of each block's last packed byte are
  * zero here; TsFile leaves whatever an earlier block put in its reused buffer there. All other bytes
@@ -26,6 +28,10 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
     private final ByteSink sink = new ByteSink(1024);
     private final long[] deltas = new long[BLOCK];
     private int n = -1; // deltas in the open block, -1 when no block is open
+    /** The smallest and largest of the open block's deltas (while it has any). */
+    private long minDelta;
+
+    private long maxDelta;
     private long first;
     private long prev;
     private int count;
@@ -50,7 +56,11 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
             n = 0;
             return;
         }
-        deltas[n++] = value - prev;
+        long delta = value - prev;
+        deltas[n] = delta;
+        minDelta = n == 0 ? delta : Math.min(minDelta, delta);
+        maxDelta = n == 0 ? delta : Math.max(maxDelta, delta);
+        n++;
         prev = value;
         if (n == BLOCK) {
             flushBlock();
@@ -72,10 +82,19 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
                 continue;
             }
             int m = Math.min(BLOCK - n, end - i);
-            deltas[n] = src[i] - prev;
+            // the deltas with their min and max in one pass
+            long delta = src[i] - prev;
+            deltas[n] = delta;
+            long min = n == 0 ? delta : Math.min(minDelta, delta);
+            long max = n == 0 ? delta : Math.max(maxDelta, delta);
             for (int k = 1; k < m; k++) {
-                deltas[n + k] = src[i + k] - src[i + k - 1];
+                delta = src[i + k] - src[i + k - 1];
+                deltas[n + k] = delta;
+                min = Math.min(min, delta);
+                max = Math.max(max, delta);
             }
+            minDelta = min;
+            maxDelta = max;
             prev = src[i + m - 1];
             n += m;
             i += m;
@@ -92,19 +111,22 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
             Ts2DiffFormat.longHeader(sink, 0, 0, Long.MAX_VALUE, first);
             return;
         }
-        long min = deltas[0];
-        long max = min;
-        for (int k = 1; k < d; k++) {
-            long delta = deltas[k];
-            min = Math.min(min, delta);
-            max = Math.max(max, delta);
-        }
+        long min = minDelta;
+        long max = maxDelta;
         // every rebased delta is in [0, max - min] (unsigned), so the widest one is max - min
         int width = 64 - Long.numberOfLeadingZeros(max - min);
         int p = Ts2DiffFormat.longHeader(sink, d, width, min, first);
         if (width <= Ts2DiffPacking.MAX_NARROW_WIDTH) {
             if (width > 0) {
                 Ts2DiffPacking.packNarrow(deltas, d, min, width, sink, p);
+            }
+            return;
+        }
+        if (width == Long.SIZE) {
+            // random values (e.g. hashes): every rebased delta is one big-endian long
+            byte[] a = sink.array();
+            for (int k = 0; k < d; k++) {
+                ByteIO.putLongBE(a, p + (k << 3), deltas[k] - min);
             }
             return;
         }
@@ -126,11 +148,21 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
 
     @Override
     public byte[] toByteArray() {
+        finish();
+        return sink.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        finish();
+        out.write(sink.array(), 0, sink.size());
+    }
+
+    private void finish() {
         if (!finished && n >= 0) {
             flushBlock();
         }
         finished = true;
-        return sink.toByteArray();
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
 import dev.colcodec.io.ByteCursor;
+import dev.colcodec.io.ByteIO;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import dev.colcodec.tsfile.ts2diff.Ts2DiffLongReader;
@@ -492,6 +493,10 @@ public final class TsChunkReader {
             n += (b[start + (i >>> 3)] >>> (7 - (i & 7))) & 1;
             i++;
         }
+        while (i + 64 <= to) {
+            n += Long.bitCount(ByteIO.getLongLE(b, start + (i >>> 3)));
+            i += 64;
+        }
         while (i + 8 <= to) {
             n += Integer.bitCount(b[start + (i >>> 3)] & 0xFF);
             i += 8;
@@ -513,7 +518,8 @@ public final class TsChunkReader {
         int valuesAt = bitmap + (rc + 7) / 8;
         int nonNull = countBits(vp.buf, bitmap, 0, rc);
         int before = countBits(vp.buf, bitmap, 0, lo);
-        int inRange = countBits(vp.buf, bitmap, lo, lo + k);
+        // the whole page (the common case) needs no second count
+        int inRange = lo == 0 && k == rc ? nonNull : countBits(vp.buf, bitmap, lo, lo + k);
         r.init(nonNull, vp.buf, valuesAt, vp.off + vp.len - valuesAt);
         if (before > 0) {
             r.skip(before);

@@ -195,33 +195,17 @@ public final class TsFileWriter implements Closeable {
             }
         }
         ColumnEncoder te = encoders[0];
-        ValuesWriter tw = te.writer(options.timeEncoding, TsDataType.VECTOR);
         TsStatistics timeStats = new TsStatistics(TsDataType.VECTOR);
-        te.chunk.reset();
-        for (int p = 0; p < pages; p++) {
-            int a = p * options.maxPointsPerPage;
-            int b = Math.min(n, a + options.maxPointsPerPage);
-            tw.reset();
-            ((LongValuesWriter) tw).writeLongs(times, a, b - a);
-            byte[] enc = tw.toByteArray();
-            TsStatistics ps = new TsStatistics(TsDataType.VECTOR);
-            ps.updateTimes(times, a, b - a);
-            timeStats.merge(ps);
-            te.writePage(enc, enc.length, options.timeCompression, pages > 1 ? ps : null);
-        }
-        te.out.reset();
-        te.writeChunk(0x80, "", TsDataType.VECTOR, options.timeCompression, options.timeEncoding, pages);
-        dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(new ChunkMeta(position + sink.size(), timeStats));
-        dev.types.put("", TsDataType.VECTOR);
-        emitChunk(te);
-
         int pageRows = options.maxPointsPerPage;
-        if (options.pool == null || nf < 2) {
+        if (options.pool == null || nf < 1) {
+            encodeTimes(te, times, n, pages, timeStats);
             for (int f = 0; f < nf; f++) {
                 encoders[f + 1].encode(t.fields.get(f), t.values[f], t.nulls[f], times, n, pages, pageRows);
             }
         } else {
-            List<ForkJoinTask<?>> tasks = new ArrayList<>(nf);
+            // the time chunk is encoded alongside the value chunks; all are emitted in order below
+            List<ForkJoinTask<?>> tasks = new ArrayList<>(nf + 1);
+            tasks.add(ForkJoinTask.adapt(() -> encodeTimes(te, times, n, pages, timeStats)));
             for (int f = 0; f < nf; f++) {
                 int c = f;
                 tasks.add(ForkJoinTask.adapt(() ->
@@ -229,6 +213,9 @@ public final class TsFileWriter implements Closeable {
             }
             options.pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
         }
+        dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(new ChunkMeta(position + sink.size(), timeStats));
+        dev.types.put("", TsDataType.VECTOR);
+        emitChunk(te);
         for (int f = 0; f < nf; f++) {
             TsTableSchema.Column c = t.fields.get(f);
             ColumnEncoder e = encoders[f + 1];
@@ -239,6 +226,26 @@ public final class TsFileWriter implements Closeable {
             emitChunk(e);
         }
         flushSink();
+    }
+
+    /** Encodes the time column of a tablet's {@code n} rows as the time chunk in {@code te}. */
+    private void encodeTimes(ColumnEncoder te, long[] times, int n, int pages, TsStatistics timeStats) {
+        ValuesWriter tw = te.writer(options.timeEncoding, TsDataType.VECTOR);
+        te.chunk.reset();
+        for (int p = 0; p < pages; p++) {
+            int a = p * options.maxPointsPerPage;
+            int b = Math.min(n, a + options.maxPointsPerPage);
+            tw.reset();
+            ((LongValuesWriter) tw).writeLongs(times, a, b - a);
+            te.body.reset();
+            tw.finishTo(te.body);
+            TsStatistics ps = new TsStatistics(TsDataType.VECTOR);
+            ps.updateTimes(times, a, b - a);
+            timeStats.merge(ps);
+            te.writePage(te.body.array(), te.body.size(), options.timeCompression, pages > 1 ? ps : null);
+        }
+        te.out.reset();
+        te.writeChunk(0x80, "", TsDataType.VECTOR, options.timeCompression, options.timeEncoding, pages);
     }
 
     /** Encodes one chunk at a time into its own buffers, so columns can be encoded on different threads. */
@@ -275,7 +282,8 @@ public final class TsFileWriter implements Closeable {
         }
 
         /** Compressed page bytes (block codecs compress into it, reused across pages). */
-        private byte[] compressed = new byte[0];
+        /** A page's serialized statistics, before they go into {@link #chunk}. */
+        private final ByteSink pageStats = new ByteSink(128);
 
         /** Encodes the value chunk of column {@code c} into {@link #out}, its statistics into {@link #stats}. */
         void encode(
@@ -286,6 +294,16 @@ public final class TsFileWriter implements Closeable {
             byte[][] bins = values instanceof byte[][] ? (byte[][]) values : null;
             if (gTimes.length < Math.min(n, pageRows)) {
                 gTimes = new long[Math.min(n, pageRows)];
+            }
+            boolean dense = values != null && nulls == null && bins == null;
+            // dense INT64 columns: every page's statistics in one interleaved pass first
+            TsStatistics[] pageStats = null;
+            if (dense && pages > 1 && c.type().storageType() == TsDataType.INT64) {
+                pageStats = new TsStatistics[pages];
+                for (int p = 0; p < pages; p++) {
+                    pageStats[p] = new TsStatistics(c.type());
+                }
+                TsStatistics.updateLongPages(pageStats, times, (long[]) values, 0, n, pageRows);
             }
             for (int p = 0; p < pages; p++) {
                 int a = p * pageRows;
@@ -299,7 +317,6 @@ public final class TsFileWriter implements Closeable {
                 byte[] bm = body.array();
                 java.util.Arrays.fill(bm, bitmapAt, bitmapAt + bitmapBytes, (byte) 0);
                 int present = 0;
-                boolean dense = values != null && nulls == null && bins == null;
                 if (dense) {
                     java.util.Arrays.fill(bm, bitmapAt, bitmapAt + bitmapBytes, (byte) 0xFF);
                     if ((rows & 7) != 0) {
@@ -320,12 +337,11 @@ public final class TsFileWriter implements Closeable {
                     chunk.writeUnsignedVarInt(0); // an all-null page: the empty page form
                     continue;
                 }
-                TsStatistics ps = new TsStatistics(c.type());
+                TsStatistics ps = pageStats != null ? pageStats[p] : new TsStatistics(c.type());
                 w.reset();
-                encodePresent(w, ps, c.type(), dense, times, values, nulls, bins, a, b, present);
+                encodePresent(w, ps, pageStats != null, c.type(), dense, times, values, nulls, bins, a, b, present);
                 chunkStats.merge(ps);
-                byte[] enc = w.toByteArray();
-                body.write(enc, 0, enc.length);
+                w.finishTo(body);
                 writePage(body.array(), body.size(), c.compression(), pages > 1 ? ps : null);
             }
             out.reset();
@@ -339,12 +355,14 @@ public final class TsFileWriter implements Closeable {
         }
 
         /**
-         * Updates the statistics with the non-null values of rows [a, b) and encodes them in one batch:
-         * straight from the caller's arrays when {@code dense} (no nulls), else gathered first.
+         * Updates the statistics with the non-null values of rows [a, b) (unless {@code statsDone}: they
+         * already hold them) and encodes them in one batch: straight from the caller's arrays when {@code
+         * dense} (no nulls), else gathered first.
          */
         private void encodePresent(
                 ValuesWriter w,
                 TsStatistics ps,
+                boolean statsDone,
                 TsDataType type,
                 boolean dense,
                 long[] times,
@@ -417,7 +435,9 @@ public final class TsFileWriter implements Closeable {
                         t = gTimes;
                         off = 0;
                     }
-                    ps.updateLongs(t, src, off, present);
+                    if (!statsDone) {
+                        ps.updateLongs(t, src, off, present);
+                    }
                     ((LongValuesWriter) w).writeLongs(src, off, present);
                     break;
                 }
@@ -481,20 +501,16 @@ public final class TsFileWriter implements Closeable {
 
         /** Appends a page (header + compressed payload) to {@link #chunk}. */
         void writePage(byte[] payload, int len, Compression c, TsStatistics stats) {
+            int room = c == Compression.UNCOMPRESSED ? -1 : CompressionCodecs.maxCompressedLength(c, len);
+            if (room >= 0) {
+                writeCompressedPage(payload, len, c, stats, room);
+                return;
+            }
             byte[] comp = null;
             int clen = len;
             if (c != Compression.UNCOMPRESSED) {
-                int room = CompressionCodecs.maxCompressedLength(c, len);
-                if (room < 0) {
-                    comp = CompressionCodecs.compress(c, payload, 0, len);
-                    clen = comp.length;
-                } else {
-                    if (compressed.length < room) {
-                        compressed = new byte[room];
-                    }
-                    clen = CompressionCodecs.compressInto(c, payload, 0, len, compressed, 0);
-                    comp = compressed;
-                }
+                comp = CompressionCodecs.compress(c, payload, 0, len);
+                clen = comp.length;
             }
             chunk.writeUnsignedVarInt(len);
             chunk.writeUnsignedVarInt(clen);
@@ -508,11 +524,54 @@ public final class TsFileWriter implements Closeable {
             }
         }
 
+        /**
+         * {@link #writePage} for a codec with a compressed-size bound: compresses straight into {@link
+         * #chunk} after the page header, guessing that the compressed size's varint is as long as the
+         * bound's (the payload moves by a few bytes when it is not).
+         */
+        private void writeCompressedPage(byte[] payload, int len, Compression c, TsStatistics stats, int room) {
+            pageStats.reset();
+            if (stats != null) {
+                stats.writeTo(pageStats);
+            }
+            int lenBytes = varIntSize(len);
+            int guess = varIntSize(room);
+            int statsBytes = pageStats.size();
+            int head = lenBytes + guess + statsBytes;
+            // + 4: the compressed size's varint may turn out longer than guessed (at most 5 bytes)
+            int p = chunk.ensure(head + room + 4);
+            byte[] a = chunk.array();
+            int clen = CompressionCodecs.compressInto(c, payload, 0, len, a, p + head);
+            int actual = varIntSize(clen);
+            if (actual != guess) {
+                System.arraycopy(a, p + head, a, p + head - guess + actual, clen);
+            }
+            int q = putVarInt(a, p, len);
+            q = putVarInt(a, q, clen);
+            System.arraycopy(pageStats.array(), 0, a, q, statsBytes);
+            chunk.setSize(q + statsBytes + clen);
+        }
+
         /** Writes the chunk header for {@link #chunk} to {@link #out}. */
         void writeChunk(int mask, String name, TsDataType type, Compression c, TsEncoding e, int pages) {
             int marker = mask | (pages > 1 ? TsChunkHeader.CHUNK_HEADER : TsChunkHeader.ONLY_ONE_PAGE_CHUNK_HEADER);
             new TsChunkHeader(marker, name, chunk.size(), type, c, e, 0).writeTo(out);
         }
+    }
+
+    /** Bytes of {@code v} (non-negative) as an unsigned varint. */
+    static int varIntSize(int v) {
+        return v < 1 << 7 ? 1 : v < 1 << 14 ? 2 : v < 1 << 21 ? 3 : v < 1 << 28 ? 4 : 5;
+    }
+
+    /** Writes {@code v} (non-negative) as an unsigned varint at {@code a[p]}; returns the position after it. */
+    static int putVarInt(byte[] a, int p, int v) {
+        while ((v & ~0x7F) != 0) {
+            a[p++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        a[p++] = (byte) v;
+        return p;
     }
 
     static void writeDeviceId(ByteSink s, String[] id) {

@@ -344,6 +344,110 @@ public final class TsStatistics {
         sumDouble = sum;
     }
 
+    /**
+     * Adds INT64/TIMESTAMP values page by page: {@code pages[j]} gets rows {@code [from + j * pageRows,
+     * min(from + (j + 1) * pageRows, from + n))}, the same as one {@link #updateLongs(long[], long[], int,
+     * int)} per page. Four pages go through one loop together, so that their double sums (each a serial
+     * chain of additions, kept in order) overlap instead of running one after another.
+     *
+     * @throws IllegalArgumentException unless {@code pages.length} is {@code ceil(n / pageRows)}
+     */
+    public static void updateLongPages(TsStatistics[] pages, long[] times, long[] v, int from, int n, int pageRows) {
+        if (pageRows <= 0 || pages.length != (int) ((n + (long) pageRows - 1) / pageRows)) {
+            throw new IllegalArgumentException(pages.length + " pages for " + n + " rows of " + pageRows);
+        }
+        for (int j = 0; j < pages.length; j += 4) {
+            // a group of fewer than four pages repeats its last page in the missing lanes, into scratch
+            // statistics: the lanes cost about as much as one
+            int last = Math.min(j + 3, pages.length - 1);
+            int o0 = from + j * pageRows;
+            int o1 = from + Math.min(j + 1, last) * pageRows;
+            int o2 = from + Math.min(j + 2, last) * pageRows;
+            int o3 = from + last * pageRows;
+            TsStatistics s1 = j + 1 <= last ? pages[j + 1] : new TsStatistics(TsDataType.INT64);
+            TsStatistics s2 = j + 2 <= last ? pages[j + 2] : new TsStatistics(TsDataType.INT64);
+            TsStatistics s3 = j + 3 <= last ? pages[j + 3] : new TsStatistics(TsDataType.INT64);
+            int end = from + n;
+            updateLongs4(
+                    times,
+                    v,
+                    pages[j],
+                    o0,
+                    Math.min(pageRows, end - o0),
+                    s1,
+                    o1,
+                    Math.min(pageRows, end - o1),
+                    s2,
+                    o2,
+                    Math.min(pageRows, end - o2),
+                    s3,
+                    o3,
+                    Math.min(pageRows, end - o3));
+        }
+    }
+
+    /** Four {@link #updateLongs(long[], long[], int, int)} (of non-empty row ranges) in one loop. */
+    private static void updateLongs4(
+            long[] times,
+            long[] v,
+            TsStatistics s0,
+            int o0,
+            int n0,
+            TsStatistics s1,
+            int o1,
+            int n1,
+            TsStatistics s2,
+            int o2,
+            int n2,
+            TsStatistics s3,
+            int o3,
+            int n3) {
+        int m = Math.min(Math.min(n0, n1), Math.min(n2, n3));
+        long min0 = s0.count == 0 ? v[o0] : s0.minLong;
+        long max0 = s0.count == 0 ? v[o0] : s0.maxLong;
+        double sum0 = s0.sumDouble;
+        long min1 = s1.count == 0 ? v[o1] : s1.minLong;
+        long max1 = s1.count == 0 ? v[o1] : s1.maxLong;
+        double sum1 = s1.sumDouble;
+        long min2 = s2.count == 0 ? v[o2] : s2.minLong;
+        long max2 = s2.count == 0 ? v[o2] : s2.maxLong;
+        double sum2 = s2.sumDouble;
+        long min3 = s3.count == 0 ? v[o3] : s3.minLong;
+        long max3 = s3.count == 0 ? v[o3] : s3.maxLong;
+        double sum3 = s3.sumDouble;
+        for (int i = 0; i < m; i++) {
+            long x0 = v[o0 + i];
+            long x1 = v[o1 + i];
+            long x2 = v[o2 + i];
+            long x3 = v[o3 + i];
+            min0 = Math.min(min0, x0);
+            max0 = Math.max(max0, x0);
+            sum0 += x0;
+            min1 = Math.min(min1, x1);
+            max1 = Math.max(max1, x1);
+            sum1 += x1;
+            min2 = Math.min(min2, x2);
+            max2 = Math.max(max2, x2);
+            sum2 += x2;
+            min3 = Math.min(min3, x3);
+            max3 = Math.max(max3, x3);
+            sum3 += x3;
+        }
+        // the common length done; longer ranges go on from where they are (only the last page is short)
+        s0.finishBatch(times, o0, m, min0, max0, v[o0], v[o0 + m - 1]);
+        s0.sumDouble = sum0;
+        s0.updateLongs(times, v, o0 + m, n0 - m);
+        s1.finishBatch(times, o1, m, min1, max1, v[o1], v[o1 + m - 1]);
+        s1.sumDouble = sum1;
+        s1.updateLongs(times, v, o1 + m, n1 - m);
+        s2.finishBatch(times, o2, m, min2, max2, v[o2], v[o2 + m - 1]);
+        s2.sumDouble = sum2;
+        s2.updateLongs(times, v, o2 + m, n2 - m);
+        s3.finishBatch(times, o3, m, min3, max3, v[o3], v[o3 + m - 1]);
+        s3.sumDouble = sum3;
+        s3.updateLongs(times, v, o3 + m, n3 - m);
+    }
+
     /** Adds {@code n} BOOLEAN values with their times (in order), rows {@code [off, off + n)} of both arrays. */
     public void updateBooleans(long[] times, boolean[] v, int off, int n) {
         if (n == 0) {

@@ -274,4 +274,44 @@ class TsStatisticsTest {
             assertArrayEquals(expected.toByteArray(), ours.toByteArray(), t.toString());
         }
     }
+
+    @Test
+    void longPagesEqualOneUpdatePerPage() {
+        Random r = new Random(11);
+        long[] times = new long[5_000];
+        long[] v = new long[times.length];
+        for (int i = 0; i < v.length; i++) {
+            times[i] = 1_700_000_000_000L + 3L * i;
+            // large values, so that the order of the double additions shows in the sums
+            v[i] = i % 97 == 0 ? r.nextInt(100) : r.nextLong();
+        }
+        // page counts below, at and past a multiple of four; full and short last pages; an offset start
+        int[][] cases = {{0, 1, 1}, {0, 7, 7}, {5, 70, 10}, {0, 4000, 1000}, {3, 4001, 1000}, {1, 4999, 555}, {0, 13, 1}
+        };
+        for (int[] c : cases) {
+            int from = c[0];
+            int n = c[1];
+            int pageRows = c[2];
+            int pages = (n + pageRows - 1) / pageRows;
+            TsStatistics[] together = new TsStatistics[pages];
+            for (int p = 0; p < pages; p++) {
+                together[p] = new TsStatistics(TsDataType.INT64);
+            }
+            TsStatistics.updateLongPages(together, times, v, from, n, pageRows);
+            for (int p = 0; p < pages; p++) {
+                TsStatistics one = new TsStatistics(TsDataType.INT64);
+                int o = from + p * pageRows;
+                one.updateLongs(times, v, o, Math.min(pageRows, from + n - o));
+                ByteSink x = new ByteSink();
+                ByteSink y = new ByteSink();
+                together[p].writeTo(x);
+                one.writeTo(y);
+                assertArrayEquals(y.toByteArray(), x.toByteArray(), Arrays.toString(c) + " page " + p);
+                assertEquals(Double.doubleToLongBits(one.sumDouble), Double.doubleToLongBits(together[p].sumDouble));
+            }
+        }
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> TsStatistics.updateLongPages(new TsStatistics[2], times, v, 0, 10, 10));
+    }
 }
