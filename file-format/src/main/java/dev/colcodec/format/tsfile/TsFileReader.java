@@ -621,13 +621,14 @@ public final class TsFileReader implements Closeable {
         } else {
             out = new TsBlock(new TsColumn(s.name, s.type));
             TsChunkReader reader = new TsChunkReader();
+            byte[][] buffers = new byte[1][];
             for (int k = 0; k < s.chunkCount; k++) {
                 if (s.chunkStart[k] > maxTime || s.chunkEnd[k] < minTime) {
                     continue;
                 }
                 long off = s.chunkOffsets[k];
                 boolean whole = s.chunkStart[k] >= minTime && s.chunkEnd[k] <= maxTime;
-                TsChunkReader.Chunk c = chunkAt(reader, off, !whole);
+                TsChunkReader.Chunk c = chunkAt(reader, off, !whole, buffers, 0);
                 reader.readNonAligned(c, off, timeEncoding, minTime, maxTime, out);
             }
         }
@@ -672,8 +673,9 @@ public final class TsFileReader implements Closeable {
             return out;
         }
         TsChunkReader reader = new TsChunkReader();
+        byte[][] buffers = new byte[values.length + 1][];
         for (int k = 0; k < time.chunkCount; k++) {
-            readAlignedGroup(reader, time, values, k, minTime, maxTime, out, null);
+            readAlignedGroup(reader, time, values, k, minTime, maxTime, out, null, buffers);
         }
         return out;
     }
@@ -789,6 +791,9 @@ public final class TsFileReader implements Closeable {
         private final List<String[]> ids = new ArrayList<>();
         private final List<long[]> ranges = new ArrayList<>();
         private final TsChunkReader chunkReader = new TsChunkReader();
+        /** Chunk bytes read from the file, reused from chunk group to chunk group (time, then fields). */
+        private final byte[][] chunkBuffers;
+
         private int device = -1;
         private Series time;
         private Series[] fieldSeries;
@@ -816,6 +821,7 @@ public final class TsFileReader implements Closeable {
                 }
             }
             fieldSeries = new Series[fields];
+            chunkBuffers = new byte[fields + 1][];
             try {
                 collectDevices(tableRoot(table), 0, ids, ranges);
             } catch (CorruptInputException e) {
@@ -873,7 +879,8 @@ public final class TsFileReader implements Closeable {
          */
         boolean nextChunkGroup(TsBlock fields) {
             while (chunk < time.chunkCount) {
-                if (readAlignedGroup(chunkReader, time, fieldSeries, chunk++, minTime, maxTime, fields, pool)) {
+                if (readAlignedGroup(
+                        chunkReader, time, fieldSeries, chunk++, minTime, maxTime, fields, pool, chunkBuffers)) {
                     return true;
                 }
             }
@@ -889,7 +896,8 @@ public final class TsFileReader implements Closeable {
      * Appends to {@code fields} the rows in {@code [minTime, maxTime]} of the aligned chunk group of time
      * chunk {@code k} of {@code time}, with the value chunk of each {@code valueSeries} (null: a column
      * without chunks, all null) in that group; false (nothing read) when the chunk's statistics put it
-     * outside the range.
+     * outside the range. Chunks read from the file go into {@code buffers} (slot 0 the time chunk, slot
+     * {@code i + 1} value chunk {@code i}), which grow as needed and are reused by the next call.
      */
     private boolean readAlignedGroup(
             TsChunkReader chunkReader,
@@ -899,7 +907,8 @@ public final class TsFileReader implements Closeable {
             long minTime,
             long maxTime,
             TsBlock fields,
-            ForkJoinPool pool) {
+            ForkJoinPool pool,
+            byte[][] buffers) {
         if (time.chunkStart[k] > maxTime || time.chunkEnd[k] < minTime) {
             return false;
         }
@@ -907,14 +916,14 @@ public final class TsFileReader implements Closeable {
         long next = k + 1 < time.chunkCount ? time.chunkOffsets[k + 1] : metaOffset;
         // a chunk group wholly in range is read chunk by chunk; one partly in range page by page
         boolean whole = time.chunkStart[k] >= minTime && time.chunkEnd[k] <= maxTime;
-        TsChunkReader.Chunk timeChunk = chunkAt(chunkReader, tOff, !whole);
+        TsChunkReader.Chunk timeChunk = chunkAt(chunkReader, tOff, !whole, buffers, 0);
         TsChunkReader.Chunk[] valueChunks = new TsChunkReader.Chunk[valueSeries.length];
         long[] valueOffsets = new long[valueSeries.length];
         long groupBytes = timeChunk.header.dataSize();
         for (int i = 0; i < valueOffsets.length; i++) {
             valueOffsets[i] = findValueChunk(valueSeries[i], tOff, next);
             if (valueOffsets[i] >= 0) {
-                valueChunks[i] = chunkAt(chunkReader, valueOffsets[i], !whole);
+                valueChunks[i] = chunkAt(chunkReader, valueOffsets[i], !whole, buffers, i + 1);
                 groupBytes += valueChunks[i].header.dataSize();
             }
         }
@@ -928,9 +937,12 @@ public final class TsFileReader implements Closeable {
 
     /**
      * Parses the chunk at file offset {@code off}: in place in memory; from the file, either read whole
-     * or, when {@code pageByPage}, its page headers only (payloads are read when decoded).
+     * or, when {@code pageByPage}, its page headers only (payloads are read when decoded). A chunk read
+     * whole goes into {@code buffers[slot]} when it fits (the slot is replaced by a larger array when
+     * not), so a scan does not allocate and zero a new array per chunk.
      */
-    private TsChunkReader.Chunk chunkAt(TsChunkReader reader, long off, boolean pageByPage) {
+    private TsChunkReader.Chunk chunkAt(
+            TsChunkReader reader, long off, boolean pageByPage, byte[][] buffers, int slot) {
         if (channel == null) {
             return reader.parseChunk(buf, (int) off, (int) metaOffset);
         }
@@ -968,7 +980,12 @@ public final class TsFileReader implements Closeable {
             if (total <= window) {
                 bytes = head;
             } else {
-                bytes = Arrays.copyOf(head, (int) total);
+                bytes = buffers[slot];
+                if (bytes == null || bytes.length < total) {
+                    bytes = new byte[(int) total];
+                    buffers[slot] = bytes;
+                }
+                System.arraycopy(head, 0, bytes, 0, window);
                 readInto(off + window, bytes, window, (int) (total - window));
             }
             return reader.parseChunk(bytes, 0, (int) total);
