@@ -43,23 +43,16 @@ public final class ColumnChunkWriter {
 
     /**
      * One finished column chunk and what the footer needs. Its bytes are the dictionary page (empty if
-     * none) followed by {@code dataPages[0, dataPagesLength)}; the chunk owns both arrays.
+     * none) followed by {@code dataPages}; the chunk owns both.
      */
     public record Chunk(
             byte[] dictionaryPage,
-            byte[] dataPages,
-            int dataPagesLength,
+            PageSlabs dataPages,
             long valueCount,
             long uncompressedSize,
             Set<ParquetEncoding> encodings,
             ColumnStatistics statistics,
             List<PageInfo> pages) {
-        public Chunk {
-            if (dataPagesLength < 0 || dataPagesLength > dataPages.length) {
-                throw new IllegalArgumentException("data pages length " + dataPagesLength + " of " + dataPages.length);
-            }
-        }
-
         /** Bytes of the dictionary page (header included), 0 if none. */
         public int dictionaryPageSize() {
             return dictionaryPage.length;
@@ -67,20 +60,20 @@ public final class ColumnChunkWriter {
 
         /** Bytes of the whole chunk. */
         public int size() {
-            return dictionaryPage.length + dataPagesLength;
+            return (int) (dictionaryPage.length + dataPages.size());
         }
 
         /** The chunk's bytes in a new array (the file writer writes them with {@link #writeTo} instead). */
         public byte[] bytes() {
             byte[] b = Arrays.copyOf(dictionaryPage, size());
-            System.arraycopy(dataPages, 0, b, dictionaryPage.length, dataPagesLength);
+            dataPages.copyTo(b, dictionaryPage.length);
             return b;
         }
 
         /** Writes the chunk's bytes to {@code out}. */
         public void writeTo(OutputStream out) throws IOException {
             out.write(dictionaryPage);
-            out.write(dataPages, 0, dataPagesLength);
+            dataPages.writeTo(out);
         }
     }
 
@@ -99,10 +92,10 @@ public final class ColumnChunkWriter {
     private final DictionaryWriter dictionary;
     private final ParquetEncoding plainEncoding;
     private final RleHybridWriter levelWriter;
-    /** Data pages of the open chunk; {@code null} until its first page (a finished chunk takes the buffer). */
-    private ByteSink pages;
-    /** Capacity of the next chunk's page buffer: the last chunk's size, as row groups tend to be alike. */
-    private int pagesCapacity = 1 << 16;
+    /** Data pages of the open chunk (a finished chunk takes them). */
+    private PageSlabs pages = new PageSlabs();
+    /** The page being written (header and body), appended to {@link #pages} once complete. */
+    private final ByteSink page = new ByteSink(1 << 12);
 
     private final ParquetPages pageWriter;
     private final EnumSet<ParquetEncoding> encodings = EnumSet.noneOf(ParquetEncoding.class);
@@ -196,7 +189,7 @@ public final class ColumnChunkWriter {
 
     /** Bytes of finished pages plus the estimated size of the open page. */
     public long bufferedSize() {
-        return (pages == null ? 0 : pages.size()) + values.bufferedSize();
+        return pages.size() + values.bufferedSize();
     }
 
     /**
@@ -271,6 +264,20 @@ public final class ColumnChunkWriter {
         switch (type) {
             case INT32: {
                 int[] src = (int[]) v;
+                if (nulls == null) {
+                    // no nulls: the encoder takes the caller's array as it is
+                    int lo = seen ? minI : src[from];
+                    int hi = seen ? maxI : src[from];
+                    for (int j = from; j < from + n; j++) {
+                        lo = Math.min(lo, src[j]);
+                        hi = Math.max(hi, src[j]);
+                    }
+                    minI = lo;
+                    maxI = hi;
+                    seen = true;
+                    ((IntValuesWriter) values).writeIntegers(src, from, n);
+                    break;
+                }
                 int k = 0;
                 int lo = minI;
                 int hi = maxI;
@@ -296,6 +303,19 @@ public final class ColumnChunkWriter {
             }
             case INT64: {
                 long[] src = (long[]) v;
+                if (nulls == null) {
+                    long lo = seen ? minL : src[from];
+                    long hi = seen ? maxL : src[from];
+                    for (int j = from; j < from + n; j++) {
+                        lo = Math.min(lo, src[j]);
+                        hi = Math.max(hi, src[j]);
+                    }
+                    minL = lo;
+                    maxL = hi;
+                    seen = true;
+                    ((LongValuesWriter) values).writeLongs(src, from, n);
+                    break;
+                }
                 int k = 0;
                 long lo = minL;
                 long hi = maxL;
@@ -393,41 +413,66 @@ public final class ColumnChunkWriter {
 
     private void writeBinaries(BinaryBatch b, boolean[] nulls, int from, int n) {
         BinaryValuesWriter w = (BinaryValuesWriter) values;
-        byte[] data = b.data();
         int[] offs = b.offsets();
-        boolean fixed = type != PhysicalType.BYTE_ARRAY;
-        boolean stats = type != PhysicalType.INT96;
-        for (int j = from; j < from + n; j++) {
-            if (nulls != null && nulls[j]) {
-                continue;
-            }
-            int off = offs[j];
-            int len = offs[j + 1] - off;
-            if (fixed && len != column.typeLength()) {
-                throw new IllegalArgumentException("value " + j + " of " + column.name() + " has " + len
-                        + " bytes, the column's type length is " + column.typeLength());
-            }
-            w.writeBinary(data, off, len);
-            if (stats) {
-                // the first 8 bytes (zero-padded) decide most comparisons: if they differ, so do the values, the
-                // same way; only equal prefixes need the full comparison
-                long prefix = prefix(data, off, len);
-                if (minB == null
-                        || (prefix != minPrefix
-                                ? Long.compareUnsigned(prefix, minPrefix) < 0
-                                : Arrays.compareUnsigned(data, off, off + len, minB, 0, minB.length) < 0)) {
-                    minB = Arrays.copyOfRange(data, off, off + len);
-                    minPrefix = prefix;
-                }
-                if (maxB == null
-                        || (prefix != maxPrefix
-                                ? Long.compareUnsigned(prefix, maxPrefix) > 0
-                                : Arrays.compareUnsigned(data, off, off + len, maxB, 0, maxB.length) > 0)) {
-                    maxB = Arrays.copyOfRange(data, off, off + len);
-                    maxPrefix = prefix;
+        if (type != PhysicalType.BYTE_ARRAY) {
+            for (int j = from; j < from + n; j++) {
+                int len = offs[j + 1] - offs[j];
+                if ((nulls == null || !nulls[j]) && len != column.typeLength()) {
+                    throw new IllegalArgumentException("value " + j + " of " + column.name() + " has " + len
+                            + " bytes, the column's type length is " + column.typeLength());
                 }
             }
         }
+        // runs of non-null values go to the encoder's batch write, then the statistics take a second look
+        // at the same (cache-hot) values
+        for (int j = from, end = from + n; j < end; ) {
+            if (nulls != null && nulls[j]) {
+                j++;
+                continue;
+            }
+            int run = j + 1;
+            while (run < end && (nulls == null || !nulls[run])) {
+                run++;
+            }
+            w.writeBinaries(b, j, run - j);
+            if (type != PhysicalType.INT96) {
+                binaryStatistics(b.data(), offs, j, run);
+            }
+            j = run;
+        }
+    }
+
+    /** Folds values {@code [from, to)} into the page's binary min/max. */
+    private void binaryStatistics(byte[] data, int[] offs, int from, int to) {
+        byte[] lo = minB;
+        byte[] hi = maxB;
+        long loPrefix = minPrefix;
+        long hiPrefix = maxPrefix;
+        for (int j = from; j < to; j++) {
+            int off = offs[j];
+            int len = offs[j + 1] - off;
+            // the first 8 bytes (zero-padded) decide most comparisons: if they differ, so do the values, the
+            // same way; only equal prefixes need the full comparison
+            long prefix = prefix(data, off, len);
+            if (lo == null
+                    || (prefix != loPrefix
+                            ? Long.compareUnsigned(prefix, loPrefix) < 0
+                            : Arrays.compareUnsigned(data, off, off + len, lo, 0, lo.length) < 0)) {
+                lo = Arrays.copyOfRange(data, off, off + len);
+                loPrefix = prefix;
+            }
+            if (hi == null
+                    || (prefix != hiPrefix
+                            ? Long.compareUnsigned(prefix, hiPrefix) > 0
+                            : Arrays.compareUnsigned(data, off, off + len, hi, 0, hi.length) > 0)) {
+                hi = Arrays.copyOfRange(data, off, off + len);
+                hiPrefix = prefix;
+            }
+        }
+        minB = lo;
+        maxB = hi;
+        minPrefix = loPrefix;
+        maxPrefix = hiPrefix;
     }
 
     /** The first 8 bytes of {@code data[off, off+len)} as an unsigned big-endian number, zero-padded. */
@@ -447,11 +492,8 @@ public final class ColumnChunkWriter {
             return;
         }
         byte[] vals = values.toByteArray();
-        if (pages == null) {
-            pages = new ByteSink(pagesCapacity);
-        }
         ParquetEncoding enc = dictionary != null ? dictionary.encoding() : plainEncoding;
-        int pageOffset = pages.size();
+        int pageOffset = (int) pages.size();
         long firstRow = chunkValues - rowsInPage;
         int pageRows = rowsInPage;
         byte[] defBytes = null;
@@ -461,9 +503,11 @@ public final class ColumnChunkWriter {
             defBytes = levelWriter.toByteArray();
             encodings.add(ParquetEncoding.RLE);
         }
+        page.reset();
         ParquetPages.Written w = v2
-                ? pageWriter.writeDataPageV2(pages, rowsInPage, nullsInPage, rowsInPage, enc, null, defBytes, vals)
-                : pageWriter.writeDataPageV1(pages, rowsInPage, enc, null, defBytes, vals);
+                ? pageWriter.writeDataPageV2(page, rowsInPage, nullsInPage, rowsInPage, enc, null, defBytes, vals)
+                : pageWriter.writeDataPageV1(page, rowsInPage, enc, null, defBytes, vals);
+        pages.write(page.array(), 0, page.size());
         uncompressed += w.headerSize() + (long) w.uncompressedSize();
         encodings.add(enc);
         ColumnStatistics ps = statistics();
@@ -494,25 +538,20 @@ public final class ColumnChunkWriter {
             dictionary.resetDictionary();
         }
         byte[] dictionaryBytes = dictionaryPage == null ? new byte[0] : dictionaryPage.toByteArray();
-        if (pages == null) {
-            pages = new ByteSink(16);
-        }
         List<PageInfo> infos = new ArrayList<>(pageInfos.size());
         for (PageInfo pi : pageInfos) {
             infos.add(new PageInfo(pi.offset() + dictSize, pi.size(), pi.firstRow(), pi.rows(), pi.statistics()));
         }
-        // the data pages are handed over without a copy; the next chunk gets a buffer of this one's size
+        // the data pages are handed over without a copy
         Chunk c = new Chunk(
                 dictionaryBytes,
-                pages.array(),
-                pages.size(),
+                pages,
                 chunkValues,
                 unc,
                 EnumSet.copyOf(encodingsOrPlain()),
                 new ColumnStatistics(chunkNulls, chunkMin, chunkMax),
                 List.copyOf(infos));
-        pagesCapacity = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(1 << 16, pages.size() + (pages.size() >> 3)));
-        pages = null;
+        pages = new PageSlabs();
         encodings.clear();
         pageInfos.clear();
         uncompressed = 0;
