@@ -94,8 +94,6 @@ public final class ColumnChunkWriter {
     private final RleHybridWriter levelWriter;
     /** Data pages of the open chunk (a finished chunk takes them). */
     private PageSlabs pages = new PageSlabs();
-    /** The page being written (header and body), appended to {@link #pages} once complete. */
-    private final ByteSink page = new ByteSink(1 << 12);
 
     private final ParquetPages pageWriter;
     private final EnumSet<ParquetEncoding> encodings = EnumSet.noneOf(ParquetEncoding.class);
@@ -503,11 +501,9 @@ public final class ColumnChunkWriter {
             defBytes = levelWriter.toByteArray();
             encodings.add(ParquetEncoding.RLE);
         }
-        page.reset();
         ParquetPages.Written w = v2
-                ? pageWriter.writeDataPageV2(page, rowsInPage, nullsInPage, rowsInPage, enc, null, defBytes, vals)
-                : pageWriter.writeDataPageV1(page, rowsInPage, enc, null, defBytes, vals);
-        pages.write(page.array(), 0, page.size());
+                ? pageWriter.writeDataPageV2(pages, rowsInPage, nullsInPage, rowsInPage, enc, null, defBytes, vals)
+                : pageWriter.writeDataPageV1(pages, rowsInPage, enc, null, defBytes, vals);
         uncompressed += w.headerSize() + (long) w.uncompressedSize();
         encodings.add(enc);
         ColumnStatistics ps = statistics();
