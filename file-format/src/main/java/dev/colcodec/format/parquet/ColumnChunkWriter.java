@@ -92,6 +92,19 @@ public final class ColumnChunkWriter {
     private final DictionaryWriter dictionary;
     private final ParquetEncoding plainEncoding;
     private final RleHybridWriter levelWriter;
+    /**
+     * INT32/INT64 dictionary columns: the first page of each chunk is held back while its values are all
+     * distinct ({@link DistinctProbe}); {@code null} otherwise.
+     */
+    private final DistinctProbe probe;
+    /** With {@link #probe}: the writer of the fallback encoding, used once the probe decided. */
+    private final ValuesWriter fallbackWriter;
+    /** The open page is the chunk's first and the probe holds all its values. */
+    private boolean probing;
+    /** The chunk's first page had only distinct values: every page of the chunk goes to the fallback writer. */
+    private boolean fellBackEarly;
+    /** PLAIN bytes of the open page's values while probing or fallen back early (the dictionary's count). */
+    private long rawInPage;
     /** Data pages of the open chunk (a finished chunk takes them). */
     private PageSlabs pages = new PageSlabs();
 
@@ -134,6 +147,14 @@ public final class ColumnChunkWriter {
     private long maxPrefix;
 
     public ColumnChunkWriter(ParquetColumn column, ParquetWriteOptions options) {
+        this(column, options, true);
+    }
+
+    /**
+     * {@code earlyFallback}: whether INT32/INT64 dictionary columns use {@link DistinctProbe} (the bytes
+     * are the same either way; tests compare both).
+     */
+    ColumnChunkWriter(ParquetColumn column, ParquetWriteOptions options, boolean earlyFallback) {
         if (column.maxRepetitionLevel() > 0 || column.maxDefinitionLevel() > 1) {
             throw new IllegalArgumentException("only flat REQUIRED/OPTIONAL columns are written: " + column);
         }
@@ -161,6 +182,15 @@ public final class ColumnChunkWriter {
             plainEncoding = options.plainEncoding(column);
             values = ParquetValues.newWriter(plainEncoding, type, column.typeLength(), options.kernels());
         }
+        if (dictionary != null && earlyFallback && (type == PhysicalType.INT32 || type == PhysicalType.INT64)) {
+            probe = new DistinctProbe(options.pageRowLimit());
+            fallbackWriter = ParquetValues.newWriter(
+                    dictionary.fallbackEncoding(), type, column.typeLength(), options.kernels());
+            probing = true;
+        } else {
+            probe = null;
+            fallbackWriter = null;
+        }
         levelWriter = column.maxDefinitionLevel() > 0
                 ? new RleHybridWriter(1, v2 ? RleFraming.UNPREFIXED : RleFraming.LENGTH_PREFIXED, options.kernels())
                 : null;
@@ -187,7 +217,12 @@ public final class ColumnChunkWriter {
 
     /** Bytes of finished pages plus the estimated size of the open page. */
     public long bufferedSize() {
-        return pages.size() + values.bufferedSize();
+        return pages.size() + valueBytes();
+    }
+
+    /** The page-cutting size of the open page's values (as the dictionary writer would count them). */
+    private long valueBytes() {
+        return probing || fellBackEarly ? rawInPage : values.bufferedSize();
     }
 
     /**
@@ -210,7 +245,7 @@ public final class ColumnChunkWriter {
             int step = Math.min(Math.min(stop - i, STEP), options.pageRowLimit() - rowsInPage);
             segment(values, nulls, i, step);
             i += step;
-            if (rowsInPage >= options.pageRowLimit() || this.values.bufferedSize() >= options.pageSize()) {
+            if (rowsInPage >= options.pageRowLimit() || valueBytes() >= options.pageSize()) {
                 flushPage();
             }
         }
@@ -273,7 +308,7 @@ public final class ColumnChunkWriter {
                     minI = lo;
                     maxI = hi;
                     seen = true;
-                    ((IntValuesWriter) values).writeIntegers(src, from, n);
+                    writeInts(src, from, n);
                     break;
                 }
                 int k = 0;
@@ -296,7 +331,7 @@ public final class ColumnChunkWriter {
                 minI = lo;
                 maxI = hi;
                 seen = s;
-                ((IntValuesWriter) values).writeIntegers(intScratch, 0, k);
+                writeInts(intScratch, 0, k);
                 break;
             }
             case INT64: {
@@ -311,7 +346,7 @@ public final class ColumnChunkWriter {
                     minL = lo;
                     maxL = hi;
                     seen = true;
-                    ((LongValuesWriter) values).writeLongs(src, from, n);
+                    writeLongs(src, from, n);
                     break;
                 }
                 int k = 0;
@@ -334,7 +369,7 @@ public final class ColumnChunkWriter {
                 minL = lo;
                 maxL = hi;
                 seen = s;
-                ((LongValuesWriter) values).writeLongs(longScratch, 0, k);
+                writeLongs(longScratch, 0, k);
                 break;
             }
             case FLOAT: {
@@ -406,6 +441,67 @@ public final class ColumnChunkWriter {
             default:
                 writeBinaries((BinaryBatch) v, nulls, from, n);
                 break;
+        }
+    }
+
+    private void writeInts(int[] v, int off, int n) {
+        if (probing) {
+            rawInPage += 4L * n;
+            int taken = probe.add(v, off, n);
+            if (taken == n) {
+                return;
+            }
+            endProbe();
+            off += taken;
+            n -= taken;
+        } else if (fellBackEarly) {
+            rawInPage += 4L * n;
+            ((IntValuesWriter) fallbackWriter).writeIntegers(v, off, n);
+            return;
+        }
+        ((IntValuesWriter) values).writeIntegers(v, off, n);
+    }
+
+    private void writeLongs(long[] v, int off, int n) {
+        if (probing) {
+            rawInPage += 8L * n;
+            int taken = probe.add(v, off, n);
+            if (taken == n) {
+                return;
+            }
+            endProbe();
+            off += taken;
+            n -= taken;
+        } else if (fellBackEarly) {
+            rawInPage += 8L * n;
+            ((LongValuesWriter) fallbackWriter).writeLongs(v, off, n);
+            return;
+        }
+        ((LongValuesWriter) values).writeLongs(v, off, n);
+    }
+
+    /** A repeat (or a long page) ends the probe: the held values go to the dictionary writer after all. */
+    private void endProbe() {
+        probing = false;
+        feedProbe(values);
+    }
+
+    /** Writes the values the probe holds to {@code w}. */
+    private void feedProbe(ValuesWriter w) {
+        long[] held = probe.values();
+        int count = probe.count();
+        if (type == PhysicalType.INT64) {
+            ((LongValuesWriter) w).writeLongs(held, 0, count);
+            return;
+        }
+        // not intScratch: the caller may be in the middle of writing it (once per chunk, so a new block)
+        int[] block = new int[Math.min(STEP, count)];
+        for (int i = 0; i < count; i += STEP) {
+            int k = Math.min(STEP, count - i);
+            for (int j = 0; j < k; j++) {
+                block[j] = (int) held[i + j];
+            }
+            ((IntValuesWriter) w).writeIntegers(block, 0, k);
         }
     }
 
@@ -489,8 +585,19 @@ public final class ColumnChunkWriter {
         if (rowsInPage == 0) {
             return;
         }
-        byte[] vals = values.toByteArray();
-        ParquetEncoding enc = dictionary != null ? dictionary.encoding() : plainEncoding;
+        if (probing) {
+            // the first page ended without a repeat: the dictionary writer would fall back on it for sure
+            probing = false;
+            if (probe.count() > 0) {
+                fellBackEarly = true;
+                feedProbe(fallbackWriter);
+            }
+        }
+        ValuesWriter writer = fellBackEarly ? fallbackWriter : values;
+        byte[] vals = writer.toByteArray();
+        ParquetEncoding enc = fellBackEarly
+                ? dictionary.fallbackEncoding()
+                : dictionary != null ? dictionary.encoding() : plainEncoding;
         int pageOffset = (int) pages.size();
         long firstRow = chunkValues - rowsInPage;
         int pageRows = rowsInPage;
@@ -510,7 +617,8 @@ public final class ColumnChunkWriter {
         pageInfos.add(new PageInfo(pageOffset, w.totalSize(), firstRow, pageRows, ps));
         mergeIntoChunk(ps);
         resetPageStatistics();
-        values.reset();
+        writer.reset();
+        rawInPage = 0;
         rowsInPage = 0;
         nullsInPage = 0;
     }
@@ -548,6 +656,12 @@ public final class ColumnChunkWriter {
                 new ColumnStatistics(chunkNulls, chunkMin, chunkMax),
                 List.copyOf(infos));
         pages = new PageSlabs();
+        if (probe != null) {
+            probe.clear();
+            probing = true;
+            fellBackEarly = false;
+            rawInPage = 0;
+        }
         encodings.clear();
         pageInfos.clear();
         uncompressed = 0;
