@@ -10,16 +10,20 @@ import java.util.Arrays;
  * with the fallback encoding straight away, sparing the dictionary's id table, id encoding and replay.
  * The first repeat ends the probe: the held values go to the dictionary writer as usual.
  *
- * <p>A set of 64-bit keys (INT32 values widened), open addressing, cleared per chunk by a generation
- * stamp. It holds at most {@link #LIMIT} values; a longer first page is left to the dictionary writer.
+ * <p>A set of 64-bit keys (INT32 values widened), open addressing at most half full, cleared per chunk
+ * by a generation stamp; it starts small and grows with the values held. It holds at most {@link
+ * #LIMIT} values; a longer first page is left to the dictionary writer.
  */
 final class DistinctProbe {
     /** Most values held back; beyond it the page goes to the dictionary writer. */
     static final int LIMIT = 1 << 16;
 
-    private final int bits;
-    private final long[] keys;
-    private final int[] stamps;
+    /** Slots the table may grow to (at most half of them are used). */
+    private final int maxSlots;
+
+    private int bits;
+    private long[] keys;
+    private int[] stamps;
     private int generation = 1;
     private final long[] block = new long[512];
     private long[] values = new long[1024];
@@ -27,10 +31,32 @@ final class DistinctProbe {
 
     /** A probe for pages of up to {@code pageRowLimit} values (at most {@link #LIMIT} are held). */
     DistinctProbe(int pageRowLimit) {
-        int slots = Integer.highestOneBit(Math.max(16, Math.min(pageRowLimit, LIMIT)) - 1) << 2;
+        maxSlots = Integer.highestOneBit(Math.max(16, Math.min(pageRowLimit, LIMIT)) - 1) << 2;
+        // small at first (a wide schema has one probe per column): grown as distinct values arrive
+        allocate(Math.min(maxSlots, 1 << 10));
+    }
+
+    private void allocate(int slots) {
         bits = Integer.numberOfTrailingZeros(slots);
         keys = new long[slots];
         stamps = new int[slots];
+        generation = 1;
+    }
+
+    /** Doubles the table and puts the held values back in. */
+    private void grow() {
+        allocate(keys.length * 2);
+        int mask = keys.length - 1;
+        int shift = 64 - bits;
+        for (int i = 0; i < count; i++) {
+            long key = values[i];
+            int h = (int) ((key * 0x9E3779B97F4A7C15L) >>> shift);
+            while (stamps[h] == 1) {
+                h = (h + 1) & mask;
+            }
+            stamps[h] = 1;
+            keys[h] = key;
+        }
     }
 
     /** Values held back. */
@@ -49,10 +75,13 @@ final class DistinctProbe {
      * the table's capacity (those values are not held).
      */
     int add(long[] v, int off, int n) {
-        int room = Math.min(LIMIT, keys.length >>> 1) - count;
+        int room = Math.min(LIMIT, maxSlots >>> 1) - count;
         int stop = Math.min(n, room);
         if (count + stop > values.length) {
             values = Arrays.copyOf(values, Math.max(count + stop, values.length * 2));
+        }
+        while (count + stop > keys.length >>> 1) {
+            grow();
         }
         int mask = keys.length - 1;
         int shift = 64 - bits;
