@@ -3,6 +3,7 @@ package dev.colcodec.bench.file;
 import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.parquet.ColumnBatch;
+import dev.colcodec.format.parquet.ColumnChunkReader;
 import dev.colcodec.format.parquet.ParquetColumn;
 import dev.colcodec.format.parquet.ParquetFileReader;
 import dev.colcodec.format.parquet.ParquetFileWriter;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
@@ -207,37 +209,69 @@ public final class ParquetWorkload {
         return Files.size(file);
     }
 
-    /** Reads every column of {@code file} with colcodec, row group by row group, columns in parallel on {@code pool}. */
+    /**
+     * Reads every column of {@code file} with colcodec, row group by row group and column by column, each
+     * column's batches decoded into one reused {@link ColumnBatch} and consumed at once; on {@code pool}
+     * the columns of a row group are decoded in parallel (null: on the calling thread).
+     */
     public static ReadResult readColcodec(Path file, ForkJoinPool pool) throws IOException {
-        long values = 0;
-        long sum = 0;
-        long bytes = 0;
+        long[] total = new long[3];
         try (ParquetFileReader r = ParquetFileReader.open(file).verifyCrc(false)) {
-            int[] all = new int[r.columns().size()];
-            for (int i = 0; i < all.length; i++) {
-                all[i] = i;
-            }
+            int columns = r.columns().size();
             for (int g = 0; g < r.rowGroupCount(); g++) {
-                for (List<ColumnBatch> column : r.decodeRowGroup(g, all, BATCH, pool)) {
-                    for (ColumnBatch b : column) {
-                        int n = b.valueCount();
-                        values += n;
-                        if (b.longs() != null) {
-                            long[] v = b.longs();
-                            for (int i = 0; i < n; i++) {
-                                sum += v[i];
-                            }
-                        } else {
-                            BinaryBatch s = b.binaries();
-                            for (int i = 0; i < n; i++) {
-                                bytes += s.length(i);
-                            }
-                        }
+                if (pool == null) {
+                    byte[] buffer = null; // every chunk is read through one buffer
+                    for (int c = 0; c < columns; c++) {
+                        ColumnChunkReader cr = r.readColumn(g, c, buffer);
+                        buffer = cr.buffer();
+                        add(total, consume(cr));
                     }
+                    continue;
+                }
+                List<ColumnChunkReader> readers = new ArrayList<>(columns);
+                for (int c = 0; c < columns; c++) {
+                    readers.add(r.readColumn(g, c));
+                }
+                List<ForkJoinTask<long[]>> tasks = new ArrayList<>(columns);
+                for (ColumnChunkReader cr : readers) {
+                    tasks.add(pool.submit(() -> consume(cr)));
+                }
+                for (ForkJoinTask<long[]> t : tasks) {
+                    add(total, t.join());
                 }
             }
         }
-        return new ReadResult(values, sum, bytes);
+        return new ReadResult(total[0], total[1], total[2]);
+    }
+
+    private static void add(long[] total, long[] part) {
+        for (int i = 0; i < total.length; i++) {
+            total[i] += part[i];
+        }
+    }
+
+    /** Decodes a whole chunk batch by batch into one reused batch: {values, sum of longs, string bytes}. */
+    private static long[] consume(ColumnChunkReader r) {
+        ColumnBatch b = new ColumnBatch(r.column(), BATCH);
+        long values = 0;
+        long sum = 0;
+        long bytes = 0;
+        int n;
+        while ((n = r.readBatch(b, BATCH)) > 0) {
+            values += n;
+            if (b.longs() != null) {
+                long[] v = b.longs();
+                for (int i = 0; i < n; i++) {
+                    sum += v[i];
+                }
+            } else {
+                BinaryBatch s = b.binaries();
+                for (int i = 0; i < n; i++) {
+                    bytes += s.length(i);
+                }
+            }
+        }
+        return new long[] {values, sum, bytes};
     }
 
     // ---- parquet-java ---------------------------------------------------------------------------

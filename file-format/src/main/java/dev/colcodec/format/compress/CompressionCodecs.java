@@ -49,7 +49,7 @@ public final class CompressionCodecs {
                 case UNCOMPRESSED:
                     return Arrays.copyOfRange(src, off, off + len);
                 case SNAPPY: {
-                    byte[] out = new byte[Snappy.maxCompressedLength(len)];
+                    byte[] out = new byte[snappyMaxCompressedLength(len)];
                     int n = Snappy.compress(src, off, len, out, 0);
                     return Arrays.copyOf(out, n);
                 }
@@ -113,7 +113,7 @@ public final class CompressionCodecs {
             case UNCOMPRESSED:
                 return len;
             case SNAPPY:
-                return Snappy.maxCompressedLength(len);
+                return snappyMaxCompressedLength(len);
             case LZ4_RAW:
                 return LZ4_COMPRESSOR.maxCompressedLength(len);
             case LZ4_HADOOP:
@@ -123,6 +123,15 @@ public final class CompressionCodecs {
             default:
                 return -1;
         }
+    }
+
+    /**
+     * Snappy's bound on a block's compressed size ({@code MaxCompressedLength} of the format's reference
+     * implementation: 32 + n + n/6, capped below 2 GiB), computed here rather than through a JNI call per
+     * page.
+     */
+    static int snappyMaxCompressedLength(int len) {
+        return (int) Math.min(Integer.MAX_VALUE - 16, 32L + len + len / 6);
     }
 
     /**

@@ -147,6 +147,11 @@ public final class ColumnChunkReader {
         return column;
     }
 
+    /** The array the chunk is read from (as given to the constructor). */
+    public byte[] buffer() {
+        return buf;
+    }
+
     /**
      * Clears {@code batch} and fills it with up to {@code maxEntries} entries (at most its capacity).
      * Returns the number of entries read; 0 means the chunk is exhausted.

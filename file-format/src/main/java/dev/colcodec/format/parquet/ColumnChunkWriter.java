@@ -43,23 +43,16 @@ public final class ColumnChunkWriter {
 
     /**
      * One finished column chunk and what the footer needs. Its bytes are the dictionary page (empty if
-     * none) followed by {@code dataPages[0, dataPagesLength)}; the chunk owns both arrays.
+     * none) followed by {@code dataPages}; the chunk owns both.
      */
     public record Chunk(
             byte[] dictionaryPage,
-            byte[] dataPages,
-            int dataPagesLength,
+            PageSlabs dataPages,
             long valueCount,
             long uncompressedSize,
             Set<ParquetEncoding> encodings,
             ColumnStatistics statistics,
             List<PageInfo> pages) {
-        public Chunk {
-            if (dataPagesLength < 0 || dataPagesLength > dataPages.length) {
-                throw new IllegalArgumentException("data pages length " + dataPagesLength + " of " + dataPages.length);
-            }
-        }
-
         /** Bytes of the dictionary page (header included), 0 if none. */
         public int dictionaryPageSize() {
             return dictionaryPage.length;
@@ -67,20 +60,20 @@ public final class ColumnChunkWriter {
 
         /** Bytes of the whole chunk. */
         public int size() {
-            return dictionaryPage.length + dataPagesLength;
+            return (int) (dictionaryPage.length + dataPages.size());
         }
 
         /** The chunk's bytes in a new array (the file writer writes them with {@link #writeTo} instead). */
         public byte[] bytes() {
             byte[] b = Arrays.copyOf(dictionaryPage, size());
-            System.arraycopy(dataPages, 0, b, dictionaryPage.length, dataPagesLength);
+            dataPages.copyTo(b, dictionaryPage.length);
             return b;
         }
 
         /** Writes the chunk's bytes to {@code out}. */
         public void writeTo(OutputStream out) throws IOException {
             out.write(dictionaryPage);
-            out.write(dataPages, 0, dataPagesLength);
+            dataPages.writeTo(out);
         }
     }
 
@@ -99,10 +92,21 @@ public final class ColumnChunkWriter {
     private final DictionaryWriter dictionary;
     private final ParquetEncoding plainEncoding;
     private final RleHybridWriter levelWriter;
-    /** Data pages of the open chunk; {@code null} until its first page (a finished chunk takes the buffer). */
-    private ByteSink pages;
-    /** Capacity of the next chunk's page buffer: the last chunk's size, as row groups tend to be alike. */
-    private int pagesCapacity = 1 << 16;
+    /**
+     * INT32/INT64 dictionary columns: the first page of each chunk is held back while its values are all
+     * distinct ({@link DistinctProbe}); {@code null} otherwise.
+     */
+    private final DistinctProbe probe;
+    /** With {@link #probe}: the writer of the fallback encoding, used once the probe decided. */
+    private final ValuesWriter fallbackWriter;
+    /** The open page is the chunk's first and the probe holds all its values. */
+    private boolean probing;
+    /** The chunk's first page had only distinct values: every page of the chunk goes to the fallback writer. */
+    private boolean fellBackEarly;
+    /** PLAIN bytes of the open page's values while probing or fallen back early (the dictionary's count). */
+    private long rawInPage;
+    /** Data pages of the open chunk (a finished chunk takes them). */
+    private PageSlabs pages = new PageSlabs();
 
     private final ParquetPages pageWriter;
     private final EnumSet<ParquetEncoding> encodings = EnumSet.noneOf(ParquetEncoding.class);
@@ -143,6 +147,14 @@ public final class ColumnChunkWriter {
     private long maxPrefix;
 
     public ColumnChunkWriter(ParquetColumn column, ParquetWriteOptions options) {
+        this(column, options, true);
+    }
+
+    /**
+     * {@code earlyFallback}: whether INT32/INT64 dictionary columns use {@link DistinctProbe} (the bytes
+     * are the same either way; tests compare both).
+     */
+    ColumnChunkWriter(ParquetColumn column, ParquetWriteOptions options, boolean earlyFallback) {
         if (column.maxRepetitionLevel() > 0 || column.maxDefinitionLevel() > 1) {
             throw new IllegalArgumentException("only flat REQUIRED/OPTIONAL columns are written: " + column);
         }
@@ -170,6 +182,15 @@ public final class ColumnChunkWriter {
             plainEncoding = options.plainEncoding(column);
             values = ParquetValues.newWriter(plainEncoding, type, column.typeLength(), options.kernels());
         }
+        if (dictionary != null && earlyFallback && (type == PhysicalType.INT32 || type == PhysicalType.INT64)) {
+            probe = new DistinctProbe(options.pageRowLimit());
+            fallbackWriter = ParquetValues.newWriter(
+                    dictionary.fallbackEncoding(), type, column.typeLength(), options.kernels());
+            probing = true;
+        } else {
+            probe = null;
+            fallbackWriter = null;
+        }
         levelWriter = column.maxDefinitionLevel() > 0
                 ? new RleHybridWriter(1, v2 ? RleFraming.UNPREFIXED : RleFraming.LENGTH_PREFIXED, options.kernels())
                 : null;
@@ -196,7 +217,12 @@ public final class ColumnChunkWriter {
 
     /** Bytes of finished pages plus the estimated size of the open page. */
     public long bufferedSize() {
-        return (pages == null ? 0 : pages.size()) + values.bufferedSize();
+        return pages.size() + valueBytes();
+    }
+
+    /** The page-cutting size of the open page's values (as the dictionary writer would count them). */
+    private long valueBytes() {
+        return probing || fellBackEarly ? rawInPage : values.bufferedSize();
     }
 
     /**
@@ -219,7 +245,7 @@ public final class ColumnChunkWriter {
             int step = Math.min(Math.min(stop - i, STEP), options.pageRowLimit() - rowsInPage);
             segment(values, nulls, i, step);
             i += step;
-            if (rowsInPage >= options.pageRowLimit() || this.values.bufferedSize() >= options.pageSize()) {
+            if (rowsInPage >= options.pageRowLimit() || valueBytes() >= options.pageSize()) {
                 flushPage();
             }
         }
@@ -271,6 +297,20 @@ public final class ColumnChunkWriter {
         switch (type) {
             case INT32: {
                 int[] src = (int[]) v;
+                if (nulls == null) {
+                    // no nulls: the encoder takes the caller's array as it is
+                    int lo = seen ? minI : src[from];
+                    int hi = seen ? maxI : src[from];
+                    for (int j = from; j < from + n; j++) {
+                        lo = Math.min(lo, src[j]);
+                        hi = Math.max(hi, src[j]);
+                    }
+                    minI = lo;
+                    maxI = hi;
+                    seen = true;
+                    writeInts(src, from, n);
+                    break;
+                }
                 int k = 0;
                 int lo = minI;
                 int hi = maxI;
@@ -291,11 +331,24 @@ public final class ColumnChunkWriter {
                 minI = lo;
                 maxI = hi;
                 seen = s;
-                ((IntValuesWriter) values).writeIntegers(intScratch, 0, k);
+                writeInts(intScratch, 0, k);
                 break;
             }
             case INT64: {
                 long[] src = (long[]) v;
+                if (nulls == null) {
+                    long lo = seen ? minL : src[from];
+                    long hi = seen ? maxL : src[from];
+                    for (int j = from; j < from + n; j++) {
+                        lo = Math.min(lo, src[j]);
+                        hi = Math.max(hi, src[j]);
+                    }
+                    minL = lo;
+                    maxL = hi;
+                    seen = true;
+                    writeLongs(src, from, n);
+                    break;
+                }
                 int k = 0;
                 long lo = minL;
                 long hi = maxL;
@@ -316,7 +369,7 @@ public final class ColumnChunkWriter {
                 minL = lo;
                 maxL = hi;
                 seen = s;
-                ((LongValuesWriter) values).writeLongs(longScratch, 0, k);
+                writeLongs(longScratch, 0, k);
                 break;
             }
             case FLOAT: {
@@ -391,43 +444,129 @@ public final class ColumnChunkWriter {
         }
     }
 
+    private void writeInts(int[] v, int off, int n) {
+        if (probing) {
+            rawInPage += 4L * n;
+            int taken = probe.add(v, off, n);
+            if (taken == n) {
+                return;
+            }
+            endProbe();
+            off += taken;
+            n -= taken;
+        } else if (fellBackEarly) {
+            rawInPage += 4L * n;
+            ((IntValuesWriter) fallbackWriter).writeIntegers(v, off, n);
+            return;
+        }
+        ((IntValuesWriter) values).writeIntegers(v, off, n);
+    }
+
+    private void writeLongs(long[] v, int off, int n) {
+        if (probing) {
+            rawInPage += 8L * n;
+            int taken = probe.add(v, off, n);
+            if (taken == n) {
+                return;
+            }
+            endProbe();
+            off += taken;
+            n -= taken;
+        } else if (fellBackEarly) {
+            rawInPage += 8L * n;
+            ((LongValuesWriter) fallbackWriter).writeLongs(v, off, n);
+            return;
+        }
+        ((LongValuesWriter) values).writeLongs(v, off, n);
+    }
+
+    /** A repeat (or a long page) ends the probe: the held values go to the dictionary writer after all. */
+    private void endProbe() {
+        probing = false;
+        feedProbe(values);
+    }
+
+    /** Writes the values the probe holds to {@code w}. */
+    private void feedProbe(ValuesWriter w) {
+        long[] held = probe.values();
+        int count = probe.count();
+        if (type == PhysicalType.INT64) {
+            ((LongValuesWriter) w).writeLongs(held, 0, count);
+            return;
+        }
+        // not intScratch: the caller may be in the middle of writing it (once per chunk, so a new block)
+        int[] block = new int[Math.min(STEP, count)];
+        for (int i = 0; i < count; i += STEP) {
+            int k = Math.min(STEP, count - i);
+            for (int j = 0; j < k; j++) {
+                block[j] = (int) held[i + j];
+            }
+            ((IntValuesWriter) w).writeIntegers(block, 0, k);
+        }
+    }
+
     private void writeBinaries(BinaryBatch b, boolean[] nulls, int from, int n) {
         BinaryValuesWriter w = (BinaryValuesWriter) values;
-        byte[] data = b.data();
         int[] offs = b.offsets();
-        boolean fixed = type != PhysicalType.BYTE_ARRAY;
-        boolean stats = type != PhysicalType.INT96;
-        for (int j = from; j < from + n; j++) {
-            if (nulls != null && nulls[j]) {
-                continue;
-            }
-            int off = offs[j];
-            int len = offs[j + 1] - off;
-            if (fixed && len != column.typeLength()) {
-                throw new IllegalArgumentException("value " + j + " of " + column.name() + " has " + len
-                        + " bytes, the column's type length is " + column.typeLength());
-            }
-            w.writeBinary(data, off, len);
-            if (stats) {
-                // the first 8 bytes (zero-padded) decide most comparisons: if they differ, so do the values, the
-                // same way; only equal prefixes need the full comparison
-                long prefix = prefix(data, off, len);
-                if (minB == null
-                        || (prefix != minPrefix
-                                ? Long.compareUnsigned(prefix, minPrefix) < 0
-                                : Arrays.compareUnsigned(data, off, off + len, minB, 0, minB.length) < 0)) {
-                    minB = Arrays.copyOfRange(data, off, off + len);
-                    minPrefix = prefix;
-                }
-                if (maxB == null
-                        || (prefix != maxPrefix
-                                ? Long.compareUnsigned(prefix, maxPrefix) > 0
-                                : Arrays.compareUnsigned(data, off, off + len, maxB, 0, maxB.length) > 0)) {
-                    maxB = Arrays.copyOfRange(data, off, off + len);
-                    maxPrefix = prefix;
+        if (type != PhysicalType.BYTE_ARRAY) {
+            for (int j = from; j < from + n; j++) {
+                int len = offs[j + 1] - offs[j];
+                if ((nulls == null || !nulls[j]) && len != column.typeLength()) {
+                    throw new IllegalArgumentException("value " + j + " of " + column.name() + " has " + len
+                            + " bytes, the column's type length is " + column.typeLength());
                 }
             }
         }
+        // runs of non-null values go to the encoder's batch write, then the statistics take a second look
+        // at the same (cache-hot) values
+        for (int j = from, end = from + n; j < end; ) {
+            if (nulls != null && nulls[j]) {
+                j++;
+                continue;
+            }
+            int run = j + 1;
+            while (run < end && (nulls == null || !nulls[run])) {
+                run++;
+            }
+            w.writeBinaries(b, j, run - j);
+            if (type != PhysicalType.INT96) {
+                binaryStatistics(b.data(), offs, j, run);
+            }
+            j = run;
+        }
+    }
+
+    /** Folds values {@code [from, to)} into the page's binary min/max. */
+    private void binaryStatistics(byte[] data, int[] offs, int from, int to) {
+        byte[] lo = minB;
+        byte[] hi = maxB;
+        long loPrefix = minPrefix;
+        long hiPrefix = maxPrefix;
+        for (int j = from; j < to; j++) {
+            int off = offs[j];
+            int len = offs[j + 1] - off;
+            // the first 8 bytes (zero-padded) decide most comparisons: if they differ, so do the values, the
+            // same way; only equal prefixes need the full comparison
+            long prefix = prefix(data, off, len);
+            if (lo == null
+                    || (prefix != loPrefix
+                            ? Long.compareUnsigned(prefix, loPrefix) < 0
+                            : Arrays.compareUnsigned(data, off, off + len, lo, 0, lo.length) < 0)) {
+                lo = Arrays.copyOfRange(data, off, off + len);
+                loPrefix = prefix;
+            }
+            if (hi == null
+                    || (prefix != hiPrefix
+                            ? Long.compareUnsigned(prefix, hiPrefix) > 0
+                            : Arrays.compareUnsigned(data, off, off + len, hi, 0, hi.length) > 0)) {
+                hi = Arrays.copyOfRange(data, off, off + len);
+                hiPrefix = prefix;
+            }
+        }
+        minB = lo;
+        maxB = hi;
+        minPrefix = loPrefix;
+        maxPrefix = hiPrefix;
     }
 
     /** The first 8 bytes of {@code data[off, off+len)} as an unsigned big-endian number, zero-padded. */
@@ -446,12 +585,20 @@ public final class ColumnChunkWriter {
         if (rowsInPage == 0) {
             return;
         }
-        byte[] vals = values.toByteArray();
-        if (pages == null) {
-            pages = new ByteSink(pagesCapacity);
+        if (probing) {
+            // the first page ended without a repeat: the dictionary writer would fall back on it for sure
+            probing = false;
+            if (probe.count() > 0) {
+                fellBackEarly = true;
+                feedProbe(fallbackWriter);
+            }
         }
-        ParquetEncoding enc = dictionary != null ? dictionary.encoding() : plainEncoding;
-        int pageOffset = pages.size();
+        ValuesWriter writer = fellBackEarly ? fallbackWriter : values;
+        byte[] vals = writer.toByteArray();
+        ParquetEncoding enc = fellBackEarly
+                ? dictionary.fallbackEncoding()
+                : dictionary != null ? dictionary.encoding() : plainEncoding;
+        int pageOffset = (int) pages.size();
         long firstRow = chunkValues - rowsInPage;
         int pageRows = rowsInPage;
         byte[] defBytes = null;
@@ -470,7 +617,8 @@ public final class ColumnChunkWriter {
         pageInfos.add(new PageInfo(pageOffset, w.totalSize(), firstRow, pageRows, ps));
         mergeIntoChunk(ps);
         resetPageStatistics();
-        values.reset();
+        writer.reset();
+        rawInPage = 0;
         rowsInPage = 0;
         nullsInPage = 0;
     }
@@ -494,25 +642,26 @@ public final class ColumnChunkWriter {
             dictionary.resetDictionary();
         }
         byte[] dictionaryBytes = dictionaryPage == null ? new byte[0] : dictionaryPage.toByteArray();
-        if (pages == null) {
-            pages = new ByteSink(16);
-        }
         List<PageInfo> infos = new ArrayList<>(pageInfos.size());
         for (PageInfo pi : pageInfos) {
             infos.add(new PageInfo(pi.offset() + dictSize, pi.size(), pi.firstRow(), pi.rows(), pi.statistics()));
         }
-        // the data pages are handed over without a copy; the next chunk gets a buffer of this one's size
+        // the data pages are handed over without a copy
         Chunk c = new Chunk(
                 dictionaryBytes,
-                pages.array(),
-                pages.size(),
+                pages,
                 chunkValues,
                 unc,
                 EnumSet.copyOf(encodingsOrPlain()),
                 new ColumnStatistics(chunkNulls, chunkMin, chunkMax),
                 List.copyOf(infos));
-        pagesCapacity = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(1 << 16, pages.size() + (pages.size() >> 3)));
-        pages = null;
+        pages = new PageSlabs();
+        if (probe != null) {
+            probe.clear();
+            probing = true;
+            fellBackEarly = false;
+            rawInPage = 0;
+        }
         encodings.clear();
         pageInfos.clear();
         uncompressed = 0;

@@ -463,8 +463,18 @@ public final class ParquetFileReader implements AutoCloseable {
         }
     }
 
-    /** Reads one column chunk's bytes and returns a reader over them. */
+    /** Reads one column chunk's bytes into a new array and returns a reader over them. */
     public ColumnChunkReader readColumn(int rowGroup, int column) throws IOException {
+        return readColumn(rowGroup, column, null);
+    }
+
+    /**
+     * Reads one column chunk's bytes and returns a reader over them: into {@code reuse} if it is large
+     * enough (the chunk then starts at index 0, and whatever reader used the array before must no longer
+     * be used), otherwise into a new array. Reading chunk after chunk through one buffer saves an
+     * allocation (and the clearing of it) per chunk; {@link ColumnChunkReader#buffer()} is the array used.
+     */
+    public ColumnChunkReader readColumn(int rowGroup, int column, byte[] reuse) throws IOException {
         ColumnMetaData md = chunkMeta(rowGroup, column);
         long start = md.getData_page_offset();
         if (md.isSetDictionary_page_offset()
@@ -479,9 +489,9 @@ public final class ParquetFileReader implements AutoCloseable {
                     fileLength, "a column chunk inside the file, got offset " + start + " size " + len);
         }
         Compression codec = compression(rowGroup, column);
-        byte[] bytes = new byte[(int) len];
+        byte[] bytes = reuse != null && reuse.length >= len ? reuse : new byte[(int) len];
         input.read(start, bytes, 0, (int) len);
-        return new ColumnChunkReader(columns.get(column), codec, bytes, 0, bytes.length, start, kernels, maxPageBytes)
+        return new ColumnChunkReader(columns.get(column), codec, bytes, 0, (int) len, start, kernels, maxPageBytes)
                 .verifyCrc(verifyCrc)
                 .expectValues(md.getNum_values());
     }
@@ -495,28 +505,27 @@ public final class ParquetFileReader implements AutoCloseable {
      */
     public List<List<ColumnBatch>> decodeRowGroup(
             int rowGroup, int[] columns, int batchSize, java.util.concurrent.ForkJoinPool pool) throws IOException {
+        long rows = rowGroupRowCount(rowGroup);
+        if (pool == null) {
+            // one chunk at a time, all through one buffer (the batches do not refer to the chunk's bytes)
+            List<List<ColumnBatch>> out = new ArrayList<>(columns.length);
+            byte[] buffer = null;
+            for (int column : columns) {
+                ColumnChunkReader r = readColumn(rowGroup, column, buffer);
+                buffer = r.buffer();
+                out.add(decodeAll(r, batchSize, rows));
+            }
+            return out;
+        }
         ColumnChunkReader[] readers = new ColumnChunkReader[columns.length];
         for (int i = 0; i < columns.length; i++) {
             readers[i] = readColumn(rowGroup, columns[i]);
         }
-        long rows = rowGroupRowCount(rowGroup);
         List<java.util.concurrent.Callable<List<ColumnBatch>>> tasks = new ArrayList<>(columns.length);
         for (ColumnChunkReader r : readers) {
             tasks.add(() -> decodeAll(r, batchSize, rows));
         }
         List<List<ColumnBatch>> out = new ArrayList<>(columns.length);
-        if (pool == null) {
-            for (java.util.concurrent.Callable<List<ColumnBatch>> t : tasks) {
-                try {
-                    out.add(t.call());
-                } catch (RuntimeException e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-            return out;
-        }
         for (java.util.concurrent.Future<List<ColumnBatch>> f : pool.invokeAll(tasks)) {
             try {
                 out.add(f.get());

@@ -34,8 +34,16 @@ public final class ParquetPages {
     /** More than any page header this class writes takes (no statistics in page headers). */
     private static final int MAX_HEADER_BYTES = 128;
 
+    /** Where a page's bytes go: a {@link ByteSink} or the {@link PageSlabs} of a column chunk. */
+    private interface Out {
+        void write(byte[] b, int off, int len);
+    }
+
     private final Compression codec;
     private final boolean crc;
+    /** The header of the page being written. */
+    private final ByteSink header = new ByteSink(MAX_HEADER_BYTES);
+
     private final CRC32 checksum = new CRC32();
     private byte[] body = new byte[0];
     private byte[] compressed = new byte[0];
@@ -103,6 +111,22 @@ public final class ParquetPages {
             byte[] repLevels,
             byte[] defLevels,
             byte[] values) {
+        return writeDataPageV1((Out) out::write, numValues, valueEncoding, repLevels, defLevels, values);
+    }
+
+    /** {@link #writeDataPageV1(ByteSink, int, ParquetEncoding, byte[], byte[], byte[])} into a chunk's slabs. */
+    Written writeDataPageV1(
+            PageSlabs out,
+            int numValues,
+            ParquetEncoding valueEncoding,
+            byte[] repLevels,
+            byte[] defLevels,
+            byte[] values) {
+        return writeDataPageV1((Out) out::write, numValues, valueEncoding, repLevels, defLevels, values);
+    }
+
+    private Written writeDataPageV1(
+            Out out, int numValues, ParquetEncoding valueEncoding, byte[] repLevels, byte[] defLevels, byte[] values) {
         int rl = repLevels == null ? 0 : repLevels.length;
         int dl = defLevels == null ? 0 : defLevels.length;
         int bodyLength = rl + dl + values.length;
@@ -132,8 +156,7 @@ public final class ParquetPages {
         if (crc) {
             h.setCrc(crcOf(c, clen, NONE, 0, NONE, 0));
         }
-        out.ensure(MAX_HEADER_BYTES + clen);
-        int hs = ParquetThrift.write(h, out);
+        int hs = writeHeader(h, out);
         out.write(c, 0, clen);
         return new Written(hs, clen, bodyLength);
     }
@@ -144,6 +167,33 @@ public final class ParquetPages {
      */
     public Written writeDataPageV2(
             ByteSink out,
+            int numValues,
+            int numNulls,
+            int numRows,
+            ParquetEncoding valueEncoding,
+            byte[] repLevels,
+            byte[] defLevels,
+            byte[] values) {
+        return writeDataPageV2(
+                (Out) out::write, numValues, numNulls, numRows, valueEncoding, repLevels, defLevels, values);
+    }
+
+    /** {@link #writeDataPageV2(ByteSink, int, int, int, ParquetEncoding, byte[], byte[], byte[])} into slabs. */
+    Written writeDataPageV2(
+            PageSlabs out,
+            int numValues,
+            int numNulls,
+            int numRows,
+            ParquetEncoding valueEncoding,
+            byte[] repLevels,
+            byte[] defLevels,
+            byte[] values) {
+        return writeDataPageV2(
+                (Out) out::write, numValues, numNulls, numRows, valueEncoding, repLevels, defLevels, values);
+    }
+
+    private Written writeDataPageV2(
+            Out out,
             int numValues,
             int numNulls,
             int numRows,
@@ -164,8 +214,7 @@ public final class ParquetPages {
         if (crc) {
             h.setCrc(crcOf(rep, rl, def, dl, c, clen));
         }
-        out.ensure(MAX_HEADER_BYTES + rl + dl + clen);
-        int hs = ParquetThrift.write(h, out);
+        int hs = writeHeader(h, out);
         out.write(rep, 0, rl);
         out.write(def, 0, dl);
         out.write(c, 0, clen);
@@ -181,9 +230,16 @@ public final class ParquetPages {
         if (crc) {
             h.setCrc(crcOf(c, clen, NONE, 0, NONE, 0));
         }
-        out.ensure(MAX_HEADER_BYTES + clen);
         int hs = ParquetThrift.write(h, out);
         out.write(c, 0, clen);
         return new Written(hs, clen, entries.length);
+    }
+
+    /** Writes the Thrift header to {@code out}; returns its size. */
+    private int writeHeader(PageHeader h, Out out) {
+        header.reset();
+        int hs = ParquetThrift.write(h, header);
+        out.write(header.array(), 0, hs);
+        return hs;
     }
 }

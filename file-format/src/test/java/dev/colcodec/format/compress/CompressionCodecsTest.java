@@ -90,4 +90,14 @@ class CompressionCodecsTest {
             assertThat(Compression.fromTsFileId(c.tsfileId())).isEqualTo(c);
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void snappyBoundIsSnappyJavas() {
+        for (int len : new int[] {0, 1, 5, 6, 7, 100, 65_536, 1 << 20, (1 << 20) + 5, 123_456_789}) {
+            assertThat(CompressionCodecs.snappyMaxCompressedLength(len))
+                    .isEqualTo(org.xerial.snappy.Snappy.maxCompressedLength(len));
+            assertThat(CompressionCodecs.maxCompressedLength(Compression.SNAPPY, len))
+                    .isEqualTo(org.xerial.snappy.Snappy.maxCompressedLength(len));
+        }
+    }
 }

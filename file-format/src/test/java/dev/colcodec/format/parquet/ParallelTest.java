@@ -55,6 +55,7 @@ class ParallelTest {
                 assertThat(reader.rowGroupCount()).isGreaterThan(1);
                 int[] cols = {5, 0, 3};
                 int[] firstRow = new int[cols.length];
+                int[] firstSeqRow = new int[cols.length];
                 for (int g = 0; g < reader.rowGroupCount(); g++) {
                     List<List<ColumnBatch>> par = reader.decodeRowGroup(g, cols, 1000, three);
                     List<List<ColumnBatch>> seq = reader.decodeRowGroup(g, cols, 1000, null);
@@ -64,10 +65,16 @@ class ParallelTest {
                             data.get(cols[k]).assertBatch(b, firstRow[k]);
                             firstRow[k] += b.levelCount();
                         }
+                        // the sequential path reads every chunk through one reused buffer
+                        for (ColumnBatch b : seq.get(k)) {
+                            data.get(cols[k]).assertBatch(b, firstSeqRow[k]);
+                            firstSeqRow[k] += b.levelCount();
+                        }
                     }
                 }
                 for (int k = 0; k < cols.length; k++) {
                     assertThat(firstRow[k]).isEqualTo(rows);
+                    assertThat(firstSeqRow[k]).isEqualTo(rows);
                 }
             }
         } finally {
