@@ -11,27 +11,12 @@ public final class BenchSupport {
     private BenchSupport() {}
 
     /**
-     * Waits (up to a minute) until colcodec's default kernels are final: with the vector kernels
-     * chosen, they run scalar code until the background warm-up has seen C2 compile the vector code
-     * (see {@link KernelProvider#awaitWarmUp}). Every benchmark that measures colcodec's default
-     * kernels calls this in its trial set-up, so the figures are the steady state, not the first
-     * seconds of the JVM. Warns on stderr if the warm-up did not finish.
-     */
-    public static void awaitKernels() {
-        if (!KernelProvider.awaitWarmUp(java.time.Duration.ofMinutes(1))) {
-            System.err.println("colcodec: the vector kernels did not finish warming up within a minute;"
-                    + " kernels not yet compiled run their scalar code in this measurement");
-        }
-    }
-
-    /**
      * Kernels for an impl label: {@code colcodec} = the provider's choice, {@code colcodec-vector} = the
      * vector kernels (fails if unavailable), {@code colcodec-scalar} = scalar.
      */
     public static Kernels kernels(String impl) {
         switch (impl) {
             case "colcodec":
-                awaitKernels();
                 return KernelProvider.best();
             case "colcodec-scalar":
                 return KernelProvider.scalar();

@@ -13,20 +13,12 @@ import java.util.ServiceLoader;
  * species has at least 256 bits), {@code on} (vector kernels whenever they can run at all) or {@code
  * off} (scalar). The decision and its reason are logged once through {@link System.Logger} at INFO.
  *
- * <p>When the vector kernels are chosen, {@link #best()} runs the scalar code until a background
- * thread has warmed the vector code up and seen it compiled by C2, because Vector API code that is
- * still interpreted is hundreds of times slower than scalar code. {@code -Dcolcodec.simd.warmup=off}
- * hands out the vector kernels from the first call instead.
- *
  * <p>Both kernel sets are also available explicitly ({@link #scalar()}, {@link #vector()}) so tests
  * and benchmarks can compare them in one JVM.
  */
 public final class KernelProvider {
     /** System property overriding the choice: {@code auto}, {@code on} or {@code off}. */
     public static final String PROPERTY = "colcodec.simd";
-
-    /** System property: {@code off} skips the warm-up gate in front of the vector kernels. */
-    public static final String WARMUP_PROPERTY = "colcodec.simd.warmup";
 
     private KernelProvider() {}
 
@@ -38,17 +30,6 @@ public final class KernelProvider {
     /** The reason behind {@link #best()}, as logged. */
     public static String decision() {
         return Holder.DECISION;
-    }
-
-    /**
-     * Waits up to {@code timeout} until {@link #best()} runs its final kernels on every call: at once
-     * when they are the scalar kernels or the warm-up is off, else once the vector warm-up has seen
-     * all vector kernels compiled. Returns whether it did; false after the timeout or on interrupt
-     * (the interrupt flag is kept). Servers may call it at start-up; benchmarks call it before
-     * measuring.
-     */
-    public static boolean awaitWarmUp(java.time.Duration timeout) {
-        return Holder.FACTORY == null || Holder.FACTORY.awaitWarmUp(Holder.BEST, timeout.toNanos());
     }
 
     /** The scalar kernels (always available). */
@@ -65,8 +46,6 @@ public final class KernelProvider {
         static final Kernels VECTOR;
         static final Kernels BEST;
         static final String DECISION;
-        /** The factory behind {@link #BEST} when it warms up, else null. */
-        static final VectorKernelsFactory FACTORY;
 
         static {
             String mode = System.getProperty(PROPERTY, "auto").trim().toLowerCase(Locale.ROOT);
@@ -122,21 +101,8 @@ public final class KernelProvider {
                     }
                     break;
             }
-            VectorKernelsFactory warming = null;
-            if (best == vector && vector != null) {
-                if ("off"
-                        .equalsIgnoreCase(
-                                System.getProperty(WARMUP_PROPERTY, "on").trim())) {
-                    decision += "; no warm-up gate (" + WARMUP_PROPERTY + "=off)";
-                } else {
-                    best = factory.createWarmingUp();
-                    warming = factory;
-                    decision += "; scalar code until C2 has compiled the vector code";
-                }
-            }
             BEST = best;
             DECISION = decision;
-            FACTORY = warming;
             System.getLogger("dev.colcodec.kernel").log(System.Logger.Level.INFO, "colcodec: " + decision);
         }
 

@@ -42,9 +42,8 @@ public final class SimdKernelsFactory implements VectorKernelsFactory {
                 && !System.getProperty("java.vm.name", "").contains("HotSpot")) {
             return "not a HotSpot server VM (" + System.getProperty("java.vm.name") + ")";
         }
-        if (c2NotTheJit()) {
-            return "C2 is not the JIT (JVMCI compiler, or -XX:TieredStopAtLevel below 4): the Vector API"
-                    + " is intrinsified by C2 only";
+        if (jvmciCompiler()) {
+            return "a JVMCI compiler is in use (the Vector API is intrinsified by C2 only)";
         }
         int bits = VectorKernelsLoader.preferredBits();
         if (bits < MIN_RECOMMENDED_BITS) {
@@ -53,13 +52,10 @@ public final class SimdKernelsFactory implements VectorKernelsFactory {
         return null;
     }
 
-    private static boolean c2NotTheJit() {
+    private static boolean jvmciCompiler() {
         try {
             for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
                 if (arg.equals("-XX:+UseJVMCICompiler")) {
-                    return true;
-                }
-                if (arg.startsWith("-XX:TieredStopAtLevel=") && !arg.endsWith("=4")) {
                     return true;
                 }
             }
@@ -77,20 +73,7 @@ public final class SimdKernelsFactory implements VectorKernelsFactory {
 
     @Override
     public Kernels create() {
-        return present(VectorKernelsLoader.create());
-    }
-
-    @Override
-    public Kernels createWarmingUp() {
-        return present(VectorKernelsLoader.createWarmingUp());
-    }
-
-    @Override
-    public boolean awaitWarmUp(Kernels kernels, long nanos) {
-        return VectorKernelsLoader.awaitWarmUp(kernels, nanos);
-    }
-
-    private static Kernels present(Kernels k) {
+        Kernels k = VectorKernelsLoader.create();
         if (k == null) {
             throw new IllegalStateException("vector kernels are not in this jar layer");
         }

@@ -21,12 +21,4 @@ final class VectorKernelsLoader {
     static Kernels create() {
         return null;
     }
-
-    static Kernels createWarmingUp() {
-        return null;
-    }
-
-    static boolean awaitWarmUp(Kernels kernels, long nanos) {
-        return true;
-    }
 }

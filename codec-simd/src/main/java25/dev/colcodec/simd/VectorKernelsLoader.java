@@ -18,12 +18,4 @@ final class VectorKernelsLoader {
     static Kernels create() {
         return new VectorKernels();
     }
-
-    static Kernels createWarmingUp() {
-        return new WarmingVectorKernels(new VectorKernels()).start();
-    }
-
-    static boolean awaitWarmUp(Kernels kernels, long nanos) {
-        return !(kernels instanceof WarmingVectorKernels w) || w.awaitWarmUp(nanos);
-    }
 }

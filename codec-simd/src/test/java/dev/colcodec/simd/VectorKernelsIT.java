@@ -1,17 +1,13 @@
 package dev.colcodec.simd;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.colcodec.kernel.KernelChecks;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -98,42 +94,6 @@ class VectorKernelsIT {
         int count = out.split("colcodec: ", -1).length - 1;
         assertThat(count).as(out).isEqualTo(1);
         assertThat(out).contains(EXPECT.equals("vector") ? "vector-" : "scalar kernels");
-    }
-
-    @Test
-    void theDefaultKernelsFinishWarmingUpAndThenAgreeWithScalar() {
-        // scalar kernels: nothing to wait for; vector kernels: the background warm-up switches every
-        // kernel once C2 has compiled it (the bound only stops a broken warm-up from hanging the build)
-        assertThat(KernelProvider.awaitWarmUp(Duration.ofMinutes(3))).isTrue();
-        Kernels best = KernelProvider.best();
-        assertThat(best.name()).isEqualTo(EXPECT.equals("vector") ? "vector-" + preferredBits() : "scalar");
-        int[] lengths = {0, 1, 15, 16, 17, 31, 32, 33, 64, 100, 255, 256, 257, 1024, 1100};
-        KernelChecks.checkBitPackingDifferential(best, KernelProvider.scalar(), lengths, 15);
-        KernelChecks.checkOthers(best, KernelProvider.scalar(), lengths, 16);
-        KernelChecks.checkIntUnpackPrefixSum(best, KernelProvider.scalar(), lengths, 17);
-    }
-
-    @Test
-    void theWarmUpGateForwardsEveryVectorKernel() throws Exception {
-        assumeTrue(EXPECT.equals("vector"), "the vector classes exist only on the vector path");
-        // a vector kernel the gate does not override would silently stay scalar
-        Class<?> vector = Class.forName("dev.colcodec.simd.VectorKernels");
-        Class<?> gate = Class.forName("dev.colcodec.simd.WarmingVectorKernels");
-        List<String> missing = new ArrayList<>();
-        for (Method m : vector.getDeclaredMethods()) {
-            if (Modifier.isPublic(m.getModifiers()) && !Modifier.isStatic(m.getModifiers())) {
-                try {
-                    gate.getDeclaredMethod(m.getName(), m.getParameterTypes());
-                } catch (NoSuchMethodException e) {
-                    missing.add(m.toString());
-                }
-            }
-        }
-        assertThat(missing).isEmpty();
-    }
-
-    private static int preferredBits() {
-        return Integer.parseInt(new SimdKernelsFactory().describe().replaceAll(".* of (\\d+) bits.*", "$1"));
     }
 
     /** Child JVM: asks for the kernels twice. */

@@ -89,7 +89,6 @@ public class ParquetFileBench {
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params) throws IOException {
-        BenchSupport.awaitKernels();
         prepare(params.getBenchmark().endsWith(".read"));
     }
 

@@ -71,7 +71,6 @@ public class TsSeedBench {
 
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params) throws IOException {
-        BenchSupport.awaitKernels();
         prepare(!params.getBenchmark().endsWith(".write"));
     }
 

@@ -1,6 +1,5 @@
 package dev.colcodec.bench.parquet;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.parquet.dictionary.DictionaryBinaryWriter;
 import dev.colcodec.parquet.dictionary.DictionaryFlavor;
 import dev.colcodec.parquet.dictionary.DictionaryIntWriter;
@@ -74,7 +73,6 @@ public class DictionaryEncodeBenchmark {
 
     @Setup
     public void setup() {
-        BenchSupport.awaitKernels();
         which = Impl.of(impl);
         int n = BasicBenchData.N;
         int[] keys = BasicBenchData.keys(cardinality, 7);

@@ -1,6 +1,5 @@
 package dev.colcodec.bench.parquet;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 
@@ -33,6 +32,6 @@ enum Impl {
     }
 
     Kernels kernels() {
-        return this == COLCODEC_SCALAR ? KernelProvider.scalar() : BenchSupport.kernels("colcodec");
+        return this == COLCODEC_SCALAR ? KernelProvider.scalar() : KernelProvider.best();
     }
 }

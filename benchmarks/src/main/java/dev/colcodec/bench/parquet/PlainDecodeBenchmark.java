@@ -1,6 +1,5 @@
 package dev.colcodec.bench.parquet;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.parquet.plain.PlainBinaryReader;
 import dev.colcodec.parquet.plain.PlainBinaryWriter;
 import dev.colcodec.parquet.plain.PlainDoubleReader;
@@ -77,7 +76,6 @@ public class PlainDecodeBenchmark {
 
     @Setup
     public void setup() {
-        BenchSupport.awaitKernels();
         which = Impl.of(impl);
         int n = BasicBenchData.N;
         ValuesWriter writer;

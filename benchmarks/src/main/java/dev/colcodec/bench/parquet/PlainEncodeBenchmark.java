@@ -1,6 +1,5 @@
 package dev.colcodec.bench.parquet;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.parquet.plain.PlainBinaryWriter;
 import dev.colcodec.parquet.plain.PlainDoubleWriter;
 import dev.colcodec.parquet.plain.PlainIntWriter;
@@ -65,7 +64,6 @@ public class PlainEncodeBenchmark {
 
     @Setup
     public void setup() {
-        BenchSupport.awaitKernels();
         which = Impl.of(impl);
         int n = BasicBenchData.N;
         intWriter = new PlainIntWriter(which.kernels());

@@ -1,6 +1,5 @@
 package dev.colcodec.bench.parquet;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.parquet.rle.RleFraming;
 import dev.colcodec.parquet.rle.RleHybridWriter;
 import java.io.IOException;
@@ -57,7 +56,6 @@ public class RleEncodeBenchmark {
 
     @Setup
     public void setup() {
-        BenchSupport.awaitKernels();
         which = Impl.of(impl);
         values = BasicBenchData.rleValues(shape, bitWidth, 42);
         writer = new RleHybridWriter(bitWidth, RleFraming.UNPREFIXED, which.kernels());

@@ -1,6 +1,5 @@
 package dev.colcodec.bench.tsfile;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import java.io.ByteArrayOutputStream;
@@ -28,7 +27,7 @@ public final class TsBenchData {
     public static Kernels kernels(String impl) {
         switch (impl) {
             case "colcodec":
-                return BenchSupport.kernels("colcodec");
+                return KernelProvider.best();
             case "colcodec-scalar":
                 return KernelProvider.scalar();
             default:

@@ -2,7 +2,6 @@ package dev.colcodec.bench.tsfile;
 
 import static dev.colcodec.bench.tsfile.TsBenchData.N;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.plain.PlainDoubleReader;
 import dev.colcodec.tsfile.plain.PlainDoubleWriter;
@@ -75,7 +74,6 @@ public class TsPlainBench {
 
     @Setup
     public void setup() {
-        BenchSupport.awaitKernels();
         isLong = type.equals("INT64");
         tsType = TSDataType.valueOf(type);
         tsEncoder = TSEncodingBuilder.getEncodingBuilder(TSEncoding.PLAIN).getEncoder(tsType);

@@ -2,7 +2,6 @@ package dev.colcodec.bench.tsfile;
 
 import static dev.colcodec.bench.tsfile.TsBenchData.N;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.rle.RleBooleanReader;
 import dev.colcodec.tsfile.rle.RleBooleanWriter;
@@ -80,7 +79,6 @@ public class TsRleBench {
 
     @Setup
     public void setup() {
-        BenchSupport.awaitKernels();
         tsType = TSDataType.valueOf(type);
         tsEncoder = TSEncodingBuilder.getEncodingBuilder(TSEncoding.RLE).getEncoder(tsType);
         switch (tsType) {

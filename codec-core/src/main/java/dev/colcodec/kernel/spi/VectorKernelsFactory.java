@@ -25,18 +25,4 @@ public interface VectorKernelsFactory {
 
     /** Creates the vector kernels; only called when {@link #unavailableReason()} is {@code null}. */
     Kernels create();
-
-    /**
-     * Creates the vector kernels {@link dev.colcodec.kernel.KernelProvider#best()} hands out: they run
-     * the scalar code until a background warm-up has seen the vector code compiled by C2 (Vector API
-     * code that is not yet compiled is hundreds of times slower than scalar code). Only called when
-     * {@link #unavailableReason()} is {@code null}.
-     */
-    Kernels createWarmingUp();
-
-    /**
-     * Waits up to {@code nanos} until {@code kernels} (from {@link #createWarmingUp()}) run the vector
-     * code on every call; returns whether they do. Returns true at once for kernels without a warm-up.
-     */
-    boolean awaitWarmUp(Kernels kernels, long nanos);
 }

@@ -1,6 +1,5 @@
 package dev.colcodec.bench.parquet.delta;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.parquet.bss.ByteStreamSplitDoubleReader;
 import dev.colcodec.parquet.bss.ByteStreamSplitDoubleWriter;
 import dev.colcodec.parquet.bss.ByteStreamSplitFloatReader;
@@ -70,7 +69,6 @@ public class ByteStreamSplitBenchmark {
 
     @Setup
     public void setup() throws IOException {
-        BenchSupport.awaitKernels();
         which = Impl.of(impl);
         doubles = BenchData.doubles(shape, BenchData.N);
         floats = BenchData.toFloats(doubles);

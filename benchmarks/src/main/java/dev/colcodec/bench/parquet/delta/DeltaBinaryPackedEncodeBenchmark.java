@@ -1,6 +1,5 @@
 package dev.colcodec.bench.parquet.delta;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.parquet.delta.DeltaBinaryPackedIntWriter;
 import dev.colcodec.parquet.delta.DeltaBinaryPackedLongWriter;
 import java.io.IOException;
@@ -58,7 +57,6 @@ public class DeltaBinaryPackedEncodeBenchmark {
 
     @Setup
     public void setup() throws IOException {
-        BenchSupport.awaitKernels();
         which = Impl.of(impl);
         ints = BenchData.toInts(BenchData.series(shape, BenchData.N, true));
         longs = BenchData.series(shape, BenchData.N, false);

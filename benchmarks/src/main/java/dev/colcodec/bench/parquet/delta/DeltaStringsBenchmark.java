@@ -1,6 +1,5 @@
 package dev.colcodec.bench.parquet.delta;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.parquet.deltalength.DeltaLengthByteArrayReader;
 import dev.colcodec.parquet.deltalength.DeltaLengthByteArrayWriter;
 import dev.colcodec.parquet.deltastrings.DeltaByteArrayReader;
@@ -73,7 +72,6 @@ public class DeltaStringsBenchmark {
 
     @Setup
     public void setup() throws IOException {
-        BenchSupport.awaitKernels();
         which = Impl.of(impl);
         int n = BenchData.N;
         values = BenchData.strings(shape, n);

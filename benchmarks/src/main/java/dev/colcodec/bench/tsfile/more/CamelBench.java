@@ -1,6 +1,5 @@
 package dev.colcodec.bench.tsfile.more;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.camel.CamelReader;
 import dev.colcodec.tsfile.camel.CamelWriter;
@@ -64,7 +63,6 @@ public class CamelBench {
 
     @Setup
     public void setup() {
-        BenchSupport.awaitKernels();
         bench = new NumericBench(TSEncoding.CAMEL, TsSeries.Data.of(data), impl, CODECS);
     }
 

@@ -1,6 +1,5 @@
 package dev.colcodec.bench.tsfile.more;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.chimp.ChimpDoubleReader;
 import dev.colcodec.tsfile.chimp.ChimpDoubleWriter;
@@ -87,7 +86,6 @@ public class ChimpBench {
 
     @Setup
     public void setup() {
-        BenchSupport.awaitKernels();
         bench = new NumericBench(TSEncoding.CHIMP, TsSeries.Data.of(data), impl, CODECS);
     }
 

@@ -4,7 +4,6 @@ import static dev.colcodec.bench.tsfile.more.TsSeries.PAGE;
 import static dev.colcodec.bench.tsfile.more.TsSeries.PAGES;
 import static dev.colcodec.bench.tsfile.more.TsSeries.VALUES;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.dictionary.DictionaryReader;
@@ -119,7 +118,7 @@ public class DictionaryBench {
             at += p.length;
         }
         if (impl.startsWith("colcodec")) {
-            Kernels kernels = impl.equals("colcodec") ? BenchSupport.kernels("colcodec") : KernelProvider.scalar();
+            Kernels kernels = impl.equals("colcodec") ? KernelProvider.best() : KernelProvider.scalar();
             reader = new DictionaryReader(kernels);
             writer = new DictionaryWriter(kernels);
             decodedIds = new int[VALUES];

@@ -1,6 +1,5 @@
 package dev.colcodec.bench.tsfile.more;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.gorilla.GorillaDoubleReader;
 import dev.colcodec.tsfile.gorilla.GorillaDoubleWriter;
@@ -87,7 +86,6 @@ public class GorillaBench {
 
     @Setup
     public void setup() {
-        BenchSupport.awaitKernels();
         bench = new NumericBench(TSEncoding.GORILLA, TsSeries.Data.of(data), impl, CODECS);
     }
 

@@ -4,7 +4,6 @@ import static dev.colcodec.bench.tsfile.more.TsSeries.PAGE;
 import static dev.colcodec.bench.tsfile.more.TsSeries.PAGES;
 import static dev.colcodec.bench.tsfile.more.TsSeries.VALUES;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.DoubleValuesReader;
@@ -98,7 +97,7 @@ public final class NumericBench {
             case "colcodec":
             case "colcodec-scalar":
                 mode = COLCODEC;
-                Kernels kernels = impl.equals("colcodec") ? BenchSupport.kernels("colcodec") : KernelProvider.scalar();
+                Kernels kernels = impl.equals("colcodec") ? KernelProvider.best() : KernelProvider.scalar();
                 reader = codecs.reader(type, kernels);
                 writer = codecs.writer(type, kernels);
                 tsDecoder = null;

@@ -1,6 +1,5 @@
 package dev.colcodec.bench.tsfile.more;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.rlbe.RlbeDoubleReader;
 import dev.colcodec.tsfile.rlbe.RlbeDoubleWriter;
@@ -90,7 +89,6 @@ public class RlbeBench {
 
     @Setup
     public void setup() {
-        BenchSupport.awaitKernels();
         bench = new NumericBench(TSEncoding.RLBE, TsSeries.Data.of(data), impl, CODECS);
     }
 

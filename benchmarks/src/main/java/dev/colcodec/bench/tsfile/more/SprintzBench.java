@@ -1,6 +1,5 @@
 package dev.colcodec.bench.tsfile.more;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.sprintz.SprintzDoubleReader;
 import dev.colcodec.tsfile.sprintz.SprintzDoubleWriter;
@@ -87,7 +86,6 @@ public class SprintzBench {
 
     @Setup
     public void setup() {
-        BenchSupport.awaitKernels();
         bench = new NumericBench(TSEncoding.SPRINTZ, TsSeries.Data.of(data), impl, CODECS);
     }
 

@@ -1,6 +1,5 @@
 package dev.colcodec.bench.tsfile.more;
 
-import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.zigzag.ZigzagIntReader;
 import dev.colcodec.tsfile.zigzag.ZigzagIntWriter;
@@ -65,7 +64,6 @@ public class ZigzagBench {
 
     @Setup
     public void setup() {
-        BenchSupport.awaitKernels();
         bench = new NumericBench(TSEncoding.ZIGZAG, TsSeries.Data.of(data), impl, CODECS);
     }
 
