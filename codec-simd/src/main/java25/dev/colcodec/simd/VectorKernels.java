@@ -156,33 +156,110 @@ final class VectorKernels extends ScalarKernels {
         return out;
     }
 
-    /** Loads {@code ls.length()} bytes and widens them (zero-filled) to the full byte species. */
-    private static ByteVector load(VectorSpecies<Byte> ls, byte[] src, int p) {
-        ByteVector v = ByteVector.fromArray(ls, src, p);
-        return ls == BS ? v : (ByteVector) v.reinterpretShape(BS, 0);
+    // The load and step helpers come in one copy per load species, the species a constant inside
+    // each (never a parameter): C2 compiles a helper on its own once many widths and species have
+    // called it, and a copy whose species was a parameter compiled to the Vector API's slow path, too
+    // large to inline later (InlineSmallCode): after every width 1..31 had run, width-4 unpacking fell
+    // from 6.2 to 0.35 G values/s. With constant species each copy stays small and intrinsified.
+
+    /** Loads 128-bit worth of bytes and widens them (zero-filled) to the full byte species. */
+    private static ByteVector load128(byte[] src, int p) {
+        ByteVector v = ByteVector.fromArray(B128, src, p);
+        return B128 == BS ? v : (ByteVector) v.reinterpretShape(BS, 0);
     }
 
     /** Values {@code [p*8/w ...)} of one vector step, LSB-first, widths 1..25 (one load) or 26..32 (two). */
-    private static IntVector lsbStep(VectorSpecies<Byte> ls, byte[] src, int p, int bitWidth, int mask) {
+    private static IntVector lsbStep128(byte[] src, int p, int bitWidth, int mask) {
         VectorShuffle<Byte> sh = LSB_SHUFFLE[bitWidth];
-        IntVector lo = load(ls, src, p).rearrange(sh).reinterpretAsInts();
+        IntVector lo = load128(src, p).rearrange(sh).reinterpretAsInts();
         IntVector v = lo.lanewise(VectorOperators.LSHR, BIT_OFFSET[bitWidth]);
         if (bitWidth > 25) {
-            IntVector hi = load(ls, src, p + 1).rearrange(sh).reinterpretAsInts();
+            IntVector hi = load128(src, p + 1).rearrange(sh).reinterpretAsInts();
             v = v.lanewise(VectorOperators.OR, hi.lanewise(VectorOperators.LSHL, LSB_HI_SHIFT[bitWidth]));
         }
         return v.lanewise(VectorOperators.AND, mask);
     }
 
-    /** The MSB-first counterpart of {@link #lsbStep}. */
-    private static IntVector msbStep(VectorSpecies<Byte> ls, byte[] src, int p, int bitWidth, int mask) {
+    /** The MSB-first counterpart of {@link #lsbStep128}. */
+    private static IntVector msbStep128(byte[] src, int p, int bitWidth, int mask) {
         VectorShuffle<Byte> sh = MSB_SHUFFLE[bitWidth];
-        IntVector lo = load(ls, src, p).rearrange(sh).reinterpretAsInts();
+        IntVector lo = load128(src, p).rearrange(sh).reinterpretAsInts();
         IntVector v;
         if (bitWidth <= 25) {
             v = lo.lanewise(VectorOperators.LSHR, MSB_SHIFT[bitWidth]);
         } else {
-            IntVector hi = load(ls, src, p + 1).rearrange(sh).reinterpretAsInts();
+            IntVector hi = load128(src, p + 1).rearrange(sh).reinterpretAsInts();
+            v = hi.lanewise(VectorOperators.LSHR, MSB_SHIFT[bitWidth])
+                    .lanewise(
+                            VectorOperators.OR,
+                            lo.lanewise(VectorOperators.LSHR, 24)
+                                    .lanewise(VectorOperators.LSHL, MSB_B0_SHIFT[bitWidth]));
+        }
+        return v.lanewise(VectorOperators.AND, mask);
+    }
+
+    /** Loads 256-bit worth of bytes and widens them (zero-filled) to the full byte species. */
+    private static ByteVector load256(byte[] src, int p) {
+        ByteVector v = ByteVector.fromArray(B256, src, p);
+        return B256 == BS ? v : (ByteVector) v.reinterpretShape(BS, 0);
+    }
+
+    /** {@link #lsbStep128} with 256-bit loads. */
+    private static IntVector lsbStep256(byte[] src, int p, int bitWidth, int mask) {
+        VectorShuffle<Byte> sh = LSB_SHUFFLE[bitWidth];
+        IntVector lo = load256(src, p).rearrange(sh).reinterpretAsInts();
+        IntVector v = lo.lanewise(VectorOperators.LSHR, BIT_OFFSET[bitWidth]);
+        if (bitWidth > 25) {
+            IntVector hi = load256(src, p + 1).rearrange(sh).reinterpretAsInts();
+            v = v.lanewise(VectorOperators.OR, hi.lanewise(VectorOperators.LSHL, LSB_HI_SHIFT[bitWidth]));
+        }
+        return v.lanewise(VectorOperators.AND, mask);
+    }
+
+    /** {@link #msbStep128} with 256-bit loads. */
+    private static IntVector msbStep256(byte[] src, int p, int bitWidth, int mask) {
+        VectorShuffle<Byte> sh = MSB_SHUFFLE[bitWidth];
+        IntVector lo = load256(src, p).rearrange(sh).reinterpretAsInts();
+        IntVector v;
+        if (bitWidth <= 25) {
+            v = lo.lanewise(VectorOperators.LSHR, MSB_SHIFT[bitWidth]);
+        } else {
+            IntVector hi = load256(src, p + 1).rearrange(sh).reinterpretAsInts();
+            v = hi.lanewise(VectorOperators.LSHR, MSB_SHIFT[bitWidth])
+                    .lanewise(
+                            VectorOperators.OR,
+                            lo.lanewise(VectorOperators.LSHR, 24)
+                                    .lanewise(VectorOperators.LSHL, MSB_B0_SHIFT[bitWidth]));
+        }
+        return v.lanewise(VectorOperators.AND, mask);
+    }
+
+    /** Loads a whole preferred-species vector of bytes. */
+    private static ByteVector loadFull(byte[] src, int p) {
+        return ByteVector.fromArray(BS, src, p);
+    }
+
+    /** {@link #lsbStep128} with preferred-species loads. */
+    private static IntVector lsbStepFull(byte[] src, int p, int bitWidth, int mask) {
+        VectorShuffle<Byte> sh = LSB_SHUFFLE[bitWidth];
+        IntVector lo = loadFull(src, p).rearrange(sh).reinterpretAsInts();
+        IntVector v = lo.lanewise(VectorOperators.LSHR, BIT_OFFSET[bitWidth]);
+        if (bitWidth > 25) {
+            IntVector hi = loadFull(src, p + 1).rearrange(sh).reinterpretAsInts();
+            v = v.lanewise(VectorOperators.OR, hi.lanewise(VectorOperators.LSHL, LSB_HI_SHIFT[bitWidth]));
+        }
+        return v.lanewise(VectorOperators.AND, mask);
+    }
+
+    /** {@link #msbStep128} with preferred-species loads. */
+    private static IntVector msbStepFull(byte[] src, int p, int bitWidth, int mask) {
+        VectorShuffle<Byte> sh = MSB_SHUFFLE[bitWidth];
+        IntVector lo = loadFull(src, p).rearrange(sh).reinterpretAsInts();
+        IntVector v;
+        if (bitWidth <= 25) {
+            v = lo.lanewise(VectorOperators.LSHR, MSB_SHIFT[bitWidth]);
+        } else {
+            IntVector hi = loadFull(src, p + 1).rearrange(sh).reinterpretAsInts();
             v = hi.lanewise(VectorOperators.LSHR, MSB_SHIFT[bitWidth])
                     .lanewise(
                             VectorOperators.OR,
@@ -247,17 +324,17 @@ final class VectorKernels extends ScalarKernels {
         if (need <= B128.length()) {
             n = vectorizableValues(bitWidth, count, B128.length());
             for (int end = dstOff + n; o < end; o += IL, p += step) {
-                lsbStep(B128, src, p, bitWidth, mask).intoArray(dst, o);
+                lsbStep128(src, p, bitWidth, mask).intoArray(dst, o);
             }
         } else if (need <= B256.length()) {
             n = vectorizableValues(bitWidth, count, B256.length());
             for (int end = dstOff + n; o < end; o += IL, p += step) {
-                lsbStep(B256, src, p, bitWidth, mask).intoArray(dst, o);
+                lsbStep256(src, p, bitWidth, mask).intoArray(dst, o);
             }
         } else {
             n = vectorizableValues(bitWidth, count, BL);
             for (int end = dstOff + n; o < end; o += IL, p += step) {
-                lsbStep(BS, src, p, bitWidth, mask).intoArray(dst, o);
+                lsbStepFull(src, p, bitWidth, mask).intoArray(dst, o);
             }
         }
         if (n < count) {
@@ -286,17 +363,17 @@ final class VectorKernels extends ScalarKernels {
         if (need <= B128.length()) {
             n = vectorizableValues(bitWidth, count, B128.length());
             for (int end = dstOff + n; o < end; o += IL, p += step) {
-                msbStep(B128, src, p, bitWidth, mask).intoArray(dst, o);
+                msbStep128(src, p, bitWidth, mask).intoArray(dst, o);
             }
         } else if (need <= B256.length()) {
             n = vectorizableValues(bitWidth, count, B256.length());
             for (int end = dstOff + n; o < end; o += IL, p += step) {
-                msbStep(B256, src, p, bitWidth, mask).intoArray(dst, o);
+                msbStep256(src, p, bitWidth, mask).intoArray(dst, o);
             }
         } else {
             n = vectorizableValues(bitWidth, count, BL);
             for (int end = dstOff + n; o < end; o += IL, p += step) {
-                msbStep(BS, src, p, bitWidth, mask).intoArray(dst, o);
+                msbStepFull(src, p, bitWidth, mask).intoArray(dst, o);
             }
         }
         if (n < count) {
@@ -364,17 +441,17 @@ final class VectorKernels extends ScalarKernels {
         if (need <= B128.length()) {
             n = vectorizableValues(bitWidth, count, B128.length());
             for (int end = dstOff + n; o < end; o += IL, p += step) {
-                storeWidened(lsbStep(B128, src, p, bitWidth, mask), dst, o);
+                storeWidened(lsbStep128(src, p, bitWidth, mask), dst, o);
             }
         } else if (need <= B256.length()) {
             n = vectorizableValues(bitWidth, count, B256.length());
             for (int end = dstOff + n; o < end; o += IL, p += step) {
-                storeWidened(lsbStep(B256, src, p, bitWidth, mask), dst, o);
+                storeWidened(lsbStep256(src, p, bitWidth, mask), dst, o);
             }
         } else {
             n = vectorizableValues(bitWidth, count, BL);
             for (int end = dstOff + n; o < end; o += IL, p += step) {
-                storeWidened(lsbStep(BS, src, p, bitWidth, mask), dst, o);
+                storeWidened(lsbStepFull(src, p, bitWidth, mask), dst, o);
             }
         }
         if (n < count) {
@@ -397,17 +474,17 @@ final class VectorKernels extends ScalarKernels {
         if (need <= B128.length()) {
             n = vectorizableValues(bitWidth, count, B128.length());
             for (int end = dstOff + n; o < end; o += IL, p += step) {
-                storeWidened(msbStep(B128, src, p, bitWidth, mask), dst, o);
+                storeWidened(msbStep128(src, p, bitWidth, mask), dst, o);
             }
         } else if (need <= B256.length()) {
             n = vectorizableValues(bitWidth, count, B256.length());
             for (int end = dstOff + n; o < end; o += IL, p += step) {
-                storeWidened(msbStep(B256, src, p, bitWidth, mask), dst, o);
+                storeWidened(msbStep256(src, p, bitWidth, mask), dst, o);
             }
         } else {
             n = vectorizableValues(bitWidth, count, BL);
             for (int end = dstOff + n; o < end; o += IL, p += step) {
-                storeWidened(msbStep(BS, src, p, bitWidth, mask), dst, o);
+                storeWidened(msbStepFull(src, p, bitWidth, mask), dst, o);
             }
         }
         if (n < count) {
@@ -576,33 +653,33 @@ final class VectorKernels extends ScalarKernels {
             end = dstOff + IL * wholeSteps(srcEnd - srcOff, bitWidth, count, B128.length());
             if (msbFirst) {
                 for (; o < end; o += IL, p += step) {
-                    carry = sumStep(msbStep(B128, src, p, bitWidth, mask), min, carry, dst, o);
+                    carry = sumStep(msbStep128(src, p, bitWidth, mask), min, carry, dst, o);
                 }
             } else {
                 for (; o < end; o += IL, p += step) {
-                    carry = sumStep(lsbStep(B128, src, p, bitWidth, mask), min, carry, dst, o);
+                    carry = sumStep(lsbStep128(src, p, bitWidth, mask), min, carry, dst, o);
                 }
             }
         } else if (need <= B256.length()) {
             end = dstOff + IL * wholeSteps(srcEnd - srcOff, bitWidth, count, B256.length());
             if (msbFirst) {
                 for (; o < end; o += IL, p += step) {
-                    carry = sumStep(msbStep(B256, src, p, bitWidth, mask), min, carry, dst, o);
+                    carry = sumStep(msbStep256(src, p, bitWidth, mask), min, carry, dst, o);
                 }
             } else {
                 for (; o < end; o += IL, p += step) {
-                    carry = sumStep(lsbStep(B256, src, p, bitWidth, mask), min, carry, dst, o);
+                    carry = sumStep(lsbStep256(src, p, bitWidth, mask), min, carry, dst, o);
                 }
             }
         } else {
             end = dstOff + IL * wholeSteps(srcEnd - srcOff, bitWidth, count, BL);
             if (msbFirst) {
                 for (; o < end; o += IL, p += step) {
-                    carry = sumStep(msbStep(BS, src, p, bitWidth, mask), min, carry, dst, o);
+                    carry = sumStep(msbStepFull(src, p, bitWidth, mask), min, carry, dst, o);
                 }
             } else {
                 for (; o < end; o += IL, p += step) {
-                    carry = sumStep(lsbStep(BS, src, p, bitWidth, mask), min, carry, dst, o);
+                    carry = sumStep(lsbStepFull(src, p, bitWidth, mask), min, carry, dst, o);
                 }
             }
         }
