@@ -151,6 +151,36 @@ public final class BinaryBatch {
         return p;
     }
 
+    /**
+     * Appends {@code times} copies of {@code src[off, off + len)} as {@code times} values (a constant
+     * column, such as a device's tag repeated on every row), growing the arrays once.
+     */
+    public void appendRepeated(byte[] src, int off, int len, int times) {
+        java.util.Objects.checkFromIndexSize(off, len, src.length);
+        if (times <= 0) {
+            return;
+        }
+        ensureCapacity(times, (long) len * times);
+        int[] o = offsets;
+        int c = count;
+        int start = o[c];
+        for (int i = 1; i <= times; i++) {
+            o[c + i] = start + i * len;
+        }
+        if (len > 0) {
+            // one copy, then double the filled prefix (the data is the same value over and over)
+            System.arraycopy(src, off, data, start, len);
+            int filled = len;
+            int total = len * times;
+            while (filled < total) {
+                int n = Math.min(filled, total - filled);
+                System.arraycopy(data, start, data, start + filled, n);
+                filled += n;
+            }
+        }
+        count = c + times;
+    }
+
     /** Makes room for {@code values} more values and {@code bytes} more bytes in one step. */
     public void ensureCapacity(int values, long bytes) {
         if ((long) count + values + 1 > offsets.length) {

@@ -52,6 +52,29 @@ class BinaryBatchTest {
     }
 
     @Test
+    void appendRepeatedAddsOneValuePerCopyAfterWhatIsThere() {
+        for (int len : new int[] {0, 1, 2, 7, 40}) {
+            for (int times : new int[] {0, 1, 2, 3, 100, 1025}) {
+                BinaryBatch batch = new BinaryBatch(1, 1);
+                batch.append(new byte[] {9, 9}, 0, 2);
+                byte[] src = new byte[len + 3];
+                for (int i = 0; i < src.length; i++) {
+                    src[i] = (byte) (i * 31 + len);
+                }
+                batch.appendRepeated(src, 3, len, times);
+                assertEquals(1 + times, batch.count());
+                assertArrayEquals(new byte[] {9, 9}, batch.get(0));
+                byte[] want = java.util.Arrays.copyOfRange(src, 3, 3 + len);
+                for (int i = 1; i <= times; i++) {
+                    assertArrayEquals(want, batch.get(i), "len " + len + " copy " + i);
+                }
+                assertEquals(2 + len * times, batch.byteSize());
+            }
+        }
+        assertThrows(IndexOutOfBoundsException.class, () -> new BinaryBatch().appendRepeated(new byte[2], 1, 2, 3));
+    }
+
+    @Test
     void aBadLengthLeavesTheBatchAsItWas() {
         byte[] page = prefixed(List.of(new byte[] {1, 2, 3}, new byte[] {4}, new byte[40]));
         BinaryBatch batch = new BinaryBatch();

@@ -5,6 +5,7 @@ import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.tsfile.TsBlock;
 import dev.colcodec.format.tsfile.TsFileReader;
 import dev.colcodec.format.tsfile.TsFileWriter;
+import dev.colcodec.format.tsfile.TsScan;
 import dev.colcodec.format.tsfile.TsTableSchema;
 import dev.colcodec.format.tsfile.TsTablet;
 import dev.colcodec.tsfile.TsDataType;
@@ -16,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import org.apache.tsfile.enums.ColumnCategory;
@@ -175,18 +175,21 @@ public final class TsSeedWorkload {
         return Files.size(file);
     }
 
+    /** Rows per block of the colcodec scan: small enough that a block is consumed while in the cache. */
+    public static final int SCAN_BLOCK_ROWS = Integer.getInteger("colcodec.bench.scanRows", 16_384);
+
     /**
-     * Reads the rows with time in {@code [minTime, maxTime]} with colcodec, one block per chunk group
-     * (positional reads of the chunks the range needs), value columns decoded on {@code pool}.
+     * Reads the rows with time in {@code [minTime, maxTime]} with colcodec's streaming scan (positional
+     * reads of the chunks the range needs; blocks of up to {@link #SCAN_BLOCK_ROWS} rows refilled in place,
+     * as a query engine consumes them), value columns decoded on {@code pool}.
      */
     public ReadResult readColcodec(Path file, long minTime, long maxTime, ForkJoinPool pool) throws IOException {
         long n = 0;
         long times = 0;
         long values = 0;
         try (TsFileReader r = TsFileReader.open(file)) {
-            Iterator<TsBlock> blocks = r.blocks(TABLE, fieldNames, minTime, maxTime, pool);
-            while (blocks.hasNext()) {
-                TsBlock b = blocks.next();
+            TsScan scan = r.scan(TABLE, fieldNames, minTime, maxTime, pool, SCAN_BLOCK_ROWS);
+            for (TsBlock b = scan.next(); b != null; b = scan.next()) {
                 int size = b.size();
                 n += size;
                 long[] t = b.times();

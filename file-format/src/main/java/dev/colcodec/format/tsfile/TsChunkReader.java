@@ -321,6 +321,36 @@ public final class TsChunkReader {
             long maxTime,
             TsBlock out,
             ForkJoinPool pool) {
+        readAligned(
+                time,
+                timeChunkOffset,
+                valueChunks,
+                valueChunkOffsets,
+                minTime,
+                maxTime,
+                out,
+                pool,
+                0,
+                Integer.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #readAligned(Chunk, long, Chunk[], long[], long, long, TsBlock, ForkJoinPool)} over the
+     * pages from {@code firstPage} on, stopping at a page boundary before the rows appended would exceed
+     * {@code maxRows} (at least one page with rows in range is read, however large). Returns the index of
+     * the next page to read, or the page count when the chunk group has nothing more in range.
+     */
+    int readAligned(
+            Chunk time,
+            long timeChunkOffset,
+            Chunk[] valueChunks,
+            long[] valueChunkOffsets,
+            long minTime,
+            long maxTime,
+            TsBlock out,
+            ForkJoinPool pool,
+            int firstPage,
+            int maxRows) {
         int ncol = out.columnCount();
         if (!time.header.isTimeChunk() || time.header.dataType() != TsDataType.VECTOR) {
             throw new CorruptInputException(timeChunkOffset, "an aligned time chunk (got " + time.header + ")");
@@ -369,7 +399,9 @@ public final class TsChunkReader {
         }
         int kept = 0;
         int base = out.size;
-        for (int p = 0; p < time.pageCount; p++) {
+        int next = time.pageCount;
+        long taken = 0;
+        for (int p = firstPage; p < time.pageCount; p++) {
             TsStatistics st = time.pages[p].statistics();
             if (st != null && st.startTime > maxTime) {
                 break; // pages follow in time order
@@ -378,6 +410,10 @@ public final class TsChunkReader {
                 continue;
             }
             int rows = st != null ? st.count : -1;
+            if (kept > 0 && rows >= 0 && taken + rows > maxRows) {
+                next = p;
+                break;
+            }
             if (rows < 0 && timeEncoding != TsEncoding.TS_2DIFF && timeEncoding != TsEncoding.PLAIN) {
                 // only these two time encodings can be decoded without a count: take it from a value page
                 for (int i = 0; i < ncol && rows < 0; i++) {
@@ -406,6 +442,7 @@ public final class TsChunkReader {
             keptRows[kept] = rows;
             kept++;
             out.size += k;
+            taken += k;
         }
         out.size = base;
         // phase 2: every value column over the kept ranges, independently
@@ -426,6 +463,7 @@ public final class TsChunkReader {
         for (int j = 0; j < keptPages; j++) {
             out.size += keptK[j];
         }
+        return next;
     }
 
     private void decodeColumn(Chunk chunk, ValuesReader r, TsColumn col, ColumnState cs, int keptPages) {
@@ -700,6 +738,24 @@ public final class TsChunkReader {
         return k == 0 ? 0 : ((long) lo << 32) | k;
     }
 
+    /**
+     * True when a TS_2DIFF block of {@code n} values from {@code first}, whose deltas are {@code minDelta}
+     * plus a {@code width}-bit unsigned number, cannot decrease: every delta is non-negative and no running
+     * sum can pass {@code Long.MAX_VALUE} (wrapping to negative times).
+     */
+    static boolean nonDecreasing(long first, int n, long minDelta, int width) {
+        if (minDelta < 0 || width > 62) {
+            return false;
+        }
+        long span = (1L << width) - 1;
+        if (minDelta > Long.MAX_VALUE - span) {
+            return false;
+        }
+        long maxDelta = minDelta + span;
+        long room = first >= 0 ? Long.MAX_VALUE - first : Long.MAX_VALUE;
+        return maxDelta == 0 || n - 1 <= room / maxDelta;
+    }
+
     private static long decodeTs2DiffTimes(
             Ts2DiffLongReader r, byte[] b, int off, int len, int count, long minTime, long maxTime, TsBlock out) {
         r.init(count < 0 ? ValuesReader.UNKNOWN_COUNT : count, b, off, len);
@@ -729,7 +785,23 @@ public final class TsChunkReader {
             out.ensureMore(k + n);
             long[] t = out.times;
             int dst = out.size + k;
+            long minDelta = r.peekedMinDelta();
+            int width = r.peekedBitWidth();
             r.readLongs(t, dst, n);
+            if (n > 0
+                    && t[dst] >= prev
+                    && t[dst] >= minTime
+                    && t[dst + n - 1] <= maxTime
+                    && nonDecreasing(t[dst], n, minDelta, width)) {
+                // every time of the block is in range: no per-value check
+                if (lo < 0) {
+                    lo = row;
+                }
+                prev = t[dst + n - 1];
+                k += n;
+                row += n;
+                continue;
+            }
             boolean done = false;
             int w = dst;
             for (int i = 0; i < n; i++) {

@@ -190,16 +190,26 @@ public final class TsFileReader implements Closeable {
         bytesRead.addAndGet(len);
     }
 
-    /** Positional reads until {@code len} bytes at {@code from} are in {@code dst}; a shorter file is corrupt input. */
+    /**
+     * Positional reads until {@code len} bytes at {@code from} are in {@code dst}; a shorter file is corrupt
+     * input. Reads go in pieces of at most {@value #READ_PIECE} bytes: the JDK reads a heap buffer through
+     * a temporary direct buffer of the request's size, and a small one stays in the cache between the two
+     * copies.
+     */
     private static void readFully(FileChannel ch, long from, byte[] dst, int off, int len) throws IOException {
         ByteBuffer bb = ByteBuffer.wrap(dst, off, len);
+        int end = off + len;
         while (bb.hasRemaining()) {
             long at = from + (bb.position() - off);
+            bb.limit((int) Math.min(end, (long) bb.position() + READ_PIECE));
             if (ch.read(bb, at) < 0) {
                 throw new CorruptInputException(at, "more bytes (the file shrank while it was read)");
             }
+            bb.limit(end);
         }
     }
+
+    private static final int READ_PIECE = 1 << 18;
 
     /** Parses a whole TsFile held in {@code bytes} (not copied). */
     public static TsFileReader of(byte[] bytes) {
@@ -781,8 +791,27 @@ public final class TsFileReader implements Closeable {
         };
     }
 
+    /**
+     * A streaming scan of the rows of {@code table} with time in {@code [minTime, maxTime]}, for callers
+     * that consume rows block by block as a query engine does: each {@link TsScan#next()} refills one
+     * block with at most {@code maxRowsPerBlock} rows (cut at page boundaries; a single larger page makes
+     * a larger block) of one device, decoding value columns on {@code pool} (null: the calling thread).
+     * The block and its arrays are reused by the next call, so a scan allocates only while blocks grow,
+     * and blocks small enough to stay in the processor's cache are consumed while still there. Rows come
+     * in the order and with the values of {@link #blocks(String, List, long, long, ForkJoinPool)}.
+     *
+     * @throws IllegalArgumentException for an unknown table or column, or {@code maxRowsPerBlock < 1}
+     */
+    public TsScan scan(
+            String table, List<String> columns, long minTime, long maxTime, ForkJoinPool pool, int maxRowsPerBlock) {
+        if (maxRowsPerBlock < 1) {
+            throw new IllegalArgumentException("maxRowsPerBlock must be at least 1: " + maxRowsPerBlock);
+        }
+        return new TsScan(new Scan(table, columns, minTime, maxTime, pool), maxRowsPerBlock);
+    }
+
     /** A query's walk over devices and their chunk groups, with its own decode state. */
-    private final class Scan {
+    final class Scan {
         private final long minTime;
         private final long maxTime;
         private final ForkJoinPool pool;
@@ -798,6 +827,8 @@ public final class TsFileReader implements Closeable {
         private Series time;
         private Series[] fieldSeries;
         private int chunk;
+        /** The chunk group {@link #nextWindow} is in, or null between chunk groups. */
+        private AlignedGroup group;
 
         Scan(String table, List<String> columns, long minTime, long maxTime, ForkJoinPool pool) {
             TsTableSchema schema = schemas.get(table);
@@ -857,6 +888,7 @@ public final class TsFileReader implements Closeable {
                     continue;
                 }
                 chunk = 0;
+                group = null;
                 return true;
             }
             return false;
@@ -878,6 +910,7 @@ public final class TsFileReader implements Closeable {
          * some (by its time chunk's statistics); false when the device has no more.
          */
         boolean nextChunkGroup(TsBlock fields) {
+            group = null;
             while (chunk < time.chunkCount) {
                 if (readAlignedGroup(
                         chunkReader, time, fieldSeries, chunk++, minTime, maxTime, fields, pool, chunkBuffers)) {
@@ -887,8 +920,54 @@ public final class TsFileReader implements Closeable {
             return false;
         }
 
+        /**
+         * Appends to {@code fields} the rows in range of the next pages of the device's chunk groups, cut at
+         * a page boundary before {@code maxRows} rows would be exceeded (one page, however large, at
+         * least); false when the device has no more chunk groups in range. May append nothing (pages out
+         * of range) and still return true.
+         */
+        boolean nextWindow(TsBlock fields, int maxRows) {
+            if (group == null) {
+                while (group == null) {
+                    if (chunk >= time.chunkCount) {
+                        return false;
+                    }
+                    group = openAlignedGroup(chunkReader, time, fieldSeries, chunk++, minTime, maxTime, chunkBuffers);
+                }
+                if (fields.size() == 0 && group.whole) {
+                    fields.reserveMore(Math.min(maxRows, TsChunkReader.plausibleRows(group.time, group.bytes)));
+                }
+            }
+            AlignedGroup g = group;
+            g.nextPage = chunkReader.readAligned(
+                    g.time,
+                    g.timeOffset,
+                    g.values,
+                    g.valueOffsets,
+                    minTime,
+                    maxTime,
+                    fields,
+                    pool,
+                    g.nextPage,
+                    maxRows);
+            if (g.nextPage >= g.time.pageCount) {
+                group = null;
+            }
+            return true;
+        }
+
         TsBlock assemble(TsBlock fields) {
-            return TsFileReader.assemble(ids.get(device), tags, cols, fields);
+            return TsFileReader.assemble(ids.get(device), tags, cols, fields, null);
+        }
+
+        /** The number of columns asked for (TAG and FIELD). */
+        int columnCount() {
+            return cols.length;
+        }
+
+        /** As {@link #assemble(TsBlock)}, refilling the TAG columns kept in {@code tagColumns} (one slot per column). */
+        TsBlock assemble(TsBlock fields, TsColumn[] tagColumns) {
+            return TsFileReader.assemble(ids.get(device), tags, cols, fields, tagColumns);
         }
     }
 
@@ -896,8 +975,7 @@ public final class TsFileReader implements Closeable {
      * Appends to {@code fields} the rows in {@code [minTime, maxTime]} of the aligned chunk group of time
      * chunk {@code k} of {@code time}, with the value chunk of each {@code valueSeries} (null: a column
      * without chunks, all null) in that group; false (nothing read) when the chunk's statistics put it
-     * outside the range. Chunks read from the file go into {@code buffers} (slot 0 the time chunk, slot
-     * {@code i + 1} value chunk {@code i}), which grow as needed and are reused by the next call.
+     * outside the range. Chunks read from the file go into {@code buffers} (see {@link #openAlignedGroup}).
      */
     private boolean readAlignedGroup(
             TsChunkReader chunkReader,
@@ -909,8 +987,64 @@ public final class TsFileReader implements Closeable {
             TsBlock fields,
             ForkJoinPool pool,
             byte[][] buffers) {
-        if (time.chunkStart[k] > maxTime || time.chunkEnd[k] < minTime) {
+        AlignedGroup g = openAlignedGroup(chunkReader, time, valueSeries, k, minTime, maxTime, buffers);
+        if (g == null) {
             return false;
+        }
+        if (fields.size() == 0 && g.whole) {
+            // the whole chunk group is in range: size the block once
+            fields.reserveMore(TsChunkReader.plausibleRows(g.time, g.bytes));
+        }
+        chunkReader.readAligned(g.time, g.timeOffset, g.values, g.valueOffsets, minTime, maxTime, fields, pool);
+        return true;
+    }
+
+    /** The parsed chunks of one aligned chunk group, and the next page of it to decode. */
+    private static final class AlignedGroup {
+        final TsChunkReader.Chunk time;
+        final long timeOffset;
+        final TsChunkReader.Chunk[] values;
+        final long[] valueOffsets;
+        /** True when every row of the group is in the time range. */
+        final boolean whole;
+        /** The data bytes of all its chunks. */
+        final long bytes;
+
+        int nextPage;
+
+        AlignedGroup(
+                TsChunkReader.Chunk time,
+                long timeOffset,
+                TsChunkReader.Chunk[] values,
+                long[] valueOffsets,
+                boolean whole,
+                long bytes) {
+            this.time = time;
+            this.timeOffset = timeOffset;
+            this.values = values;
+            this.valueOffsets = valueOffsets;
+            this.whole = whole;
+            this.bytes = bytes;
+        }
+    }
+
+    /**
+     * Reads and parses the aligned chunk group of time chunk {@code k} of {@code time}, with the value
+     * chunk of each {@code valueSeries} (null: a column without chunks, all null) in that group; null when
+     * the chunk's statistics put it outside {@code [minTime, maxTime]}. Chunks read from the file go into
+     * {@code buffers} (slot 0 the time chunk, slot {@code i + 1} value chunk {@code i}), which grow as
+     * needed and are reused by the next call: the group is valid until then.
+     */
+    private AlignedGroup openAlignedGroup(
+            TsChunkReader chunkReader,
+            Series time,
+            Series[] valueSeries,
+            int k,
+            long minTime,
+            long maxTime,
+            byte[][] buffers) {
+        if (time.chunkStart[k] > maxTime || time.chunkEnd[k] < minTime) {
+            return null;
         }
         long tOff = time.chunkOffsets[k];
         long next = k + 1 < time.chunkCount ? time.chunkOffsets[k + 1] : metaOffset;
@@ -927,12 +1061,7 @@ public final class TsFileReader implements Closeable {
                 groupBytes += valueChunks[i].header.dataSize();
             }
         }
-        if (fields.size() == 0 && whole) {
-            // the whole chunk group is in range: size the block once
-            fields.reserveMore(TsChunkReader.plausibleRows(timeChunk, groupBytes));
-        }
-        chunkReader.readAligned(timeChunk, tOff, valueChunks, valueOffsets, minTime, maxTime, fields, pool);
-        return true;
+        return new AlignedGroup(timeChunk, tOff, valueChunks, valueOffsets, whole, groupBytes);
     }
 
     /**
@@ -1013,23 +1142,31 @@ public final class TsFileReader implements Closeable {
         return lo < s.chunkCount && o[lo] < next ? o[lo] : -1;
     }
 
-    private static TsBlock assemble(String[] id, List<String> tags, TsTableSchema.Column[] cols, TsBlock fields) {
+    private static TsBlock assemble(
+            String[] id, List<String> tags, TsTableSchema.Column[] cols, TsBlock fields, TsColumn[] tagColumns) {
         int n = fields.size();
         List<TsColumn> all = new ArrayList<>(cols.length);
         int f = 0;
-        for (TsTableSchema.Column c : cols) {
+        for (int i = 0; i < cols.length; i++) {
+            TsTableSchema.Column c = cols[i];
             if (c.category() == TsTableSchema.Category.FIELD) {
                 all.add(fields.column(f++));
                 continue;
             }
-            TsColumn tc = new TsColumn(c.name(), TsDataType.STRING);
+            TsColumn tc = tagColumns == null ? null : tagColumns[i];
+            if (tc == null) {
+                tc = new TsColumn(c.name(), TsDataType.STRING);
+                if (tagColumns != null) {
+                    tagColumns[i] = tc;
+                }
+            } else {
+                tc.clear();
+            }
             int seg = tags.indexOf(c.name()) + 1;
             String v = seg < id.length ? id[seg] : null;
             tc.ensureMore(n);
             byte[] bytes = v == null ? new byte[0] : v.getBytes(StandardCharsets.UTF_8);
-            for (int i = 0; i < n; i++) {
-                tc.binaries.append(bytes, 0, bytes.length);
-            }
+            tc.binaries.appendRepeated(bytes, 0, bytes.length, n);
             Arrays.fill(tc.nulls, 0, n, v == null);
             tc.anyNull = v == null && n > 0;
             tc.size = n;

@@ -2,6 +2,8 @@ package dev.colcodec.format.tsfile;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -229,6 +231,62 @@ class TsFileReaderTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @Test
+    void streamingScansGiveTheRowsOfTheQueryInBoundedReusedBlocks() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(27, TsFileFixtures.allTypes(), new int[] {3000, 700, 1}, 0.1, -1);
+        File f = dir.resolve("s.tsfile").toFile();
+        TsFileFixtures.writeWithTsFile(ds, f, 100, "TS_2DIFF", 4096, 300);
+        List<String> cols = allColumns(ds);
+        long[] t0 = ds.devices.get(0).times;
+        long[][] ranges = {{Long.MIN_VALUE, Long.MAX_VALUE}, {t0[333], t0[1444]}, {t0[2999], t0[2999]}, {0, 1}};
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+        try (TsFileReader disk = TsFileReader.open(f.toPath())) {
+            TsFileReader memory = TsFileReader.of(Files.readAllBytes(f.toPath()));
+            for (long[] r : ranges) {
+                for (int maxRows : new int[] {1, 299, 301, 1000, Integer.MAX_VALUE}) {
+                    for (TsFileReader reader : List.of(disk, memory)) {
+                        TsScan scan = reader.scan("t", cols, r[0], r[1], maxRows == 1000 ? pool : null, maxRows);
+                        List<TsBlock> copies = new ArrayList<>();
+                        TsBlock previous = null;
+                        for (TsBlock b = scan.next(); b != null; b = scan.next()) {
+                            assertTrue(b.size() > 0, "no empty blocks");
+                            // pages hold at most 300 rows here: a block is cut before it exceeds maxRows
+                            assertTrue(b.size() <= Math.max(maxRows, 300), b.size() + " rows > " + maxRows);
+                            if (previous != null && Arrays.equals(previous.device(), b.device())) {
+                                assertTrue(previous.column(0) == b.column(0), "columns reused");
+                            }
+                            copies.add(concat(List.of(b)));
+                            previous = b;
+                        }
+                        assertNull(scan.next(), "a finished scan stays finished");
+                        check(ds, perDevice(copies.iterator(), cols, ds), cols, r[0], r[1]);
+                    }
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> TsFileReader.of(Files.readAllBytes(f.toPath())).scan("t", cols, 0, 1, null, 0));
+    }
+
+    @Test
+    void ts2DiffTimeBlocksAreKnownSortedOnlyWhenNoDeltaCanWrap() {
+        assertTrue(TsChunkReader.nonDecreasing(1_700_000_000_000L, 129, 1, 0));
+        assertTrue(TsChunkReader.nonDecreasing(-5, 2, 0, 62));
+        assertFalse(TsChunkReader.nonDecreasing(-5, 129, 0, 62), "128 deltas of up to 2^62 - 1 can wrap");
+        assertTrue(TsChunkReader.nonDecreasing(Long.MAX_VALUE - 128, 129, 1, 0));
+        assertFalse(TsChunkReader.nonDecreasing(Long.MAX_VALUE - 127, 129, 1, 0), "the last delta wraps");
+        assertFalse(TsChunkReader.nonDecreasing(0, 2, -1, 3), "a negative minimum delta");
+        assertFalse(TsChunkReader.nonDecreasing(0, 2, 0, 63), "a 63-bit delta can be negative");
+        assertFalse(TsChunkReader.nonDecreasing(0, 2, Long.MAX_VALUE, 1), "minimum delta plus the span wraps");
+        assertFalse(TsChunkReader.nonDecreasing(0, 4, 1L << 61, 61), "three deltas of up to 2^62 - 1 wrap");
+        assertTrue(TsChunkReader.nonDecreasing(0, 3, 1L << 61, 61), "two do not");
+        assertTrue(TsChunkReader.nonDecreasing(0, 2, 1L << 61, 61));
+        assertTrue(TsChunkReader.nonDecreasing(Long.MAX_VALUE, 1, 5, 60), "one value cannot decrease");
     }
 
     @Test
