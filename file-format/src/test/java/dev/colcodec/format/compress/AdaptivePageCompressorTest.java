@@ -1,0 +1,145 @@
+package dev.colcodec.format.compress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import net.jpountz.lz4.LZ4Factory;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.xerial.snappy.Snappy;
+
+class AdaptivePageCompressorTest {
+    private static byte[] random(int n, long seed) {
+        byte[] b = new byte[n];
+        new SplittableRandom(seed).nextBytes(b);
+        return b;
+    }
+
+    private static byte[] compressible(int n) {
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) (i / 32);
+        }
+        return b;
+    }
+
+    /** Decodes with the codec's own library (not our decoder), so a literal run is checked independently. */
+    private static byte[] referenceDecode(Compression c, byte[] packed, int n) throws Exception {
+        if (c == Compression.SNAPPY) {
+            return Snappy.uncompress(packed);
+        }
+        if (c == Compression.LZ4_RAW) {
+            return LZ4Factory.safeInstance().safeDecompressor().decompress(packed, n);
+        }
+        return CompressionCodecs.decompress(c, packed, 0, packed.length, n);
+    }
+
+    private static byte[] compress(AdaptivePageCompressor ac, Compression c, byte[] page) {
+        byte[] dst = new byte[CompressionCodecs.maxCompressedLength(c, page.length) + 3];
+        int n = ac.compressInto(c, page, 0, page.length, dst, 3);
+        return Arrays.copyOfRange(dst, 3, 3 + n);
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = Compression.class,
+            names = {"SNAPPY", "LZ4_RAW", "LZ4_HADOOP", "ZSTD"})
+    void incompressiblePagesBecomeLiteralRunsThatEveryDecoderReadsThenTheCodecIsRetried(Compression c)
+            throws Exception {
+        boolean adaptive = c == Compression.SNAPPY || c == Compression.LZ4_RAW;
+        AdaptivePageCompressor ac = new AdaptivePageCompressor();
+        int[] sizes = {
+            80_000, 0, 1, 14, 15, 16, 59, 60, 61, 255, 256, 269, 270, 271, 65_535, 65_536, 65_537, 1 << 24 | 3
+        };
+        // page 0 does not compress: it is the codec's own output, and the next SKIP_PAGES are literal runs
+        byte[] first = random(sizes[0], 1);
+        assertThat(compress(ac, c, first)).isEqualTo(CompressionCodecs.compress(c, first, 0, first.length));
+        for (int k = 1; k <= AdaptivePageCompressor.SKIP_PAGES; k++) {
+            int n = sizes[k % sizes.length];
+            byte[] page = k % 3 == 0 ? compressible(n) : random(n, k);
+            byte[] packed = compress(ac, c, page);
+            assertThat(referenceDecode(c, packed, n))
+                    .as(c + " page " + k + " of " + n)
+                    .isEqualTo(page);
+            assertThat(CompressionCodecs.decompress(c, packed, 0, packed.length, n))
+                    .isEqualTo(page);
+            if (adaptive) {
+                assertThat(packed.length).as("a literal run").isLessThanOrEqualTo(n + n / 255 + 10);
+                if (k % 3 != 0) {
+                    assertThat(packed.length)
+                            .as("random bytes are not compressed")
+                            .isGreaterThanOrEqualTo(n);
+                }
+            } else {
+                assertThat(packed).isEqualTo(CompressionCodecs.compress(c, page, 0, n));
+            }
+        }
+        // then the codec again: a compressible page shrinks and the run of literal pages ends
+        byte[] comp = compressible(80_000);
+        byte[] packed = compress(ac, c, comp);
+        assertThat(packed).isEqualTo(CompressionCodecs.compress(c, comp, 0, comp.length));
+        assertThat(packed.length).isLessThan(comp.length / 2);
+        byte[] again = random(70_000, 99);
+        assertThat(compress(ac, c, again)).isEqualTo(CompressionCodecs.compress(c, again, 0, again.length));
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = Compression.class,
+            names = {"SNAPPY", "LZ4_RAW"})
+    void literalRunsOfEveryLengthClassDecode(Compression c) throws Exception {
+        for (int n : new int[] {0, 1, 14, 15, 16, 59, 60, 61, 255, 256, 269, 270, 271, 524, 525, 65_536, 65_537}) {
+            byte[] page = random(n, n);
+            byte[] dst = new byte[CompressionCodecs.maxCompressedLength(c, n)];
+            int len = c == Compression.SNAPPY
+                    ? AdaptivePageCompressor.snappyLiterals(page, 0, n, dst, 0)
+                    : AdaptivePageCompressor.lz4Literals(page, 0, n, dst, 0);
+            byte[] packed = Arrays.copyOf(dst, len);
+            assertThat(referenceDecode(c, packed, n)).as(c + " " + n).isEqualTo(page);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void lz4LiteralBlocksTurnRunsOfOneByteIntoMatchesThatDecodersRead() {
+        SplittableRandom r = new SplittableRandom(5);
+        for (int round = 0; round < 3000; round++) {
+            int n = r.nextInt(round < 1000 ? 64 : 3000);
+            byte[] page = new byte[n];
+            r.nextBytes(page);
+            int runs = r.nextInt(4);
+            for (int k = 0; k < runs && n > 0; k++) {
+                int at = r.nextInt(3) == 0 ? (r.nextBoolean() ? 0 : Math.max(0, n - r.nextInt(40))) : r.nextInt(n);
+                int runLen = Math.min(n - at, 1 + r.nextInt(r.nextBoolean() ? 40 : 700));
+                java.util.Arrays.fill(page, at, at + runLen, (byte) r.nextInt(3));
+            }
+            byte[] dst = new byte[CompressionCodecs.maxCompressedLength(Compression.LZ4_RAW, n)];
+            int len = AdaptivePageCompressor.lz4Literals(page, 0, n, dst, 0);
+            byte[] packed = Arrays.copyOf(dst, len);
+            assertThat(LZ4Factory.safeInstance().safeDecompressor().decompress(packed, n))
+                    .as("round " + round)
+                    .isEqualTo(page);
+            assertThat(LZ4Factory.safeInstance().fastDecompressor().decompress(packed, n))
+                    .isEqualTo(page);
+            assertThat(len).isLessThanOrEqualTo(n + n / 255 + 10);
+        }
+        // a TsFile value page without nulls: its 1,250-byte bitmap costs a few bytes
+        byte[] page = random(4 + 1250 + 80_000, 8);
+        Arrays.fill(page, 4, 4 + 1250, (byte) 0xFF);
+        byte[] dst = new byte[CompressionCodecs.maxCompressedLength(Compression.LZ4_RAW, page.length)];
+        assertThat(AdaptivePageCompressor.lz4Literals(page, 0, page.length, dst, 0))
+                .isLessThan(80_000 + 4 + 400);
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = Compression.class,
+            names = {"SNAPPY", "LZ4_RAW"})
+    void compressiblePagesAreTheCodecsOwnBytes(Compression c) {
+        AdaptivePageCompressor ac = new AdaptivePageCompressor();
+        for (int k = 0; k < 40; k++) {
+            byte[] page = compressible(1000 + 997 * k);
+            assertThat(compress(ac, c, page)).isEqualTo(CompressionCodecs.compress(c, page, 0, page.length));
+        }
+    }
+}
