@@ -182,14 +182,15 @@ public final class TsSeedWorkload {
     /**
      * Reads the rows with time in {@code [minTime, maxTime]} with colcodec's streaming scan (positional
      * reads of the chunks the range needs; blocks of up to {@link #SCAN_BLOCK_ROWS} rows refilled in place,
-     * as a query engine consumes them), value columns decoded on {@code pool}.
+     * as a query engine consumes them), value columns decoded on {@code pool}, which also decodes the next
+     * block while this thread sums the current one.
      */
     public ReadResult readColcodec(Path file, long minTime, long maxTime, ForkJoinPool pool) throws IOException {
         long n = 0;
         long times = 0;
         long values = 0;
-        try (TsFileReader r = TsFileReader.open(file)) {
-            TsScan scan = r.scan(TABLE, fieldNames, minTime, maxTime, pool, SCAN_BLOCK_ROWS);
+        try (TsFileReader r = TsFileReader.open(file);
+                TsScan scan = r.scan(TABLE, fieldNames, minTime, maxTime, pool, SCAN_BLOCK_ROWS)) {
             for (TsBlock b = scan.next(); b != null; b = scan.next()) {
                 int size = b.size();
                 n += size;

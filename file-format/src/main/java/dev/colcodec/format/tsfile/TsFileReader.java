@@ -796,9 +796,10 @@ public final class TsFileReader implements Closeable {
      * that consume rows block by block as a query engine does: each {@link TsScan#next()} refills one
      * block with at most {@code maxRowsPerBlock} rows (cut at page boundaries; a single larger page makes
      * a larger block) of one device, decoding value columns on {@code pool} (null: the calling thread).
-     * The block and its arrays are reused by the next call, so a scan allocates only while blocks grow,
-     * and blocks small enough to stay in the processor's cache are consumed while still there. Rows come
-     * in the order and with the values of {@link #blocks(String, List, long, long, ForkJoinPool)}.
+     * The block and its arrays may be refilled from the next call on (with a pool, the next block is
+     * decoded while the caller consumes the current one), so a scan allocates only while blocks grow, and blocks
+     * small enough to stay in the processor's cache are consumed while still there. Rows come in the order
+     * and with the values of {@link #blocks(String, List, long, long, ForkJoinPool)}.
      *
      * @throws IllegalArgumentException for an unknown table or column, or {@code maxRowsPerBlock < 1}
      */
@@ -807,7 +808,7 @@ public final class TsFileReader implements Closeable {
         if (maxRowsPerBlock < 1) {
             throw new IllegalArgumentException("maxRowsPerBlock must be at least 1: " + maxRowsPerBlock);
         }
-        return new TsScan(new Scan(table, columns, minTime, maxTime, pool), maxRowsPerBlock);
+        return new TsScan(new Scan(table, columns, minTime, maxTime, pool), maxRowsPerBlock, pool);
     }
 
     /** A query's walk over devices and their chunk groups, with its own decode state. */
