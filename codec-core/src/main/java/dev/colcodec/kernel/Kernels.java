@@ -62,34 +62,35 @@ public interface Kernels {
     /**
      * A delta block in one call: unpacks {@code count} deltas of {@code bitWidth} (0..64) bits,
      * MSB-first when {@code msbFirst} else LSB-first, from {@code src} and prefix-sums them into {@code
-     * dst} exactly as {@link #unpackMsb(byte[], int, int, long[], int, int)} (or {@code unpackLsb})
-     * followed by {@link #prefixSum(long[], int, int, long, long)} would. {@code scratch} is working
-     * space the kernels may use when it holds at least {@code count} ints. Returns the last value.
-     */
-    long unpackPrefixSum(
-            byte[] src,
-            int srcOff,
-            int bitWidth,
-            boolean msbFirst,
-            long[] dst,
-            int dstOff,
-            int count,
-            long previous,
-            long minDelta,
-            int[] scratch);
-
-    /**
-     * The {@code int} form of {@link #unpackPrefixSum(byte[], int, int, boolean, long[], int, int, long,
-     * long, int[])} for INT32 delta blocks (Parquet DELTA_BINARY_PACKED INT32, TsFile TS_2DIFF INT32):
-     * unpacks {@code count} deltas of {@code bitWidth} (0..32) bits and prefix-sums them into {@code
-     * dst} with wrapping 32-bit arithmetic, exactly as {@link #unpackLsb(byte[], int, int, int[], int,
-     * int)} (or {@code unpackMsb}) followed by {@link #prefixSum(int[], int, int, int, int)} would.
+     * dst} with wrapping 64-bit arithmetic, exactly as {@link #unpackMsb(byte[], int, int, long[], int,
+     * int)} (or {@code unpackLsb}) followed by {@link #prefixSum(long[], int, int, long, long)} would.
      * Returns the last value ({@code previous} when {@code count == 0}).
      *
      * <p>{@code srcEnd} is the end (exclusive) of the caller's input slice, at or after the end of
      * the packed deltas. Vector loads may read bytes after the packed deltas but never at or past
      * {@code srcEnd}, so a 32-value miniblock inside a page needs no scalar tail; those bytes never
      * influence the result.
+     */
+    long unpackPrefixSum(
+            byte[] src,
+            int srcOff,
+            int srcEnd,
+            int bitWidth,
+            boolean msbFirst,
+            long[] dst,
+            int dstOff,
+            int count,
+            long previous,
+            long minDelta);
+
+    /**
+     * The {@code int} form of {@link #unpackPrefixSum(byte[], int, int, int, boolean, long[], int, int,
+     * long, long)} for INT32 delta blocks (Parquet DELTA_BINARY_PACKED INT32, TsFile TS_2DIFF INT32):
+     * unpacks {@code count} deltas of {@code bitWidth} (0..32) bits and prefix-sums them into {@code
+     * dst} with wrapping 32-bit arithmetic, exactly as {@link #unpackLsb(byte[], int, int, int[], int,
+     * int)} (or {@code unpackMsb}) followed by {@link #prefixSum(int[], int, int, int, int)} would.
+     * Returns the last value ({@code previous} when {@code count == 0}). {@code srcEnd} bounds vector
+     * loads as in the {@code long} form.
      */
     int unpackPrefixSum(
             byte[] src,

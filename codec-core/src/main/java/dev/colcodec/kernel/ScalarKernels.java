@@ -269,14 +269,14 @@ public class ScalarKernels implements Kernels {
     public long unpackPrefixSum(
             byte[] src,
             int srcOff,
+            int srcEnd,
             int bitWidth,
             boolean msbFirst,
             long[] dst,
             int dstOff,
             int count,
             long previous,
-            long minDelta,
-            int[] scratch) {
+            long minDelta) {
         if (msbFirst) {
             unpackMsb(src, srcOff, bitWidth, dst, dstOff, count);
         } else {

@@ -137,8 +137,7 @@ public final class KernelChecks {
                 byte[] packed = randomTail(r, off, (int) (((long) n * width + 7) / 8));
                 long[] fused = new long[off + n];
                 long[] reference = new long[off + n];
-                int[] scratch = new int[r.nextBoolean() ? n : Math.max(0, n - 1)];
-                long last = k.unpackPrefixSum(packed, off, width, msb, fused, off, n, prevL, minL, scratch);
+                long last = k.unpackPrefixSum(packed, off, packed.length, width, msb, fused, off, n, prevL, minL);
                 if (msb) {
                     ref.unpackMsb(packed, off, width, reference, off, n);
                 } else {
@@ -417,12 +416,22 @@ public final class KernelChecks {
     /**
      * The int fused unpack + prefix sum at every width 0..32, both bit orders, every given length,
      * unaligned offsets: candidate vs {@code ref}'s unpack followed by a plain wrapping prefix-sum loop.
-     * Each case runs twice: with the packed array ending exactly at the slice (an over-read past the
-     * array fails) and with random bytes after it (which the kernel may read but must not use).
+     * Each case runs three times: with the packed array ending exactly at the slice (an over-read past
+     * the array fails), and with random bytes after it (which the kernel may read but must not use), the
+     * slice ending at the array's end or somewhere in the padding.
      */
     public static void checkIntUnpackPrefixSum(Kernels k, Kernels ref, int[] lengths, long seed) {
+        checkUnpackPrefixSum(k, ref, lengths, seed, false);
+    }
+
+    /** {@link #checkIntUnpackPrefixSum} for the {@code long} form, every width 0..64. */
+    public static void checkLongUnpackPrefixSum(Kernels k, Kernels ref, int[] lengths, long seed) {
+        checkUnpackPrefixSum(k, ref, lengths, seed, true);
+    }
+
+    private static void checkUnpackPrefixSum(Kernels k, Kernels ref, int[] lengths, long seed, boolean wide) {
         SplittableRandom r = new SplittableRandom(seed);
-        for (int w = 0; w <= 32; w++) {
+        for (int w = 0; w <= (wide ? 64 : 32); w++) {
             for (int n : lengths) {
                 for (boolean msb : new boolean[] {false, true}) {
                     int srcOff = r.nextInt(9);
@@ -434,18 +443,40 @@ public final class KernelChecks {
                         // every delta at its maximum (wraps quickly), or every delta zero
                         Arrays.fill(tight, srcOff, srcOff + bytes, shape == 0 ? (byte) -1 : (byte) 0);
                     }
-                    int previous = r.nextInt(3) == 0 ? Integer.MAX_VALUE : r.nextInt();
-                    int minDelta = r.nextInt(3) == 0 ? Integer.MIN_VALUE : r.nextInt();
-                    int[] expected = new int[dstOff + n];
-                    if (msb) {
-                        ref.unpackMsb(tight, srcOff, w, expected, dstOff, n);
+                    // the expected values: ref's unpack, then a plain wrapping prefix-sum loop
+                    long[] expected = new long[dstOff + n];
+                    long previous;
+                    long minDelta;
+                    long acc;
+                    if (wide) {
+                        previous = r.nextInt(3) == 0 ? Long.MAX_VALUE : r.nextLong();
+                        minDelta =
+                                r.nextInt(3) == 0 ? Long.MIN_VALUE : r.nextInt(3) == 0 ? r.nextInt(2000) : r.nextLong();
+                        if (msb) {
+                            ref.unpackMsb(tight, srcOff, w, expected, dstOff, n);
+                        } else {
+                            ref.unpackLsb(tight, srcOff, w, expected, dstOff, n);
+                        }
+                        acc = previous;
+                        for (int i = dstOff; i < dstOff + n; i++) {
+                            acc += minDelta + expected[i];
+                            expected[i] = acc;
+                        }
                     } else {
-                        ref.unpackLsb(tight, srcOff, w, expected, dstOff, n);
-                    }
-                    int acc = previous;
-                    for (int i = dstOff; i < dstOff + n; i++) {
-                        acc += minDelta + expected[i];
-                        expected[i] = acc;
+                        previous = r.nextInt(3) == 0 ? Integer.MAX_VALUE : r.nextInt();
+                        minDelta = r.nextInt(3) == 0 ? Integer.MIN_VALUE : r.nextInt();
+                        int[] unpacked = new int[dstOff + n];
+                        if (msb) {
+                            ref.unpackMsb(tight, srcOff, w, unpacked, dstOff, n);
+                        } else {
+                            ref.unpackLsb(tight, srcOff, w, unpacked, dstOff, n);
+                        }
+                        int a = (int) previous;
+                        for (int i = dstOff; i < dstOff + n; i++) {
+                            a += (int) minDelta + unpacked[i];
+                            expected[i] = a;
+                        }
+                        acc = a;
                     }
                     byte[] padded = Arrays.copyOf(tight, tight.length + 1 + r.nextInt(80));
                     for (int i = tight.length; i < padded.length; i++) {
@@ -458,19 +489,27 @@ public final class KernelChecks {
                     for (int a = 0; a < arrays.length; a++) {
                         byte[] packed = arrays[a];
                         int srcEnd = ends[a];
-                        int[] got = new int[dstOff + n];
-                        int last =
-                                k.unpackPrefixSum(packed, srcOff, srcEnd, w, msb, got, dstOff, n, previous, minDelta);
-                        String ctx = (msb ? "MSB" : "LSB") + " width " + w + " count " + n + " srcOff " + srcOff
-                                + " dstOff " + dstOff + " shape " + shape + " slice end " + srcEnd
-                                + " array " + packed.length + " kernels " + k.name();
+                        long[] got = new long[dstOff + n];
+                        long last;
+                        if (wide) {
+                            last = k.unpackPrefixSum(
+                                    packed, srcOff, srcEnd, w, msb, got, dstOff, n, previous, minDelta);
+                        } else {
+                            int[] gotI = new int[dstOff + n];
+                            last = k.unpackPrefixSum(
+                                    packed, srcOff, srcEnd, w, msb, gotI, dstOff, n, (int) previous, (int) minDelta);
+                            for (int i = 0; i < gotI.length; i++) {
+                                got[i] = gotI[i];
+                            }
+                        }
+                        String ctx = (wide ? "long " : "int ") + (msb ? "MSB" : "LSB") + " width " + w + " count " + n
+                                + " srcOff " + srcOff + " dstOff " + dstOff + " shape " + shape + " slice end "
+                                + srcEnd + " array " + packed.length + " kernels " + k.name();
                         if (!Arrays.equals(got, expected)) {
-                            assertThat(got).as("int unpackPrefixSum " + ctx).isEqualTo(expected);
+                            assertThat(got).as("unpackPrefixSum " + ctx).isEqualTo(expected);
                         }
                         if (last != acc) {
-                            assertThat(last)
-                                    .as("int unpackPrefixSum last " + ctx)
-                                    .isEqualTo(acc);
+                            assertThat(last).as("unpackPrefixSum last " + ctx).isEqualTo(acc);
                         }
                     }
                 }

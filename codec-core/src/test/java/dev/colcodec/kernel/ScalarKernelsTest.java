@@ -82,6 +82,12 @@ class ScalarKernelsTest {
     }
 
     @Test
+    void longUnpackPrefixSumIsUnpackThenWrappingPrefixSum() {
+        int[] lengths = {0, 1, 7, 8, 9, 16, 31, 32, 33, 64, 100, 128, 129, 1024, 1100};
+        KernelChecks.checkLongUnpackPrefixSum(scalar, scalar, lengths, 22);
+    }
+
+    @Test
     void intUnpackPrefixSumMatchesAHandPackedMiniblock() {
         // deltas 0..7 at width 3, LSB-first (Parquet's example bytes) and MSB-first
         int[] lsb = new int[8];

@@ -568,53 +568,105 @@ final class VectorKernels extends ScalarKernels {
     }
 
     /**
-     * Narrow deltas (at most 26 bits) are unpacked as ints and scanned in int lanes (a step of IL
-     * deltas sums to less than 2^31), then widened and offset by the running value and the minimum
-     * deltas: the long dependency chain of the scalar loop becomes one carry per IL values.
+     * The widest deltas the {@code long} fused kernel scans in int lanes: a step's IL deltas of up to
+     * 28 bits sum to less than 2^32, so the scanned lanes are exact as unsigned ints and widen by zero
+     * extension.
+     */
+    static final int LONG_SCAN_MAX_WIDTH = 28;
+
+    /**
+     * One pass per IL deltas of up to {@link #LONG_SCAN_MAX_WIDTH} bits: unpack into int lanes, scan
+     * there (unsigned), widen to two long vectors, add the minimum deltas ({@code (j + 1) * minDelta}
+     * in lane j, precomputed) and the running value (kept broadcast in a vector, so no lane extraction
+     * per step), store. The 64-bit dependency chain of the scalar loop becomes one add and one lane
+     * broadcast per IL values. Loads may run past the packed deltas up to {@code srcEnd}, as in the
+     * {@code int} form; what does not fit in whole steps, and wider deltas, go to the scalar kernels.
      */
     @Override
     public long unpackPrefixSum(
             byte[] src,
             int srcOff,
+            int srcEnd,
             int bitWidth,
             boolean msbFirst,
             long[] dst,
             int dstOff,
             int count,
             long previous,
-            long minDelta,
-            int[] scratch) {
-        if (bitWidth == 0 || bitWidth > 26 || count < 2 * IL || scratch.length < count) {
+            long minDelta) {
+        if (bitWidth == 0 || bitWidth > LONG_SCAN_MAX_WIDTH || count < IL) {
             return super.unpackPrefixSum(
-                    src, srcOff, bitWidth, msbFirst, dst, dstOff, count, previous, minDelta, scratch);
+                    src, srcOff, srcEnd, bitWidth, msbFirst, dst, dstOff, count, previous, minDelta);
         }
-        if (msbFirst) {
-            unpackMsb(src, srcOff, bitWidth, scratch, 0, count);
-        } else {
-            unpackLsb(src, srcOff, bitWidth, scratch, 0, count);
-        }
+        int need = STEP_BYTES[bitWidth];
+        int mask = mask(bitWidth);
+        int step = IL * bitWidth / 8;
         LongVector low = ramp(minDelta);
         LongVector high = low.add(minDelta * LL);
         LongVector carry = LongVector.broadcast(LS, previous);
-        int i = 0;
-        for (int end = count - IL; i <= end; i += IL) {
-            IntVector sums = scan(IntVector.fromArray(IS, scratch, i));
-            LongVector a = ((LongVector) sums.convertShape(VectorOperators.ZERO_EXTEND_I2L, LS, 0))
-                    .add(low)
-                    .add(carry);
-            LongVector b = ((LongVector) sums.convertShape(VectorOperators.ZERO_EXTEND_I2L, LS, 1))
-                    .add(high)
-                    .add(carry);
-            a.intoArray(dst, dstOff + i);
-            b.intoArray(dst, dstOff + i + LL);
-            carry = b.rearrange(LONG_LAST);
+        int p = srcOff;
+        int o = dstOff;
+        int end;
+        // one loop per bit order and load species (the Vector API needs the species constant)
+        if (need <= B128.length()) {
+            end = dstOff + IL * wholeSteps(srcEnd - srcOff, bitWidth, count, B128.length());
+            if (msbFirst) {
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(msbStep128(src, p, bitWidth, mask), low, high, carry, dst, o);
+                }
+            } else {
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(lsbStep128(src, p, bitWidth, mask), low, high, carry, dst, o);
+                }
+            }
+        } else if (need <= B256.length()) {
+            end = dstOff + IL * wholeSteps(srcEnd - srcOff, bitWidth, count, B256.length());
+            if (msbFirst) {
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(msbStep256(src, p, bitWidth, mask), low, high, carry, dst, o);
+                }
+            } else {
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(lsbStep256(src, p, bitWidth, mask), low, high, carry, dst, o);
+                }
+            }
+        } else {
+            end = dstOff + IL * wholeSteps(srcEnd - srcOff, bitWidth, count, BL);
+            if (msbFirst) {
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(msbStepFull(src, p, bitWidth, mask), low, high, carry, dst, o);
+                }
+            } else {
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(lsbStepFull(src, p, bitWidth, mask), low, high, carry, dst, o);
+                }
+            }
         }
-        long acc = dst[dstOff + i - 1];
-        for (; i < count; i++) {
-            acc += minDelta + scratch[i];
-            dst[dstOff + i] = acc;
+        long last = carry.lane(0);
+        int done = o - dstOff;
+        if (done == count) {
+            return last;
         }
-        return acc;
+        return super.unpackPrefixSum(src, p, srcEnd, bitWidth, msbFirst, dst, o, count - done, last, minDelta);
+    }
+
+    /**
+     * The {@code long} step: scans IL unpacked deltas in int lanes, widens them, adds the minimum
+     * deltas ({@code low} for the first LL lanes, {@code high} for the rest) and the running value,
+     * stores; returns the new running value broadcast to every lane.
+     */
+    private static LongVector sumStep(
+            IntVector deltas, LongVector low, LongVector high, LongVector carry, long[] dst, int o) {
+        IntVector sums = scan(deltas);
+        LongVector a = ((LongVector) sums.convertShape(VectorOperators.ZERO_EXTEND_I2L, LS, 0))
+                .add(low)
+                .add(carry);
+        LongVector b = ((LongVector) sums.convertShape(VectorOperators.ZERO_EXTEND_I2L, LS, 1))
+                .add(high)
+                .add(carry);
+        a.intoArray(dst, o);
+        b.intoArray(dst, o + LL);
+        return b.rearrange(LONG_LAST);
     }
 
     /**

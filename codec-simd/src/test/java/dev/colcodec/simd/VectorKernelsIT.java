@@ -67,6 +67,11 @@ class VectorKernelsIT {
     }
 
     @Test
+    void longUnpackPrefixSumAgreesWithScalarForEveryWidthAndLength() {
+        KernelChecks.checkLongUnpackPrefixSum(candidate(), KernelProvider.scalar(), KernelChecks.allLengths(1100), 16);
+    }
+
+    @Test
     void deltaBlockAgreesWithScalarForEveryLength() {
         KernelChecks.checkDeltaBlock(candidate(), KernelProvider.scalar(), KernelChecks.allLengths(1100), 15);
     }

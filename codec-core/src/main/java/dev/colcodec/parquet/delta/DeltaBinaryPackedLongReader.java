@@ -10,9 +10,9 @@ import dev.colcodec.values.LongValuesReader;
  *
  * <p>Decoding is lazy, one run at a time: a miniblock (or, for miniblocks over 1024 values, one
  * 1024-value unit), joined in batch reads by the following miniblocks of its block with the same bit
- * width, is unpacked and prefix-summed by one {@link Kernels#unpackPrefixSum} call; width-0
- * miniblocks (constant steps) become one {@link
- * Kernels#fillArithmetic} over all consecutive width-0 miniblocks with the same minimum delta. Batch
+ * width, is unpacked and prefix-summed by one {@link Kernels#unpackPrefixSum(byte[], int, int, int,
+ * boolean, long[], int, int, long, long)} call (64-bit wrapping); width-0 miniblocks (constant steps)
+ * become one {@link Kernels#fillArithmetic} over all consecutive width-0 miniblocks with the same minimum delta. Batch
  * reads decode straight into the caller's array; only a run cut by the end of a batch goes through a
  * small window. Memory does not depend on the header's value count.
  *
@@ -23,9 +23,6 @@ import dev.colcodec.values.LongValuesReader;
  * DeltaBinaryPackedIntReader}'s.
  */
 public final class DeltaBinaryPackedLongReader implements LongValuesReader {
-    /** Working space of the fused unpack + prefix sum: runs up to a 1024-value block unit. */
-    private final int[] scratch = new int[1024];
-
     private final Kernels kernels;
     private final DeltaBlockCursor cursor = new DeltaBlockCursor(64);
     private long[] window = new long[0];
@@ -135,7 +132,7 @@ public final class DeltaBinaryPackedLongReader implements LongValuesReader {
             last = kernels.fillArithmetic(dst, off, n, last, minDelta);
         } else {
             last = kernels.unpackPrefixSum(
-                    cursor.buffer(), cursor.runPos(), width, false, dst, off, n, last, minDelta, scratch);
+                    cursor.buffer(), cursor.runPos(), cursor.sliceEnd(), width, false, dst, off, n, last, minDelta);
         }
     }
 

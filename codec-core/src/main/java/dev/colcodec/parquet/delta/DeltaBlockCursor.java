@@ -218,7 +218,7 @@ final class DeltaBlockCursor {
             throw new CorruptInputException(
                     widthPos, "a miniblock bit width of at most " + maxWidth + " (got " + w + ")");
         }
-        miniblockNextPos = in.skip((long) (miniblockSize >>> 3) * w, "a packed miniblock");
+        miniblockNextPos = skip((long) (miniblockSize >>> 3) * w, "a packed miniblock");
         miniblockWidth = w;
         int n = Math.min(miniblockSize, deltasNotStarted);
         deltasNotStarted -= n;
@@ -227,8 +227,21 @@ final class DeltaBlockCursor {
 
     private void readBlockHeader() {
         blockMinDelta = in.readZigZagVarLong("a block's minimum delta");
-        widthsPos = in.skip(miniblocksPerBlock, "the miniblock bit widths");
+        widthsPos = skip(miniblocksPerBlock, "the miniblock bit widths");
         miniblockIndex = 0;
+    }
+
+    /**
+     * {@link ByteCursor#skip} with the bounds check written out: C2 does not inline the shared
+     * check (a method that throws), and this runs once per miniblock.
+     */
+    private int skip(long bytes, String what) {
+        int p = in.position();
+        if (bytes > in.end() - p) {
+            throw new CorruptInputException(p, bytes + " bytes of " + what + " but only " + (in.end() - p) + " remain");
+        }
+        in.position(p + (int) bytes);
+        return p;
     }
 
     /**

@@ -82,7 +82,7 @@ final class Ts2DiffBlockCursor {
         if (at >= end) {
             throw new CorruptInputException(at, "another TS_2DIFF block but the section ended");
         }
-        CorruptInputException.checkAvailable(at, end, headerSize, "a TS_2DIFF block header");
+        require(at, headerSize, "a TS_2DIFF block header");
         int deltas = ByteIO.getIntBE(buf, at);
         int w = ByteIO.getIntBE(buf, at + 4);
         if (deltas < 0) {
@@ -100,11 +100,23 @@ final class Ts2DiffBlockCursor {
         }
         int packed = at + headerSize;
         long bytes = Ts2DiffFormat.packedBytes(deltas, w);
-        CorruptInputException.checkAvailable(packed, end, bytes, "TS_2DIFF packed deltas");
+        require(packed, bytes, "TS_2DIFF packed deltas");
         hDeltas = deltas;
         hWidth = w;
         hPacked = packed;
         hEnd = packed + (int) bytes;
+    }
+
+    /**
+     * Checks that {@code needed} (non-negative) bytes are available at {@code at}, as {@link
+     * CorruptInputException#checkAvailable} does; written out here because C2 never inlines a static
+     * method of an exception class, and this runs twice per block.
+     */
+    private void require(int at, long needed, String what) {
+        if (needed > end - at) {
+            throw new CorruptInputException(
+                    at, needed + " bytes of " + what + " but only " + Math.max(0, end - at) + " remain");
+        }
     }
 
     /** Starts the next block: parses its header and moves {@link #pos} past it. */

@@ -11,7 +11,7 @@ import java.util.Objects;
  * firstValue)} and MSB-first packed {@code delta - minDelta}, summed with 32-bit wrap-around.
  *
  * <p>A batch covering a whole block decodes it straight into the caller's array with one {@link
- * Kernels#unpackPrefixSum(byte[], int, int, boolean, int[], int, int, int, int)} (or {@link
+ * Kernels#unpackPrefixSum(byte[], int, int, int, boolean, int[], int, int, int, int)} (or {@link
  * Kernels#fillArithmetic} at bit width 0); partial reads go through a 129-value buffer. {@link #skip(int)} drops whole blocks undecoded.
  */
 public final class Ts2DiffIntReader implements IntValuesReader {

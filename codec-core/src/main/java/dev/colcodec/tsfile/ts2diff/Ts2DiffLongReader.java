@@ -12,9 +12,10 @@ import java.util.Objects;
  * format): a sequence of self-contained blocks, each a 24-byte big-endian header {@code (deltaCount,
  * bitWidth, minDelta, firstValue)} and the MSB-first packed {@code delta - minDelta}.
  *
- * <p>A batch that covers a whole block decodes it straight into the caller's array with one {@link
- * Kernels#unpackMsb} and one {@link Kernels#prefixSum} (or one {@link Kernels#fillArithmetic} when the
- * bit width is 0, or one pass over whole big-endian longs when it is 64); partial reads go through a 129-value buffer. Blocks of any delta count are read
+ * <p>A batch that covers a whole block decodes it straight into the caller's array with one fused
+ * {@link Kernels#unpackPrefixSum(byte[], int, int, int, boolean, long[], int, int, long, long)} (or one
+ * {@link Kernels#fillArithmetic} when the bit width is 0, or one pass over whole big-endian longs when
+ * it is 64); partial reads go through a 129-value buffer. Blocks of any delta count are read
  * (TsFile allows block sizes other than 128), without allocating per block.
  *
  * <p><b>Block peeking</b> for time-range pushdown: at a block boundary {@link #peekBlock()} reads the
@@ -29,8 +30,6 @@ public final class Ts2DiffLongReader implements LongValuesReader {
     private final Kernels kernels;
     private final Ts2DiffBlockCursor c = new Ts2DiffBlockCursor(true);
     private final long[] chunk = new long[CHUNK + 1];
-    /** Working space of the fused unpack + prefix sum (TsFile's blocks hold 128 deltas). */
-    private final int[] scratch = new int[CHUNK];
 
     private int chunkPos;
     private int chunkLen;
@@ -167,7 +166,7 @@ public final class Ts2DiffLongReader implements LongValuesReader {
             }
             prev = v;
         } else {
-            prev = kernels.unpackPrefixSum(c.buf, c.packedPos, c.width, true, dst, off, n, prev, c.minDelta, scratch);
+            prev = kernels.unpackPrefixSum(c.buf, c.packedPos, c.end, c.width, true, dst, off, n, prev, c.minDelta);
         }
         c.consumeDeltas(n);
     }
