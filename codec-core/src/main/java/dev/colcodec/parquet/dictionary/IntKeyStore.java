@@ -35,10 +35,38 @@ final class IntKeyStore {
         int[] ids = w.ids;
         int n = w.idCount;
         IntIdTable t = table;
-        // a repeat of the previous key (runs are common) skips the table
+        int i = off;
+        int end = off + len;
+        // while every key is in its home slot, one load and one compare find a key or show it is new:
+        // no probing, no branch the data decides
+        while (t.displaced == 0 && i < end) {
+            long[] slots = t.slots;
+            int shift = t.shift;
+            while (i < end) {
+                int key = keys[i];
+                int id = IntIdTable.homeId(slots[IntIdTable.home(key, shift)], key);
+                if (id < 0) {
+                    break;
+                }
+                ids[n++] = id;
+                i++;
+            }
+            if (i < end) {
+                // not in its home slot, so new (a displaced key ends this loop)
+                int before = t.size;
+                ids[n++] = t.idOf(keys[i++]);
+                if (t.size != before) {
+                    w.idCount = n;
+                    if (w.addedEntry(4)) {
+                        return i;
+                    }
+                }
+            }
+        }
+        // otherwise a repeat of the previous key (runs are common) skips the table, others probe
         int previousKey = 0;
         int previousId = -1;
-        for (int i = off, end = off + len; i < end; i++) {
+        for (; i < end; i++) {
             int key = keys[i];
             if (key == previousKey && previousId >= 0) {
                 ids[n++] = previousId;
@@ -57,7 +85,7 @@ final class IntKeyStore {
             }
         }
         w.idCount = n;
-        return off + len;
+        return end;
     }
 
     /** Gives one key an id in {@code w} (which may fall back to PLAIN, taking the key with it). */
