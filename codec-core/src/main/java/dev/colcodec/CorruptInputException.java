@@ -34,19 +34,4 @@ public final class CorruptInputException extends RuntimeException {
     public String expected() {
         return expected;
     }
-
-    /** Throws a {@code CorruptInputException} unless {@code condition} holds. */
-    public static void check(boolean condition, long offset, String expected) {
-        if (!condition) {
-            throw new CorruptInputException(offset, expected);
-        }
-    }
-
-    /** Checks that {@code needed} bytes are available at {@code pos} before {@code end}. */
-    public static void checkAvailable(int pos, int end, long needed, String what) {
-        if (needed < 0 || needed > end - pos) {
-            throw new CorruptInputException(
-                    pos, needed + " bytes of " + what + " but only " + Math.max(0, end - pos) + " remain");
-        }
-    }
 }

@@ -61,7 +61,7 @@ public final class ByteCursor {
 
     /** Checks that {@code n} more bytes exist and returns the current position. */
     public int require(long n, String what) {
-        CorruptInputException.checkAvailable(pos, end, n, what);
+        Bounds.checkAvailable(pos, end, n, what);
         return pos;
     }
 

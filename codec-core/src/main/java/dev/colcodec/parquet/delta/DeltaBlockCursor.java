@@ -1,6 +1,7 @@
 package dev.colcodec.parquet.delta;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import dev.colcodec.io.ByteCursor;
 
 /**
@@ -56,22 +57,22 @@ final class DeltaBlockCursor {
         in.reset(buf, offset, length);
         int headerStart = offset;
         int blockSize = in.readUnsignedVarInt("the block size");
-        CorruptInputException.check(
+        Bounds.check(
                 blockSize > 0 && blockSize % 128 == 0,
                 headerStart,
                 "a block size that is a positive multiple of 128 (got " + Integer.toUnsignedString(blockSize) + ")");
         int mbPos = in.position();
         int miniblocks = in.readUnsignedVarInt("the number of miniblocks per block");
-        CorruptInputException.check(
+        Bounds.check(
                 miniblocks > 0 && blockSize % miniblocks == 0 && (blockSize / miniblocks) % 32 == 0,
                 mbPos,
                 "a miniblock count dividing block size " + blockSize + " into multiples of 32 values (got "
                         + Integer.toUnsignedString(miniblocks) + ")");
         int countPos = in.position();
         int count = in.readUnsignedVarInt("the total value count");
-        CorruptInputException.check(
+        Bounds.check(
                 count >= 0, countPos, "a total value count below 2^31 (got " + Integer.toUnsignedString(count) + ")");
-        CorruptInputException.check(
+        Bounds.check(
                 valueCount < 0 || count <= valueCount,
                 countPos,
                 "at most " + valueCount + " values (the page's value count) but the header says " + count);

@@ -1,6 +1,7 @@
 package dev.colcodec.parquet.deltalength;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.delta.DeltaBinaryPackedIntReader;
@@ -53,7 +54,7 @@ public final class DeltaLengthByteArrayReader implements BinaryValuesReader {
     public byte[] readBinary() {
         int len = lengths.readInteger();
         checkLength(len);
-        CorruptInputException.checkAvailable(dataPos, dataEnd, len, "a value's bytes");
+        Bounds.checkAvailable(dataPos, dataEnd, len, "a value's bytes");
         byte[] out = new byte[len];
         System.arraycopy(buf, dataPos, out, 0, len);
         dataPos += len;
@@ -69,7 +70,7 @@ public final class DeltaLengthByteArrayReader implements BinaryValuesReader {
             int c = Math.min(CHUNK, len - done);
             lengths.readIntegers(chunk, 0, c);
             long bytes = sumLengths(c);
-            CorruptInputException.checkAvailable(dataPos, dataEnd, total + bytes, "the values' bytes");
+            Bounds.checkAvailable(dataPos, dataEnd, total + bytes, "the values' bytes");
             dst.ensureCapacity(c, bytes);
             for (int i = 0; i < c; i++) {
                 dst.reserve(chunk[i]);
@@ -89,7 +90,7 @@ public final class DeltaLengthByteArrayReader implements BinaryValuesReader {
             int c = Math.min(CHUNK, n - done);
             lengths.readIntegers(chunk, 0, c);
             total += sumLengths(c);
-            CorruptInputException.checkAvailable(dataPos, dataEnd, total, "the skipped values' bytes");
+            Bounds.checkAvailable(dataPos, dataEnd, total, "the skipped values' bytes");
             done += c;
         }
         dataPos += (int) total;

@@ -1,6 +1,7 @@
 package dev.colcodec.parquet.deltastrings;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.delta.DeltaBinaryPackedIntReader;
@@ -89,7 +90,7 @@ public final class DeltaByteArrayReader implements BinaryValuesReader {
         prefixes.init(valueCount, buf, offset, length);
         int suffixStart = prefixes.endOffset();
         suffixLengths.init(valueCount, buf, suffixStart, end - suffixStart);
-        CorruptInputException.check(
+        Bounds.check(
                 suffixLengths.totalCount() == prefixes.totalCount(),
                 suffixStart,
                 "as many suffixes as prefixes (" + prefixes.totalCount() + ") but got " + suffixLengths.totalCount());
@@ -134,7 +135,7 @@ public final class DeltaByteArrayReader implements BinaryValuesReader {
         int p = prefixes.readInteger();
         int s = suffixLengths.readInteger();
         checkValue(p, s, previousLength, !hasPrevious);
-        CorruptInputException.checkAvailable(dataPos, dataEnd, s, "a suffix's bytes");
+        Bounds.checkAvailable(dataPos, dataEnd, s, "a suffix's bytes");
         ensurePrevious(p + s);
         System.arraycopy(buf, dataPos, previous, p, s);
         dataPos += s;
@@ -230,7 +231,7 @@ public final class DeltaByteArrayReader implements BinaryValuesReader {
             suffixBytes += s;
             valueBytes += last;
         }
-        CorruptInputException.checkAvailable(dataPos, dataEnd, suffixBytes, "the suffixes' bytes");
+        Bounds.checkAvailable(dataPos, dataEnd, suffixBytes, "the suffixes' bytes");
         return valueBytes;
     }
 

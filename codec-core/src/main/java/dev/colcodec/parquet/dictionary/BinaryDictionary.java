@@ -1,6 +1,7 @@
 package dev.colcodec.parquet.dictionary;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import dev.colcodec.io.ByteIO;
 import java.util.Arrays;
 import java.util.Objects;
@@ -28,13 +29,12 @@ public final class BinaryDictionary {
         DictionaryPages.checkCount(entryCount, offset);
         int end = offset + length;
         // every entry takes at least its 4-byte length: check before allocating for the count
-        CorruptInputException.checkAvailable(
-                offset, end, 4L * entryCount, entryCount + " PLAIN BYTE_ARRAY dictionary entries");
+        Bounds.checkAvailable(offset, end, 4L * entryCount, entryCount + " PLAIN BYTE_ARRAY dictionary entries");
         int[] offsets = new int[entryCount + 1];
         int p = offset;
         long total = 0;
         for (int i = 0; i < entryCount; i++) {
-            CorruptInputException.checkAvailable(p, end, 4, "the 4-byte length of a dictionary entry");
+            Bounds.checkAvailable(p, end, 4, "the 4-byte length of a dictionary entry");
             int len = ByteIO.getIntLE(buf, p);
             if (len < 0 || len > end - p - 4) {
                 throw new CorruptInputException(

@@ -1,6 +1,7 @@
 package dev.colcodec.parquet.dictionary;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import java.util.Objects;
 
 /** Checks shared by the dictionary page decoders. */
@@ -11,7 +12,7 @@ final class DictionaryPages {
     static void checkFixedEntries(int entryCount, int width, byte[] buf, int offset, int length, String type) {
         Objects.checkFromIndexSize(offset, length, buf.length);
         checkCount(entryCount, offset);
-        CorruptInputException.checkAvailable(
+        Bounds.checkAvailable(
                 offset,
                 offset + length,
                 (long) entryCount * width,

@@ -1,6 +1,7 @@
 package dev.colcodec.parquet.plain;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import dev.colcodec.values.ValuesReader;
 import java.util.Objects;
 
@@ -29,7 +30,10 @@ final class FixedWidthSection {
     /** Takes {@code n} values and returns the byte position of the first. */
     int take(int n) {
         checkCount(n, declaredLeft, valueCount, pos);
-        CorruptInputException.checkAvailable(pos, end, (long) n * width, n + " PLAIN values of " + width + " bytes");
+        if ((long) n * width > end - pos) {
+            // the message is built only on failure: take() runs once per value in per-value reads
+            Bounds.checkAvailable(pos, end, (long) n * width, n + " PLAIN values of " + width + " bytes");
+        }
         declaredLeft -= n;
         int p = pos;
         pos = p + n * width;

@@ -1,6 +1,7 @@
 package dev.colcodec.parquet.plain;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
@@ -46,7 +47,7 @@ public final class PlainBinaryReader implements BinaryValuesReader {
 
     /** The length of the value at {@code p}, checked against the section. */
     private int lengthAt(int p) {
-        CorruptInputException.checkAvailable(p, end, 4, "the 4-byte length of a BYTE_ARRAY value");
+        Bounds.checkAvailable(p, end, 4, "the 4-byte length of a BYTE_ARRAY value");
         int len = ByteIO.getIntLE(buf, p);
         if (len < 0 || len > end - p - 4) {
             throw new CorruptInputException(

@@ -1,6 +1,7 @@
 package dev.colcodec.parquet.rle;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.values.ValuesReader;
 import java.util.Objects;
@@ -72,7 +73,7 @@ final class RunCursor {
             sectionStart = offset;
             sectionEnd = offset;
         } else if (framing == RleFraming.LENGTH_PREFIXED) {
-            CorruptInputException.checkAvailable(offset, end, 4, "the 4-byte length of an RLE/bit-packed section");
+            Bounds.checkAvailable(offset, end, 4, "the 4-byte length of an RLE/bit-packed section");
             int n = ByteIO.getIntLE(buf, offset);
             if (n < 0 || n > length - 4) {
                 throw new CorruptInputException(
@@ -118,7 +119,7 @@ final class RunCursor {
         int header = readHeader();
         runSeq++;
         if ((header & 1) == 0) {
-            CorruptInputException.checkAvailable(pos, sectionEnd, valueBytes, "the repeated value of an RLE run");
+            Bounds.checkAvailable(pos, sectionEnd, valueBytes, "the repeated value of an RLE run");
             rleValue = valueBytes == 1
                     ? buf[pos] & 0xFF
                     : valueBytes == 4 ? ByteIO.getIntLE(buf, pos) : (int) ByteIO.getPartialLE(buf, pos, valueBytes);
@@ -215,8 +216,7 @@ final class RunCursor {
             while (covered < valueCount && pos < sectionEnd) {
                 int header = readHeader();
                 if ((header & 1) == 0) {
-                    CorruptInputException.checkAvailable(
-                            pos, sectionEnd, valueBytes, "the repeated value of an RLE run");
+                    Bounds.checkAvailable(pos, sectionEnd, valueBytes, "the repeated value of an RLE run");
                     pos += valueBytes;
                     covered += header >>> 1;
                 } else {

@@ -1,6 +1,7 @@
 package dev.colcodec.tsfile.chimp;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import dev.colcodec.tsfile.bits.MsbBits;
 import dev.colcodec.values.ValuesReader;
 import java.util.Arrays;
@@ -115,10 +116,10 @@ final class ChimpStreamReader {
                 skip(remaining);
                 stopAtSentinel = true;
                 int got = decode(chunk, 0, 1);
-                CorruptInputException.check(got == 0, pos >>> 3, "the end marker of the CHIMP page");
+                Bounds.check(got == 0, pos >>> 3, "the end marker of the CHIMP page");
             }
             long endByte = (pos >>> 3) + 1;
-            CorruptInputException.check(endByte <= end, end, "the byte after the CHIMP end marker");
+            Bounds.check(endByte <= end, end, "the byte after the CHIMP end marker");
             return (int) endByte;
         } finally {
             pos = savedPos;

@@ -1,6 +1,7 @@
 package dev.colcodec.tsfile.gorilla;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import dev.colcodec.tsfile.bits.MsbBits;
 import dev.colcodec.values.ValuesReader;
 import java.util.Objects;
@@ -112,10 +113,10 @@ final class GorillaStreamReader {
                 skip(remaining);
                 stopAtSentinel = true;
                 int got = decode(chunk, 0, 1);
-                CorruptInputException.check(got == 0, start + (pos >>> 3), "the end marker of the GORILLA page");
+                Bounds.check(got == 0, start + (pos >>> 3), "the end marker of the GORILLA page");
             }
             long endByte = (pos >>> 3) + 1;
-            CorruptInputException.check(endByte <= end, end, "the byte after the GORILLA end marker");
+            Bounds.check(endByte <= end, end, "the byte after the GORILLA end marker");
             return (int) endByte;
         } finally {
             pos = savedPos;

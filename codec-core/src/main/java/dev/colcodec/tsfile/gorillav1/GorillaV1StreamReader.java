@@ -1,6 +1,7 @@
 package dev.colcodec.tsfile.gorillav1;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import dev.colcodec.tsfile.bits.MsbBits;
 import dev.colcodec.values.ValuesReader;
 import java.util.Objects;
@@ -66,7 +67,7 @@ final class GorillaV1StreamReader {
         int w = f.width;
         if (!started) {
             int bytes = w >>> 3;
-            CorruptInputException.checkAvailable(start, end, bytes, "the first " + what);
+            Bounds.checkAvailable(start, end, bytes, "the first " + what);
             long v = 0;
             for (int i = 0; i < bytes; i++) {
                 v |= (buf[start + i] & 0xFFL) << (8 * i);

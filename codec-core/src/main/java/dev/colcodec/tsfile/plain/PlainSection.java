@@ -1,6 +1,7 @@
 package dev.colcodec.tsfile.plain;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import dev.colcodec.values.ValuesReader;
 import java.util.Objects;
 
@@ -48,7 +49,7 @@ final class PlainSection {
     int takeFixed(int n, int width, String what) {
         claim(n, what);
         long bytes = (long) n * width;
-        CorruptInputException.checkAvailable(pos, end, bytes, what);
+        Bounds.checkAvailable(pos, end, bytes, what);
         int p = pos;
         pos = p + (int) bytes;
         return p;
@@ -59,7 +60,7 @@ final class PlainSection {
         if (!countKnown) {
             return end;
         }
-        CorruptInputException.checkAvailable(start, end, (long) valueCount * width, what);
+        Bounds.checkAvailable(start, end, (long) valueCount * width, what);
         return start + valueCount * width;
     }
 

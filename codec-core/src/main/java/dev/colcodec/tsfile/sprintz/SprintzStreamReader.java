@@ -1,6 +1,7 @@
 package dev.colcodec.tsfile.sprintz;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.ValuesReader;
@@ -150,15 +151,15 @@ final class SprintzStreamReader {
             pos = (int) (varint >>> 32);
             first = (int) varint;
         } else if (type.width == 32) {
-            CorruptInputException.checkAvailable(pos, end, 4, "the first value of a SPRINTZ block");
+            Bounds.checkAvailable(pos, end, 4, "the first value of a SPRINTZ block");
             first = ByteIO.getIntBE(buf, pos);
             pos += 4;
         } else {
-            CorruptInputException.checkAvailable(pos, end, 8, "the first value of a SPRINTZ block");
+            Bounds.checkAvailable(pos, end, 8, "the first value of a SPRINTZ block");
             first = ByteIO.getLongBE(buf, pos);
             pos += 8;
         }
-        CorruptInputException.checkAvailable(pos, end, width, "the packed residuals of a SPRINTZ block");
+        Bounds.checkAvailable(pos, end, width, "the packed residuals of a SPRINTZ block");
         kernels.unpackMsb(buf, pos, width, residuals, 0, BLOCK - 1);
         pos += width;
 

@@ -1,6 +1,7 @@
 package dev.colcodec.tsfile.sprintz;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.bits.MsbBits;
@@ -144,12 +145,11 @@ final class SprintzTail {
         long lengthAndPos = uvarint(buf, pos, end);
         pos = (int) (lengthAndPos >>> 32);
         int length = (int) lengthAndPos;
-        CorruptInputException.checkAvailable(pos, end, length & 0xFFFF_FFFFL, "a SPRINTZ tail RLE stream");
+        Bounds.checkAvailable(pos, end, length & 0xFFFF_FFFFL, "a SPRINTZ tail RLE stream");
         int streamEnd = pos + length;
-        CorruptInputException.check(pos < streamEnd, lengthAt, "a SPRINTZ tail RLE bit width");
+        Bounds.check(pos < streamEnd, lengthAt, "a SPRINTZ tail RLE bit width");
         int width = buf[pos++] & 0xFF;
-        CorruptInputException.check(
-                width >= 1 && width <= type.width, pos - 1, "an RLE bit width in [1, " + type.width + "]");
+        Bounds.check(width >= 1 && width <= type.width, pos - 1, "an RLE bit width in [1, " + type.width + "]");
         int got = 0;
         while (got < n) {
             int runAt = pos;
@@ -158,7 +158,7 @@ final class SprintzTail {
             int header = (int) headerAndPos;
             if ((header & 1) == 0) {
                 int bytes = (width + 7) >>> 3;
-                CorruptInputException.checkAvailable(pos, streamEnd, bytes, "an RLE run value");
+                Bounds.checkAvailable(pos, streamEnd, bytes, "an RLE run value");
                 long x = type.width == 32
                         ? readLittleEndian(buf, pos, bytes)
                         : MsbBits.read(buf, (long) pos * 8, bytes * 8);
@@ -169,11 +169,11 @@ final class SprintzTail {
                 }
             } else {
                 int groups = header >>> 1;
-                CorruptInputException.check(groups > 0, runAt, "a bit-packed run of at least one group");
-                CorruptInputException.check(pos < streamEnd, pos, "the valid-value count of a bit-packed run");
+                Bounds.check(groups > 0, runAt, "a bit-packed run of at least one group");
+                Bounds.check(pos < streamEnd, pos, "the valid-value count of a bit-packed run");
                 int last = buf[pos++] & 0xFF;
-                CorruptInputException.check(last <= MAX_VALUES, pos - 1, "at most 8 valid values in a group");
-                CorruptInputException.checkAvailable(pos, streamEnd, (long) groups * width, "bit-packed groups");
+                Bounds.check(last <= MAX_VALUES, pos - 1, "at most 8 valid values in a group");
+                Bounds.checkAvailable(pos, streamEnd, (long) groups * width, "bit-packed groups");
                 long valid = (groups - 1L) * MAX_VALUES + last;
                 for (int g = 0; g < groups && got < n; g++) {
                     kernels.unpackMsb(buf, pos + g * width, width, group, 0, MAX_VALUES);

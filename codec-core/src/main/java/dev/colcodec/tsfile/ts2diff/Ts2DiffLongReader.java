@@ -1,6 +1,7 @@
 package dev.colcodec.tsfile.ts2diff;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
@@ -244,8 +245,7 @@ public final class Ts2DiffLongReader implements LongValuesReader {
         if (!peekedHasFollowingBlock()) {
             throw new IllegalStateException("no block follows the peeked one");
         }
-        CorruptInputException.checkAvailable(
-                c.hEnd, c.end, Ts2DiffFormat.LONG_HEADER_BYTES, "the following TS_2DIFF block header");
+        Bounds.checkAvailable(c.hEnd, c.end, Ts2DiffFormat.LONG_HEADER_BYTES, "the following TS_2DIFF block header");
         return ByteIO.getLongBE(c.buf, c.hEnd + 16);
     }
 

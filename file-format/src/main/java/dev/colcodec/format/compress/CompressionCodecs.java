@@ -2,6 +2,7 @@ package dev.colcodec.format.compress;
 
 import com.github.luben.zstd.Zstd;
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.io.Bounds;
 import dev.colcodec.io.ByteIO;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -335,7 +336,7 @@ public final class CompressionCodecs {
         int end = off + len;
         int out = 0;
         while (p < end) {
-            CorruptInputException.checkAvailable(p, end, 4, "a Hadoop LZ4 chunk size");
+            Bounds.checkAvailable(p, end, 4, "a Hadoop LZ4 chunk size");
             int chunk = ByteIO.getIntBE(src, p);
             p += 4;
             if (chunk < 0 || chunk > size - out) {
@@ -343,10 +344,10 @@ public final class CompressionCodecs {
             }
             int chunkEnd = out + chunk;
             while (out < chunkEnd) {
-                CorruptInputException.checkAvailable(p, end, 4, "a Hadoop LZ4 block length");
+                Bounds.checkAvailable(p, end, 4, "a Hadoop LZ4 block length");
                 int blockLen = ByteIO.getIntBE(src, p);
                 p += 4;
-                CorruptInputException.checkAvailable(p, end, blockLen, "a Hadoop LZ4 block");
+                Bounds.checkAvailable(p, end, blockLen, "a Hadoop LZ4 block");
                 out += LZ4_DECOMPRESSOR.decompress(src, p, blockLen, dst, dstOff + out, chunkEnd - out);
                 p += blockLen;
             }
