@@ -234,10 +234,8 @@ public interface Kernels {
      *   <li>has a header of more than one byte,
      *   <li>holds more values than are left of {@code len},
      *   <li>ends after {@code srcEnd} or less than {@link #DICTIONARY_RUN_SLACK} bytes before {@code
-     *       loadEnd},
-     *   <li>is an RLE run whose id is not below {@code dict.length}, or
-     *   <li>is a bit-packed run while {@code bitWidth > 8} or {@code 2^bitWidth > dict.length} (ids that
-     *       could be outside the dictionary),
+     *       loadEnd}, or
+     *   <li>holds an id that is not below {@code dict.length}
      * </ul>
      *
      * leaving that run (and its errors) to the caller. Returns {@code (valuesWritten << 32) | position},

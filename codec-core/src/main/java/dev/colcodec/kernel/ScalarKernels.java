@@ -666,9 +666,25 @@ public class ScalarKernels implements Kernels {
         return Math.min(srcEnd, loadEnd - DICTIONARY_RUN_SLACK);
     }
 
-    /** Whether {@link #decodeDictionaryRuns} takes bit-packed runs: every id of the width is an entry. */
+    /** Whether every id of {@code bitWidth} bits is an entry of a dictionary of {@code dictSize}. */
     protected static boolean dictionaryPackedFit(int bitWidth, int dictSize) {
-        return bitWidth <= 8 && (1 << bitWidth) <= dictSize;
+        return bitWidth < 31 && (1 << bitWidth) <= dictSize;
+    }
+
+    /**
+     * Whether the {@code count} LSB-first ids of {@code w} (1..32) bits at {@code src[from...]} are all
+     * below {@code dictSize}. Reads 8-byte words, so 7 bytes past the ids must be readable.
+     */
+    protected static boolean packedIdsBelow(byte[] src, int from, int w, int count, int dictSize) {
+        int mask = (int) (0xFFFFFFFFL >>> (32 - w));
+        long max = dictSize - 1L;
+        long bad = 0;
+        for (int i = 0; i < count; i++) {
+            long bit = (long) i * w;
+            int id = (int) (ByteIO.getLongLE(src, from + (int) (bit >>> 3)) >>> (bit & 7)) & mask;
+            bad |= max - (id & 0xFFFFFFFFL); // negative once an id is above max
+        }
+        return bad >= 0;
     }
 
     /** The mask of an RLE value of {@code bitWidth} bits stored in whole bytes. */
@@ -684,7 +700,7 @@ public class ScalarKernels implements Kernels {
         boolean packed = dictionaryPackedFit(w, size);
         int valueBytes = (w + 7) >>> 3;
         int valueMask = rleValueMask(w);
-        int mask = (1 << w) - 1; // used for bit-packed runs, w <= 8
+        int mask = (int) (0xFFFFFFFFL >>> (32 - w));
         int end = dictionaryRunsEnd(srcEnd, loadEnd);
         int p = pos;
         int off = dstOff;
@@ -709,15 +725,24 @@ public class ScalarKernels implements Kernels {
                 int groups = header >>> 1;
                 int count = groups << 3;
                 int next = p + 1 + groups * w;
-                if (!packed || count > left || next > end) {
+                if (count > left || next > end || !(packed || packedIdsBelow(src, p + 1, w, count, size))) {
                     break;
                 }
-                for (int from = p + 1; from < next; from += w) {
-                    long bits = ByteIO.getLongLE(src, from);
-                    for (int k = 0; k < 8; k++) {
-                        dst[off + k] = dict[(int) (bits >>> (k * w)) & mask];
+                if (w <= 8) {
+                    for (int from = p + 1; from < next; from += w) {
+                        long bits = ByteIO.getLongLE(src, from); // a whole group
+                        for (int k = 0; k < 8; k++) {
+                            dst[off + k] = dict[(int) (bits >>> (k * w)) & mask];
+                        }
+                        off += 8;
                     }
-                    off += 8;
+                } else {
+                    for (int k = 0, from = p + 1; k < count; k++) {
+                        long bit = (long) k * w;
+                        dst[off + k] =
+                                dict[(int) (ByteIO.getLongLE(src, from + (int) (bit >>> 3)) >>> (bit & 7)) & mask];
+                    }
+                    off += count;
                 }
                 left -= count;
                 p = next;
@@ -740,7 +765,7 @@ public class ScalarKernels implements Kernels {
         boolean packed = dictionaryPackedFit(w, size);
         int valueBytes = (w + 7) >>> 3;
         int valueMask = rleValueMask(w);
-        int mask = (1 << w) - 1;
+        int mask = (int) (0xFFFFFFFFL >>> (32 - w));
         int end = dictionaryRunsEnd(srcEnd, loadEnd);
         int p = pos;
         int off = dstOff;
@@ -780,15 +805,24 @@ public class ScalarKernels implements Kernels {
                 int groups = header >>> 1;
                 int count = groups << 3;
                 int next = p + 1 + groups * w;
-                if (!packed || count > left || next > end) {
+                if (count > left || next > end || !(packed || packedIdsBelow(src, p + 1, w, count, size))) {
                     break;
                 }
-                for (int from = p + 1; from < next; from += w) {
-                    long bits = ByteIO.getLongLE(src, from);
-                    for (int k = 0; k < 8; k++) {
-                        dst[off + k] = dict[(int) (bits >>> (k * w)) & mask];
+                if (w <= 8) {
+                    for (int from = p + 1; from < next; from += w) {
+                        long bits = ByteIO.getLongLE(src, from); // a whole group
+                        for (int k = 0; k < 8; k++) {
+                            dst[off + k] = dict[(int) (bits >>> (k * w)) & mask];
+                        }
+                        off += 8;
                     }
-                    off += 8;
+                } else {
+                    for (int k = 0, from = p + 1; k < count; k++) {
+                        long bit = (long) k * w;
+                        dst[off + k] =
+                                dict[(int) (ByteIO.getLongLE(src, from + (int) (bit >>> 3)) >>> (bit & 7)) & mask];
+                    }
+                    off += count;
                 }
                 left -= count;
                 p = next;

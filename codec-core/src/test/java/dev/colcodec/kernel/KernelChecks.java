@@ -617,7 +617,6 @@ public final class KernelChecks {
 
     private static void checkDictionaryRunsOnce(Kernels k, Kernels ref, SplittableRandom r, int size, int w) {
         int valueBytes = (w + 7) >>> 3;
-        boolean fits = w <= 8 && (1 << w) <= size;
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         int pos = r.nextInt(4);
         for (int i = 0; i < pos; i++) {
@@ -644,10 +643,17 @@ public final class KernelChecks {
             } else {
                 int groups = kind < 14 ? r.nextInt(5) : r.nextInt(64);
                 out.write((groups << 1) | 1);
-                int shape = r.nextInt(3);
-                for (int b = 0; b < groups * w; b++) {
-                    out.write(shape == 0 ? 0xFF : shape == 1 ? 0 : r.nextInt(256));
+                int shape = r.nextInt(4);
+                long[] ids = new long[groups * 8];
+                for (int j = 0; j < ids.length; j++) {
+                    // shape 3: ids inside the dictionary, else all ones, zeros or random bits
+                    ids[j] = shape == 0 ? -1L : shape == 1 ? 0 : shape == 2 ? r.nextLong() : r.nextInt(size);
                 }
+                byte[] packed = new byte[groups * w];
+                for (int j = 0; j < ids.length; j++) {
+                    KernelReference.putBitsLsb(packed, 0, (long) j * w, w, w == 64 ? ids[j] : ids[j] & ((1L << w) - 1));
+                }
+                out.write(packed, 0, packed.length);
                 total += groups * 8;
             }
         }
@@ -670,7 +676,7 @@ public final class KernelChecks {
         String ctx = "size " + size + " width " + w + " len " + len + " srcEnd " + srcEnd + " loadEnd " + loadEnd
                 + " section " + Arrays.toString(src);
         long[] expectL = new long[dstOff + len + 3];
-        long expected = referenceDictionaryRuns(src, pos, srcEnd, loadEnd, w, fits, dictL, expectL, dstOff, len);
+        long expected = referenceDictionaryRuns(src, pos, srcEnd, loadEnd, w, dictL, expectL, dstOff, len);
         int written = (int) (expected >>> 32);
         for (Kernels kernels : new Kernels[] {k, ref}) {
             String kc = kernels.name() + " " + ctx;
@@ -708,16 +714,7 @@ public final class KernelChecks {
 
     /** The contract of {@link Kernels#decodeDictionaryRuns}, one bit at a time. */
     private static long referenceDictionaryRuns(
-            byte[] src,
-            int pos,
-            int srcEnd,
-            int loadEnd,
-            int w,
-            boolean fits,
-            long[] dict,
-            long[] dst,
-            int dstOff,
-            int len) {
+            byte[] src, int pos, int srcEnd, int loadEnd, int w, long[] dict, long[] dst, int dstOff, int len) {
         int end = Math.min(srcEnd, loadEnd - Kernels.DICTIONARY_RUN_SLACK);
         int p = pos;
         int written = 0;
@@ -745,16 +742,23 @@ public final class KernelChecks {
             } else {
                 count = (header >>> 1) * 8;
                 next = p + 1 + (header >>> 1) * w;
-                if (!fits || count > len - written || next > end) {
+                if (count > len - written || next > end) {
+                    break;
+                }
+                long[] ids = new long[count];
+                boolean bad = false;
+                for (int i = 0; i < count; i++) {
+                    for (int b = 0; b < w; b++) {
+                        long bit = (long) (p + 1) * 8 + (long) i * w + b;
+                        ids[i] |= (long) ((src[(int) (bit >>> 3)] >>> (bit & 7)) & 1) << b;
+                    }
+                    bad |= ids[i] >= dict.length;
+                }
+                if (bad) {
                     break;
                 }
                 for (int i = 0; i < count; i++) {
-                    int id = 0;
-                    for (int b = 0; b < w; b++) {
-                        long bit = (long) (p + 1) * 8 + (long) i * w + b;
-                        id |= ((src[(int) (bit >>> 3)] >>> (bit & 7)) & 1) << b;
-                    }
-                    dst[dstOff + written + i] = dict[id];
+                    dst[dstOff + written + i] = dict[(int) ids[i]];
                 }
             }
             written += count;

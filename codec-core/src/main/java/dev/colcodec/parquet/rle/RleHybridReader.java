@@ -35,7 +35,7 @@ import java.util.Objects;
  * loads, longer ones with one {@link Kernels#unpackLsb} call. Multi-byte headers, runs a batch starts or
  * ends inside, cut-short groups and runs within 8 bytes of the end of the array go through the general
  * path. {@link #readIds} checks dictionary ids while decoding and {@link #readEntries} writes dictionary
- * entries instead of ids. {@link #skip} moves through runs without decoding them. RLE values wider than
+ * entries instead of ids, whole runs at a time through {@link Kernels#decodeDictionaryRuns}. {@link #skip} moves through runs without decoding them. RLE values wider than
  * the bit width are returned as stored, like parquet-java.
  */
 public final class RleHybridReader implements IntValuesReader {
@@ -170,10 +170,10 @@ public final class RleHybridReader implements IntValuesReader {
     /**
      * Reads {@code len} dictionary entries: ids as {@link #readIds} with the dictionary's length as the
      * limit, each replaced by its entry. Whole runs go through {@link Kernels#decodeDictionaryRuns(byte[],
-     * int, int, int, int, int[], int[], int, int)} (RLE runs fill their entry, bit-packed runs whose ids all
-     * fit are unpacked and looked up in one pass, without writing the ids anywhere); the runs it leaves
-     * (multi-byte headers, runs the batch ends inside, the last bytes of the array, ids that need checking)
-     * are read here in pieces through an id scratch.
+     * int, int, int, int, int[], int[], int, int)} (RLE runs fill their entry, bit-packed runs are unpacked
+     * and looked up in one pass, without writing the ids anywhere); the runs it leaves (multi-byte headers,
+     * runs the batch ends inside, the last {@value Kernels#DICTIONARY_RUN_SLACK} bytes of the array, ids
+     * outside the dictionary) are read here in pieces through an id scratch.
      */
     public void readEntries(int[] dictionary, int[] dst, int off, int len) {
         Objects.checkFromIndexSize(off, len, dst.length);
