@@ -217,6 +217,44 @@ public interface Kernels {
 
     void gather(double[] dict, int dictSize, int[] ids, int idsOff, double[] dst, int dstOff, int count);
 
+    // ---- dictionary-encoded runs ---------------------------------------------------------------
+
+    /**
+     * How many bytes before {@code loadEnd} a run must end for {@link #decodeDictionaryRuns(byte[], int,
+     * int, int, int, int[], int[], int, int)} to take it: room for vector loads past the run.
+     */
+    int DICTIONARY_RUN_SLACK = 80;
+
+    /**
+     * Decodes whole runs of a Parquet RLE/bit-packing hybrid section of dictionary ids (ids of {@code
+     * bitWidth}, 1..32, bits; one-byte run headers) and writes their entries: starting with the run header
+     * at {@code src[pos]}, each run's values go to {@code dst} from {@code dstOff} on, at most {@code len}
+     * of them. It stops before the first run that
+     *
+     * <ul>
+     *   <li>has a header of more than one byte,
+     *   <li>holds more values than are left of {@code len},
+     *   <li>ends after {@code srcEnd} or less than {@link #DICTIONARY_RUN_SLACK} bytes before {@code
+     *       loadEnd}, or
+     *   <li>holds an id that is not below {@code dict.length}
+     * </ul>
+     *
+     * leaving that run (and its errors) to the caller. Returns {@code (valuesWritten << 32) | position},
+     * the position being that of the first run not taken. Loads stay below {@code loadEnd} (at most {@code
+     * src.length}); {@code dst[dstOff + valuesWritten, dstOff + len)} may be overwritten with entries that
+     * mean nothing (the caller writes them later), nothing after it. Every implementation stops at the same
+     * run and writes the same first {@code valuesWritten} values.
+     */
+    long decodeDictionaryRuns(
+            byte[] src, int pos, int srcEnd, int loadEnd, int bitWidth, int[] dict, int[] dst, int dstOff, int len);
+
+    /**
+     * The {@code long} form of {@link #decodeDictionaryRuns(byte[], int, int, int, int, int[], int[], int,
+     * int)}, for INT64 dictionaries.
+     */
+    long decodeDictionaryRuns(
+            byte[] src, int pos, int srcEnd, int loadEnd, int bitWidth, long[] dict, long[] dst, int dstOff, int len);
+
     // ---- delta encoding ------------------------------------------------------------------------
 
     /**

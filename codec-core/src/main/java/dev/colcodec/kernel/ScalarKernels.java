@@ -2,6 +2,7 @@ package dev.colcodec.kernel;
 
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.io.ByteIO;
+import java.util.Arrays;
 
 /**
  * The complete scalar kernel set: per-width generated unpackers for whole groups of 8 values, exact
@@ -651,6 +652,183 @@ public class ScalarKernels implements Kernels {
             dst[p++] = (byte) b;
         }
         return p - dstOff;
+    }
+
+    // ---- dictionary-encoded runs ---------------------------------------------------------------
+
+    /** {@code (valuesWritten << 32) | position}, as {@link #decodeDictionaryRuns} returns it. */
+    protected static long dictionaryRunsResult(int valuesWritten, int position) {
+        return ((long) valuesWritten << 32) | (position & 0xFFFFFFFFL);
+    }
+
+    /** The end (exclusive) of the runs {@link #decodeDictionaryRuns} may take. */
+    protected static int dictionaryRunsEnd(int srcEnd, int loadEnd) {
+        return Math.min(srcEnd, loadEnd - DICTIONARY_RUN_SLACK);
+    }
+
+    /** Whether every id of {@code bitWidth} bits is an entry of a dictionary of {@code dictSize}. */
+    protected static boolean dictionaryPackedFit(int bitWidth, int dictSize) {
+        return bitWidth < 31 && (1 << bitWidth) <= dictSize;
+    }
+
+    /**
+     * Whether the {@code count} LSB-first ids of {@code w} (1..32) bits at {@code src[from...]} are all
+     * below {@code dictSize}. Reads 8-byte words, so 7 bytes past the ids must be readable.
+     */
+    protected static boolean packedIdsBelow(byte[] src, int from, int w, int count, int dictSize) {
+        int mask = (int) (0xFFFFFFFFL >>> (32 - w));
+        long max = dictSize - 1L;
+        long bad = 0;
+        for (int i = 0; i < count; i++) {
+            long bit = (long) i * w;
+            int id = (int) (ByteIO.getLongLE(src, from + (int) (bit >>> 3)) >>> (bit & 7)) & mask;
+            bad |= max - (id & 0xFFFFFFFFL); // negative once an id is above max
+        }
+        return bad >= 0;
+    }
+
+    /** The mask of an RLE value of {@code bitWidth} bits stored in whole bytes. */
+    protected static int rleValueMask(int bitWidth) {
+        return (int) (0xFFFFFFFFL >>> (32 - 8 * ((bitWidth + 7) >>> 3)));
+    }
+
+    @Override
+    public long decodeDictionaryRuns(
+            byte[] src, int pos, int srcEnd, int loadEnd, int bitWidth, int[] dict, int[] dst, int dstOff, int len) {
+        int w = bitWidth;
+        int size = dict.length;
+        boolean packed = dictionaryPackedFit(w, size);
+        int valueBytes = (w + 7) >>> 3;
+        int valueMask = rleValueMask(w);
+        int mask = (int) (0xFFFFFFFFL >>> (32 - w));
+        int end = dictionaryRunsEnd(srcEnd, loadEnd);
+        int p = pos;
+        int off = dstOff;
+        int left = len;
+        while (p < end) {
+            int header = src[p]; // negative: a multi-byte header
+            if (header < 0) {
+                break;
+            }
+            if ((header & 1) == 0) {
+                int count = header >>> 1;
+                int next = p + 1 + valueBytes;
+                int id = ByteIO.getIntLE(src, p + 1) & valueMask;
+                if (count > left || next > end || Integer.compareUnsigned(id, size) >= 0) {
+                    break;
+                }
+                Arrays.fill(dst, off, off + count, dict[id]);
+                off += count;
+                left -= count;
+                p = next;
+            } else {
+                int groups = header >>> 1;
+                int count = groups << 3;
+                int next = p + 1 + groups * w;
+                if (count > left || next > end || !(packed || packedIdsBelow(src, p + 1, w, count, size))) {
+                    break;
+                }
+                if (w <= 8) {
+                    for (int from = p + 1; from < next; from += w) {
+                        long bits = ByteIO.getLongLE(src, from); // a whole group
+                        for (int k = 0; k < 8; k++) {
+                            dst[off + k] = dict[(int) (bits >>> (k * w)) & mask];
+                        }
+                        off += 8;
+                    }
+                } else {
+                    for (int k = 0, from = p + 1; k < count; k++) {
+                        long bit = (long) k * w;
+                        dst[off + k] =
+                                dict[(int) (ByteIO.getLongLE(src, from + (int) (bit >>> 3)) >>> (bit & 7)) & mask];
+                    }
+                    off += count;
+                }
+                left -= count;
+                p = next;
+            }
+        }
+        return dictionaryRunsResult(len - left, p);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>RLE runs are filled eight values per step when the rounded-up count stays inside the batch
+     * (HotSpot has fill stubs for byte, short and int arrays, not for long ones).
+     */
+    @Override
+    public long decodeDictionaryRuns(
+            byte[] src, int pos, int srcEnd, int loadEnd, int bitWidth, long[] dict, long[] dst, int dstOff, int len) {
+        int w = bitWidth;
+        int size = dict.length;
+        boolean packed = dictionaryPackedFit(w, size);
+        int valueBytes = (w + 7) >>> 3;
+        int valueMask = rleValueMask(w);
+        int mask = (int) (0xFFFFFFFFL >>> (32 - w));
+        int end = dictionaryRunsEnd(srcEnd, loadEnd);
+        int p = pos;
+        int off = dstOff;
+        int left = len;
+        while (p < end) {
+            int header = src[p];
+            if (header < 0) {
+                break;
+            }
+            if ((header & 1) == 0) {
+                int count = header >>> 1;
+                int next = p + 1 + valueBytes;
+                int id = ByteIO.getIntLE(src, p + 1) & valueMask;
+                if (count > left || next > end || Integer.compareUnsigned(id, size) >= 0) {
+                    break;
+                }
+                long v = dict[id];
+                if (count <= left - 7) {
+                    for (int k = 0; k < count; k += 8) {
+                        int o = off + k;
+                        dst[o] = v;
+                        dst[o + 1] = v;
+                        dst[o + 2] = v;
+                        dst[o + 3] = v;
+                        dst[o + 4] = v;
+                        dst[o + 5] = v;
+                        dst[o + 6] = v;
+                        dst[o + 7] = v;
+                    }
+                } else {
+                    Arrays.fill(dst, off, off + count, v);
+                }
+                off += count;
+                left -= count;
+                p = next;
+            } else {
+                int groups = header >>> 1;
+                int count = groups << 3;
+                int next = p + 1 + groups * w;
+                if (count > left || next > end || !(packed || packedIdsBelow(src, p + 1, w, count, size))) {
+                    break;
+                }
+                if (w <= 8) {
+                    for (int from = p + 1; from < next; from += w) {
+                        long bits = ByteIO.getLongLE(src, from); // a whole group
+                        for (int k = 0; k < 8; k++) {
+                            dst[off + k] = dict[(int) (bits >>> (k * w)) & mask];
+                        }
+                        off += 8;
+                    }
+                } else {
+                    for (int k = 0, from = p + 1; k < count; k++) {
+                        long bit = (long) k * w;
+                        dst[off + k] =
+                                dict[(int) (ByteIO.getLongLE(src, from + (int) (bit >>> 3)) >>> (bit & 7)) & mask];
+                    }
+                    off += count;
+                }
+                left -= count;
+                p = next;
+            }
+        }
+        return dictionaryRunsResult(len - left, p);
     }
 
     // ---- gather --------------------------------------------------------------------------------

@@ -634,4 +634,175 @@ public final class KernelChecks {
         }
         return a;
     }
+
+    /**
+     * {@link Kernels#decodeDictionaryRuns} for INT32 and INT64 dictionaries of every size 1..65 at every
+     * id width 1..32: random sections of RLE runs (ids inside and outside the dictionary, now and then a
+     * multi-byte header) and bit-packed runs of 0 to 63 groups, random batch lengths, section ends and
+     * load ends. The candidate and {@code ref} must agree with each other and with a plain reference
+     * (where they stop, which values they write), and neither may write outside its batch nor read at or
+     * past the load end (the array ends there).
+     */
+    public static void checkDictionaryRuns(Kernels k, Kernels ref, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int size = 1; size <= 65; size++) {
+            for (int w = 1; w <= 32; w++) {
+                for (int rep = 0; rep < 3; rep++) {
+                    checkDictionaryRunsOnce(k, ref, r, size, w);
+                }
+            }
+        }
+    }
+
+    private static void checkDictionaryRunsOnce(Kernels k, Kernels ref, SplittableRandom r, int size, int w) {
+        int valueBytes = (w + 7) >>> 3;
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        int pos = r.nextInt(4);
+        for (int i = 0; i < pos; i++) {
+            out.write(r.nextInt(256));
+        }
+        int runs = 1 + r.nextInt(40);
+        int total = 0;
+        for (int i = 0; i < runs; i++) {
+            int kind = r.nextInt(16);
+            if (kind < 8) {
+                int count = kind == 0 ? r.nextInt(8) : 8 + r.nextInt(56);
+                long id = r.nextInt(20) == 0 ? r.nextLong() : r.nextInt(size);
+                if (r.nextInt(30) == 0) {
+                    count = 64 + r.nextInt(200); // multi-byte header
+                    out.write(0x80 | ((count << 1) & 0x7F));
+                    out.write(count >>> 6);
+                } else {
+                    out.write(count << 1);
+                }
+                for (int b = 0; b < valueBytes; b++) {
+                    out.write((int) (id >>> (8 * b)));
+                }
+                total += count;
+            } else {
+                int groups = kind < 14 ? r.nextInt(5) : r.nextInt(64);
+                out.write((groups << 1) | 1);
+                int shape = r.nextInt(4);
+                long[] ids = new long[groups * 8];
+                for (int j = 0; j < ids.length; j++) {
+                    // shape 3: ids inside the dictionary, else all ones, zeros or random bits
+                    ids[j] = shape == 0 ? -1L : shape == 1 ? 0 : shape == 2 ? r.nextLong() : r.nextInt(size);
+                }
+                byte[] packed = new byte[groups * w];
+                for (int j = 0; j < ids.length; j++) {
+                    KernelReference.putBitsLsb(packed, 0, (long) j * w, w, w == 64 ? ids[j] : ids[j] & ((1L << w) - 1));
+                }
+                out.write(packed, 0, packed.length);
+                total += groups * 8;
+            }
+        }
+        int sectionEnd = out.size();
+        int extra = r.nextInt(130);
+        for (int i = 0; i < extra; i++) {
+            out.write(r.nextInt(256));
+        }
+        byte[] src = out.toByteArray();
+        int srcEnd = r.nextInt(4) == 0 ? pos + r.nextInt(sectionEnd - pos + 1) : sectionEnd;
+        int loadEnd = src.length;
+        int len = r.nextInt(3) == 0 ? r.nextInt(total + 1) : total + r.nextInt(70);
+        int dstOff = r.nextInt(5);
+        long[] dictL = new long[size];
+        int[] dictI = new int[size];
+        for (int i = 0; i < size; i++) {
+            dictL[i] = r.nextLong();
+            dictI[i] = (int) dictL[i];
+        }
+        String ctx = "size " + size + " width " + w + " len " + len + " srcEnd " + srcEnd + " loadEnd " + loadEnd
+                + " section " + Arrays.toString(src);
+        long[] expectL = new long[dstOff + len + 3];
+        long expected = referenceDictionaryRuns(src, pos, srcEnd, loadEnd, w, dictL, expectL, dstOff, len);
+        int written = (int) (expected >>> 32);
+        for (Kernels kernels : new Kernels[] {k, ref}) {
+            String kc = kernels.name() + " " + ctx;
+            long[] gotL = new long[dstOff + len + 3];
+            Arrays.fill(gotL, 0x5A5A5A5A5A5A5A5AL);
+            assertThat(kernels.decodeDictionaryRuns(src, pos, srcEnd, loadEnd, w, dictL, gotL, dstOff, len))
+                    .as("long result " + kc)
+                    .isEqualTo(expected);
+            assertThat(Arrays.copyOfRange(gotL, dstOff, dstOff + written))
+                    .as("long entries " + kc)
+                    .isEqualTo(Arrays.copyOfRange(expectL, dstOff, dstOff + written));
+            for (int i = 0; i < gotL.length; i++) {
+                if (i < dstOff || i >= dstOff + len) {
+                    assertThat(gotL[i])
+                            .as("long write outside the batch at " + i + " " + kc)
+                            .isEqualTo(0x5A5A5A5A5A5A5A5AL);
+                }
+            }
+            int[] gotI = new int[dstOff + len + 3];
+            Arrays.fill(gotI, 0x5A5A5A5A);
+            assertThat(kernels.decodeDictionaryRuns(src, pos, srcEnd, loadEnd, w, dictI, gotI, dstOff, len))
+                    .as("int result " + kc)
+                    .isEqualTo(expected);
+            for (int i = 0; i < gotI.length; i++) {
+                if (i >= dstOff && i < dstOff + written) {
+                    assertThat(gotI[i]).as("int entry " + i + " " + kc).isEqualTo((int) expectL[i]);
+                } else if (i < dstOff || i >= dstOff + len) {
+                    assertThat(gotI[i])
+                            .as("int write outside the batch at " + i + " " + kc)
+                            .isEqualTo(0x5A5A5A5A);
+                }
+            }
+        }
+    }
+
+    /** The contract of {@link Kernels#decodeDictionaryRuns}, one bit at a time. */
+    private static long referenceDictionaryRuns(
+            byte[] src, int pos, int srcEnd, int loadEnd, int w, long[] dict, long[] dst, int dstOff, int len) {
+        int end = Math.min(srcEnd, loadEnd - Kernels.DICTIONARY_RUN_SLACK);
+        int p = pos;
+        int written = 0;
+        while (p < end) {
+            int header = src[p] & 0xFF;
+            if (header >= 0x80) {
+                break;
+            }
+            int count;
+            int next;
+            if ((header & 1) == 0) {
+                count = header >>> 1;
+                int valueBytes = (w + 7) >>> 3;
+                next = p + 1 + valueBytes;
+                long id = 0;
+                for (int b = 0; b < valueBytes; b++) {
+                    id |= (long) (src[p + 1 + b] & 0xFF) << (8 * b);
+                }
+                if (count > len - written || next > end || id >= dict.length) {
+                    break;
+                }
+                for (int i = 0; i < count; i++) {
+                    dst[dstOff + written + i] = dict[(int) id];
+                }
+            } else {
+                count = (header >>> 1) * 8;
+                next = p + 1 + (header >>> 1) * w;
+                if (count > len - written || next > end) {
+                    break;
+                }
+                long[] ids = new long[count];
+                boolean bad = false;
+                for (int i = 0; i < count; i++) {
+                    for (int b = 0; b < w; b++) {
+                        long bit = (long) (p + 1) * 8 + (long) i * w + b;
+                        ids[i] |= (long) ((src[(int) (bit >>> 3)] >>> (bit & 7)) & 1) << b;
+                    }
+                    bad |= ids[i] >= dict.length;
+                }
+                if (bad) {
+                    break;
+                }
+                for (int i = 0; i < count; i++) {
+                    dst[dstOff + written + i] = dict[(int) ids[i]];
+                }
+            }
+            written += count;
+            p = next;
+        }
+        return ((long) written << 32) | p;
+    }
 }

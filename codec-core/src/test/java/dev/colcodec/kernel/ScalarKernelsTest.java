@@ -21,6 +21,11 @@ class ScalarKernelsTest {
     }
 
     @Test
+    void dictionaryRunsMatchTheReference() {
+        KernelChecks.checkDictionaryRuns(scalar, scalar, 21);
+    }
+
+    @Test
     void parquetSpecExampleWidth3() {
         byte[] packed = new byte[3];
         int[] values = {0, 1, 2, 3, 4, 5, 6, 7};

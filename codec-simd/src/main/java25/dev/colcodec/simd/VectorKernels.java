@@ -1028,6 +1028,26 @@ final class VectorKernels extends ScalarKernels {
         }
     }
 
+    // ---- dictionary-encoded runs ---------------------------------------------------------------
+
+    @Override
+    public long decodeDictionaryRuns(
+            byte[] src, int pos, int srcEnd, int loadEnd, int bitWidth, int[] dict, int[] dst, int dstOff, int len) {
+        if (VectorDictionaryRuns.takes(bitWidth, dict.length)) {
+            return VectorDictionaryRuns.decode(src, pos, srcEnd, loadEnd, bitWidth, dict, dst, dstOff, len);
+        }
+        return super.decodeDictionaryRuns(src, pos, srcEnd, loadEnd, bitWidth, dict, dst, dstOff, len);
+    }
+
+    @Override
+    public long decodeDictionaryRuns(
+            byte[] src, int pos, int srcEnd, int loadEnd, int bitWidth, long[] dict, long[] dst, int dstOff, int len) {
+        if (VectorDictionaryRuns.takes(bitWidth, dict.length)) {
+            return VectorDictionaryRuns.decode(src, pos, srcEnd, loadEnd, bitWidth, dict, dst, dstOff, len);
+        }
+        return super.decodeDictionaryRuns(src, pos, srcEnd, loadEnd, bitWidth, dict, dst, dstOff, len);
+    }
+
     // ---- booleans ------------------------------------------------------------------------------
 
     @Override

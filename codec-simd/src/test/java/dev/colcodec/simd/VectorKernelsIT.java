@@ -77,6 +77,13 @@ class VectorKernelsIT {
     }
 
     @Test
+    void dictionaryRunsAgreeWithScalarForEveryDictionarySizeAndWidth() {
+        for (long seed = 16; seed < 24; seed++) {
+            KernelChecks.checkDictionaryRuns(candidate(), KernelProvider.scalar(), seed);
+        }
+    }
+
+    @Test
     void theDecisionIsLoggedExactlyOncePerJvm() throws Exception {
         String java = ProcessHandle.current().info().command().orElseThrow();
         List<String> cmd = new ArrayList<>();

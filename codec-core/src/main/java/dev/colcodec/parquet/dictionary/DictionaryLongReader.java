@@ -8,8 +8,10 @@ import java.util.Objects;
 /**
  * Reads a dictionary-encoded data page of INT64 values against an {@link LongDictionary}: batches decode the
  * ids run by run and write the entries straight away ({@link
- * dev.colcodec.parquet.rle.RleHybridReader#readEntries}): an RLE run fills its entry, a short bit-packed
- * run is unpacked and looked up in one pass. Ids outside the dictionary are corrupt input.
+ * dev.colcodec.parquet.rle.RleHybridReader#readEntries}, whole runs through {@link
+ * Kernels#decodeDictionaryRuns(byte[], int, int, int, int, long[], long[], int, int)}): an RLE run fills its
+ * entry, a bit-packed run is unpacked and looked up in one pass (with the Vector API kernels and a
+ * dictionary of at most 16 entries, in registers). Ids outside the dictionary are corrupt input.
  */
 public final class DictionaryLongReader implements LongValuesReader {
     private final LongDictionary dictionary;

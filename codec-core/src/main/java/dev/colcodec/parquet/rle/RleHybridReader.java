@@ -35,7 +35,7 @@ import java.util.Objects;
  * loads, longer ones with one {@link Kernels#unpackLsb} call. Multi-byte headers, runs a batch starts or
  * ends inside, cut-short groups and runs within 8 bytes of the end of the array go through the general
  * path. {@link #readIds} checks dictionary ids while decoding and {@link #readEntries} writes dictionary
- * entries instead of ids. {@link #skip} moves through runs without decoding them. RLE values wider than
+ * entries instead of ids, whole runs at a time through {@link Kernels#decodeDictionaryRuns}. {@link #skip} moves through runs without decoding them. RLE values wider than
  * the bit width are returned as stored, like parquet-java.
  */
 public final class RleHybridReader implements IntValuesReader {
@@ -54,9 +54,6 @@ public final class RleHybridReader implements IntValuesReader {
 
     /** The size of {@link #idScratch}: a bit-packed run with a one-byte header holds at most 504 values. */
     private static final int ID_SCRATCH = 512;
-
-    /** Bit-packed runs of up to this many groups are unpacked and looked up in one pass. */
-    private static final int MAX_FUSED_GROUPS = 4;
 
     /**
      * Bit-packed stretches up to this many values are decoded by {@link #emitPacked} itself: below it the
@@ -172,8 +169,11 @@ public final class RleHybridReader implements IntValuesReader {
 
     /**
      * Reads {@code len} dictionary entries: ids as {@link #readIds} with the dictionary's length as the
-     * limit, each replaced by its entry. RLE runs fill their entry; short bit-packed runs at widths up to
-     * 8 are unpacked and looked up in one pass, without writing the ids anywhere.
+     * limit, each replaced by its entry. Whole runs go through {@link Kernels#decodeDictionaryRuns(byte[],
+     * int, int, int, int, int[], int[], int, int)} (RLE runs fill their entry, bit-packed runs are unpacked
+     * and looked up in one pass, without writing the ids anywhere); the runs it leaves (multi-byte headers,
+     * runs the batch ends inside, the last {@value Kernels#DICTIONARY_RUN_SLACK} bytes of the array, ids
+     * outside the dictionary) are read here in pieces through an id scratch.
      */
     public void readEntries(int[] dictionary, int[] dst, int off, int len) {
         Objects.checkFromIndexSize(off, len, dst.length);
@@ -183,69 +183,32 @@ public final class RleHybridReader implements IntValuesReader {
         if (len == 0) {
             return;
         }
-        if (r.zeroWidth) {
-            if (size == 0) {
-                throw badId(r.sectionStart, 0, -1);
-            }
-            Arrays.fill(dst, off, off + len, dictionary[0]);
-            return;
-        }
         if (size == 0) {
             throw badId(r.sectionStart, 0, -1); // no id fits an empty dictionary
+        }
+        if (r.zeroWidth) {
+            Arrays.fill(dst, off, off + len, dictionary[0]);
+            return;
         }
         int maxId = size - 1;
         int w = r.bitWidth;
         boolean packedFit = w < 31 && (1 << w) <= size;
-        boolean fused = packedFit && w <= 8;
-        byte[] buf = r.buf;
         int valueBytes = r.valueBytes;
-        int valueMask = (int) (0xFFFFFFFFL >>> (32 - 8 * valueBytes));
-        int mask = (int) (0xFFFFFFFFL >>> (32 - w));
-        int end = r.sectionEnd;
-        int fastEnd = Math.min(end, buf.length - 2 * Long.BYTES - MAX_FUSED_GROUPS * 8);
         int[] ids = idScratch();
         while (len > 0) {
             if (r.remaining == 0) {
-                int p = r.pos;
-                long word = p < fastEnd ? ByteIO.getLongLE(buf, p) : 0x80;
-                int header = (int) word & 0xFF;
-                if (header < 0x80) {
-                    if ((header & 1) == 0) {
-                        int count = header >>> 1;
-                        int next = p + 1 + valueBytes;
-                        if (count <= len && next <= end) {
-                            int id = (int) (word >>> 8) & valueMask;
-                            if (Integer.compareUnsigned(id, maxId) > 0) {
-                                throw badId(p + 1, id, maxId);
-                            }
-                            Arrays.fill(dst, off, off + count, dictionary[id]);
-                            r.pos = next;
-                            off += count;
-                            len -= count;
-                            continue;
-                        }
-                    } else if (fused) {
-                        int groups = header >>> 1;
-                        int count = groups << 3;
-                        int next = p + 1 + groups * w;
-                        if (count <= len && next <= end && groups <= MAX_FUSED_GROUPS) {
-                            for (int g = 0, from = p + 1; g < groups; g++, from += w) {
-                                long bits = ByteIO.getLongLE(buf, from);
-                                for (int k = 0; k < 8; k++) {
-                                    dst[off + k] = dictionary[(int) (bits >>> (k * w)) & mask];
-                                }
-                                off += 8;
-                            }
-                            r.pos = next;
-                            len -= count;
-                            continue;
-                        }
-                    }
+                long done = kernels.decodeDictionaryRuns(
+                        r.buf, r.pos, r.sectionEnd, r.buf.length, w, dictionary, dst, off, len);
+                int n = (int) (done >>> 32);
+                r.pos = (int) done;
+                off += n;
+                len -= n;
+                if (len > 0) {
+                    r.nextRun(); // a run the kernels leave
                 }
-                r.nextRun();
                 continue;
             }
-            // a run the fast path does not take whole: in pieces through the id scratch
+            // a run the kernels do not take whole: in pieces through the id scratch
             int n = Math.min(len, r.remaining);
             if (r.rle) {
                 int id = r.rleValue;
@@ -272,10 +235,8 @@ public final class RleHybridReader implements IntValuesReader {
     }
 
     /**
-     * Reads {@code len} dictionary entries: ids as {@link #readIds} with the dictionary's length as the
-     * limit, each replaced by its entry. RLE runs fill their entry eight values per step (HotSpot has
-     * fill stubs for byte, short and int arrays, not for long ones); short bit-packed runs at widths up to
-     * 8 are unpacked and looked up in one pass, without writing the ids anywhere.
+     * The {@code long} form of {@link #readEntries(int[], int[], int, int)}, through {@link
+     * Kernels#decodeDictionaryRuns(byte[], int, int, int, int, long[], long[], int, int)}.
      */
     public void readEntries(long[] dictionary, long[] dst, int off, int len) {
         Objects.checkFromIndexSize(off, len, dst.length);
@@ -285,70 +246,32 @@ public final class RleHybridReader implements IntValuesReader {
         if (len == 0) {
             return;
         }
-        if (r.zeroWidth) {
-            if (size == 0) {
-                throw badId(r.sectionStart, 0, -1);
-            }
-            Arrays.fill(dst, off, off + len, dictionary[0]);
-            return;
-        }
         if (size == 0) {
             throw badId(r.sectionStart, 0, -1); // no id fits an empty dictionary
+        }
+        if (r.zeroWidth) {
+            Arrays.fill(dst, off, off + len, dictionary[0]);
+            return;
         }
         int maxId = size - 1;
         int w = r.bitWidth;
         boolean packedFit = w < 31 && (1 << w) <= size;
-        boolean fused = packedFit && w <= 8;
-        byte[] buf = r.buf;
         int valueBytes = r.valueBytes;
-        int valueMask = (int) (0xFFFFFFFFL >>> (32 - 8 * valueBytes));
-        int mask = (int) (0xFFFFFFFFL >>> (32 - w));
-        int end = r.sectionEnd;
-        int fastEnd = Math.min(end, buf.length - 2 * Long.BYTES - MAX_FUSED_GROUPS * 8);
         int[] ids = idScratch();
-        int limit = off + len;
         while (len > 0) {
             if (r.remaining == 0) {
-                int p = r.pos;
-                long word = p < fastEnd ? ByteIO.getLongLE(buf, p) : 0x80;
-                int header = (int) word & 0xFF;
-                if (header < 0x80) {
-                    if ((header & 1) == 0) {
-                        int count = header >>> 1;
-                        int next = p + 1 + valueBytes;
-                        if (count <= len && next <= end) {
-                            int id = (int) (word >>> 8) & valueMask;
-                            if (Integer.compareUnsigned(id, maxId) > 0) {
-                                throw badId(p + 1, id, maxId);
-                            }
-                            fillRun(dst, off, count, limit, dictionary[id]);
-                            r.pos = next;
-                            off += count;
-                            len -= count;
-                            continue;
-                        }
-                    } else if (fused) {
-                        int groups = header >>> 1;
-                        int count = groups << 3;
-                        int next = p + 1 + groups * w;
-                        if (count <= len && next <= end && groups <= MAX_FUSED_GROUPS) {
-                            for (int g = 0, from = p + 1; g < groups; g++, from += w) {
-                                long bits = ByteIO.getLongLE(buf, from);
-                                for (int k = 0; k < 8; k++) {
-                                    dst[off + k] = dictionary[(int) (bits >>> (k * w)) & mask];
-                                }
-                                off += 8;
-                            }
-                            r.pos = next;
-                            len -= count;
-                            continue;
-                        }
-                    }
+                long done = kernels.decodeDictionaryRuns(
+                        r.buf, r.pos, r.sectionEnd, r.buf.length, w, dictionary, dst, off, len);
+                int n = (int) (done >>> 32);
+                r.pos = (int) done;
+                off += n;
+                len -= n;
+                if (len > 0) {
+                    r.nextRun(); // a run the kernels leave
                 }
-                r.nextRun();
                 continue;
             }
-            // a run the fast path does not take whole: in pieces through the id scratch
+            // a run the kernels do not take whole: in pieces through the id scratch
             int n = Math.min(len, r.remaining);
             if (r.rle) {
                 int id = r.rleValue;
@@ -371,29 +294,6 @@ public final class RleHybridReader implements IntValuesReader {
             }
             off += n;
             len -= n;
-        }
-    }
-
-    /**
-     * Fills {@code dst[off, off + count)} with {@code v}, eight values per step: when the rounded-up
-     * count stays below {@code limit} (the end of the batch, which later runs overwrite) the last step
-     * writes past the run instead of a scalar tail; otherwise {@link Arrays#fill}.
-     */
-    private static void fillRun(long[] dst, int off, int count, int limit, long v) {
-        if (count <= limit - off - 7) {
-            for (int k = 0; k < count; k += 8) {
-                int o = off + k;
-                dst[o] = v;
-                dst[o + 1] = v;
-                dst[o + 2] = v;
-                dst[o + 3] = v;
-                dst[o + 4] = v;
-                dst[o + 5] = v;
-                dst[o + 6] = v;
-                dst[o + 7] = v;
-            }
-        } else {
-            Arrays.fill(dst, off, off + count, v);
         }
     }
 
