@@ -7,7 +7,7 @@ import java.util.Arrays;
 /**
  * The data pages of one column chunk, stored in slabs: appending never copies what is already there (a
  * growing array would copy the chunk about once more and, past a few MiB, allocate arrays the garbage
- * collector handles as humongous objects). Slabs start at 64 KiB and grow up to {@value #MAX_SLAB} bytes.
+ * collector handles as humongous objects). Slabs start at 64 KiB and grow up to {@link #MAX_SLAB} bytes.
  *
  * <p>Two ways in: {@link #write} copies bytes at the end, filling every slab; {@link #reserve} hands out
  * room in the last slab for a page to be built in place (compressed straight into it, its header put in
@@ -16,11 +16,21 @@ import java.util.Arrays;
  */
 public final class PageSlabs {
     private static final int FIRST_SLAB = 1 << 16;
+    /** Largest slab ({@link #maxSlab}). */
+    static final int MAX_SLAB = maxSlab(Runtime.getRuntime().maxMemory());
+
     /**
-     * Largest slab: below G1's humongous-object threshold for any region size (half of the smallest
-     * region, 1 MiB).
+     * The largest slab for a heap of {@code maxHeap} bytes: just below G1's humongous-object threshold
+     * (half a region) for the region size G1 picks by default for that heap (about 2048 regions, a power
+     * of two from 1 MiB to 32 MiB), at least 448 KiB (below the threshold of the smallest region) and at
+     * most 4 MiB. Large slabs make large writes: a buffered stream hands writes of at least its buffer's
+     * size straight to the stream under it instead of copying them.
      */
-    static final int MAX_SLAB = 448 << 10;
+    static int maxSlab(long maxHeap) {
+        long region = Long.highestOneBit(Math.max(1, Math.min(32L << 20, maxHeap / 2048)));
+        long slab = Math.max(1L << 20, region) / 2 - (16 << 10);
+        return (int) Math.max(448 << 10, Math.min(4 << 20, slab));
+    }
 
     private byte[][] slabs = new byte[4][];
     private int slabCount;

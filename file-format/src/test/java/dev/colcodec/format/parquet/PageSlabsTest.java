@@ -83,4 +83,14 @@ class PageSlabsTest {
         assertThatThrownBy(() -> slabs.commit(at, 5)).isInstanceOf(IllegalArgumentException.class);
         assertThat(slabs.size()).isEqualTo(20);
     }
+
+    @Test
+    void slabsStayBelowTheHumongousThresholdOfTheDefaultRegionSize() {
+        // 1 MiB regions up to 2 GiB heaps, 4 MiB at 8 GiB, 32 MiB from 64 GiB on
+        assertThat(PageSlabs.maxSlab(512L << 20)).isEqualTo(496 << 10);
+        assertThat(PageSlabs.maxSlab(2L << 30)).isEqualTo(496 << 10);
+        assertThat(PageSlabs.maxSlab(8L << 30)).isEqualTo((2 << 20) - (16 << 10));
+        assertThat(PageSlabs.maxSlab(1L << 40)).isEqualTo(4 << 20);
+        assertThat(PageSlabs.maxSlab(0)).isEqualTo(496 << 10);
+    }
 }
