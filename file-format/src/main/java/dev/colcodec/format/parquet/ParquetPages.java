@@ -111,13 +111,14 @@ public final class ParquetPages {
             byte[] repLevels,
             byte[] defLevels,
             byte[] values) {
-        return writeDataPageV1((Out) out::write, null, numValues, valueEncoding, repLevels, defLevels, values);
+        return writeDataPageV1(
+                (Out) out::write, null, numValues, valueEncoding, repLevels, defLevels, values, values.length);
     }
 
     /**
-     * {@link #writeDataPageV1(ByteSink, int, ParquetEncoding, byte[], byte[], byte[])} into a chunk's slabs:
-     * the body is compressed straight into them and the CRC taken there (no copy of the compressed page),
-     * unless they take no reservation for it.
+     * {@link #writeDataPageV1(ByteSink, int, ParquetEncoding, byte[], byte[], byte[])} of the values {@code
+     * values[0, valuesLength)} into a chunk's slabs: the body is compressed straight into them and the CRC
+     * taken there (no copy of the compressed page), unless they take no reservation for it.
      */
     Written writeDataPageV1(
             PageSlabs out,
@@ -125,8 +126,10 @@ public final class ParquetPages {
             ParquetEncoding valueEncoding,
             byte[] repLevels,
             byte[] defLevels,
-            byte[] values) {
-        return writeDataPageV1((Out) out::write, out, numValues, valueEncoding, repLevels, defLevels, values);
+            byte[] values,
+            int valuesLength) {
+        return writeDataPageV1(
+                (Out) out::write, out, numValues, valueEncoding, repLevels, defLevels, values, valuesLength);
     }
 
     private Written writeDataPageV1(
@@ -136,10 +139,11 @@ public final class ParquetPages {
             ParquetEncoding valueEncoding,
             byte[] repLevels,
             byte[] defLevels,
-            byte[] values) {
+            byte[] values,
+            int valuesLength) {
         int rl = repLevels == null ? 0 : repLevels.length;
         int dl = defLevels == null ? 0 : defLevels.length;
-        int bodyLength = rl + dl + values.length;
+        int bodyLength = rl + dl + valuesLength;
         byte[] whole = values;
         if (rl + dl > 0) {
             if (body.length < bodyLength) {
@@ -151,7 +155,7 @@ public final class ParquetPages {
             if (dl > 0) {
                 System.arraycopy(defLevels, 0, body, rl, dl);
             }
-            System.arraycopy(values, 0, body, rl + dl, values.length);
+            System.arraycopy(values, 0, body, rl + dl, valuesLength);
             whole = body;
         }
         // parquet-java labels absent level sections BIT_PACKED and present ones RLE
@@ -230,13 +234,22 @@ public final class ParquetPages {
             byte[] defLevels,
             byte[] values) {
         return writeDataPageV2(
-                (Out) out::write, null, numValues, numNulls, numRows, valueEncoding, repLevels, defLevels, values);
+                (Out) out::write,
+                null,
+                numValues,
+                numNulls,
+                numRows,
+                valueEncoding,
+                repLevels,
+                defLevels,
+                values,
+                values.length);
     }
 
     /**
      * {@link #writeDataPageV2(ByteSink, int, int, int, ParquetEncoding, byte[], byte[], byte[])} into slabs,
-     * compressed in place as {@link #writeDataPageV1(PageSlabs, int, ParquetEncoding, byte[], byte[],
-     * byte[])}.
+     * values {@code values[0, valuesLength)} compressed in place as {@link #writeDataPageV1(PageSlabs, int,
+     * ParquetEncoding, byte[], byte[], byte[], int)}.
      */
     Written writeDataPageV2(
             PageSlabs out,
@@ -246,9 +259,19 @@ public final class ParquetPages {
             ParquetEncoding valueEncoding,
             byte[] repLevels,
             byte[] defLevels,
-            byte[] values) {
+            byte[] values,
+            int valuesLength) {
         return writeDataPageV2(
-                (Out) out::write, out, numValues, numNulls, numRows, valueEncoding, repLevels, defLevels, values);
+                (Out) out::write,
+                out,
+                numValues,
+                numNulls,
+                numRows,
+                valueEncoding,
+                repLevels,
+                defLevels,
+                values,
+                valuesLength);
     }
 
     private Written writeDataPageV2(
@@ -260,32 +283,33 @@ public final class ParquetPages {
             ParquetEncoding valueEncoding,
             byte[] repLevels,
             byte[] defLevels,
-            byte[] values) {
+            byte[] values,
+            int valuesLength) {
         byte[] rep = repLevels == null ? NONE : repLevels;
         byte[] def = defLevels == null ? NONE : defLevels;
         int rl = rep.length;
         int dl = def.length;
         DataPageHeaderV2 v2 = new DataPageHeaderV2(numValues, numNulls, numRows, thrift(valueEncoding), dl, rl);
         v2.setIs_compressed(true);
-        int base = slabs == null ? -1 : reserve(slabs, values.length, rl + dl);
+        int base = slabs == null ? -1 : reserve(slabs, valuesLength, rl + dl);
         if (base >= 0) {
             byte[] slab = slabs.reserved();
             int at = base + MAX_HEADER_BYTES;
             System.arraycopy(rep, 0, slab, at, rl);
             System.arraycopy(def, 0, slab, at + rl, dl);
-            int clen = CompressionCodecs.compressInto(codec, values, 0, values.length, slab, at + rl + dl);
-            PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + values.length, rl + dl + clen);
+            int clen = CompressionCodecs.compressInto(codec, values, 0, valuesLength, slab, at + rl + dl);
+            PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + valuesLength, rl + dl + clen);
             h.setData_page_header_v2(v2);
             if (crc) {
                 h.setCrc(crcOf(slab, at, rl + dl + clen));
             }
             int hs = headerInFront(h, slab, at);
             slabs.commit(at - hs, hs + rl + dl + clen);
-            return new Written(hs, rl + dl + clen, rl + dl + values.length);
+            return new Written(hs, rl + dl + clen, rl + dl + valuesLength);
         }
-        byte[] c = compress(values, values.length);
+        byte[] c = compress(values, valuesLength);
         int clen = compressedLength;
-        PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + values.length, rl + dl + clen);
+        PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + valuesLength, rl + dl + clen);
         h.setData_page_header_v2(v2);
         if (crc) {
             h.setCrc(crcOf(rep, rl, def, dl, c, clen));
@@ -294,7 +318,7 @@ public final class ParquetPages {
         out.write(rep, 0, rl);
         out.write(def, 0, dl);
         out.write(c, 0, clen);
-        return new Written(hs, rl + dl + clen, rl + dl + values.length);
+        return new Written(hs, rl + dl + clen, rl + dl + valuesLength);
     }
 
     /** Writes a dictionary page of {@code entryCount} PLAIN entries. */
