@@ -28,7 +28,9 @@ import org.apache.parquet.format.PageType;
  * CRC32 of the bytes after the header is written when {@code crc} is set (parquet-java's default).
  *
  * <p>An instance keeps the scratch arrays of one column's pages (the V1 body, the compressed bytes) so
- * that writing a page allocates nothing but its header. Not thread-safe.
+ * that writing a page allocates nothing but its header. Data pages written into a chunk's {@link
+ * PageSlabs} are compressed straight into the slabs, their CRC taken and their header put in front there,
+ * so the compressed bytes are not copied. Not thread-safe.
  */
 public final class ParquetPages {
     /** More than any page header this class writes takes (no statistics in page headers). */
