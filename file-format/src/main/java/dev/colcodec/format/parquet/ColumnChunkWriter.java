@@ -180,12 +180,11 @@ public final class ColumnChunkWriter {
         } else {
             dictionary = null;
             plainEncoding = options.plainEncoding(column);
-            values = ParquetValues.newWriter(plainEncoding, type, column.typeLength(), options.kernels());
+            values = newWriter(plainEncoding);
         }
         if (dictionary != null && earlyFallback && (type == PhysicalType.INT32 || type == PhysicalType.INT64)) {
             probe = new DistinctProbe(options.pageRowLimit());
-            fallbackWriter = ParquetValues.newWriter(
-                    dictionary.fallbackEncoding(), type, column.typeLength(), options.kernels());
+            fallbackWriter = newWriter(dictionary.fallbackEncoding());
             probing = true;
         } else {
             probe = null;
@@ -199,6 +198,21 @@ public final class ColumnChunkWriter {
         floatScratch = type == PhysicalType.FLOAT ? new float[STEP] : null;
         doubleScratch = type == PhysicalType.DOUBLE ? new double[STEP] : null;
         boolScratch = type == PhysicalType.BOOLEAN ? new boolean[STEP] : null;
+    }
+
+    /**
+     * A writer of {@code encoding} for the column's type: PLAIN numbers go to a {@link PlainFixedPage},
+     * whose pages are compressed in place.
+     */
+    private ValuesWriter newWriter(ParquetEncoding encoding) {
+        if (encoding == ParquetEncoding.PLAIN
+                && (type == PhysicalType.INT32
+                        || type == PhysicalType.INT64
+                        || type == PhysicalType.FLOAT
+                        || type == PhysicalType.DOUBLE)) {
+            return new PlainFixedPage(options.kernels());
+        }
+        return ParquetValues.newWriter(encoding, type, column.typeLength(), options.kernels());
     }
 
     private static DictionaryFlavor flavor(ParquetEncoding explicit, boolean v2) {
@@ -594,7 +608,17 @@ public final class ColumnChunkWriter {
             }
         }
         ValuesWriter writer = fellBackEarly ? fallbackWriter : values;
-        byte[] vals = writer.toByteArray();
+        byte[] vals;
+        int valsLength;
+        if (writer instanceof PlainFixedPage p) {
+            // compressed from the writer's buffer, without the copy toByteArray() makes
+            p.finish();
+            vals = p.array();
+            valsLength = p.size();
+        } else {
+            vals = writer.toByteArray();
+            valsLength = vals.length;
+        }
         ParquetEncoding enc = fellBackEarly
                 ? dictionary.fallbackEncoding()
                 : dictionary != null ? dictionary.encoding() : plainEncoding;
@@ -609,8 +633,9 @@ public final class ColumnChunkWriter {
             encodings.add(ParquetEncoding.RLE);
         }
         ParquetPages.Written w = v2
-                ? pageWriter.writeDataPageV2(pages, rowsInPage, nullsInPage, rowsInPage, enc, null, defBytes, vals)
-                : pageWriter.writeDataPageV1(pages, rowsInPage, enc, null, defBytes, vals);
+                ? pageWriter.writeDataPageV2(
+                        pages, rowsInPage, nullsInPage, rowsInPage, enc, null, defBytes, vals, valsLength)
+                : pageWriter.writeDataPageV1(pages, rowsInPage, enc, null, defBytes, vals, valsLength);
         uncompressed += w.headerSize() + (long) w.uncompressedSize();
         encodings.add(enc);
         ColumnStatistics ps = statistics();

@@ -28,7 +28,9 @@ import org.apache.parquet.format.PageType;
  * CRC32 of the bytes after the header is written when {@code crc} is set (parquet-java's default).
  *
  * <p>An instance keeps the scratch arrays of one column's pages (the V1 body, the compressed bytes) so
- * that writing a page allocates nothing but its header. Not thread-safe.
+ * that writing a page allocates nothing but its header. Data pages written into a chunk's {@link
+ * PageSlabs} are compressed straight into the slabs, their CRC taken and their header put in front there,
+ * so the compressed bytes are not copied. Not thread-safe.
  */
 public final class ParquetPages {
     /** More than any page header this class writes takes (no statistics in page headers). */
@@ -111,25 +113,39 @@ public final class ParquetPages {
             byte[] repLevels,
             byte[] defLevels,
             byte[] values) {
-        return writeDataPageV1((Out) out::write, numValues, valueEncoding, repLevels, defLevels, values);
+        return writeDataPageV1(
+                (Out) out::write, null, numValues, valueEncoding, repLevels, defLevels, values, values.length);
     }
 
-    /** {@link #writeDataPageV1(ByteSink, int, ParquetEncoding, byte[], byte[], byte[])} into a chunk's slabs. */
+    /**
+     * {@link #writeDataPageV1(ByteSink, int, ParquetEncoding, byte[], byte[], byte[])} of the values {@code
+     * values[0, valuesLength)} into a chunk's slabs: the body is compressed straight into them and the CRC
+     * taken there (no copy of the compressed page), unless they take no reservation for it.
+     */
     Written writeDataPageV1(
             PageSlabs out,
             int numValues,
             ParquetEncoding valueEncoding,
             byte[] repLevels,
             byte[] defLevels,
-            byte[] values) {
-        return writeDataPageV1((Out) out::write, numValues, valueEncoding, repLevels, defLevels, values);
+            byte[] values,
+            int valuesLength) {
+        return writeDataPageV1(
+                (Out) out::write, out, numValues, valueEncoding, repLevels, defLevels, values, valuesLength);
     }
 
     private Written writeDataPageV1(
-            Out out, int numValues, ParquetEncoding valueEncoding, byte[] repLevels, byte[] defLevels, byte[] values) {
+            Out out,
+            PageSlabs slabs,
+            int numValues,
+            ParquetEncoding valueEncoding,
+            byte[] repLevels,
+            byte[] defLevels,
+            byte[] values,
+            int valuesLength) {
         int rl = repLevels == null ? 0 : repLevels.length;
         int dl = defLevels == null ? 0 : defLevels.length;
-        int bodyLength = rl + dl + values.length;
+        int bodyLength = rl + dl + valuesLength;
         byte[] whole = values;
         if (rl + dl > 0) {
             if (body.length < bodyLength) {
@@ -141,24 +157,69 @@ public final class ParquetPages {
             if (dl > 0) {
                 System.arraycopy(defLevels, 0, body, rl, dl);
             }
-            System.arraycopy(values, 0, body, rl + dl, values.length);
+            System.arraycopy(values, 0, body, rl + dl, valuesLength);
             whole = body;
+        }
+        // parquet-java labels absent level sections BIT_PACKED and present ones RLE
+        DataPageHeader dh = new DataPageHeader(
+                numValues,
+                thrift(valueEncoding),
+                defLevels == null ? Encoding.BIT_PACKED : Encoding.RLE,
+                repLevels == null ? Encoding.BIT_PACKED : Encoding.RLE);
+        int base = slabs == null ? -1 : reserve(slabs, bodyLength, 0);
+        if (base >= 0) {
+            byte[] slab = slabs.reserved();
+            int at = base + MAX_HEADER_BYTES;
+            int clen = CompressionCodecs.compressInto(codec, whole, 0, bodyLength, slab, at);
+            PageHeader h = new PageHeader(PageType.DATA_PAGE, bodyLength, clen);
+            h.setData_page_header(dh);
+            if (crc) {
+                h.setCrc(crcOf(slab, at, clen));
+            }
+            int hs = headerInFront(h, slab, at);
+            slabs.commit(at - hs, hs + clen);
+            return new Written(hs, clen, bodyLength);
         }
         byte[] c = compress(whole, bodyLength);
         int clen = compressedLength;
         PageHeader h = new PageHeader(PageType.DATA_PAGE, bodyLength, clen);
-        // parquet-java labels absent level sections BIT_PACKED and present ones RLE
-        h.setData_page_header(new DataPageHeader(
-                numValues,
-                thrift(valueEncoding),
-                defLevels == null ? Encoding.BIT_PACKED : Encoding.RLE,
-                repLevels == null ? Encoding.BIT_PACKED : Encoding.RLE));
+        h.setData_page_header(dh);
         if (crc) {
             h.setCrc(crcOf(c, clen, NONE, 0, NONE, 0));
         }
         int hs = writeHeader(h, out);
         out.write(c, 0, clen);
         return new Written(hs, clen, bodyLength);
+    }
+
+    /**
+     * Reserves room in {@code slabs} for a page header, {@code prefix} uncompressed bytes and {@code len}
+     * bytes compressed; returns its offset in {@link PageSlabs#reserved()}, or -1 when the page is to be
+     * compressed aside and copied (a stream codec, or no such reservation).
+     */
+    private int reserve(PageSlabs slabs, int len, int prefix) {
+        int room = CompressionCodecs.maxCompressedLength(codec, len);
+        if (room < 0 || room > Integer.MAX_VALUE - MAX_HEADER_BYTES - prefix) {
+            return -1;
+        }
+        return slabs.reserve(MAX_HEADER_BYTES + prefix + room);
+    }
+
+    /** Serializes {@code h} into {@code slab} right before {@code at}; returns its size. */
+    private int headerInFront(PageHeader h, byte[] slab, int at) {
+        header.reset();
+        int hs = ParquetThrift.write(h, header);
+        if (hs > MAX_HEADER_BYTES) {
+            throw new IllegalStateException("page header of " + hs + " bytes");
+        }
+        System.arraycopy(header.array(), 0, slab, at - hs, hs);
+        return hs;
+    }
+
+    private int crcOf(byte[] a, int off, int len) {
+        checksum.reset();
+        checksum.update(a, off, len);
+        return (int) checksum.getValue();
     }
 
     /**
@@ -175,10 +236,23 @@ public final class ParquetPages {
             byte[] defLevels,
             byte[] values) {
         return writeDataPageV2(
-                (Out) out::write, numValues, numNulls, numRows, valueEncoding, repLevels, defLevels, values);
+                (Out) out::write,
+                null,
+                numValues,
+                numNulls,
+                numRows,
+                valueEncoding,
+                repLevels,
+                defLevels,
+                values,
+                values.length);
     }
 
-    /** {@link #writeDataPageV2(ByteSink, int, int, int, ParquetEncoding, byte[], byte[], byte[])} into slabs. */
+    /**
+     * {@link #writeDataPageV2(ByteSink, int, int, int, ParquetEncoding, byte[], byte[], byte[])} into slabs,
+     * values {@code values[0, valuesLength)} compressed in place as {@link #writeDataPageV1(PageSlabs, int,
+     * ParquetEncoding, byte[], byte[], byte[], int)}.
+     */
     Written writeDataPageV2(
             PageSlabs out,
             int numValues,
@@ -187,29 +261,57 @@ public final class ParquetPages {
             ParquetEncoding valueEncoding,
             byte[] repLevels,
             byte[] defLevels,
-            byte[] values) {
+            byte[] values,
+            int valuesLength) {
         return writeDataPageV2(
-                (Out) out::write, numValues, numNulls, numRows, valueEncoding, repLevels, defLevels, values);
+                (Out) out::write,
+                out,
+                numValues,
+                numNulls,
+                numRows,
+                valueEncoding,
+                repLevels,
+                defLevels,
+                values,
+                valuesLength);
     }
 
     private Written writeDataPageV2(
             Out out,
+            PageSlabs slabs,
             int numValues,
             int numNulls,
             int numRows,
             ParquetEncoding valueEncoding,
             byte[] repLevels,
             byte[] defLevels,
-            byte[] values) {
+            byte[] values,
+            int valuesLength) {
         byte[] rep = repLevels == null ? NONE : repLevels;
         byte[] def = defLevels == null ? NONE : defLevels;
         int rl = rep.length;
         int dl = def.length;
-        byte[] c = compress(values, values.length);
-        int clen = compressedLength;
-        PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + values.length, rl + dl + clen);
         DataPageHeaderV2 v2 = new DataPageHeaderV2(numValues, numNulls, numRows, thrift(valueEncoding), dl, rl);
         v2.setIs_compressed(true);
+        int base = slabs == null ? -1 : reserve(slabs, valuesLength, rl + dl);
+        if (base >= 0) {
+            byte[] slab = slabs.reserved();
+            int at = base + MAX_HEADER_BYTES;
+            System.arraycopy(rep, 0, slab, at, rl);
+            System.arraycopy(def, 0, slab, at + rl, dl);
+            int clen = CompressionCodecs.compressInto(codec, values, 0, valuesLength, slab, at + rl + dl);
+            PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + valuesLength, rl + dl + clen);
+            h.setData_page_header_v2(v2);
+            if (crc) {
+                h.setCrc(crcOf(slab, at, rl + dl + clen));
+            }
+            int hs = headerInFront(h, slab, at);
+            slabs.commit(at - hs, hs + rl + dl + clen);
+            return new Written(hs, rl + dl + clen, rl + dl + valuesLength);
+        }
+        byte[] c = compress(values, valuesLength);
+        int clen = compressedLength;
+        PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + valuesLength, rl + dl + clen);
         h.setData_page_header_v2(v2);
         if (crc) {
             h.setCrc(crcOf(rep, rl, def, dl, c, clen));
@@ -218,7 +320,7 @@ public final class ParquetPages {
         out.write(rep, 0, rl);
         out.write(def, 0, dl);
         out.write(c, 0, clen);
-        return new Written(hs, rl + dl + clen, rl + dl + values.length);
+        return new Written(hs, rl + dl + clen, rl + dl + valuesLength);
     }
 
     /** Writes a dictionary page of {@code entryCount} PLAIN entries. */
