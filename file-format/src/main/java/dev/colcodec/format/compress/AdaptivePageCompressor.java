@@ -3,7 +3,8 @@ package dev.colcodec.format.compress;
 import dev.colcodec.io.ByteIO;
 
 /**
- * Compresses the pages of one column, in order, without paying for compression that does not pay back.
+ * Compresses the pages of one column, in order, without paying for compression that does not pay back
+ * (used by the TsFile and Parquet writers, one per column).
  * After a page that SNAPPY or LZ4_RAW shrank by less than 1/{@value #MIN_GAIN_DIVISOR} of its size
  * (random numbers, already compressed bytes), the next {@value #SKIP_PAGES} pages are written as one
  * literal run of the same codec, then the codec is tried again. A literal run is a valid block of the

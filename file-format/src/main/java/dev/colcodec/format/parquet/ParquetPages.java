@@ -1,5 +1,6 @@
 package dev.colcodec.format.parquet;
 
+import dev.colcodec.format.compress.AdaptivePageCompressor;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
 import dev.colcodec.io.ByteSink;
@@ -30,7 +31,9 @@ import org.apache.parquet.format.PageType;
  * <p>An instance keeps the scratch arrays of one column's pages (the V1 body, the compressed bytes) so
  * that writing a page allocates nothing but its header. Data pages written into a chunk's {@link
  * PageSlabs} are compressed straight into the slabs, their CRC taken and their header put in front there,
- * so the compressed bytes are not copied. Not thread-safe.
+ * so the compressed bytes are not copied. Once SNAPPY or LZ4_RAW has saved less than 1/32 of a page, the
+ * next pages are literal runs of the codec ({@link AdaptivePageCompressor}): random numbers are written at
+ * memory-copy speed instead of being scanned for matches. Not thread-safe.
  */
 public final class ParquetPages {
     /** More than any page header this class writes takes (no statistics in page headers). */
@@ -47,6 +50,9 @@ public final class ParquetPages {
     private final ByteSink header = new ByteSink(MAX_HEADER_BYTES);
 
     private final CRC32 checksum = new CRC32();
+    /** Stores the pages SNAPPY or LZ4_RAW cannot shrink as literal runs of the codec (see its javadoc). */
+    private final AdaptivePageCompressor pageCompressor = new AdaptivePageCompressor();
+
     private byte[] body = new byte[0];
     private byte[] compressed = new byte[0];
 
@@ -86,7 +92,7 @@ public final class ParquetPages {
         if (compressed.length < room) {
             compressed = new byte[Math.max(room, compressed.length + (compressed.length >> 1))];
         }
-        compressedLength = CompressionCodecs.compressInto(codec, src, 0, len, compressed, 0);
+        compressedLength = pageCompressor.compressInto(codec, src, 0, len, compressed, 0);
         return compressed;
     }
 
@@ -170,7 +176,7 @@ public final class ParquetPages {
         if (base >= 0) {
             byte[] slab = slabs.reserved();
             int at = base + MAX_HEADER_BYTES;
-            int clen = CompressionCodecs.compressInto(codec, whole, 0, bodyLength, slab, at);
+            int clen = pageCompressor.compressInto(codec, whole, 0, bodyLength, slab, at);
             PageHeader h = new PageHeader(PageType.DATA_PAGE, bodyLength, clen);
             h.setData_page_header(dh);
             if (crc) {
@@ -299,7 +305,7 @@ public final class ParquetPages {
             int at = base + MAX_HEADER_BYTES;
             System.arraycopy(rep, 0, slab, at, rl);
             System.arraycopy(def, 0, slab, at + rl, dl);
-            int clen = CompressionCodecs.compressInto(codec, values, 0, valuesLength, slab, at + rl + dl);
+            int clen = pageCompressor.compressInto(codec, values, 0, valuesLength, slab, at + rl + dl);
             PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + valuesLength, rl + dl + clen);
             h.setData_page_header_v2(v2);
             if (crc) {

@@ -28,6 +28,48 @@ class ParallelTest {
     }
 
     @Test
+    void literalRunPagesOfSnappyAndLz4AreTheSameForAnyThreadCount() throws IOException {
+        // random INT64 pages do not compress: after the first, pages are literal runs of the codec
+        // (AdaptivePageCompressor), decided per column in page order, never per thread
+        Random r = new Random(78);
+        List<ParquetColumn> schema = new ArrayList<>();
+        List<TestData> data = new ArrayList<>();
+        int rows = 60_000;
+        for (int i = 0; i < 5; i++) {
+            ParquetColumn c = ColumnChunkRoundTripTest.randomColumn(r, "c" + i);
+            schema.add(c);
+            data.add(TestData.random(c, rows, r));
+        }
+        for (Compression codec : new Compression[] {Compression.SNAPPY, Compression.LZ4_RAW}) {
+            ParquetWriteOptions o =
+                    ParquetWriteOptions.defaults().withCompression(codec).withRowGroupSize(300_000);
+            byte[] sequential = write(schema, data, rows, o);
+            ForkJoinPool three = new ForkJoinPool(3);
+            try {
+                assertThat(write(schema, data, rows, o.withPool(three))).isEqualTo(sequential);
+            } finally {
+                three.shutdownNow();
+            }
+            try (ParquetFileReader reader = ParquetFileReader.open(sequential)) {
+                int[] cols = {0, 1, 2, 3, 4};
+                int[] firstRow = new int[cols.length];
+                for (int g = 0; g < reader.rowGroupCount(); g++) {
+                    List<List<ColumnBatch>> batches = reader.decodeRowGroup(g, cols, 4096, null);
+                    for (int k = 0; k < cols.length; k++) {
+                        for (ColumnBatch b : batches.get(k)) {
+                            data.get(cols[k]).assertBatch(b, firstRow[k]);
+                            firstRow[k] += b.levelCount();
+                        }
+                    }
+                }
+                for (int k = 0; k < cols.length; k++) {
+                    assertThat(firstRow[k]).isEqualTo(rows);
+                }
+            }
+        }
+    }
+
+    @Test
     void sameBytesAndValuesForAnyThreadCount() throws IOException {
         Random r = new Random(77);
         List<ParquetColumn> schema = new ArrayList<>();
