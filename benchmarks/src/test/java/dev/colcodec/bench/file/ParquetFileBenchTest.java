@@ -83,6 +83,8 @@ class ParquetFileBenchTest {
             try {
                 b.write(new ParquetFileBench.FileBytes());
                 files[i] = java.nio.file.Files.readAllBytes(b.writeFile);
+                b.removeWrittenFile();
+                assertThat(b.writeFile).doesNotExist();
             } finally {
                 b.tearDown();
             }

@@ -53,6 +53,9 @@ class TsSeedBenchTest {
                         .isEqualTo(all);
                 assertThat(b.workload.readTsFile(b.writeFile, Long.MIN_VALUE, Long.MAX_VALUE))
                         .isEqualTo(all);
+                b.removeWrittenFile();
+                assertThat(b.writeFile).doesNotExist();
+                assertThat(b.write()).isPositive();
             } finally {
                 b.tearDown();
             }
