@@ -82,4 +82,19 @@ public final class ByteIO {
         }
         return v;
     }
+
+    /** Writes {@code v} as an unsigned LEB128 varint at {@code a[p]}; returns the position after it. */
+    public static int putUnsignedVarInt(byte[] a, int p, int v) {
+        while ((v & ~0x7F) != 0) {
+            a[p++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        a[p++] = (byte) v;
+        return p;
+    }
+
+    /** The bytes {@link #putUnsignedVarInt} writes for {@code v}. */
+    public static int unsignedVarIntSize(int v) {
+        return (v & ~0x7F) == 0 ? 1 : (v & ~0x3FFF) == 0 ? 2 : (v & ~0x1FFFFF) == 0 ? 3 : (v & ~0xFFFFFFF) == 0 ? 4 : 5;
+    }
 }

@@ -96,13 +96,8 @@ public final class ByteSink {
     }
 
     public void writeUnsignedVarInt(int v) {
-        int p = ensure(5);
-        while ((v & ~0x7F) != 0) {
-            buf[p++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        buf[p++] = (byte) v;
-        size = p;
+        int p = ensure(5); // first: it may replace buf
+        size = ByteIO.putUnsignedVarInt(buf, p, v);
     }
 
     public void writeUnsignedVarLong(long v) {

@@ -122,13 +122,7 @@ public final class AdaptivePageCompressor {
 
     /** {@code src[off, off + len)} as a Snappy block of one literal element; returns its size. */
     static int snappyLiterals(byte[] src, int off, int len, byte[] dst, int dstOff) {
-        int p = dstOff;
-        int v = len;
-        while ((v & ~0x7F) != 0) {
-            dst[p++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        dst[p++] = (byte) v;
+        int p = ByteIO.putUnsignedVarInt(dst, dstOff, len);
         if (len > 0) {
             int m = len - 1;
             if (m < 60) {

@@ -738,7 +738,7 @@ public final class TsFileReader implements Closeable {
         List<TsBlock> out = new ArrayList<>();
         while (scan.nextDevice()) {
             TsBlock fields = scan.newFieldBlock();
-            while (scan.nextChunkGroup(fields)) {
+            while (scan.nextWindow(fields, Integer.MAX_VALUE)) {
                 // every chunk group of the device appends to the one block
             }
             if (fields.size() > 0) {
@@ -760,23 +760,15 @@ public final class TsFileReader implements Closeable {
         Scan scan = new Scan(table, columns, minTime, maxTime, pool);
         return new Iterator<>() {
             private TsBlock next;
-            private boolean inDevice;
+            private boolean done;
 
             @Override
             public boolean hasNext() {
-                while (next == null) {
-                    if (!inDevice && !scan.nextDevice()) {
-                        return false;
-                    }
-                    inDevice = true;
-                    TsBlock fields = scan.newFieldBlock();
-                    if (!scan.nextChunkGroup(fields)) {
-                        inDevice = false;
-                    } else if (fields.size() > 0) {
-                        next = scan.assemble(fields);
-                    }
+                if (next == null && !done) {
+                    next = scan.nextBlock(scan.newFieldBlock(), Integer.MAX_VALUE, null);
+                    done = next == null;
                 }
-                return true;
+                return next != null;
             }
 
             @Override
@@ -828,6 +820,8 @@ public final class TsFileReader implements Closeable {
         private Series time;
         private Series[] fieldSeries;
         private int chunk;
+        /** Whether {@link #nextBlock} is inside a device (between {@link #nextDevice} and its end). */
+        private boolean inDevice;
         /** The chunk group {@link #nextWindow} is in, or null between chunk groups. */
         private AlignedGroup group;
 
@@ -907,21 +901,6 @@ public final class TsFileReader implements Closeable {
         }
 
         /**
-         * Appends to {@code fields} the rows in range of the device's next chunk group that may hold
-         * some (by its time chunk's statistics); false when the device has no more.
-         */
-        boolean nextChunkGroup(TsBlock fields) {
-            group = null;
-            while (chunk < time.chunkCount) {
-                if (readAlignedGroup(
-                        chunkReader, time, fieldSeries, chunk++, minTime, maxTime, fields, pool, chunkBuffers)) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        /**
          * Appends to {@code fields} the rows in range of the next pages of the device's chunk groups, cut at
          * a page boundary before {@code maxRows} rows would be exceeded (one page, however large, at
          * least); false when the device has no more chunk groups in range. May append nothing (pages out
@@ -961,14 +940,31 @@ public final class TsFileReader implements Closeable {
             return TsFileReader.assemble(ids.get(device), tags, cols, fields, null);
         }
 
+        /**
+         * The next rows of the scan with something in range, of one device and at most {@code maxRows}
+         * unless one page holds more, decoded into {@code fields} (cleared first) and assembled with the TAG
+         * columns (refilled in {@code tagColumns} when not null, else new); null when the scan is over.
+         */
+        TsBlock nextBlock(TsBlock fields, int maxRows, TsColumn[] tagColumns) {
+            while (true) {
+                if (!inDevice) {
+                    if (!nextDevice()) {
+                        return null;
+                    }
+                    inDevice = true;
+                }
+                fields.clear();
+                if (!nextWindow(fields, maxRows)) {
+                    inDevice = false;
+                } else if (fields.size() > 0) {
+                    return TsFileReader.assemble(ids.get(device), tags, cols, fields, tagColumns);
+                }
+            }
+        }
+
         /** The number of columns asked for (TAG and FIELD). */
         int columnCount() {
             return cols.length;
-        }
-
-        /** As {@link #assemble(TsBlock)}, refilling the TAG columns kept in {@code tagColumns} (one slot per column). */
-        TsBlock assemble(TsBlock fields, TsColumn[] tagColumns) {
-            return TsFileReader.assemble(ids.get(device), tags, cols, fields, tagColumns);
         }
     }
 

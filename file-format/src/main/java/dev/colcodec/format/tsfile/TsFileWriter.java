@@ -3,6 +3,7 @@ package dev.colcodec.format.tsfile;
 import dev.colcodec.format.compress.AdaptivePageCompressor;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
+import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
@@ -536,20 +537,20 @@ public final class TsFileWriter implements Closeable {
             if (stats != null) {
                 stats.writeTo(pageStats);
             }
-            int lenBytes = varIntSize(len);
-            int guess = varIntSize(room);
+            int lenBytes = ByteIO.unsignedVarIntSize(len);
+            int guess = ByteIO.unsignedVarIntSize(room);
             int statsBytes = pageStats.size();
             int head = lenBytes + guess + statsBytes;
             // + 4: the compressed size's varint may turn out longer than guessed (at most 5 bytes)
             int p = chunk.ensure(head + room + 4);
             byte[] a = chunk.array();
             int clen = compressor.compressInto(c, payload, 0, len, a, p + head);
-            int actual = varIntSize(clen);
+            int actual = ByteIO.unsignedVarIntSize(clen);
             if (actual != guess) {
                 System.arraycopy(a, p + head, a, p + head - guess + actual, clen);
             }
-            int q = putVarInt(a, p, len);
-            q = putVarInt(a, q, clen);
+            int q = ByteIO.putUnsignedVarInt(a, p, len);
+            q = ByteIO.putUnsignedVarInt(a, q, clen);
             System.arraycopy(pageStats.array(), 0, a, q, statsBytes);
             chunk.setSize(q + statsBytes + clen);
         }
@@ -559,21 +560,6 @@ public final class TsFileWriter implements Closeable {
             int marker = mask | (pages > 1 ? TsChunkHeader.CHUNK_HEADER : TsChunkHeader.ONLY_ONE_PAGE_CHUNK_HEADER);
             new TsChunkHeader(marker, name, chunk.size(), type, c, e, 0).writeTo(out);
         }
-    }
-
-    /** Bytes of {@code v} (non-negative) as an unsigned varint. */
-    static int varIntSize(int v) {
-        return v < 1 << 7 ? 1 : v < 1 << 14 ? 2 : v < 1 << 21 ? 3 : v < 1 << 28 ? 4 : 5;
-    }
-
-    /** Writes {@code v} (non-negative) as an unsigned varint at {@code a[p]}; returns the position after it. */
-    static int putVarInt(byte[] a, int p, int v) {
-        while ((v & ~0x7F) != 0) {
-            a[p++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        a[p++] = (byte) v;
-        return p;
     }
 
     static void writeDeviceId(ByteSink s, String[] id) {

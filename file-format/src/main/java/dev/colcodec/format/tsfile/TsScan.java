@@ -16,7 +16,6 @@ public final class TsScan implements AutoCloseable {
     private final ForkJoinPool pool;
     private final TsBlock[] fields = new TsBlock[2];
     private final TsColumn[][] tagColumns = new TsColumn[2][];
-    private boolean inDevice;
     private boolean finished;
     /** The block being decoded on the pool into buffer {@link #ahead}, or null. */
     private ForkJoinTask<TsBlock> pending;
@@ -67,21 +66,7 @@ public final class TsScan implements AutoCloseable {
 
     /** Decodes the next non-empty window into buffer {@code slot}; null at the end of the scan. */
     private TsBlock produce(int slot) {
-        TsBlock f = fields[slot];
-        while (true) {
-            if (!inDevice) {
-                if (!scan.nextDevice()) {
-                    return null;
-                }
-                inDevice = true;
-            }
-            f.clear();
-            if (!scan.nextWindow(f, maxRows)) {
-                inDevice = false;
-            } else if (f.size() > 0) {
-                return scan.assemble(f, tagColumns[slot]);
-            }
-        }
+        return scan.nextBlock(fields[slot], maxRows, tagColumns[slot]);
     }
 
     /** Ends the scan, waiting for a block still being decoded on the pool. */
