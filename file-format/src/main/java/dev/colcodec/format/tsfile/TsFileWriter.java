@@ -42,7 +42,12 @@ public final class TsFileWriter implements Closeable {
         Compression timeCompression = Compression.LZ4_RAW;
         ForkJoinPool pool;
 
-        /** Encodes the value columns of each chunk group in parallel on {@code pool} (null: no). */
+        /**
+         * Encodes the value columns of each chunk group in parallel on {@code pool} (null: no), and writes
+         * each chunk group to the stream on the pool while the caller's next tablet is encoded: one write
+         * at a time, in file order, so the stream sees the bytes a writer without a pool writes. A failed
+         * asynchronous write is rethrown by the next {@link #write} or {@link #close}.
+         */
         public Options pool(ForkJoinPool pool) {
             this.pool = pool;
             return this;
@@ -105,8 +110,25 @@ public final class TsFileWriter implements Closeable {
     private final Map<String, TsTableSchema> schemas = new LinkedHashMap<>();
     private final Map<String, Map<List<String>, DeviceState>> devices = new LinkedHashMap<>();
     private final ByteSink sink = new ByteSink(1 << 16);
-    private ColumnEncoder[] encoders = new ColumnEncoder[0];
+    /**
+     * Two sets of chunk buffers: with a pool, one chunk group's bytes go to the stream on a pool thread
+     * while the caller's next tablet is encoded into the other set; without one only the first is used.
+     */
+    private final GroupBuffers[] groups = {new GroupBuffers(), new GroupBuffers()};
+
+    private int nextGroup;
+    /**
+     * Per column position (0 = time) the page compressor both buffer sets share, so a column's pages
+     * are compressed as by one writer whatever the thread count.
+     */
+    private AdaptivePageCompressor[] compressors = new AdaptivePageCompressor[0];
+    /** The chunk group being written to the stream on the pool, or null. */
+    private ForkJoinTask<?> pendingOutput;
+    /** The failure of an asynchronous chunk group write, rethrown by every later call. */
+    private volatile IOException outputFailure;
+    /** Bytes written or handed to {@link #pendingOutput}: the offset of the next byte of the file. */
     private long position;
+
     private boolean closed;
 
     /** Writes to {@code out} (not closed by this writer) tables with the given schemas. */
@@ -136,15 +158,54 @@ public final class TsFileWriter implements Closeable {
         this(out, tables, new Options());
     }
 
-    /** Writes a finished chunk: its header through {@link #sink}, then its pages straight to the stream. */
-    private void emitChunk(ColumnEncoder e) throws IOException {
-        sink.write(e.out);
-        flushSink();
-        out.write(e.chunk.array(), 0, e.chunk.size());
-        position += e.chunk.size();
+    /** One chunk group's bytes: its header, then per chunk its header and its pages. */
+    private static final class GroupBuffers {
+        /** Chunk group header (marker 0 and device id). */
+        final ByteSink header = new ByteSink(256);
+        /** The time chunk's encoder first, then one per FIELD column. */
+        ColumnEncoder[] encoders = new ColumnEncoder[0];
+        /** Encoders used by the group last encoded into these buffers. */
+        int chunks;
+
+        ColumnEncoder[] encoders(int n) {
+            if (encoders.length < n) {
+                int old = encoders.length;
+                encoders = java.util.Arrays.copyOf(encoders, n);
+                for (int i = old; i < n; i++) {
+                    encoders[i] = new ColumnEncoder();
+                }
+            }
+            return encoders;
+        }
+
+        void writeTo(OutputStream out) throws IOException {
+            out.write(header.array(), 0, header.size());
+            for (int i = 0; i < chunks; i++) {
+                ColumnEncoder e = encoders[i];
+                out.write(e.out.array(), 0, e.out.size());
+                out.write(e.chunk.array(), 0, e.chunk.size());
+            }
+        }
+    }
+
+    /**
+     * Waits for the chunk group being written on the pool; rethrows its failure (and any earlier one),
+     * so nothing written after a failed write is mistaken for a good file.
+     */
+    private void awaitOutput() throws IOException {
+        ForkJoinTask<?> p = pendingOutput;
+        if (p != null) {
+            pendingOutput = null;
+            p.join();
+        }
+        IOException failure = outputFailure;
+        if (failure != null) {
+            throw new IOException("an earlier chunk group could not be written", failure);
+        }
     }
 
     private void flushSink() throws IOException {
+        awaitOutput();
         out.write(sink.array(), 0, sink.size());
         position += sink.size();
         sink.reset();
@@ -183,18 +244,28 @@ public final class TsFileWriter implements Closeable {
         dev.lastTime = prev;
         dev.any = true;
 
+        awaitOutputFailure();
+        GroupBuffers g = groups[nextGroup];
+        if (options.pool != null) {
+            nextGroup ^= 1; // the other set may still be on its way to the stream
+        }
         // chunk group header: marker 0, device id
-        sink.write(0);
-        writeDeviceId(sink, id);
+        g.header.reset();
+        g.header.write(0);
+        writeDeviceId(g.header, id);
         int pages = (n + options.maxPointsPerPage - 1) / options.maxPointsPerPage;
-        // time chunk
         int nf = t.fields.size();
-        if (encoders.length < nf + 1) {
-            int old = encoders.length;
-            encoders = java.util.Arrays.copyOf(encoders, nf + 1);
+        ColumnEncoder[] encoders = g.encoders(nf + 1);
+        g.chunks = nf + 1;
+        if (compressors.length < nf + 1) {
+            int old = compressors.length;
+            compressors = java.util.Arrays.copyOf(compressors, nf + 1);
             for (int i = old; i <= nf; i++) {
-                encoders[i] = new ColumnEncoder();
+                compressors[i] = new AdaptivePageCompressor();
             }
+        }
+        for (int i = 0; i <= nf; i++) {
+            encoders[i].compressor = compressors[i];
         }
         ColumnEncoder te = encoders[0];
         TsStatistics timeStats = new TsStatistics(TsDataType.VECTOR);
@@ -215,19 +286,39 @@ public final class TsFileWriter implements Closeable {
             }
             options.pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
         }
-        dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(new ChunkMeta(position + sink.size(), timeStats));
+        long offset = position + g.header.size();
+        dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(new ChunkMeta(offset, timeStats));
         dev.types.put("", TsDataType.VECTOR);
-        emitChunk(te);
+        offset += te.out.size() + te.chunk.size();
         for (int f = 0; f < nf; f++) {
             TsTableSchema.Column c = t.fields.get(f);
             ColumnEncoder e = encoders[f + 1];
-            dev.series
-                    .computeIfAbsent(c.name(), k -> new ArrayList<>())
-                    .add(new ChunkMeta(position + sink.size(), e.stats));
+            dev.series.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(new ChunkMeta(offset, e.stats));
             dev.types.put(c.name(), c.type());
-            emitChunk(e);
+            offset += e.out.size() + e.chunk.size();
         }
-        flushSink();
+        awaitOutput();
+        if (options.pool == null) {
+            g.writeTo(out);
+        } else {
+            // written on the pool while the caller fills and hands over its next tablet
+            pendingOutput = options.pool.submit(() -> {
+                try {
+                    g.writeTo(out);
+                } catch (IOException e) {
+                    outputFailure = e;
+                }
+            });
+        }
+        position = offset;
+    }
+
+    /** Fails fast when an earlier asynchronous chunk group write failed. */
+    private void awaitOutputFailure() throws IOException {
+        IOException failure = outputFailure;
+        if (failure != null) {
+            throw new IOException("an earlier chunk group could not be written", failure);
+        }
     }
 
     /** Encodes the time column of a tablet's {@code n} rows as the time chunk in {@code te}. */
@@ -285,8 +376,11 @@ public final class TsFileWriter implements Closeable {
 
         /** A page's serialized statistics, before they go into {@link #chunk}. */
         private final ByteSink pageStats = new ByteSink(128);
-        /** This column's page compressor: stores pages the codec cannot shrink as literal runs. */
-        private final AdaptivePageCompressor compressor = new AdaptivePageCompressor();
+        /**
+         * The page compressor of the column this encoder encodes (stores pages the codec cannot shrink
+         * as literal runs); set per chunk group, since it carries its state across a column's chunks.
+         */
+        AdaptivePageCompressor compressor;
 
         /** Encodes the value chunk of column {@code c} into {@link #out}, its statistics into {@link #stats}. */
         void encode(

@@ -309,6 +309,53 @@ class TsFileWriterTest {
     }
 
     @Test
+    void aFailedWriteOnThePoolIsRethrownAndNothingAfterItIsWritten() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(36, TsFileFixtures.allTypes(), new int[] {900}, 0.1, -1);
+        TsTableSchema schema = schemaOf(ds);
+        Device dev = ds.devices.get(0);
+        // the stream fails once the magic, the version and 100 more bytes are written
+        class FailingStream extends java.io.OutputStream {
+            int written;
+
+            @Override
+            public void write(int b) throws java.io.IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws java.io.IOException {
+                if (written + len > 107) {
+                    throw new java.io.IOException("disk full");
+                }
+                written += len;
+            }
+        }
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+        try {
+            FailingStream out = new FailingStream();
+            TsFileWriter w = new TsFileWriter(out, List.of(schema), new TsFileWriter.Options().pool(pool));
+            java.io.IOException thrown = assertThrows(java.io.IOException.class, () -> {
+                TsTablet tab = new TsTablet(schema);
+                for (int start = 0; start < dev.times.length; start += 300) {
+                    tab.device(dev.tags).times(Arrays.copyOfRange(dev.times, start, start + 300), 300);
+                    for (int c = 0; c < ds.fields.size(); c++) {
+                        setColumn(tab, ds.fields.get(c), dev.values[c], start, 300);
+                    }
+                    w.write(tab);
+                }
+                w.close();
+            });
+            Throwable cause = thrown.getMessage().equals("disk full") ? thrown : thrown.getCause();
+            assertEquals("disk full", cause.getMessage());
+            int before = out.written;
+            assertThrows(java.io.IOException.class, w::close);
+            assertEquals(before, out.written);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void manyDevicesBuildAnIndexTree() throws Exception {
         int[] rows = new int[300];
         Arrays.fill(rows, 2);
