@@ -82,16 +82,18 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
                 continue;
             }
             int m = Math.min(BLOCK - n, end - i);
-            // the deltas with their min and max in one pass
-            long delta = src[i] - prev;
-            deltas[n] = delta;
-            long min = n == 0 ? delta : Math.min(minDelta, delta);
-            long max = n == 0 ? delta : Math.max(maxDelta, delta);
+            // the deltas, then their min and max: two loops the JIT vectorizes (one loop doing both
+            // was not)
+            long[] dl = deltas;
+            dl[n] = src[i] - prev;
             for (int k = 1; k < m; k++) {
-                delta = src[i + k] - src[i + k - 1];
-                deltas[n + k] = delta;
-                min = Math.min(min, delta);
-                max = Math.max(max, delta);
+                dl[n + k] = src[i + k] - src[i + k - 1];
+            }
+            long min = n == 0 ? dl[0] : minDelta;
+            long max = n == 0 ? dl[0] : maxDelta;
+            for (int k = n; k < n + m; k++) {
+                min = Math.min(min, dl[k]);
+                max = Math.max(max, dl[k]);
             }
             minDelta = min;
             maxDelta = max;
