@@ -237,15 +237,16 @@ final class BitUnpackers {
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
             for (int i = 0, n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 1;
+                int r = o + i;
                 int x = in[q];
-                out[o + i] = x & 1;
-                out[o + i + 1] = (x >>> 1) & 1;
-                out[o + i + 2] = (x >>> 2) & 1;
-                out[o + i + 3] = (x >>> 3) & 1;
-                out[o + i + 4] = (x >>> 4) & 1;
-                out[o + i + 5] = (x >>> 5) & 1;
-                out[o + i + 6] = (x >>> 6) & 1;
-                out[o + i + 7] = (x >>> 7) & 1;
+                out[r] = x & 1;
+                out[r + 1] = (x >>> 1) & 1;
+                out[r + 2] = (x >>> 2) & 1;
+                out[r + 3] = (x >>> 3) & 1;
+                out[r + 4] = (x >>> 4) & 1;
+                out[r + 5] = (x >>> 5) & 1;
+                out[r + 6] = (x >>> 6) & 1;
+                out[r + 7] = (x >>> 7) & 1;
             }
         }
     }
@@ -255,15 +256,16 @@ final class BitUnpackers {
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
             for (int i = 0, n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 2;
+                int r = o + i;
                 int x = ByteIO.getShortLE(in, q);
-                out[o + i] = x & 3;
-                out[o + i + 1] = (x >>> 2) & 3;
-                out[o + i + 2] = (x >>> 4) & 3;
-                out[o + i + 3] = (x >>> 6) & 3;
-                out[o + i + 4] = (x >>> 8) & 3;
-                out[o + i + 5] = (x >>> 10) & 3;
-                out[o + i + 6] = (x >>> 12) & 3;
-                out[o + i + 7] = (x >>> 14) & 3;
+                out[r] = x & 3;
+                out[r + 1] = (x >>> 2) & 3;
+                out[r + 2] = (x >>> 4) & 3;
+                out[r + 3] = (x >>> 6) & 3;
+                out[r + 4] = (x >>> 8) & 3;
+                out[r + 5] = (x >>> 10) & 3;
+                out[r + 6] = (x >>> 12) & 3;
+                out[r + 7] = (x >>> 14) & 3;
             }
         }
     }
@@ -271,30 +273,32 @@ final class BitUnpackers {
     static final class LsbInt3 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 2) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 3;
+            int g = 0;
+            for (int n = groups - 2; g < n; g++) {
+                int q = p + g * 3;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
-                out[o + i] = (int) (w0 & 0x7L);
-                out[o + i + 1] = (int) ((w0 >>> 3) & 0x7L);
-                out[o + i + 2] = (int) ((w0 >>> 6) & 0x7L);
-                out[o + i + 3] = (int) ((w0 >>> 9) & 0x7L);
-                out[o + i + 4] = (int) ((w0 >>> 12) & 0x7L);
-                out[o + i + 5] = (int) ((w0 >>> 15) & 0x7L);
-                out[o + i + 6] = (int) ((w0 >>> 18) & 0x7L);
-                out[o + i + 7] = (int) ((w0 >>> 21) & 0x7L);
+                out[r] = (int) (w0 & 0x7L);
+                out[r + 1] = (int) ((w0 >>> 3) & 0x7L);
+                out[r + 2] = (int) ((w0 >>> 6) & 0x7L);
+                out[r + 3] = (int) ((w0 >>> 9) & 0x7L);
+                out[r + 4] = (int) ((w0 >>> 12) & 0x7L);
+                out[r + 5] = (int) ((w0 >>> 15) & 0x7L);
+                out[r + 6] = (int) ((w0 >>> 18) & 0x7L);
+                out[r + 7] = (int) ((w0 >>> 21) & 0x7L);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 3;
+            for (; g < groups; g++) {
+                int q = p + g * 3;
+                int r = o + (g << 3);
                 long w0 = (((ByteIO.getShortLE(in, q + 0) & 0xFFFFL)) | ((in[q + 2] & 0xFFL) << 16));
-                out[o + i] = (int) (w0 & 0x7L);
-                out[o + i + 1] = (int) ((w0 >>> 3) & 0x7L);
-                out[o + i + 2] = (int) ((w0 >>> 6) & 0x7L);
-                out[o + i + 3] = (int) ((w0 >>> 9) & 0x7L);
-                out[o + i + 4] = (int) ((w0 >>> 12) & 0x7L);
-                out[o + i + 5] = (int) ((w0 >>> 15) & 0x7L);
-                out[o + i + 6] = (int) ((w0 >>> 18) & 0x7L);
-                out[o + i + 7] = (int) ((w0 >>> 21) & 0x7L);
+                out[r] = (int) (w0 & 0x7L);
+                out[r + 1] = (int) ((w0 >>> 3) & 0x7L);
+                out[r + 2] = (int) ((w0 >>> 6) & 0x7L);
+                out[r + 3] = (int) ((w0 >>> 9) & 0x7L);
+                out[r + 4] = (int) ((w0 >>> 12) & 0x7L);
+                out[r + 5] = (int) ((w0 >>> 15) & 0x7L);
+                out[r + 6] = (int) ((w0 >>> 18) & 0x7L);
+                out[r + 7] = (int) ((w0 >>> 21) & 0x7L);
             }
         }
     }
@@ -304,15 +308,16 @@ final class BitUnpackers {
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
             for (int i = 0, n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 4;
+                int r = o + i;
                 int x = ByteIO.getIntLE(in, q);
-                out[o + i] = x & 15;
-                out[o + i + 1] = (x >>> 4) & 15;
-                out[o + i + 2] = (x >>> 8) & 15;
-                out[o + i + 3] = (x >>> 12) & 15;
-                out[o + i + 4] = (x >>> 16) & 15;
-                out[o + i + 5] = (x >>> 20) & 15;
-                out[o + i + 6] = (x >>> 24) & 15;
-                out[o + i + 7] = x >>> 28;
+                out[r] = x & 15;
+                out[r + 1] = (x >>> 4) & 15;
+                out[r + 2] = (x >>> 8) & 15;
+                out[r + 3] = (x >>> 12) & 15;
+                out[r + 4] = (x >>> 16) & 15;
+                out[r + 5] = (x >>> 20) & 15;
+                out[r + 6] = (x >>> 24) & 15;
+                out[r + 7] = x >>> 28;
             }
         }
     }
@@ -320,30 +325,32 @@ final class BitUnpackers {
     static final class LsbInt5 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 5;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 5;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
-                out[o + i] = (int) (w0 & 0x1fL);
-                out[o + i + 1] = (int) ((w0 >>> 5) & 0x1fL);
-                out[o + i + 2] = (int) ((w0 >>> 10) & 0x1fL);
-                out[o + i + 3] = (int) ((w0 >>> 15) & 0x1fL);
-                out[o + i + 4] = (int) ((w0 >>> 20) & 0x1fL);
-                out[o + i + 5] = (int) ((w0 >>> 25) & 0x1fL);
-                out[o + i + 6] = (int) ((w0 >>> 30) & 0x1fL);
-                out[o + i + 7] = (int) ((w0 >>> 35) & 0x1fL);
+                out[r] = (int) (w0 & 0x1fL);
+                out[r + 1] = (int) ((w0 >>> 5) & 0x1fL);
+                out[r + 2] = (int) ((w0 >>> 10) & 0x1fL);
+                out[r + 3] = (int) ((w0 >>> 15) & 0x1fL);
+                out[r + 4] = (int) ((w0 >>> 20) & 0x1fL);
+                out[r + 5] = (int) ((w0 >>> 25) & 0x1fL);
+                out[r + 6] = (int) ((w0 >>> 30) & 0x1fL);
+                out[r + 7] = (int) ((w0 >>> 35) & 0x1fL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 5;
+            for (; g < groups; g++) {
+                int q = p + g * 5;
+                int r = o + (g << 3);
                 long w0 = ((ByteIO.getIntLE(in, q + 0) & 0xFFFFFFFFL) | ((in[q + 4] & 0xFFL) << 32));
-                out[o + i] = (int) (w0 & 0x1fL);
-                out[o + i + 1] = (int) ((w0 >>> 5) & 0x1fL);
-                out[o + i + 2] = (int) ((w0 >>> 10) & 0x1fL);
-                out[o + i + 3] = (int) ((w0 >>> 15) & 0x1fL);
-                out[o + i + 4] = (int) ((w0 >>> 20) & 0x1fL);
-                out[o + i + 5] = (int) ((w0 >>> 25) & 0x1fL);
-                out[o + i + 6] = (int) ((w0 >>> 30) & 0x1fL);
-                out[o + i + 7] = (int) ((w0 >>> 35) & 0x1fL);
+                out[r] = (int) (w0 & 0x1fL);
+                out[r + 1] = (int) ((w0 >>> 5) & 0x1fL);
+                out[r + 2] = (int) ((w0 >>> 10) & 0x1fL);
+                out[r + 3] = (int) ((w0 >>> 15) & 0x1fL);
+                out[r + 4] = (int) ((w0 >>> 20) & 0x1fL);
+                out[r + 5] = (int) ((w0 >>> 25) & 0x1fL);
+                out[r + 6] = (int) ((w0 >>> 30) & 0x1fL);
+                out[r + 7] = (int) ((w0 >>> 35) & 0x1fL);
             }
         }
     }
@@ -351,30 +358,32 @@ final class BitUnpackers {
     static final class LsbInt6 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 6;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 6;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
-                out[o + i] = (int) (w0 & 0x3fL);
-                out[o + i + 1] = (int) ((w0 >>> 6) & 0x3fL);
-                out[o + i + 2] = (int) ((w0 >>> 12) & 0x3fL);
-                out[o + i + 3] = (int) ((w0 >>> 18) & 0x3fL);
-                out[o + i + 4] = (int) ((w0 >>> 24) & 0x3fL);
-                out[o + i + 5] = (int) ((w0 >>> 30) & 0x3fL);
-                out[o + i + 6] = (int) ((w0 >>> 36) & 0x3fL);
-                out[o + i + 7] = (int) ((w0 >>> 42) & 0x3fL);
+                out[r] = (int) (w0 & 0x3fL);
+                out[r + 1] = (int) ((w0 >>> 6) & 0x3fL);
+                out[r + 2] = (int) ((w0 >>> 12) & 0x3fL);
+                out[r + 3] = (int) ((w0 >>> 18) & 0x3fL);
+                out[r + 4] = (int) ((w0 >>> 24) & 0x3fL);
+                out[r + 5] = (int) ((w0 >>> 30) & 0x3fL);
+                out[r + 6] = (int) ((w0 >>> 36) & 0x3fL);
+                out[r + 7] = (int) ((w0 >>> 42) & 0x3fL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 6;
+            for (; g < groups; g++) {
+                int q = p + g * 6;
+                int r = o + (g << 3);
                 long w0 = ((ByteIO.getIntLE(in, q + 0) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 4) & 0xFFFFL) << 32));
-                out[o + i] = (int) (w0 & 0x3fL);
-                out[o + i + 1] = (int) ((w0 >>> 6) & 0x3fL);
-                out[o + i + 2] = (int) ((w0 >>> 12) & 0x3fL);
-                out[o + i + 3] = (int) ((w0 >>> 18) & 0x3fL);
-                out[o + i + 4] = (int) ((w0 >>> 24) & 0x3fL);
-                out[o + i + 5] = (int) ((w0 >>> 30) & 0x3fL);
-                out[o + i + 6] = (int) ((w0 >>> 36) & 0x3fL);
-                out[o + i + 7] = (int) ((w0 >>> 42) & 0x3fL);
+                out[r] = (int) (w0 & 0x3fL);
+                out[r + 1] = (int) ((w0 >>> 6) & 0x3fL);
+                out[r + 2] = (int) ((w0 >>> 12) & 0x3fL);
+                out[r + 3] = (int) ((w0 >>> 18) & 0x3fL);
+                out[r + 4] = (int) ((w0 >>> 24) & 0x3fL);
+                out[r + 5] = (int) ((w0 >>> 30) & 0x3fL);
+                out[r + 6] = (int) ((w0 >>> 36) & 0x3fL);
+                out[r + 7] = (int) ((w0 >>> 42) & 0x3fL);
             }
         }
     }
@@ -382,30 +391,32 @@ final class BitUnpackers {
     static final class LsbInt7 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 7;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 7;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
-                out[o + i] = (int) (w0 & 0x7fL);
-                out[o + i + 1] = (int) ((w0 >>> 7) & 0x7fL);
-                out[o + i + 2] = (int) ((w0 >>> 14) & 0x7fL);
-                out[o + i + 3] = (int) ((w0 >>> 21) & 0x7fL);
-                out[o + i + 4] = (int) ((w0 >>> 28) & 0x7fL);
-                out[o + i + 5] = (int) ((w0 >>> 35) & 0x7fL);
-                out[o + i + 6] = (int) ((w0 >>> 42) & 0x7fL);
-                out[o + i + 7] = (int) ((w0 >>> 49) & 0x7fL);
+                out[r] = (int) (w0 & 0x7fL);
+                out[r + 1] = (int) ((w0 >>> 7) & 0x7fL);
+                out[r + 2] = (int) ((w0 >>> 14) & 0x7fL);
+                out[r + 3] = (int) ((w0 >>> 21) & 0x7fL);
+                out[r + 4] = (int) ((w0 >>> 28) & 0x7fL);
+                out[r + 5] = (int) ((w0 >>> 35) & 0x7fL);
+                out[r + 6] = (int) ((w0 >>> 42) & 0x7fL);
+                out[r + 7] = (int) ((w0 >>> 49) & 0x7fL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 7;
+            for (; g < groups; g++) {
+                int q = p + g * 7;
+                int r = o + (g << 3);
                 long w0 = ((ByteIO.getIntLE(in, q + 0) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 4) & 0xFFFFL) << 32) | ((in[q + 6] & 0xFFL) << 48));
-                out[o + i] = (int) (w0 & 0x7fL);
-                out[o + i + 1] = (int) ((w0 >>> 7) & 0x7fL);
-                out[o + i + 2] = (int) ((w0 >>> 14) & 0x7fL);
-                out[o + i + 3] = (int) ((w0 >>> 21) & 0x7fL);
-                out[o + i + 4] = (int) ((w0 >>> 28) & 0x7fL);
-                out[o + i + 5] = (int) ((w0 >>> 35) & 0x7fL);
-                out[o + i + 6] = (int) ((w0 >>> 42) & 0x7fL);
-                out[o + i + 7] = (int) ((w0 >>> 49) & 0x7fL);
+                out[r] = (int) (w0 & 0x7fL);
+                out[r + 1] = (int) ((w0 >>> 7) & 0x7fL);
+                out[r + 2] = (int) ((w0 >>> 14) & 0x7fL);
+                out[r + 3] = (int) ((w0 >>> 21) & 0x7fL);
+                out[r + 4] = (int) ((w0 >>> 28) & 0x7fL);
+                out[r + 5] = (int) ((w0 >>> 35) & 0x7fL);
+                out[r + 6] = (int) ((w0 >>> 42) & 0x7fL);
+                out[r + 7] = (int) ((w0 >>> 49) & 0x7fL);
             }
         }
     }
@@ -422,32 +433,34 @@ final class BitUnpackers {
     static final class LsbInt9 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 9;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 9;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
-                out[o + i] = (int) (w0 & 0x1ffL);
-                out[o + i + 1] = (int) ((w0 >>> 9) & 0x1ffL);
-                out[o + i + 2] = (int) ((w0 >>> 18) & 0x1ffL);
-                out[o + i + 3] = (int) ((w0 >>> 27) & 0x1ffL);
-                out[o + i + 4] = (int) ((w0 >>> 36) & 0x1ffL);
-                out[o + i + 5] = (int) ((w0 >>> 45) & 0x1ffL);
-                out[o + i + 6] = (int) ((w0 >>> 54) & 0x1ffL);
-                out[o + i + 7] = (int) (((w0 >>> 63) | (w1 << 1)) & 0x1ffL);
+                out[r] = (int) (w0 & 0x1ffL);
+                out[r + 1] = (int) ((w0 >>> 9) & 0x1ffL);
+                out[r + 2] = (int) ((w0 >>> 18) & 0x1ffL);
+                out[r + 3] = (int) ((w0 >>> 27) & 0x1ffL);
+                out[r + 4] = (int) ((w0 >>> 36) & 0x1ffL);
+                out[r + 5] = (int) ((w0 >>> 45) & 0x1ffL);
+                out[r + 6] = (int) ((w0 >>> 54) & 0x1ffL);
+                out[r + 7] = (int) (((w0 >>> 63) | (w1 << 1)) & 0x1ffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 9;
+            for (; g < groups; g++) {
+                int q = p + g * 9;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = (((in[q + 8] & 0xFFL)));
-                out[o + i] = (int) (w0 & 0x1ffL);
-                out[o + i + 1] = (int) ((w0 >>> 9) & 0x1ffL);
-                out[o + i + 2] = (int) ((w0 >>> 18) & 0x1ffL);
-                out[o + i + 3] = (int) ((w0 >>> 27) & 0x1ffL);
-                out[o + i + 4] = (int) ((w0 >>> 36) & 0x1ffL);
-                out[o + i + 5] = (int) ((w0 >>> 45) & 0x1ffL);
-                out[o + i + 6] = (int) ((w0 >>> 54) & 0x1ffL);
-                out[o + i + 7] = (int) (((w0 >>> 63) | (w1 << 1)) & 0x1ffL);
+                out[r] = (int) (w0 & 0x1ffL);
+                out[r + 1] = (int) ((w0 >>> 9) & 0x1ffL);
+                out[r + 2] = (int) ((w0 >>> 18) & 0x1ffL);
+                out[r + 3] = (int) ((w0 >>> 27) & 0x1ffL);
+                out[r + 4] = (int) ((w0 >>> 36) & 0x1ffL);
+                out[r + 5] = (int) ((w0 >>> 45) & 0x1ffL);
+                out[r + 6] = (int) ((w0 >>> 54) & 0x1ffL);
+                out[r + 7] = (int) (((w0 >>> 63) | (w1 << 1)) & 0x1ffL);
             }
         }
     }
@@ -455,32 +468,34 @@ final class BitUnpackers {
     static final class LsbInt10 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 10;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 10;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
-                out[o + i] = (int) (w0 & 0x3ffL);
-                out[o + i + 1] = (int) ((w0 >>> 10) & 0x3ffL);
-                out[o + i + 2] = (int) ((w0 >>> 20) & 0x3ffL);
-                out[o + i + 3] = (int) ((w0 >>> 30) & 0x3ffL);
-                out[o + i + 4] = (int) ((w0 >>> 40) & 0x3ffL);
-                out[o + i + 5] = (int) ((w0 >>> 50) & 0x3ffL);
-                out[o + i + 6] = (int) (((w0 >>> 60) | (w1 << 4)) & 0x3ffL);
-                out[o + i + 7] = (int) ((w1 >>> 6) & 0x3ffL);
+                out[r] = (int) (w0 & 0x3ffL);
+                out[r + 1] = (int) ((w0 >>> 10) & 0x3ffL);
+                out[r + 2] = (int) ((w0 >>> 20) & 0x3ffL);
+                out[r + 3] = (int) ((w0 >>> 30) & 0x3ffL);
+                out[r + 4] = (int) ((w0 >>> 40) & 0x3ffL);
+                out[r + 5] = (int) ((w0 >>> 50) & 0x3ffL);
+                out[r + 6] = (int) (((w0 >>> 60) | (w1 << 4)) & 0x3ffL);
+                out[r + 7] = (int) ((w1 >>> 6) & 0x3ffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 10;
+            for (; g < groups; g++) {
+                int q = p + g * 10;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = (((ByteIO.getShortLE(in, q + 8) & 0xFFFFL)));
-                out[o + i] = (int) (w0 & 0x3ffL);
-                out[o + i + 1] = (int) ((w0 >>> 10) & 0x3ffL);
-                out[o + i + 2] = (int) ((w0 >>> 20) & 0x3ffL);
-                out[o + i + 3] = (int) ((w0 >>> 30) & 0x3ffL);
-                out[o + i + 4] = (int) ((w0 >>> 40) & 0x3ffL);
-                out[o + i + 5] = (int) ((w0 >>> 50) & 0x3ffL);
-                out[o + i + 6] = (int) (((w0 >>> 60) | (w1 << 4)) & 0x3ffL);
-                out[o + i + 7] = (int) ((w1 >>> 6) & 0x3ffL);
+                out[r] = (int) (w0 & 0x3ffL);
+                out[r + 1] = (int) ((w0 >>> 10) & 0x3ffL);
+                out[r + 2] = (int) ((w0 >>> 20) & 0x3ffL);
+                out[r + 3] = (int) ((w0 >>> 30) & 0x3ffL);
+                out[r + 4] = (int) ((w0 >>> 40) & 0x3ffL);
+                out[r + 5] = (int) ((w0 >>> 50) & 0x3ffL);
+                out[r + 6] = (int) (((w0 >>> 60) | (w1 << 4)) & 0x3ffL);
+                out[r + 7] = (int) ((w1 >>> 6) & 0x3ffL);
             }
         }
     }
@@ -488,32 +503,34 @@ final class BitUnpackers {
     static final class LsbInt11 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 11;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 11;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
-                out[o + i] = (int) (w0 & 0x7ffL);
-                out[o + i + 1] = (int) ((w0 >>> 11) & 0x7ffL);
-                out[o + i + 2] = (int) ((w0 >>> 22) & 0x7ffL);
-                out[o + i + 3] = (int) ((w0 >>> 33) & 0x7ffL);
-                out[o + i + 4] = (int) ((w0 >>> 44) & 0x7ffL);
-                out[o + i + 5] = (int) (((w0 >>> 55) | (w1 << 9)) & 0x7ffL);
-                out[o + i + 6] = (int) ((w1 >>> 2) & 0x7ffL);
-                out[o + i + 7] = (int) ((w1 >>> 13) & 0x7ffL);
+                out[r] = (int) (w0 & 0x7ffL);
+                out[r + 1] = (int) ((w0 >>> 11) & 0x7ffL);
+                out[r + 2] = (int) ((w0 >>> 22) & 0x7ffL);
+                out[r + 3] = (int) ((w0 >>> 33) & 0x7ffL);
+                out[r + 4] = (int) ((w0 >>> 44) & 0x7ffL);
+                out[r + 5] = (int) (((w0 >>> 55) | (w1 << 9)) & 0x7ffL);
+                out[r + 6] = (int) ((w1 >>> 2) & 0x7ffL);
+                out[r + 7] = (int) ((w1 >>> 13) & 0x7ffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 11;
+            for (; g < groups; g++) {
+                int q = p + g * 11;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = (((ByteIO.getShortLE(in, q + 8) & 0xFFFFL)) | ((in[q + 10] & 0xFFL) << 16));
-                out[o + i] = (int) (w0 & 0x7ffL);
-                out[o + i + 1] = (int) ((w0 >>> 11) & 0x7ffL);
-                out[o + i + 2] = (int) ((w0 >>> 22) & 0x7ffL);
-                out[o + i + 3] = (int) ((w0 >>> 33) & 0x7ffL);
-                out[o + i + 4] = (int) ((w0 >>> 44) & 0x7ffL);
-                out[o + i + 5] = (int) (((w0 >>> 55) | (w1 << 9)) & 0x7ffL);
-                out[o + i + 6] = (int) ((w1 >>> 2) & 0x7ffL);
-                out[o + i + 7] = (int) ((w1 >>> 13) & 0x7ffL);
+                out[r] = (int) (w0 & 0x7ffL);
+                out[r + 1] = (int) ((w0 >>> 11) & 0x7ffL);
+                out[r + 2] = (int) ((w0 >>> 22) & 0x7ffL);
+                out[r + 3] = (int) ((w0 >>> 33) & 0x7ffL);
+                out[r + 4] = (int) ((w0 >>> 44) & 0x7ffL);
+                out[r + 5] = (int) (((w0 >>> 55) | (w1 << 9)) & 0x7ffL);
+                out[r + 6] = (int) ((w1 >>> 2) & 0x7ffL);
+                out[r + 7] = (int) ((w1 >>> 13) & 0x7ffL);
             }
         }
     }
@@ -521,32 +538,34 @@ final class BitUnpackers {
     static final class LsbInt12 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 12;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 12;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
-                out[o + i] = (int) (w0 & 0xfffL);
-                out[o + i + 1] = (int) ((w0 >>> 12) & 0xfffL);
-                out[o + i + 2] = (int) ((w0 >>> 24) & 0xfffL);
-                out[o + i + 3] = (int) ((w0 >>> 36) & 0xfffL);
-                out[o + i + 4] = (int) ((w0 >>> 48) & 0xfffL);
-                out[o + i + 5] = (int) (((w0 >>> 60) | (w1 << 4)) & 0xfffL);
-                out[o + i + 6] = (int) ((w1 >>> 8) & 0xfffL);
-                out[o + i + 7] = (int) ((w1 >>> 20) & 0xfffL);
+                out[r] = (int) (w0 & 0xfffL);
+                out[r + 1] = (int) ((w0 >>> 12) & 0xfffL);
+                out[r + 2] = (int) ((w0 >>> 24) & 0xfffL);
+                out[r + 3] = (int) ((w0 >>> 36) & 0xfffL);
+                out[r + 4] = (int) ((w0 >>> 48) & 0xfffL);
+                out[r + 5] = (int) (((w0 >>> 60) | (w1 << 4)) & 0xfffL);
+                out[r + 6] = (int) ((w1 >>> 8) & 0xfffL);
+                out[r + 7] = (int) ((w1 >>> 20) & 0xfffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 12;
+            for (; g < groups; g++) {
+                int q = p + g * 12;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL));
-                out[o + i] = (int) (w0 & 0xfffL);
-                out[o + i + 1] = (int) ((w0 >>> 12) & 0xfffL);
-                out[o + i + 2] = (int) ((w0 >>> 24) & 0xfffL);
-                out[o + i + 3] = (int) ((w0 >>> 36) & 0xfffL);
-                out[o + i + 4] = (int) ((w0 >>> 48) & 0xfffL);
-                out[o + i + 5] = (int) (((w0 >>> 60) | (w1 << 4)) & 0xfffL);
-                out[o + i + 6] = (int) ((w1 >>> 8) & 0xfffL);
-                out[o + i + 7] = (int) ((w1 >>> 20) & 0xfffL);
+                out[r] = (int) (w0 & 0xfffL);
+                out[r + 1] = (int) ((w0 >>> 12) & 0xfffL);
+                out[r + 2] = (int) ((w0 >>> 24) & 0xfffL);
+                out[r + 3] = (int) ((w0 >>> 36) & 0xfffL);
+                out[r + 4] = (int) ((w0 >>> 48) & 0xfffL);
+                out[r + 5] = (int) (((w0 >>> 60) | (w1 << 4)) & 0xfffL);
+                out[r + 6] = (int) ((w1 >>> 8) & 0xfffL);
+                out[r + 7] = (int) ((w1 >>> 20) & 0xfffL);
             }
         }
     }
@@ -554,32 +573,34 @@ final class BitUnpackers {
     static final class LsbInt13 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 13;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 13;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
-                out[o + i] = (int) (w0 & 0x1fffL);
-                out[o + i + 1] = (int) ((w0 >>> 13) & 0x1fffL);
-                out[o + i + 2] = (int) ((w0 >>> 26) & 0x1fffL);
-                out[o + i + 3] = (int) ((w0 >>> 39) & 0x1fffL);
-                out[o + i + 4] = (int) (((w0 >>> 52) | (w1 << 12)) & 0x1fffL);
-                out[o + i + 5] = (int) ((w1 >>> 1) & 0x1fffL);
-                out[o + i + 6] = (int) ((w1 >>> 14) & 0x1fffL);
-                out[o + i + 7] = (int) ((w1 >>> 27) & 0x1fffL);
+                out[r] = (int) (w0 & 0x1fffL);
+                out[r + 1] = (int) ((w0 >>> 13) & 0x1fffL);
+                out[r + 2] = (int) ((w0 >>> 26) & 0x1fffL);
+                out[r + 3] = (int) ((w0 >>> 39) & 0x1fffL);
+                out[r + 4] = (int) (((w0 >>> 52) | (w1 << 12)) & 0x1fffL);
+                out[r + 5] = (int) ((w1 >>> 1) & 0x1fffL);
+                out[r + 6] = (int) ((w1 >>> 14) & 0x1fffL);
+                out[r + 7] = (int) ((w1 >>> 27) & 0x1fffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 13;
+            for (; g < groups; g++) {
+                int q = p + g * 13;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL) | ((in[q + 12] & 0xFFL) << 32));
-                out[o + i] = (int) (w0 & 0x1fffL);
-                out[o + i + 1] = (int) ((w0 >>> 13) & 0x1fffL);
-                out[o + i + 2] = (int) ((w0 >>> 26) & 0x1fffL);
-                out[o + i + 3] = (int) ((w0 >>> 39) & 0x1fffL);
-                out[o + i + 4] = (int) (((w0 >>> 52) | (w1 << 12)) & 0x1fffL);
-                out[o + i + 5] = (int) ((w1 >>> 1) & 0x1fffL);
-                out[o + i + 6] = (int) ((w1 >>> 14) & 0x1fffL);
-                out[o + i + 7] = (int) ((w1 >>> 27) & 0x1fffL);
+                out[r] = (int) (w0 & 0x1fffL);
+                out[r + 1] = (int) ((w0 >>> 13) & 0x1fffL);
+                out[r + 2] = (int) ((w0 >>> 26) & 0x1fffL);
+                out[r + 3] = (int) ((w0 >>> 39) & 0x1fffL);
+                out[r + 4] = (int) (((w0 >>> 52) | (w1 << 12)) & 0x1fffL);
+                out[r + 5] = (int) ((w1 >>> 1) & 0x1fffL);
+                out[r + 6] = (int) ((w1 >>> 14) & 0x1fffL);
+                out[r + 7] = (int) ((w1 >>> 27) & 0x1fffL);
             }
         }
     }
@@ -587,32 +608,34 @@ final class BitUnpackers {
     static final class LsbInt14 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 14;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 14;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
-                out[o + i] = (int) (w0 & 0x3fffL);
-                out[o + i + 1] = (int) ((w0 >>> 14) & 0x3fffL);
-                out[o + i + 2] = (int) ((w0 >>> 28) & 0x3fffL);
-                out[o + i + 3] = (int) ((w0 >>> 42) & 0x3fffL);
-                out[o + i + 4] = (int) (((w0 >>> 56) | (w1 << 8)) & 0x3fffL);
-                out[o + i + 5] = (int) ((w1 >>> 6) & 0x3fffL);
-                out[o + i + 6] = (int) ((w1 >>> 20) & 0x3fffL);
-                out[o + i + 7] = (int) ((w1 >>> 34) & 0x3fffL);
+                out[r] = (int) (w0 & 0x3fffL);
+                out[r + 1] = (int) ((w0 >>> 14) & 0x3fffL);
+                out[r + 2] = (int) ((w0 >>> 28) & 0x3fffL);
+                out[r + 3] = (int) ((w0 >>> 42) & 0x3fffL);
+                out[r + 4] = (int) (((w0 >>> 56) | (w1 << 8)) & 0x3fffL);
+                out[r + 5] = (int) ((w1 >>> 6) & 0x3fffL);
+                out[r + 6] = (int) ((w1 >>> 20) & 0x3fffL);
+                out[r + 7] = (int) ((w1 >>> 34) & 0x3fffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 14;
+            for (; g < groups; g++) {
+                int q = p + g * 14;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 12) & 0xFFFFL) << 32));
-                out[o + i] = (int) (w0 & 0x3fffL);
-                out[o + i + 1] = (int) ((w0 >>> 14) & 0x3fffL);
-                out[o + i + 2] = (int) ((w0 >>> 28) & 0x3fffL);
-                out[o + i + 3] = (int) ((w0 >>> 42) & 0x3fffL);
-                out[o + i + 4] = (int) (((w0 >>> 56) | (w1 << 8)) & 0x3fffL);
-                out[o + i + 5] = (int) ((w1 >>> 6) & 0x3fffL);
-                out[o + i + 6] = (int) ((w1 >>> 20) & 0x3fffL);
-                out[o + i + 7] = (int) ((w1 >>> 34) & 0x3fffL);
+                out[r] = (int) (w0 & 0x3fffL);
+                out[r + 1] = (int) ((w0 >>> 14) & 0x3fffL);
+                out[r + 2] = (int) ((w0 >>> 28) & 0x3fffL);
+                out[r + 3] = (int) ((w0 >>> 42) & 0x3fffL);
+                out[r + 4] = (int) (((w0 >>> 56) | (w1 << 8)) & 0x3fffL);
+                out[r + 5] = (int) ((w1 >>> 6) & 0x3fffL);
+                out[r + 6] = (int) ((w1 >>> 20) & 0x3fffL);
+                out[r + 7] = (int) ((w1 >>> 34) & 0x3fffL);
             }
         }
     }
@@ -620,32 +643,34 @@ final class BitUnpackers {
     static final class LsbInt15 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 15;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 15;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
-                out[o + i] = (int) (w0 & 0x7fffL);
-                out[o + i + 1] = (int) ((w0 >>> 15) & 0x7fffL);
-                out[o + i + 2] = (int) ((w0 >>> 30) & 0x7fffL);
-                out[o + i + 3] = (int) ((w0 >>> 45) & 0x7fffL);
-                out[o + i + 4] = (int) (((w0 >>> 60) | (w1 << 4)) & 0x7fffL);
-                out[o + i + 5] = (int) ((w1 >>> 11) & 0x7fffL);
-                out[o + i + 6] = (int) ((w1 >>> 26) & 0x7fffL);
-                out[o + i + 7] = (int) ((w1 >>> 41) & 0x7fffL);
+                out[r] = (int) (w0 & 0x7fffL);
+                out[r + 1] = (int) ((w0 >>> 15) & 0x7fffL);
+                out[r + 2] = (int) ((w0 >>> 30) & 0x7fffL);
+                out[r + 3] = (int) ((w0 >>> 45) & 0x7fffL);
+                out[r + 4] = (int) (((w0 >>> 60) | (w1 << 4)) & 0x7fffL);
+                out[r + 5] = (int) ((w1 >>> 11) & 0x7fffL);
+                out[r + 6] = (int) ((w1 >>> 26) & 0x7fffL);
+                out[r + 7] = (int) ((w1 >>> 41) & 0x7fffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 15;
+            for (; g < groups; g++) {
+                int q = p + g * 15;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 12) & 0xFFFFL) << 32) | ((in[q + 14] & 0xFFL) << 48));
-                out[o + i] = (int) (w0 & 0x7fffL);
-                out[o + i + 1] = (int) ((w0 >>> 15) & 0x7fffL);
-                out[o + i + 2] = (int) ((w0 >>> 30) & 0x7fffL);
-                out[o + i + 3] = (int) ((w0 >>> 45) & 0x7fffL);
-                out[o + i + 4] = (int) (((w0 >>> 60) | (w1 << 4)) & 0x7fffL);
-                out[o + i + 5] = (int) ((w1 >>> 11) & 0x7fffL);
-                out[o + i + 6] = (int) ((w1 >>> 26) & 0x7fffL);
-                out[o + i + 7] = (int) ((w1 >>> 41) & 0x7fffL);
+                out[r] = (int) (w0 & 0x7fffL);
+                out[r + 1] = (int) ((w0 >>> 15) & 0x7fffL);
+                out[r + 2] = (int) ((w0 >>> 30) & 0x7fffL);
+                out[r + 3] = (int) ((w0 >>> 45) & 0x7fffL);
+                out[r + 4] = (int) (((w0 >>> 60) | (w1 << 4)) & 0x7fffL);
+                out[r + 5] = (int) ((w1 >>> 11) & 0x7fffL);
+                out[r + 6] = (int) ((w1 >>> 26) & 0x7fffL);
+                out[r + 7] = (int) ((w1 >>> 41) & 0x7fffL);
             }
         }
     }
@@ -656,49 +681,51 @@ final class BitUnpackers {
             int i = 0;
             for (int n = (groups >>> 2) << 5; i < n; i += 32) {
                 int q = p + (i >>> 3) * 16;
-                out[o + i] = (ByteIO.getShortLE(in, q + 0) & 0xFFFF);
-                out[o + i + 1] = (ByteIO.getShortLE(in, q + 2) & 0xFFFF);
-                out[o + i + 2] = (ByteIO.getShortLE(in, q + 4) & 0xFFFF);
-                out[o + i + 3] = (ByteIO.getShortLE(in, q + 6) & 0xFFFF);
-                out[o + i + 4] = (ByteIO.getShortLE(in, q + 8) & 0xFFFF);
-                out[o + i + 5] = (ByteIO.getShortLE(in, q + 10) & 0xFFFF);
-                out[o + i + 6] = (ByteIO.getShortLE(in, q + 12) & 0xFFFF);
-                out[o + i + 7] = (ByteIO.getShortLE(in, q + 14) & 0xFFFF);
-                out[o + i + 8] = (ByteIO.getShortLE(in, q + 16) & 0xFFFF);
-                out[o + i + 9] = (ByteIO.getShortLE(in, q + 18) & 0xFFFF);
-                out[o + i + 10] = (ByteIO.getShortLE(in, q + 20) & 0xFFFF);
-                out[o + i + 11] = (ByteIO.getShortLE(in, q + 22) & 0xFFFF);
-                out[o + i + 12] = (ByteIO.getShortLE(in, q + 24) & 0xFFFF);
-                out[o + i + 13] = (ByteIO.getShortLE(in, q + 26) & 0xFFFF);
-                out[o + i + 14] = (ByteIO.getShortLE(in, q + 28) & 0xFFFF);
-                out[o + i + 15] = (ByteIO.getShortLE(in, q + 30) & 0xFFFF);
-                out[o + i + 16] = (ByteIO.getShortLE(in, q + 32) & 0xFFFF);
-                out[o + i + 17] = (ByteIO.getShortLE(in, q + 34) & 0xFFFF);
-                out[o + i + 18] = (ByteIO.getShortLE(in, q + 36) & 0xFFFF);
-                out[o + i + 19] = (ByteIO.getShortLE(in, q + 38) & 0xFFFF);
-                out[o + i + 20] = (ByteIO.getShortLE(in, q + 40) & 0xFFFF);
-                out[o + i + 21] = (ByteIO.getShortLE(in, q + 42) & 0xFFFF);
-                out[o + i + 22] = (ByteIO.getShortLE(in, q + 44) & 0xFFFF);
-                out[o + i + 23] = (ByteIO.getShortLE(in, q + 46) & 0xFFFF);
-                out[o + i + 24] = (ByteIO.getShortLE(in, q + 48) & 0xFFFF);
-                out[o + i + 25] = (ByteIO.getShortLE(in, q + 50) & 0xFFFF);
-                out[o + i + 26] = (ByteIO.getShortLE(in, q + 52) & 0xFFFF);
-                out[o + i + 27] = (ByteIO.getShortLE(in, q + 54) & 0xFFFF);
-                out[o + i + 28] = (ByteIO.getShortLE(in, q + 56) & 0xFFFF);
-                out[o + i + 29] = (ByteIO.getShortLE(in, q + 58) & 0xFFFF);
-                out[o + i + 30] = (ByteIO.getShortLE(in, q + 60) & 0xFFFF);
-                out[o + i + 31] = (ByteIO.getShortLE(in, q + 62) & 0xFFFF);
+                int r = o + i;
+                out[r] = (ByteIO.getShortLE(in, q + 0) & 0xFFFF);
+                out[r + 1] = (ByteIO.getShortLE(in, q + 2) & 0xFFFF);
+                out[r + 2] = (ByteIO.getShortLE(in, q + 4) & 0xFFFF);
+                out[r + 3] = (ByteIO.getShortLE(in, q + 6) & 0xFFFF);
+                out[r + 4] = (ByteIO.getShortLE(in, q + 8) & 0xFFFF);
+                out[r + 5] = (ByteIO.getShortLE(in, q + 10) & 0xFFFF);
+                out[r + 6] = (ByteIO.getShortLE(in, q + 12) & 0xFFFF);
+                out[r + 7] = (ByteIO.getShortLE(in, q + 14) & 0xFFFF);
+                out[r + 8] = (ByteIO.getShortLE(in, q + 16) & 0xFFFF);
+                out[r + 9] = (ByteIO.getShortLE(in, q + 18) & 0xFFFF);
+                out[r + 10] = (ByteIO.getShortLE(in, q + 20) & 0xFFFF);
+                out[r + 11] = (ByteIO.getShortLE(in, q + 22) & 0xFFFF);
+                out[r + 12] = (ByteIO.getShortLE(in, q + 24) & 0xFFFF);
+                out[r + 13] = (ByteIO.getShortLE(in, q + 26) & 0xFFFF);
+                out[r + 14] = (ByteIO.getShortLE(in, q + 28) & 0xFFFF);
+                out[r + 15] = (ByteIO.getShortLE(in, q + 30) & 0xFFFF);
+                out[r + 16] = (ByteIO.getShortLE(in, q + 32) & 0xFFFF);
+                out[r + 17] = (ByteIO.getShortLE(in, q + 34) & 0xFFFF);
+                out[r + 18] = (ByteIO.getShortLE(in, q + 36) & 0xFFFF);
+                out[r + 19] = (ByteIO.getShortLE(in, q + 38) & 0xFFFF);
+                out[r + 20] = (ByteIO.getShortLE(in, q + 40) & 0xFFFF);
+                out[r + 21] = (ByteIO.getShortLE(in, q + 42) & 0xFFFF);
+                out[r + 22] = (ByteIO.getShortLE(in, q + 44) & 0xFFFF);
+                out[r + 23] = (ByteIO.getShortLE(in, q + 46) & 0xFFFF);
+                out[r + 24] = (ByteIO.getShortLE(in, q + 48) & 0xFFFF);
+                out[r + 25] = (ByteIO.getShortLE(in, q + 50) & 0xFFFF);
+                out[r + 26] = (ByteIO.getShortLE(in, q + 52) & 0xFFFF);
+                out[r + 27] = (ByteIO.getShortLE(in, q + 54) & 0xFFFF);
+                out[r + 28] = (ByteIO.getShortLE(in, q + 56) & 0xFFFF);
+                out[r + 29] = (ByteIO.getShortLE(in, q + 58) & 0xFFFF);
+                out[r + 30] = (ByteIO.getShortLE(in, q + 60) & 0xFFFF);
+                out[r + 31] = (ByteIO.getShortLE(in, q + 62) & 0xFFFF);
             }
             for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 16;
-                out[o + i] = (ByteIO.getShortLE(in, q + 0) & 0xFFFF);
-                out[o + i + 1] = (ByteIO.getShortLE(in, q + 2) & 0xFFFF);
-                out[o + i + 2] = (ByteIO.getShortLE(in, q + 4) & 0xFFFF);
-                out[o + i + 3] = (ByteIO.getShortLE(in, q + 6) & 0xFFFF);
-                out[o + i + 4] = (ByteIO.getShortLE(in, q + 8) & 0xFFFF);
-                out[o + i + 5] = (ByteIO.getShortLE(in, q + 10) & 0xFFFF);
-                out[o + i + 6] = (ByteIO.getShortLE(in, q + 12) & 0xFFFF);
-                out[o + i + 7] = (ByteIO.getShortLE(in, q + 14) & 0xFFFF);
+                int r = o + i;
+                out[r] = (ByteIO.getShortLE(in, q + 0) & 0xFFFF);
+                out[r + 1] = (ByteIO.getShortLE(in, q + 2) & 0xFFFF);
+                out[r + 2] = (ByteIO.getShortLE(in, q + 4) & 0xFFFF);
+                out[r + 3] = (ByteIO.getShortLE(in, q + 6) & 0xFFFF);
+                out[r + 4] = (ByteIO.getShortLE(in, q + 8) & 0xFFFF);
+                out[r + 5] = (ByteIO.getShortLE(in, q + 10) & 0xFFFF);
+                out[r + 6] = (ByteIO.getShortLE(in, q + 12) & 0xFFFF);
+                out[r + 7] = (ByteIO.getShortLE(in, q + 14) & 0xFFFF);
             }
         }
     }
@@ -706,34 +733,36 @@ final class BitUnpackers {
     static final class LsbInt17 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 17;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 17;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (int) (w0 & 0x1ffffL);
-                out[o + i + 1] = (int) ((w0 >>> 17) & 0x1ffffL);
-                out[o + i + 2] = (int) ((w0 >>> 34) & 0x1ffffL);
-                out[o + i + 3] = (int) (((w0 >>> 51) | (w1 << 13)) & 0x1ffffL);
-                out[o + i + 4] = (int) ((w1 >>> 4) & 0x1ffffL);
-                out[o + i + 5] = (int) ((w1 >>> 21) & 0x1ffffL);
-                out[o + i + 6] = (int) ((w1 >>> 38) & 0x1ffffL);
-                out[o + i + 7] = (int) (((w1 >>> 55) | (w2 << 9)) & 0x1ffffL);
+                out[r] = (int) (w0 & 0x1ffffL);
+                out[r + 1] = (int) ((w0 >>> 17) & 0x1ffffL);
+                out[r + 2] = (int) ((w0 >>> 34) & 0x1ffffL);
+                out[r + 3] = (int) (((w0 >>> 51) | (w1 << 13)) & 0x1ffffL);
+                out[r + 4] = (int) ((w1 >>> 4) & 0x1ffffL);
+                out[r + 5] = (int) ((w1 >>> 21) & 0x1ffffL);
+                out[r + 6] = (int) ((w1 >>> 38) & 0x1ffffL);
+                out[r + 7] = (int) (((w1 >>> 55) | (w2 << 9)) & 0x1ffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 17;
+            for (; g < groups; g++) {
+                int q = p + g * 17;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = (((in[q + 16] & 0xFFL)));
-                out[o + i] = (int) (w0 & 0x1ffffL);
-                out[o + i + 1] = (int) ((w0 >>> 17) & 0x1ffffL);
-                out[o + i + 2] = (int) ((w0 >>> 34) & 0x1ffffL);
-                out[o + i + 3] = (int) (((w0 >>> 51) | (w1 << 13)) & 0x1ffffL);
-                out[o + i + 4] = (int) ((w1 >>> 4) & 0x1ffffL);
-                out[o + i + 5] = (int) ((w1 >>> 21) & 0x1ffffL);
-                out[o + i + 6] = (int) ((w1 >>> 38) & 0x1ffffL);
-                out[o + i + 7] = (int) (((w1 >>> 55) | (w2 << 9)) & 0x1ffffL);
+                out[r] = (int) (w0 & 0x1ffffL);
+                out[r + 1] = (int) ((w0 >>> 17) & 0x1ffffL);
+                out[r + 2] = (int) ((w0 >>> 34) & 0x1ffffL);
+                out[r + 3] = (int) (((w0 >>> 51) | (w1 << 13)) & 0x1ffffL);
+                out[r + 4] = (int) ((w1 >>> 4) & 0x1ffffL);
+                out[r + 5] = (int) ((w1 >>> 21) & 0x1ffffL);
+                out[r + 6] = (int) ((w1 >>> 38) & 0x1ffffL);
+                out[r + 7] = (int) (((w1 >>> 55) | (w2 << 9)) & 0x1ffffL);
             }
         }
     }
@@ -741,34 +770,36 @@ final class BitUnpackers {
     static final class LsbInt18 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 18;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 18;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (int) (w0 & 0x3ffffL);
-                out[o + i + 1] = (int) ((w0 >>> 18) & 0x3ffffL);
-                out[o + i + 2] = (int) ((w0 >>> 36) & 0x3ffffL);
-                out[o + i + 3] = (int) (((w0 >>> 54) | (w1 << 10)) & 0x3ffffL);
-                out[o + i + 4] = (int) ((w1 >>> 8) & 0x3ffffL);
-                out[o + i + 5] = (int) ((w1 >>> 26) & 0x3ffffL);
-                out[o + i + 6] = (int) ((w1 >>> 44) & 0x3ffffL);
-                out[o + i + 7] = (int) (((w1 >>> 62) | (w2 << 2)) & 0x3ffffL);
+                out[r] = (int) (w0 & 0x3ffffL);
+                out[r + 1] = (int) ((w0 >>> 18) & 0x3ffffL);
+                out[r + 2] = (int) ((w0 >>> 36) & 0x3ffffL);
+                out[r + 3] = (int) (((w0 >>> 54) | (w1 << 10)) & 0x3ffffL);
+                out[r + 4] = (int) ((w1 >>> 8) & 0x3ffffL);
+                out[r + 5] = (int) ((w1 >>> 26) & 0x3ffffL);
+                out[r + 6] = (int) ((w1 >>> 44) & 0x3ffffL);
+                out[r + 7] = (int) (((w1 >>> 62) | (w2 << 2)) & 0x3ffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 18;
+            for (; g < groups; g++) {
+                int q = p + g * 18;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = (((ByteIO.getShortLE(in, q + 16) & 0xFFFFL)));
-                out[o + i] = (int) (w0 & 0x3ffffL);
-                out[o + i + 1] = (int) ((w0 >>> 18) & 0x3ffffL);
-                out[o + i + 2] = (int) ((w0 >>> 36) & 0x3ffffL);
-                out[o + i + 3] = (int) (((w0 >>> 54) | (w1 << 10)) & 0x3ffffL);
-                out[o + i + 4] = (int) ((w1 >>> 8) & 0x3ffffL);
-                out[o + i + 5] = (int) ((w1 >>> 26) & 0x3ffffL);
-                out[o + i + 6] = (int) ((w1 >>> 44) & 0x3ffffL);
-                out[o + i + 7] = (int) (((w1 >>> 62) | (w2 << 2)) & 0x3ffffL);
+                out[r] = (int) (w0 & 0x3ffffL);
+                out[r + 1] = (int) ((w0 >>> 18) & 0x3ffffL);
+                out[r + 2] = (int) ((w0 >>> 36) & 0x3ffffL);
+                out[r + 3] = (int) (((w0 >>> 54) | (w1 << 10)) & 0x3ffffL);
+                out[r + 4] = (int) ((w1 >>> 8) & 0x3ffffL);
+                out[r + 5] = (int) ((w1 >>> 26) & 0x3ffffL);
+                out[r + 6] = (int) ((w1 >>> 44) & 0x3ffffL);
+                out[r + 7] = (int) (((w1 >>> 62) | (w2 << 2)) & 0x3ffffL);
             }
         }
     }
@@ -776,34 +807,36 @@ final class BitUnpackers {
     static final class LsbInt19 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 19;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 19;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (int) (w0 & 0x7ffffL);
-                out[o + i + 1] = (int) ((w0 >>> 19) & 0x7ffffL);
-                out[o + i + 2] = (int) ((w0 >>> 38) & 0x7ffffL);
-                out[o + i + 3] = (int) (((w0 >>> 57) | (w1 << 7)) & 0x7ffffL);
-                out[o + i + 4] = (int) ((w1 >>> 12) & 0x7ffffL);
-                out[o + i + 5] = (int) ((w1 >>> 31) & 0x7ffffL);
-                out[o + i + 6] = (int) (((w1 >>> 50) | (w2 << 14)) & 0x7ffffL);
-                out[o + i + 7] = (int) ((w2 >>> 5) & 0x7ffffL);
+                out[r] = (int) (w0 & 0x7ffffL);
+                out[r + 1] = (int) ((w0 >>> 19) & 0x7ffffL);
+                out[r + 2] = (int) ((w0 >>> 38) & 0x7ffffL);
+                out[r + 3] = (int) (((w0 >>> 57) | (w1 << 7)) & 0x7ffffL);
+                out[r + 4] = (int) ((w1 >>> 12) & 0x7ffffL);
+                out[r + 5] = (int) ((w1 >>> 31) & 0x7ffffL);
+                out[r + 6] = (int) (((w1 >>> 50) | (w2 << 14)) & 0x7ffffL);
+                out[r + 7] = (int) ((w2 >>> 5) & 0x7ffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 19;
+            for (; g < groups; g++) {
+                int q = p + g * 19;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = (((ByteIO.getShortLE(in, q + 16) & 0xFFFFL)) | ((in[q + 18] & 0xFFL) << 16));
-                out[o + i] = (int) (w0 & 0x7ffffL);
-                out[o + i + 1] = (int) ((w0 >>> 19) & 0x7ffffL);
-                out[o + i + 2] = (int) ((w0 >>> 38) & 0x7ffffL);
-                out[o + i + 3] = (int) (((w0 >>> 57) | (w1 << 7)) & 0x7ffffL);
-                out[o + i + 4] = (int) ((w1 >>> 12) & 0x7ffffL);
-                out[o + i + 5] = (int) ((w1 >>> 31) & 0x7ffffL);
-                out[o + i + 6] = (int) (((w1 >>> 50) | (w2 << 14)) & 0x7ffffL);
-                out[o + i + 7] = (int) ((w2 >>> 5) & 0x7ffffL);
+                out[r] = (int) (w0 & 0x7ffffL);
+                out[r + 1] = (int) ((w0 >>> 19) & 0x7ffffL);
+                out[r + 2] = (int) ((w0 >>> 38) & 0x7ffffL);
+                out[r + 3] = (int) (((w0 >>> 57) | (w1 << 7)) & 0x7ffffL);
+                out[r + 4] = (int) ((w1 >>> 12) & 0x7ffffL);
+                out[r + 5] = (int) ((w1 >>> 31) & 0x7ffffL);
+                out[r + 6] = (int) (((w1 >>> 50) | (w2 << 14)) & 0x7ffffL);
+                out[r + 7] = (int) ((w2 >>> 5) & 0x7ffffL);
             }
         }
     }
@@ -811,34 +844,36 @@ final class BitUnpackers {
     static final class LsbInt20 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 20;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 20;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (int) (w0 & 0xfffffL);
-                out[o + i + 1] = (int) ((w0 >>> 20) & 0xfffffL);
-                out[o + i + 2] = (int) ((w0 >>> 40) & 0xfffffL);
-                out[o + i + 3] = (int) (((w0 >>> 60) | (w1 << 4)) & 0xfffffL);
-                out[o + i + 4] = (int) ((w1 >>> 16) & 0xfffffL);
-                out[o + i + 5] = (int) ((w1 >>> 36) & 0xfffffL);
-                out[o + i + 6] = (int) (((w1 >>> 56) | (w2 << 8)) & 0xfffffL);
-                out[o + i + 7] = (int) ((w2 >>> 12) & 0xfffffL);
+                out[r] = (int) (w0 & 0xfffffL);
+                out[r + 1] = (int) ((w0 >>> 20) & 0xfffffL);
+                out[r + 2] = (int) ((w0 >>> 40) & 0xfffffL);
+                out[r + 3] = (int) (((w0 >>> 60) | (w1 << 4)) & 0xfffffL);
+                out[r + 4] = (int) ((w1 >>> 16) & 0xfffffL);
+                out[r + 5] = (int) ((w1 >>> 36) & 0xfffffL);
+                out[r + 6] = (int) (((w1 >>> 56) | (w2 << 8)) & 0xfffffL);
+                out[r + 7] = (int) ((w2 >>> 12) & 0xfffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 20;
+            for (; g < groups; g++) {
+                int q = p + g * 20;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ((ByteIO.getIntLE(in, q + 16) & 0xFFFFFFFFL));
-                out[o + i] = (int) (w0 & 0xfffffL);
-                out[o + i + 1] = (int) ((w0 >>> 20) & 0xfffffL);
-                out[o + i + 2] = (int) ((w0 >>> 40) & 0xfffffL);
-                out[o + i + 3] = (int) (((w0 >>> 60) | (w1 << 4)) & 0xfffffL);
-                out[o + i + 4] = (int) ((w1 >>> 16) & 0xfffffL);
-                out[o + i + 5] = (int) ((w1 >>> 36) & 0xfffffL);
-                out[o + i + 6] = (int) (((w1 >>> 56) | (w2 << 8)) & 0xfffffL);
-                out[o + i + 7] = (int) ((w2 >>> 12) & 0xfffffL);
+                out[r] = (int) (w0 & 0xfffffL);
+                out[r + 1] = (int) ((w0 >>> 20) & 0xfffffL);
+                out[r + 2] = (int) ((w0 >>> 40) & 0xfffffL);
+                out[r + 3] = (int) (((w0 >>> 60) | (w1 << 4)) & 0xfffffL);
+                out[r + 4] = (int) ((w1 >>> 16) & 0xfffffL);
+                out[r + 5] = (int) ((w1 >>> 36) & 0xfffffL);
+                out[r + 6] = (int) (((w1 >>> 56) | (w2 << 8)) & 0xfffffL);
+                out[r + 7] = (int) ((w2 >>> 12) & 0xfffffL);
             }
         }
     }
@@ -846,34 +881,36 @@ final class BitUnpackers {
     static final class LsbInt21 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 21;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 21;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (int) (w0 & 0x1fffffL);
-                out[o + i + 1] = (int) ((w0 >>> 21) & 0x1fffffL);
-                out[o + i + 2] = (int) ((w0 >>> 42) & 0x1fffffL);
-                out[o + i + 3] = (int) (((w0 >>> 63) | (w1 << 1)) & 0x1fffffL);
-                out[o + i + 4] = (int) ((w1 >>> 20) & 0x1fffffL);
-                out[o + i + 5] = (int) ((w1 >>> 41) & 0x1fffffL);
-                out[o + i + 6] = (int) (((w1 >>> 62) | (w2 << 2)) & 0x1fffffL);
-                out[o + i + 7] = (int) ((w2 >>> 19) & 0x1fffffL);
+                out[r] = (int) (w0 & 0x1fffffL);
+                out[r + 1] = (int) ((w0 >>> 21) & 0x1fffffL);
+                out[r + 2] = (int) ((w0 >>> 42) & 0x1fffffL);
+                out[r + 3] = (int) (((w0 >>> 63) | (w1 << 1)) & 0x1fffffL);
+                out[r + 4] = (int) ((w1 >>> 20) & 0x1fffffL);
+                out[r + 5] = (int) ((w1 >>> 41) & 0x1fffffL);
+                out[r + 6] = (int) (((w1 >>> 62) | (w2 << 2)) & 0x1fffffL);
+                out[r + 7] = (int) ((w2 >>> 19) & 0x1fffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 21;
+            for (; g < groups; g++) {
+                int q = p + g * 21;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ((ByteIO.getIntLE(in, q + 16) & 0xFFFFFFFFL) | ((in[q + 20] & 0xFFL) << 32));
-                out[o + i] = (int) (w0 & 0x1fffffL);
-                out[o + i + 1] = (int) ((w0 >>> 21) & 0x1fffffL);
-                out[o + i + 2] = (int) ((w0 >>> 42) & 0x1fffffL);
-                out[o + i + 3] = (int) (((w0 >>> 63) | (w1 << 1)) & 0x1fffffL);
-                out[o + i + 4] = (int) ((w1 >>> 20) & 0x1fffffL);
-                out[o + i + 5] = (int) ((w1 >>> 41) & 0x1fffffL);
-                out[o + i + 6] = (int) (((w1 >>> 62) | (w2 << 2)) & 0x1fffffL);
-                out[o + i + 7] = (int) ((w2 >>> 19) & 0x1fffffL);
+                out[r] = (int) (w0 & 0x1fffffL);
+                out[r + 1] = (int) ((w0 >>> 21) & 0x1fffffL);
+                out[r + 2] = (int) ((w0 >>> 42) & 0x1fffffL);
+                out[r + 3] = (int) (((w0 >>> 63) | (w1 << 1)) & 0x1fffffL);
+                out[r + 4] = (int) ((w1 >>> 20) & 0x1fffffL);
+                out[r + 5] = (int) ((w1 >>> 41) & 0x1fffffL);
+                out[r + 6] = (int) (((w1 >>> 62) | (w2 << 2)) & 0x1fffffL);
+                out[r + 7] = (int) ((w2 >>> 19) & 0x1fffffL);
             }
         }
     }
@@ -881,34 +918,36 @@ final class BitUnpackers {
     static final class LsbInt22 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 22;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 22;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (int) (w0 & 0x3fffffL);
-                out[o + i + 1] = (int) ((w0 >>> 22) & 0x3fffffL);
-                out[o + i + 2] = (int) (((w0 >>> 44) | (w1 << 20)) & 0x3fffffL);
-                out[o + i + 3] = (int) ((w1 >>> 2) & 0x3fffffL);
-                out[o + i + 4] = (int) ((w1 >>> 24) & 0x3fffffL);
-                out[o + i + 5] = (int) (((w1 >>> 46) | (w2 << 18)) & 0x3fffffL);
-                out[o + i + 6] = (int) ((w2 >>> 4) & 0x3fffffL);
-                out[o + i + 7] = (int) ((w2 >>> 26) & 0x3fffffL);
+                out[r] = (int) (w0 & 0x3fffffL);
+                out[r + 1] = (int) ((w0 >>> 22) & 0x3fffffL);
+                out[r + 2] = (int) (((w0 >>> 44) | (w1 << 20)) & 0x3fffffL);
+                out[r + 3] = (int) ((w1 >>> 2) & 0x3fffffL);
+                out[r + 4] = (int) ((w1 >>> 24) & 0x3fffffL);
+                out[r + 5] = (int) (((w1 >>> 46) | (w2 << 18)) & 0x3fffffL);
+                out[r + 6] = (int) ((w2 >>> 4) & 0x3fffffL);
+                out[r + 7] = (int) ((w2 >>> 26) & 0x3fffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 22;
+            for (; g < groups; g++) {
+                int q = p + g * 22;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ((ByteIO.getIntLE(in, q + 16) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 20) & 0xFFFFL) << 32));
-                out[o + i] = (int) (w0 & 0x3fffffL);
-                out[o + i + 1] = (int) ((w0 >>> 22) & 0x3fffffL);
-                out[o + i + 2] = (int) (((w0 >>> 44) | (w1 << 20)) & 0x3fffffL);
-                out[o + i + 3] = (int) ((w1 >>> 2) & 0x3fffffL);
-                out[o + i + 4] = (int) ((w1 >>> 24) & 0x3fffffL);
-                out[o + i + 5] = (int) (((w1 >>> 46) | (w2 << 18)) & 0x3fffffL);
-                out[o + i + 6] = (int) ((w2 >>> 4) & 0x3fffffL);
-                out[o + i + 7] = (int) ((w2 >>> 26) & 0x3fffffL);
+                out[r] = (int) (w0 & 0x3fffffL);
+                out[r + 1] = (int) ((w0 >>> 22) & 0x3fffffL);
+                out[r + 2] = (int) (((w0 >>> 44) | (w1 << 20)) & 0x3fffffL);
+                out[r + 3] = (int) ((w1 >>> 2) & 0x3fffffL);
+                out[r + 4] = (int) ((w1 >>> 24) & 0x3fffffL);
+                out[r + 5] = (int) (((w1 >>> 46) | (w2 << 18)) & 0x3fffffL);
+                out[r + 6] = (int) ((w2 >>> 4) & 0x3fffffL);
+                out[r + 7] = (int) ((w2 >>> 26) & 0x3fffffL);
             }
         }
     }
@@ -916,34 +955,36 @@ final class BitUnpackers {
     static final class LsbInt23 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 23;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 23;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (int) (w0 & 0x7fffffL);
-                out[o + i + 1] = (int) ((w0 >>> 23) & 0x7fffffL);
-                out[o + i + 2] = (int) (((w0 >>> 46) | (w1 << 18)) & 0x7fffffL);
-                out[o + i + 3] = (int) ((w1 >>> 5) & 0x7fffffL);
-                out[o + i + 4] = (int) ((w1 >>> 28) & 0x7fffffL);
-                out[o + i + 5] = (int) (((w1 >>> 51) | (w2 << 13)) & 0x7fffffL);
-                out[o + i + 6] = (int) ((w2 >>> 10) & 0x7fffffL);
-                out[o + i + 7] = (int) ((w2 >>> 33) & 0x7fffffL);
+                out[r] = (int) (w0 & 0x7fffffL);
+                out[r + 1] = (int) ((w0 >>> 23) & 0x7fffffL);
+                out[r + 2] = (int) (((w0 >>> 46) | (w1 << 18)) & 0x7fffffL);
+                out[r + 3] = (int) ((w1 >>> 5) & 0x7fffffL);
+                out[r + 4] = (int) ((w1 >>> 28) & 0x7fffffL);
+                out[r + 5] = (int) (((w1 >>> 51) | (w2 << 13)) & 0x7fffffL);
+                out[r + 6] = (int) ((w2 >>> 10) & 0x7fffffL);
+                out[r + 7] = (int) ((w2 >>> 33) & 0x7fffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 23;
+            for (; g < groups; g++) {
+                int q = p + g * 23;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ((ByteIO.getIntLE(in, q + 16) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 20) & 0xFFFFL) << 32) | ((in[q + 22] & 0xFFL) << 48));
-                out[o + i] = (int) (w0 & 0x7fffffL);
-                out[o + i + 1] = (int) ((w0 >>> 23) & 0x7fffffL);
-                out[o + i + 2] = (int) (((w0 >>> 46) | (w1 << 18)) & 0x7fffffL);
-                out[o + i + 3] = (int) ((w1 >>> 5) & 0x7fffffL);
-                out[o + i + 4] = (int) ((w1 >>> 28) & 0x7fffffL);
-                out[o + i + 5] = (int) (((w1 >>> 51) | (w2 << 13)) & 0x7fffffL);
-                out[o + i + 6] = (int) ((w2 >>> 10) & 0x7fffffL);
-                out[o + i + 7] = (int) ((w2 >>> 33) & 0x7fffffL);
+                out[r] = (int) (w0 & 0x7fffffL);
+                out[r + 1] = (int) ((w0 >>> 23) & 0x7fffffL);
+                out[r + 2] = (int) (((w0 >>> 46) | (w1 << 18)) & 0x7fffffL);
+                out[r + 3] = (int) ((w1 >>> 5) & 0x7fffffL);
+                out[r + 4] = (int) ((w1 >>> 28) & 0x7fffffL);
+                out[r + 5] = (int) (((w1 >>> 51) | (w2 << 13)) & 0x7fffffL);
+                out[r + 6] = (int) ((w2 >>> 10) & 0x7fffffL);
+                out[r + 7] = (int) ((w2 >>> 33) & 0x7fffffL);
             }
         }
     }
@@ -951,19 +992,20 @@ final class BitUnpackers {
     static final class LsbInt24 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 24;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 24;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (int) (w0 & 0xffffffL);
-                out[o + i + 1] = (int) ((w0 >>> 24) & 0xffffffL);
-                out[o + i + 2] = (int) (((w0 >>> 48) | (w1 << 16)) & 0xffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 8) & 0xffffffL);
-                out[o + i + 4] = (int) ((w1 >>> 32) & 0xffffffL);
-                out[o + i + 5] = (int) (((w1 >>> 56) | (w2 << 8)) & 0xffffffL);
-                out[o + i + 6] = (int) ((w2 >>> 16) & 0xffffffL);
-                out[o + i + 7] = (int) (w2 >>> 40);
+                out[r] = (int) (w0 & 0xffffffL);
+                out[r + 1] = (int) ((w0 >>> 24) & 0xffffffL);
+                out[r + 2] = (int) (((w0 >>> 48) | (w1 << 16)) & 0xffffffL);
+                out[r + 3] = (int) ((w1 >>> 8) & 0xffffffL);
+                out[r + 4] = (int) ((w1 >>> 32) & 0xffffffL);
+                out[r + 5] = (int) (((w1 >>> 56) | (w2 << 8)) & 0xffffffL);
+                out[r + 6] = (int) ((w2 >>> 16) & 0xffffffL);
+                out[r + 7] = (int) (w2 >>> 40);
             }
         }
     }
@@ -971,36 +1013,38 @@ final class BitUnpackers {
     static final class LsbInt25 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 25;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 25;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (int) (w0 & 0x1ffffffL);
-                out[o + i + 1] = (int) ((w0 >>> 25) & 0x1ffffffL);
-                out[o + i + 2] = (int) (((w0 >>> 50) | (w1 << 14)) & 0x1ffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 11) & 0x1ffffffL);
-                out[o + i + 4] = (int) ((w1 >>> 36) & 0x1ffffffL);
-                out[o + i + 5] = (int) (((w1 >>> 61) | (w2 << 3)) & 0x1ffffffL);
-                out[o + i + 6] = (int) ((w2 >>> 22) & 0x1ffffffL);
-                out[o + i + 7] = (int) (((w2 >>> 47) | (w3 << 17)) & 0x1ffffffL);
+                out[r] = (int) (w0 & 0x1ffffffL);
+                out[r + 1] = (int) ((w0 >>> 25) & 0x1ffffffL);
+                out[r + 2] = (int) (((w0 >>> 50) | (w1 << 14)) & 0x1ffffffL);
+                out[r + 3] = (int) ((w1 >>> 11) & 0x1ffffffL);
+                out[r + 4] = (int) ((w1 >>> 36) & 0x1ffffffL);
+                out[r + 5] = (int) (((w1 >>> 61) | (w2 << 3)) & 0x1ffffffL);
+                out[r + 6] = (int) ((w2 >>> 22) & 0x1ffffffL);
+                out[r + 7] = (int) (((w2 >>> 47) | (w3 << 17)) & 0x1ffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 25;
+            for (; g < groups; g++) {
+                int q = p + g * 25;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = (((in[q + 24] & 0xFFL)));
-                out[o + i] = (int) (w0 & 0x1ffffffL);
-                out[o + i + 1] = (int) ((w0 >>> 25) & 0x1ffffffL);
-                out[o + i + 2] = (int) (((w0 >>> 50) | (w1 << 14)) & 0x1ffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 11) & 0x1ffffffL);
-                out[o + i + 4] = (int) ((w1 >>> 36) & 0x1ffffffL);
-                out[o + i + 5] = (int) (((w1 >>> 61) | (w2 << 3)) & 0x1ffffffL);
-                out[o + i + 6] = (int) ((w2 >>> 22) & 0x1ffffffL);
-                out[o + i + 7] = (int) (((w2 >>> 47) | (w3 << 17)) & 0x1ffffffL);
+                out[r] = (int) (w0 & 0x1ffffffL);
+                out[r + 1] = (int) ((w0 >>> 25) & 0x1ffffffL);
+                out[r + 2] = (int) (((w0 >>> 50) | (w1 << 14)) & 0x1ffffffL);
+                out[r + 3] = (int) ((w1 >>> 11) & 0x1ffffffL);
+                out[r + 4] = (int) ((w1 >>> 36) & 0x1ffffffL);
+                out[r + 5] = (int) (((w1 >>> 61) | (w2 << 3)) & 0x1ffffffL);
+                out[r + 6] = (int) ((w2 >>> 22) & 0x1ffffffL);
+                out[r + 7] = (int) (((w2 >>> 47) | (w3 << 17)) & 0x1ffffffL);
             }
         }
     }
@@ -1008,36 +1052,38 @@ final class BitUnpackers {
     static final class LsbInt26 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 26;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 26;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (int) (w0 & 0x3ffffffL);
-                out[o + i + 1] = (int) ((w0 >>> 26) & 0x3ffffffL);
-                out[o + i + 2] = (int) (((w0 >>> 52) | (w1 << 12)) & 0x3ffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 14) & 0x3ffffffL);
-                out[o + i + 4] = (int) (((w1 >>> 40) | (w2 << 24)) & 0x3ffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 2) & 0x3ffffffL);
-                out[o + i + 6] = (int) ((w2 >>> 28) & 0x3ffffffL);
-                out[o + i + 7] = (int) (((w2 >>> 54) | (w3 << 10)) & 0x3ffffffL);
+                out[r] = (int) (w0 & 0x3ffffffL);
+                out[r + 1] = (int) ((w0 >>> 26) & 0x3ffffffL);
+                out[r + 2] = (int) (((w0 >>> 52) | (w1 << 12)) & 0x3ffffffL);
+                out[r + 3] = (int) ((w1 >>> 14) & 0x3ffffffL);
+                out[r + 4] = (int) (((w1 >>> 40) | (w2 << 24)) & 0x3ffffffL);
+                out[r + 5] = (int) ((w2 >>> 2) & 0x3ffffffL);
+                out[r + 6] = (int) ((w2 >>> 28) & 0x3ffffffL);
+                out[r + 7] = (int) (((w2 >>> 54) | (w3 << 10)) & 0x3ffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 26;
+            for (; g < groups; g++) {
+                int q = p + g * 26;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = (((ByteIO.getShortLE(in, q + 24) & 0xFFFFL)));
-                out[o + i] = (int) (w0 & 0x3ffffffL);
-                out[o + i + 1] = (int) ((w0 >>> 26) & 0x3ffffffL);
-                out[o + i + 2] = (int) (((w0 >>> 52) | (w1 << 12)) & 0x3ffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 14) & 0x3ffffffL);
-                out[o + i + 4] = (int) (((w1 >>> 40) | (w2 << 24)) & 0x3ffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 2) & 0x3ffffffL);
-                out[o + i + 6] = (int) ((w2 >>> 28) & 0x3ffffffL);
-                out[o + i + 7] = (int) (((w2 >>> 54) | (w3 << 10)) & 0x3ffffffL);
+                out[r] = (int) (w0 & 0x3ffffffL);
+                out[r + 1] = (int) ((w0 >>> 26) & 0x3ffffffL);
+                out[r + 2] = (int) (((w0 >>> 52) | (w1 << 12)) & 0x3ffffffL);
+                out[r + 3] = (int) ((w1 >>> 14) & 0x3ffffffL);
+                out[r + 4] = (int) (((w1 >>> 40) | (w2 << 24)) & 0x3ffffffL);
+                out[r + 5] = (int) ((w2 >>> 2) & 0x3ffffffL);
+                out[r + 6] = (int) ((w2 >>> 28) & 0x3ffffffL);
+                out[r + 7] = (int) (((w2 >>> 54) | (w3 << 10)) & 0x3ffffffL);
             }
         }
     }
@@ -1045,36 +1091,38 @@ final class BitUnpackers {
     static final class LsbInt27 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 27;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 27;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (int) (w0 & 0x7ffffffL);
-                out[o + i + 1] = (int) ((w0 >>> 27) & 0x7ffffffL);
-                out[o + i + 2] = (int) (((w0 >>> 54) | (w1 << 10)) & 0x7ffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 17) & 0x7ffffffL);
-                out[o + i + 4] = (int) (((w1 >>> 44) | (w2 << 20)) & 0x7ffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 7) & 0x7ffffffL);
-                out[o + i + 6] = (int) ((w2 >>> 34) & 0x7ffffffL);
-                out[o + i + 7] = (int) (((w2 >>> 61) | (w3 << 3)) & 0x7ffffffL);
+                out[r] = (int) (w0 & 0x7ffffffL);
+                out[r + 1] = (int) ((w0 >>> 27) & 0x7ffffffL);
+                out[r + 2] = (int) (((w0 >>> 54) | (w1 << 10)) & 0x7ffffffL);
+                out[r + 3] = (int) ((w1 >>> 17) & 0x7ffffffL);
+                out[r + 4] = (int) (((w1 >>> 44) | (w2 << 20)) & 0x7ffffffL);
+                out[r + 5] = (int) ((w2 >>> 7) & 0x7ffffffL);
+                out[r + 6] = (int) ((w2 >>> 34) & 0x7ffffffL);
+                out[r + 7] = (int) (((w2 >>> 61) | (w3 << 3)) & 0x7ffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 27;
+            for (; g < groups; g++) {
+                int q = p + g * 27;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = (((ByteIO.getShortLE(in, q + 24) & 0xFFFFL)) | ((in[q + 26] & 0xFFL) << 16));
-                out[o + i] = (int) (w0 & 0x7ffffffL);
-                out[o + i + 1] = (int) ((w0 >>> 27) & 0x7ffffffL);
-                out[o + i + 2] = (int) (((w0 >>> 54) | (w1 << 10)) & 0x7ffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 17) & 0x7ffffffL);
-                out[o + i + 4] = (int) (((w1 >>> 44) | (w2 << 20)) & 0x7ffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 7) & 0x7ffffffL);
-                out[o + i + 6] = (int) ((w2 >>> 34) & 0x7ffffffL);
-                out[o + i + 7] = (int) (((w2 >>> 61) | (w3 << 3)) & 0x7ffffffL);
+                out[r] = (int) (w0 & 0x7ffffffL);
+                out[r + 1] = (int) ((w0 >>> 27) & 0x7ffffffL);
+                out[r + 2] = (int) (((w0 >>> 54) | (w1 << 10)) & 0x7ffffffL);
+                out[r + 3] = (int) ((w1 >>> 17) & 0x7ffffffL);
+                out[r + 4] = (int) (((w1 >>> 44) | (w2 << 20)) & 0x7ffffffL);
+                out[r + 5] = (int) ((w2 >>> 7) & 0x7ffffffL);
+                out[r + 6] = (int) ((w2 >>> 34) & 0x7ffffffL);
+                out[r + 7] = (int) (((w2 >>> 61) | (w3 << 3)) & 0x7ffffffL);
             }
         }
     }
@@ -1082,36 +1130,38 @@ final class BitUnpackers {
     static final class LsbInt28 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 28;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 28;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (int) (w0 & 0xfffffffL);
-                out[o + i + 1] = (int) ((w0 >>> 28) & 0xfffffffL);
-                out[o + i + 2] = (int) (((w0 >>> 56) | (w1 << 8)) & 0xfffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 20) & 0xfffffffL);
-                out[o + i + 4] = (int) (((w1 >>> 48) | (w2 << 16)) & 0xfffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 12) & 0xfffffffL);
-                out[o + i + 6] = (int) (((w2 >>> 40) | (w3 << 24)) & 0xfffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 4) & 0xfffffffL);
+                out[r] = (int) (w0 & 0xfffffffL);
+                out[r + 1] = (int) ((w0 >>> 28) & 0xfffffffL);
+                out[r + 2] = (int) (((w0 >>> 56) | (w1 << 8)) & 0xfffffffL);
+                out[r + 3] = (int) ((w1 >>> 20) & 0xfffffffL);
+                out[r + 4] = (int) (((w1 >>> 48) | (w2 << 16)) & 0xfffffffL);
+                out[r + 5] = (int) ((w2 >>> 12) & 0xfffffffL);
+                out[r + 6] = (int) (((w2 >>> 40) | (w3 << 24)) & 0xfffffffL);
+                out[r + 7] = (int) ((w3 >>> 4) & 0xfffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 28;
+            for (; g < groups; g++) {
+                int q = p + g * 28;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ((ByteIO.getIntLE(in, q + 24) & 0xFFFFFFFFL));
-                out[o + i] = (int) (w0 & 0xfffffffL);
-                out[o + i + 1] = (int) ((w0 >>> 28) & 0xfffffffL);
-                out[o + i + 2] = (int) (((w0 >>> 56) | (w1 << 8)) & 0xfffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 20) & 0xfffffffL);
-                out[o + i + 4] = (int) (((w1 >>> 48) | (w2 << 16)) & 0xfffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 12) & 0xfffffffL);
-                out[o + i + 6] = (int) (((w2 >>> 40) | (w3 << 24)) & 0xfffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 4) & 0xfffffffL);
+                out[r] = (int) (w0 & 0xfffffffL);
+                out[r + 1] = (int) ((w0 >>> 28) & 0xfffffffL);
+                out[r + 2] = (int) (((w0 >>> 56) | (w1 << 8)) & 0xfffffffL);
+                out[r + 3] = (int) ((w1 >>> 20) & 0xfffffffL);
+                out[r + 4] = (int) (((w1 >>> 48) | (w2 << 16)) & 0xfffffffL);
+                out[r + 5] = (int) ((w2 >>> 12) & 0xfffffffL);
+                out[r + 6] = (int) (((w2 >>> 40) | (w3 << 24)) & 0xfffffffL);
+                out[r + 7] = (int) ((w3 >>> 4) & 0xfffffffL);
             }
         }
     }
@@ -1119,36 +1169,38 @@ final class BitUnpackers {
     static final class LsbInt29 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 29;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 29;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (int) (w0 & 0x1fffffffL);
-                out[o + i + 1] = (int) ((w0 >>> 29) & 0x1fffffffL);
-                out[o + i + 2] = (int) (((w0 >>> 58) | (w1 << 6)) & 0x1fffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 23) & 0x1fffffffL);
-                out[o + i + 4] = (int) (((w1 >>> 52) | (w2 << 12)) & 0x1fffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 17) & 0x1fffffffL);
-                out[o + i + 6] = (int) (((w2 >>> 46) | (w3 << 18)) & 0x1fffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 11) & 0x1fffffffL);
+                out[r] = (int) (w0 & 0x1fffffffL);
+                out[r + 1] = (int) ((w0 >>> 29) & 0x1fffffffL);
+                out[r + 2] = (int) (((w0 >>> 58) | (w1 << 6)) & 0x1fffffffL);
+                out[r + 3] = (int) ((w1 >>> 23) & 0x1fffffffL);
+                out[r + 4] = (int) (((w1 >>> 52) | (w2 << 12)) & 0x1fffffffL);
+                out[r + 5] = (int) ((w2 >>> 17) & 0x1fffffffL);
+                out[r + 6] = (int) (((w2 >>> 46) | (w3 << 18)) & 0x1fffffffL);
+                out[r + 7] = (int) ((w3 >>> 11) & 0x1fffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 29;
+            for (; g < groups; g++) {
+                int q = p + g * 29;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ((ByteIO.getIntLE(in, q + 24) & 0xFFFFFFFFL) | ((in[q + 28] & 0xFFL) << 32));
-                out[o + i] = (int) (w0 & 0x1fffffffL);
-                out[o + i + 1] = (int) ((w0 >>> 29) & 0x1fffffffL);
-                out[o + i + 2] = (int) (((w0 >>> 58) | (w1 << 6)) & 0x1fffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 23) & 0x1fffffffL);
-                out[o + i + 4] = (int) (((w1 >>> 52) | (w2 << 12)) & 0x1fffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 17) & 0x1fffffffL);
-                out[o + i + 6] = (int) (((w2 >>> 46) | (w3 << 18)) & 0x1fffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 11) & 0x1fffffffL);
+                out[r] = (int) (w0 & 0x1fffffffL);
+                out[r + 1] = (int) ((w0 >>> 29) & 0x1fffffffL);
+                out[r + 2] = (int) (((w0 >>> 58) | (w1 << 6)) & 0x1fffffffL);
+                out[r + 3] = (int) ((w1 >>> 23) & 0x1fffffffL);
+                out[r + 4] = (int) (((w1 >>> 52) | (w2 << 12)) & 0x1fffffffL);
+                out[r + 5] = (int) ((w2 >>> 17) & 0x1fffffffL);
+                out[r + 6] = (int) (((w2 >>> 46) | (w3 << 18)) & 0x1fffffffL);
+                out[r + 7] = (int) ((w3 >>> 11) & 0x1fffffffL);
             }
         }
     }
@@ -1156,36 +1208,38 @@ final class BitUnpackers {
     static final class LsbInt30 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 30;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 30;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (int) (w0 & 0x3fffffffL);
-                out[o + i + 1] = (int) ((w0 >>> 30) & 0x3fffffffL);
-                out[o + i + 2] = (int) (((w0 >>> 60) | (w1 << 4)) & 0x3fffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 26) & 0x3fffffffL);
-                out[o + i + 4] = (int) (((w1 >>> 56) | (w2 << 8)) & 0x3fffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 22) & 0x3fffffffL);
-                out[o + i + 6] = (int) (((w2 >>> 52) | (w3 << 12)) & 0x3fffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 18) & 0x3fffffffL);
+                out[r] = (int) (w0 & 0x3fffffffL);
+                out[r + 1] = (int) ((w0 >>> 30) & 0x3fffffffL);
+                out[r + 2] = (int) (((w0 >>> 60) | (w1 << 4)) & 0x3fffffffL);
+                out[r + 3] = (int) ((w1 >>> 26) & 0x3fffffffL);
+                out[r + 4] = (int) (((w1 >>> 56) | (w2 << 8)) & 0x3fffffffL);
+                out[r + 5] = (int) ((w2 >>> 22) & 0x3fffffffL);
+                out[r + 6] = (int) (((w2 >>> 52) | (w3 << 12)) & 0x3fffffffL);
+                out[r + 7] = (int) ((w3 >>> 18) & 0x3fffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 30;
+            for (; g < groups; g++) {
+                int q = p + g * 30;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ((ByteIO.getIntLE(in, q + 24) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 28) & 0xFFFFL) << 32));
-                out[o + i] = (int) (w0 & 0x3fffffffL);
-                out[o + i + 1] = (int) ((w0 >>> 30) & 0x3fffffffL);
-                out[o + i + 2] = (int) (((w0 >>> 60) | (w1 << 4)) & 0x3fffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 26) & 0x3fffffffL);
-                out[o + i + 4] = (int) (((w1 >>> 56) | (w2 << 8)) & 0x3fffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 22) & 0x3fffffffL);
-                out[o + i + 6] = (int) (((w2 >>> 52) | (w3 << 12)) & 0x3fffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 18) & 0x3fffffffL);
+                out[r] = (int) (w0 & 0x3fffffffL);
+                out[r + 1] = (int) ((w0 >>> 30) & 0x3fffffffL);
+                out[r + 2] = (int) (((w0 >>> 60) | (w1 << 4)) & 0x3fffffffL);
+                out[r + 3] = (int) ((w1 >>> 26) & 0x3fffffffL);
+                out[r + 4] = (int) (((w1 >>> 56) | (w2 << 8)) & 0x3fffffffL);
+                out[r + 5] = (int) ((w2 >>> 22) & 0x3fffffffL);
+                out[r + 6] = (int) (((w2 >>> 52) | (w3 << 12)) & 0x3fffffffL);
+                out[r + 7] = (int) ((w3 >>> 18) & 0x3fffffffL);
             }
         }
     }
@@ -1193,36 +1247,38 @@ final class BitUnpackers {
     static final class LsbInt31 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 31;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 31;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (int) (w0 & 0x7fffffffL);
-                out[o + i + 1] = (int) ((w0 >>> 31) & 0x7fffffffL);
-                out[o + i + 2] = (int) (((w0 >>> 62) | (w1 << 2)) & 0x7fffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 29) & 0x7fffffffL);
-                out[o + i + 4] = (int) (((w1 >>> 60) | (w2 << 4)) & 0x7fffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 27) & 0x7fffffffL);
-                out[o + i + 6] = (int) (((w2 >>> 58) | (w3 << 6)) & 0x7fffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 25) & 0x7fffffffL);
+                out[r] = (int) (w0 & 0x7fffffffL);
+                out[r + 1] = (int) ((w0 >>> 31) & 0x7fffffffL);
+                out[r + 2] = (int) (((w0 >>> 62) | (w1 << 2)) & 0x7fffffffL);
+                out[r + 3] = (int) ((w1 >>> 29) & 0x7fffffffL);
+                out[r + 4] = (int) (((w1 >>> 60) | (w2 << 4)) & 0x7fffffffL);
+                out[r + 5] = (int) ((w2 >>> 27) & 0x7fffffffL);
+                out[r + 6] = (int) (((w2 >>> 58) | (w3 << 6)) & 0x7fffffffL);
+                out[r + 7] = (int) ((w3 >>> 25) & 0x7fffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 31;
+            for (; g < groups; g++) {
+                int q = p + g * 31;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ((ByteIO.getIntLE(in, q + 24) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 28) & 0xFFFFL) << 32) | ((in[q + 30] & 0xFFL) << 48));
-                out[o + i] = (int) (w0 & 0x7fffffffL);
-                out[o + i + 1] = (int) ((w0 >>> 31) & 0x7fffffffL);
-                out[o + i + 2] = (int) (((w0 >>> 62) | (w1 << 2)) & 0x7fffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 29) & 0x7fffffffL);
-                out[o + i + 4] = (int) (((w1 >>> 60) | (w2 << 4)) & 0x7fffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 27) & 0x7fffffffL);
-                out[o + i + 6] = (int) (((w2 >>> 58) | (w3 << 6)) & 0x7fffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 25) & 0x7fffffffL);
+                out[r] = (int) (w0 & 0x7fffffffL);
+                out[r + 1] = (int) ((w0 >>> 31) & 0x7fffffffL);
+                out[r + 2] = (int) (((w0 >>> 62) | (w1 << 2)) & 0x7fffffffL);
+                out[r + 3] = (int) ((w1 >>> 29) & 0x7fffffffL);
+                out[r + 4] = (int) (((w1 >>> 60) | (w2 << 4)) & 0x7fffffffL);
+                out[r + 5] = (int) ((w2 >>> 27) & 0x7fffffffL);
+                out[r + 6] = (int) (((w2 >>> 58) | (w3 << 6)) & 0x7fffffffL);
+                out[r + 7] = (int) ((w3 >>> 25) & 0x7fffffffL);
             }
         }
     }
@@ -1230,20 +1286,21 @@ final class BitUnpackers {
     static final class LsbInt32 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 32;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 32;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (int) w0;
-                out[o + i + 1] = (int) (w0 >>> 32);
-                out[o + i + 2] = (int) w1;
-                out[o + i + 3] = (int) (w1 >>> 32);
-                out[o + i + 4] = (int) w2;
-                out[o + i + 5] = (int) (w2 >>> 32);
-                out[o + i + 6] = (int) w3;
-                out[o + i + 7] = (int) (w3 >>> 32);
+                out[r] = (int) w0;
+                out[r + 1] = (int) (w0 >>> 32);
+                out[r + 2] = (int) w1;
+                out[r + 3] = (int) (w1 >>> 32);
+                out[r + 4] = (int) w2;
+                out[r + 5] = (int) (w2 >>> 32);
+                out[r + 6] = (int) w3;
+                out[r + 7] = (int) (w3 >>> 32);
             }
         }
     }
@@ -1258,30 +1315,32 @@ final class BitUnpackers {
     static final class LsbLong1 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 7) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 1;
+            int g = 0;
+            for (int n = groups - 7; g < n; g++) {
+                int q = p + g * 1;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
-                out[o + i] = (w0 & 0x1L);
-                out[o + i + 1] = ((w0 >>> 1) & 0x1L);
-                out[o + i + 2] = ((w0 >>> 2) & 0x1L);
-                out[o + i + 3] = ((w0 >>> 3) & 0x1L);
-                out[o + i + 4] = ((w0 >>> 4) & 0x1L);
-                out[o + i + 5] = ((w0 >>> 5) & 0x1L);
-                out[o + i + 6] = ((w0 >>> 6) & 0x1L);
-                out[o + i + 7] = ((w0 >>> 7) & 0x1L);
+                out[r] = (w0 & 0x1L);
+                out[r + 1] = ((w0 >>> 1) & 0x1L);
+                out[r + 2] = ((w0 >>> 2) & 0x1L);
+                out[r + 3] = ((w0 >>> 3) & 0x1L);
+                out[r + 4] = ((w0 >>> 4) & 0x1L);
+                out[r + 5] = ((w0 >>> 5) & 0x1L);
+                out[r + 6] = ((w0 >>> 6) & 0x1L);
+                out[r + 7] = ((w0 >>> 7) & 0x1L);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 1;
+            for (; g < groups; g++) {
+                int q = p + g * 1;
+                int r = o + (g << 3);
                 long w0 = (((in[q + 0] & 0xFFL)));
-                out[o + i] = (w0 & 0x1L);
-                out[o + i + 1] = ((w0 >>> 1) & 0x1L);
-                out[o + i + 2] = ((w0 >>> 2) & 0x1L);
-                out[o + i + 3] = ((w0 >>> 3) & 0x1L);
-                out[o + i + 4] = ((w0 >>> 4) & 0x1L);
-                out[o + i + 5] = ((w0 >>> 5) & 0x1L);
-                out[o + i + 6] = ((w0 >>> 6) & 0x1L);
-                out[o + i + 7] = ((w0 >>> 7) & 0x1L);
+                out[r] = (w0 & 0x1L);
+                out[r + 1] = ((w0 >>> 1) & 0x1L);
+                out[r + 2] = ((w0 >>> 2) & 0x1L);
+                out[r + 3] = ((w0 >>> 3) & 0x1L);
+                out[r + 4] = ((w0 >>> 4) & 0x1L);
+                out[r + 5] = ((w0 >>> 5) & 0x1L);
+                out[r + 6] = ((w0 >>> 6) & 0x1L);
+                out[r + 7] = ((w0 >>> 7) & 0x1L);
             }
         }
     }
@@ -1289,30 +1348,32 @@ final class BitUnpackers {
     static final class LsbLong2 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 3) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 2;
+            int g = 0;
+            for (int n = groups - 3; g < n; g++) {
+                int q = p + g * 2;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
-                out[o + i] = (w0 & 0x3L);
-                out[o + i + 1] = ((w0 >>> 2) & 0x3L);
-                out[o + i + 2] = ((w0 >>> 4) & 0x3L);
-                out[o + i + 3] = ((w0 >>> 6) & 0x3L);
-                out[o + i + 4] = ((w0 >>> 8) & 0x3L);
-                out[o + i + 5] = ((w0 >>> 10) & 0x3L);
-                out[o + i + 6] = ((w0 >>> 12) & 0x3L);
-                out[o + i + 7] = ((w0 >>> 14) & 0x3L);
+                out[r] = (w0 & 0x3L);
+                out[r + 1] = ((w0 >>> 2) & 0x3L);
+                out[r + 2] = ((w0 >>> 4) & 0x3L);
+                out[r + 3] = ((w0 >>> 6) & 0x3L);
+                out[r + 4] = ((w0 >>> 8) & 0x3L);
+                out[r + 5] = ((w0 >>> 10) & 0x3L);
+                out[r + 6] = ((w0 >>> 12) & 0x3L);
+                out[r + 7] = ((w0 >>> 14) & 0x3L);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 2;
+            for (; g < groups; g++) {
+                int q = p + g * 2;
+                int r = o + (g << 3);
                 long w0 = (((ByteIO.getShortLE(in, q + 0) & 0xFFFFL)));
-                out[o + i] = (w0 & 0x3L);
-                out[o + i + 1] = ((w0 >>> 2) & 0x3L);
-                out[o + i + 2] = ((w0 >>> 4) & 0x3L);
-                out[o + i + 3] = ((w0 >>> 6) & 0x3L);
-                out[o + i + 4] = ((w0 >>> 8) & 0x3L);
-                out[o + i + 5] = ((w0 >>> 10) & 0x3L);
-                out[o + i + 6] = ((w0 >>> 12) & 0x3L);
-                out[o + i + 7] = ((w0 >>> 14) & 0x3L);
+                out[r] = (w0 & 0x3L);
+                out[r + 1] = ((w0 >>> 2) & 0x3L);
+                out[r + 2] = ((w0 >>> 4) & 0x3L);
+                out[r + 3] = ((w0 >>> 6) & 0x3L);
+                out[r + 4] = ((w0 >>> 8) & 0x3L);
+                out[r + 5] = ((w0 >>> 10) & 0x3L);
+                out[r + 6] = ((w0 >>> 12) & 0x3L);
+                out[r + 7] = ((w0 >>> 14) & 0x3L);
             }
         }
     }
@@ -1320,30 +1381,32 @@ final class BitUnpackers {
     static final class LsbLong3 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 2) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 3;
+            int g = 0;
+            for (int n = groups - 2; g < n; g++) {
+                int q = p + g * 3;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
-                out[o + i] = (w0 & 0x7L);
-                out[o + i + 1] = ((w0 >>> 3) & 0x7L);
-                out[o + i + 2] = ((w0 >>> 6) & 0x7L);
-                out[o + i + 3] = ((w0 >>> 9) & 0x7L);
-                out[o + i + 4] = ((w0 >>> 12) & 0x7L);
-                out[o + i + 5] = ((w0 >>> 15) & 0x7L);
-                out[o + i + 6] = ((w0 >>> 18) & 0x7L);
-                out[o + i + 7] = ((w0 >>> 21) & 0x7L);
+                out[r] = (w0 & 0x7L);
+                out[r + 1] = ((w0 >>> 3) & 0x7L);
+                out[r + 2] = ((w0 >>> 6) & 0x7L);
+                out[r + 3] = ((w0 >>> 9) & 0x7L);
+                out[r + 4] = ((w0 >>> 12) & 0x7L);
+                out[r + 5] = ((w0 >>> 15) & 0x7L);
+                out[r + 6] = ((w0 >>> 18) & 0x7L);
+                out[r + 7] = ((w0 >>> 21) & 0x7L);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 3;
+            for (; g < groups; g++) {
+                int q = p + g * 3;
+                int r = o + (g << 3);
                 long w0 = (((ByteIO.getShortLE(in, q + 0) & 0xFFFFL)) | ((in[q + 2] & 0xFFL) << 16));
-                out[o + i] = (w0 & 0x7L);
-                out[o + i + 1] = ((w0 >>> 3) & 0x7L);
-                out[o + i + 2] = ((w0 >>> 6) & 0x7L);
-                out[o + i + 3] = ((w0 >>> 9) & 0x7L);
-                out[o + i + 4] = ((w0 >>> 12) & 0x7L);
-                out[o + i + 5] = ((w0 >>> 15) & 0x7L);
-                out[o + i + 6] = ((w0 >>> 18) & 0x7L);
-                out[o + i + 7] = ((w0 >>> 21) & 0x7L);
+                out[r] = (w0 & 0x7L);
+                out[r + 1] = ((w0 >>> 3) & 0x7L);
+                out[r + 2] = ((w0 >>> 6) & 0x7L);
+                out[r + 3] = ((w0 >>> 9) & 0x7L);
+                out[r + 4] = ((w0 >>> 12) & 0x7L);
+                out[r + 5] = ((w0 >>> 15) & 0x7L);
+                out[r + 6] = ((w0 >>> 18) & 0x7L);
+                out[r + 7] = ((w0 >>> 21) & 0x7L);
             }
         }
     }
@@ -1351,30 +1414,32 @@ final class BitUnpackers {
     static final class LsbLong4 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 4;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 4;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
-                out[o + i] = (w0 & 0xfL);
-                out[o + i + 1] = ((w0 >>> 4) & 0xfL);
-                out[o + i + 2] = ((w0 >>> 8) & 0xfL);
-                out[o + i + 3] = ((w0 >>> 12) & 0xfL);
-                out[o + i + 4] = ((w0 >>> 16) & 0xfL);
-                out[o + i + 5] = ((w0 >>> 20) & 0xfL);
-                out[o + i + 6] = ((w0 >>> 24) & 0xfL);
-                out[o + i + 7] = ((w0 >>> 28) & 0xfL);
+                out[r] = (w0 & 0xfL);
+                out[r + 1] = ((w0 >>> 4) & 0xfL);
+                out[r + 2] = ((w0 >>> 8) & 0xfL);
+                out[r + 3] = ((w0 >>> 12) & 0xfL);
+                out[r + 4] = ((w0 >>> 16) & 0xfL);
+                out[r + 5] = ((w0 >>> 20) & 0xfL);
+                out[r + 6] = ((w0 >>> 24) & 0xfL);
+                out[r + 7] = ((w0 >>> 28) & 0xfL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 4;
+            for (; g < groups; g++) {
+                int q = p + g * 4;
+                int r = o + (g << 3);
                 long w0 = ((ByteIO.getIntLE(in, q + 0) & 0xFFFFFFFFL));
-                out[o + i] = (w0 & 0xfL);
-                out[o + i + 1] = ((w0 >>> 4) & 0xfL);
-                out[o + i + 2] = ((w0 >>> 8) & 0xfL);
-                out[o + i + 3] = ((w0 >>> 12) & 0xfL);
-                out[o + i + 4] = ((w0 >>> 16) & 0xfL);
-                out[o + i + 5] = ((w0 >>> 20) & 0xfL);
-                out[o + i + 6] = ((w0 >>> 24) & 0xfL);
-                out[o + i + 7] = ((w0 >>> 28) & 0xfL);
+                out[r] = (w0 & 0xfL);
+                out[r + 1] = ((w0 >>> 4) & 0xfL);
+                out[r + 2] = ((w0 >>> 8) & 0xfL);
+                out[r + 3] = ((w0 >>> 12) & 0xfL);
+                out[r + 4] = ((w0 >>> 16) & 0xfL);
+                out[r + 5] = ((w0 >>> 20) & 0xfL);
+                out[r + 6] = ((w0 >>> 24) & 0xfL);
+                out[r + 7] = ((w0 >>> 28) & 0xfL);
             }
         }
     }
@@ -1382,30 +1447,32 @@ final class BitUnpackers {
     static final class LsbLong5 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 5;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 5;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
-                out[o + i] = (w0 & 0x1fL);
-                out[o + i + 1] = ((w0 >>> 5) & 0x1fL);
-                out[o + i + 2] = ((w0 >>> 10) & 0x1fL);
-                out[o + i + 3] = ((w0 >>> 15) & 0x1fL);
-                out[o + i + 4] = ((w0 >>> 20) & 0x1fL);
-                out[o + i + 5] = ((w0 >>> 25) & 0x1fL);
-                out[o + i + 6] = ((w0 >>> 30) & 0x1fL);
-                out[o + i + 7] = ((w0 >>> 35) & 0x1fL);
+                out[r] = (w0 & 0x1fL);
+                out[r + 1] = ((w0 >>> 5) & 0x1fL);
+                out[r + 2] = ((w0 >>> 10) & 0x1fL);
+                out[r + 3] = ((w0 >>> 15) & 0x1fL);
+                out[r + 4] = ((w0 >>> 20) & 0x1fL);
+                out[r + 5] = ((w0 >>> 25) & 0x1fL);
+                out[r + 6] = ((w0 >>> 30) & 0x1fL);
+                out[r + 7] = ((w0 >>> 35) & 0x1fL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 5;
+            for (; g < groups; g++) {
+                int q = p + g * 5;
+                int r = o + (g << 3);
                 long w0 = ((ByteIO.getIntLE(in, q + 0) & 0xFFFFFFFFL) | ((in[q + 4] & 0xFFL) << 32));
-                out[o + i] = (w0 & 0x1fL);
-                out[o + i + 1] = ((w0 >>> 5) & 0x1fL);
-                out[o + i + 2] = ((w0 >>> 10) & 0x1fL);
-                out[o + i + 3] = ((w0 >>> 15) & 0x1fL);
-                out[o + i + 4] = ((w0 >>> 20) & 0x1fL);
-                out[o + i + 5] = ((w0 >>> 25) & 0x1fL);
-                out[o + i + 6] = ((w0 >>> 30) & 0x1fL);
-                out[o + i + 7] = ((w0 >>> 35) & 0x1fL);
+                out[r] = (w0 & 0x1fL);
+                out[r + 1] = ((w0 >>> 5) & 0x1fL);
+                out[r + 2] = ((w0 >>> 10) & 0x1fL);
+                out[r + 3] = ((w0 >>> 15) & 0x1fL);
+                out[r + 4] = ((w0 >>> 20) & 0x1fL);
+                out[r + 5] = ((w0 >>> 25) & 0x1fL);
+                out[r + 6] = ((w0 >>> 30) & 0x1fL);
+                out[r + 7] = ((w0 >>> 35) & 0x1fL);
             }
         }
     }
@@ -1413,30 +1480,32 @@ final class BitUnpackers {
     static final class LsbLong6 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 6;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 6;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
-                out[o + i] = (w0 & 0x3fL);
-                out[o + i + 1] = ((w0 >>> 6) & 0x3fL);
-                out[o + i + 2] = ((w0 >>> 12) & 0x3fL);
-                out[o + i + 3] = ((w0 >>> 18) & 0x3fL);
-                out[o + i + 4] = ((w0 >>> 24) & 0x3fL);
-                out[o + i + 5] = ((w0 >>> 30) & 0x3fL);
-                out[o + i + 6] = ((w0 >>> 36) & 0x3fL);
-                out[o + i + 7] = ((w0 >>> 42) & 0x3fL);
+                out[r] = (w0 & 0x3fL);
+                out[r + 1] = ((w0 >>> 6) & 0x3fL);
+                out[r + 2] = ((w0 >>> 12) & 0x3fL);
+                out[r + 3] = ((w0 >>> 18) & 0x3fL);
+                out[r + 4] = ((w0 >>> 24) & 0x3fL);
+                out[r + 5] = ((w0 >>> 30) & 0x3fL);
+                out[r + 6] = ((w0 >>> 36) & 0x3fL);
+                out[r + 7] = ((w0 >>> 42) & 0x3fL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 6;
+            for (; g < groups; g++) {
+                int q = p + g * 6;
+                int r = o + (g << 3);
                 long w0 = ((ByteIO.getIntLE(in, q + 0) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 4) & 0xFFFFL) << 32));
-                out[o + i] = (w0 & 0x3fL);
-                out[o + i + 1] = ((w0 >>> 6) & 0x3fL);
-                out[o + i + 2] = ((w0 >>> 12) & 0x3fL);
-                out[o + i + 3] = ((w0 >>> 18) & 0x3fL);
-                out[o + i + 4] = ((w0 >>> 24) & 0x3fL);
-                out[o + i + 5] = ((w0 >>> 30) & 0x3fL);
-                out[o + i + 6] = ((w0 >>> 36) & 0x3fL);
-                out[o + i + 7] = ((w0 >>> 42) & 0x3fL);
+                out[r] = (w0 & 0x3fL);
+                out[r + 1] = ((w0 >>> 6) & 0x3fL);
+                out[r + 2] = ((w0 >>> 12) & 0x3fL);
+                out[r + 3] = ((w0 >>> 18) & 0x3fL);
+                out[r + 4] = ((w0 >>> 24) & 0x3fL);
+                out[r + 5] = ((w0 >>> 30) & 0x3fL);
+                out[r + 6] = ((w0 >>> 36) & 0x3fL);
+                out[r + 7] = ((w0 >>> 42) & 0x3fL);
             }
         }
     }
@@ -1444,30 +1513,32 @@ final class BitUnpackers {
     static final class LsbLong7 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 7;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 7;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
-                out[o + i] = (w0 & 0x7fL);
-                out[o + i + 1] = ((w0 >>> 7) & 0x7fL);
-                out[o + i + 2] = ((w0 >>> 14) & 0x7fL);
-                out[o + i + 3] = ((w0 >>> 21) & 0x7fL);
-                out[o + i + 4] = ((w0 >>> 28) & 0x7fL);
-                out[o + i + 5] = ((w0 >>> 35) & 0x7fL);
-                out[o + i + 6] = ((w0 >>> 42) & 0x7fL);
-                out[o + i + 7] = ((w0 >>> 49) & 0x7fL);
+                out[r] = (w0 & 0x7fL);
+                out[r + 1] = ((w0 >>> 7) & 0x7fL);
+                out[r + 2] = ((w0 >>> 14) & 0x7fL);
+                out[r + 3] = ((w0 >>> 21) & 0x7fL);
+                out[r + 4] = ((w0 >>> 28) & 0x7fL);
+                out[r + 5] = ((w0 >>> 35) & 0x7fL);
+                out[r + 6] = ((w0 >>> 42) & 0x7fL);
+                out[r + 7] = ((w0 >>> 49) & 0x7fL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 7;
+            for (; g < groups; g++) {
+                int q = p + g * 7;
+                int r = o + (g << 3);
                 long w0 = ((ByteIO.getIntLE(in, q + 0) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 4) & 0xFFFFL) << 32) | ((in[q + 6] & 0xFFL) << 48));
-                out[o + i] = (w0 & 0x7fL);
-                out[o + i + 1] = ((w0 >>> 7) & 0x7fL);
-                out[o + i + 2] = ((w0 >>> 14) & 0x7fL);
-                out[o + i + 3] = ((w0 >>> 21) & 0x7fL);
-                out[o + i + 4] = ((w0 >>> 28) & 0x7fL);
-                out[o + i + 5] = ((w0 >>> 35) & 0x7fL);
-                out[o + i + 6] = ((w0 >>> 42) & 0x7fL);
-                out[o + i + 7] = ((w0 >>> 49) & 0x7fL);
+                out[r] = (w0 & 0x7fL);
+                out[r + 1] = ((w0 >>> 7) & 0x7fL);
+                out[r + 2] = ((w0 >>> 14) & 0x7fL);
+                out[r + 3] = ((w0 >>> 21) & 0x7fL);
+                out[r + 4] = ((w0 >>> 28) & 0x7fL);
+                out[r + 5] = ((w0 >>> 35) & 0x7fL);
+                out[r + 6] = ((w0 >>> 42) & 0x7fL);
+                out[r + 7] = ((w0 >>> 49) & 0x7fL);
             }
         }
     }
@@ -1475,17 +1546,18 @@ final class BitUnpackers {
     static final class LsbLong8 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 8;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 8;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
-                out[o + i] = (w0 & 0xffL);
-                out[o + i + 1] = ((w0 >>> 8) & 0xffL);
-                out[o + i + 2] = ((w0 >>> 16) & 0xffL);
-                out[o + i + 3] = ((w0 >>> 24) & 0xffL);
-                out[o + i + 4] = ((w0 >>> 32) & 0xffL);
-                out[o + i + 5] = ((w0 >>> 40) & 0xffL);
-                out[o + i + 6] = ((w0 >>> 48) & 0xffL);
-                out[o + i + 7] = (w0 >>> 56);
+                out[r] = (w0 & 0xffL);
+                out[r + 1] = ((w0 >>> 8) & 0xffL);
+                out[r + 2] = ((w0 >>> 16) & 0xffL);
+                out[r + 3] = ((w0 >>> 24) & 0xffL);
+                out[r + 4] = ((w0 >>> 32) & 0xffL);
+                out[r + 5] = ((w0 >>> 40) & 0xffL);
+                out[r + 6] = ((w0 >>> 48) & 0xffL);
+                out[r + 7] = (w0 >>> 56);
             }
         }
     }
@@ -1493,32 +1565,34 @@ final class BitUnpackers {
     static final class LsbLong9 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 9;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 9;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
-                out[o + i] = (w0 & 0x1ffL);
-                out[o + i + 1] = ((w0 >>> 9) & 0x1ffL);
-                out[o + i + 2] = ((w0 >>> 18) & 0x1ffL);
-                out[o + i + 3] = ((w0 >>> 27) & 0x1ffL);
-                out[o + i + 4] = ((w0 >>> 36) & 0x1ffL);
-                out[o + i + 5] = ((w0 >>> 45) & 0x1ffL);
-                out[o + i + 6] = ((w0 >>> 54) & 0x1ffL);
-                out[o + i + 7] = (((w0 >>> 63) | (w1 << 1)) & 0x1ffL);
+                out[r] = (w0 & 0x1ffL);
+                out[r + 1] = ((w0 >>> 9) & 0x1ffL);
+                out[r + 2] = ((w0 >>> 18) & 0x1ffL);
+                out[r + 3] = ((w0 >>> 27) & 0x1ffL);
+                out[r + 4] = ((w0 >>> 36) & 0x1ffL);
+                out[r + 5] = ((w0 >>> 45) & 0x1ffL);
+                out[r + 6] = ((w0 >>> 54) & 0x1ffL);
+                out[r + 7] = (((w0 >>> 63) | (w1 << 1)) & 0x1ffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 9;
+            for (; g < groups; g++) {
+                int q = p + g * 9;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = (((in[q + 8] & 0xFFL)));
-                out[o + i] = (w0 & 0x1ffL);
-                out[o + i + 1] = ((w0 >>> 9) & 0x1ffL);
-                out[o + i + 2] = ((w0 >>> 18) & 0x1ffL);
-                out[o + i + 3] = ((w0 >>> 27) & 0x1ffL);
-                out[o + i + 4] = ((w0 >>> 36) & 0x1ffL);
-                out[o + i + 5] = ((w0 >>> 45) & 0x1ffL);
-                out[o + i + 6] = ((w0 >>> 54) & 0x1ffL);
-                out[o + i + 7] = (((w0 >>> 63) | (w1 << 1)) & 0x1ffL);
+                out[r] = (w0 & 0x1ffL);
+                out[r + 1] = ((w0 >>> 9) & 0x1ffL);
+                out[r + 2] = ((w0 >>> 18) & 0x1ffL);
+                out[r + 3] = ((w0 >>> 27) & 0x1ffL);
+                out[r + 4] = ((w0 >>> 36) & 0x1ffL);
+                out[r + 5] = ((w0 >>> 45) & 0x1ffL);
+                out[r + 6] = ((w0 >>> 54) & 0x1ffL);
+                out[r + 7] = (((w0 >>> 63) | (w1 << 1)) & 0x1ffL);
             }
         }
     }
@@ -1526,32 +1600,34 @@ final class BitUnpackers {
     static final class LsbLong10 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 10;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 10;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
-                out[o + i] = (w0 & 0x3ffL);
-                out[o + i + 1] = ((w0 >>> 10) & 0x3ffL);
-                out[o + i + 2] = ((w0 >>> 20) & 0x3ffL);
-                out[o + i + 3] = ((w0 >>> 30) & 0x3ffL);
-                out[o + i + 4] = ((w0 >>> 40) & 0x3ffL);
-                out[o + i + 5] = ((w0 >>> 50) & 0x3ffL);
-                out[o + i + 6] = (((w0 >>> 60) | (w1 << 4)) & 0x3ffL);
-                out[o + i + 7] = ((w1 >>> 6) & 0x3ffL);
+                out[r] = (w0 & 0x3ffL);
+                out[r + 1] = ((w0 >>> 10) & 0x3ffL);
+                out[r + 2] = ((w0 >>> 20) & 0x3ffL);
+                out[r + 3] = ((w0 >>> 30) & 0x3ffL);
+                out[r + 4] = ((w0 >>> 40) & 0x3ffL);
+                out[r + 5] = ((w0 >>> 50) & 0x3ffL);
+                out[r + 6] = (((w0 >>> 60) | (w1 << 4)) & 0x3ffL);
+                out[r + 7] = ((w1 >>> 6) & 0x3ffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 10;
+            for (; g < groups; g++) {
+                int q = p + g * 10;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = (((ByteIO.getShortLE(in, q + 8) & 0xFFFFL)));
-                out[o + i] = (w0 & 0x3ffL);
-                out[o + i + 1] = ((w0 >>> 10) & 0x3ffL);
-                out[o + i + 2] = ((w0 >>> 20) & 0x3ffL);
-                out[o + i + 3] = ((w0 >>> 30) & 0x3ffL);
-                out[o + i + 4] = ((w0 >>> 40) & 0x3ffL);
-                out[o + i + 5] = ((w0 >>> 50) & 0x3ffL);
-                out[o + i + 6] = (((w0 >>> 60) | (w1 << 4)) & 0x3ffL);
-                out[o + i + 7] = ((w1 >>> 6) & 0x3ffL);
+                out[r] = (w0 & 0x3ffL);
+                out[r + 1] = ((w0 >>> 10) & 0x3ffL);
+                out[r + 2] = ((w0 >>> 20) & 0x3ffL);
+                out[r + 3] = ((w0 >>> 30) & 0x3ffL);
+                out[r + 4] = ((w0 >>> 40) & 0x3ffL);
+                out[r + 5] = ((w0 >>> 50) & 0x3ffL);
+                out[r + 6] = (((w0 >>> 60) | (w1 << 4)) & 0x3ffL);
+                out[r + 7] = ((w1 >>> 6) & 0x3ffL);
             }
         }
     }
@@ -1559,32 +1635,34 @@ final class BitUnpackers {
     static final class LsbLong11 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 11;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 11;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
-                out[o + i] = (w0 & 0x7ffL);
-                out[o + i + 1] = ((w0 >>> 11) & 0x7ffL);
-                out[o + i + 2] = ((w0 >>> 22) & 0x7ffL);
-                out[o + i + 3] = ((w0 >>> 33) & 0x7ffL);
-                out[o + i + 4] = ((w0 >>> 44) & 0x7ffL);
-                out[o + i + 5] = (((w0 >>> 55) | (w1 << 9)) & 0x7ffL);
-                out[o + i + 6] = ((w1 >>> 2) & 0x7ffL);
-                out[o + i + 7] = ((w1 >>> 13) & 0x7ffL);
+                out[r] = (w0 & 0x7ffL);
+                out[r + 1] = ((w0 >>> 11) & 0x7ffL);
+                out[r + 2] = ((w0 >>> 22) & 0x7ffL);
+                out[r + 3] = ((w0 >>> 33) & 0x7ffL);
+                out[r + 4] = ((w0 >>> 44) & 0x7ffL);
+                out[r + 5] = (((w0 >>> 55) | (w1 << 9)) & 0x7ffL);
+                out[r + 6] = ((w1 >>> 2) & 0x7ffL);
+                out[r + 7] = ((w1 >>> 13) & 0x7ffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 11;
+            for (; g < groups; g++) {
+                int q = p + g * 11;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = (((ByteIO.getShortLE(in, q + 8) & 0xFFFFL)) | ((in[q + 10] & 0xFFL) << 16));
-                out[o + i] = (w0 & 0x7ffL);
-                out[o + i + 1] = ((w0 >>> 11) & 0x7ffL);
-                out[o + i + 2] = ((w0 >>> 22) & 0x7ffL);
-                out[o + i + 3] = ((w0 >>> 33) & 0x7ffL);
-                out[o + i + 4] = ((w0 >>> 44) & 0x7ffL);
-                out[o + i + 5] = (((w0 >>> 55) | (w1 << 9)) & 0x7ffL);
-                out[o + i + 6] = ((w1 >>> 2) & 0x7ffL);
-                out[o + i + 7] = ((w1 >>> 13) & 0x7ffL);
+                out[r] = (w0 & 0x7ffL);
+                out[r + 1] = ((w0 >>> 11) & 0x7ffL);
+                out[r + 2] = ((w0 >>> 22) & 0x7ffL);
+                out[r + 3] = ((w0 >>> 33) & 0x7ffL);
+                out[r + 4] = ((w0 >>> 44) & 0x7ffL);
+                out[r + 5] = (((w0 >>> 55) | (w1 << 9)) & 0x7ffL);
+                out[r + 6] = ((w1 >>> 2) & 0x7ffL);
+                out[r + 7] = ((w1 >>> 13) & 0x7ffL);
             }
         }
     }
@@ -1592,32 +1670,34 @@ final class BitUnpackers {
     static final class LsbLong12 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 12;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 12;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
-                out[o + i] = (w0 & 0xfffL);
-                out[o + i + 1] = ((w0 >>> 12) & 0xfffL);
-                out[o + i + 2] = ((w0 >>> 24) & 0xfffL);
-                out[o + i + 3] = ((w0 >>> 36) & 0xfffL);
-                out[o + i + 4] = ((w0 >>> 48) & 0xfffL);
-                out[o + i + 5] = (((w0 >>> 60) | (w1 << 4)) & 0xfffL);
-                out[o + i + 6] = ((w1 >>> 8) & 0xfffL);
-                out[o + i + 7] = ((w1 >>> 20) & 0xfffL);
+                out[r] = (w0 & 0xfffL);
+                out[r + 1] = ((w0 >>> 12) & 0xfffL);
+                out[r + 2] = ((w0 >>> 24) & 0xfffL);
+                out[r + 3] = ((w0 >>> 36) & 0xfffL);
+                out[r + 4] = ((w0 >>> 48) & 0xfffL);
+                out[r + 5] = (((w0 >>> 60) | (w1 << 4)) & 0xfffL);
+                out[r + 6] = ((w1 >>> 8) & 0xfffL);
+                out[r + 7] = ((w1 >>> 20) & 0xfffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 12;
+            for (; g < groups; g++) {
+                int q = p + g * 12;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL));
-                out[o + i] = (w0 & 0xfffL);
-                out[o + i + 1] = ((w0 >>> 12) & 0xfffL);
-                out[o + i + 2] = ((w0 >>> 24) & 0xfffL);
-                out[o + i + 3] = ((w0 >>> 36) & 0xfffL);
-                out[o + i + 4] = ((w0 >>> 48) & 0xfffL);
-                out[o + i + 5] = (((w0 >>> 60) | (w1 << 4)) & 0xfffL);
-                out[o + i + 6] = ((w1 >>> 8) & 0xfffL);
-                out[o + i + 7] = ((w1 >>> 20) & 0xfffL);
+                out[r] = (w0 & 0xfffL);
+                out[r + 1] = ((w0 >>> 12) & 0xfffL);
+                out[r + 2] = ((w0 >>> 24) & 0xfffL);
+                out[r + 3] = ((w0 >>> 36) & 0xfffL);
+                out[r + 4] = ((w0 >>> 48) & 0xfffL);
+                out[r + 5] = (((w0 >>> 60) | (w1 << 4)) & 0xfffL);
+                out[r + 6] = ((w1 >>> 8) & 0xfffL);
+                out[r + 7] = ((w1 >>> 20) & 0xfffL);
             }
         }
     }
@@ -1625,32 +1705,34 @@ final class BitUnpackers {
     static final class LsbLong13 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 13;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 13;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
-                out[o + i] = (w0 & 0x1fffL);
-                out[o + i + 1] = ((w0 >>> 13) & 0x1fffL);
-                out[o + i + 2] = ((w0 >>> 26) & 0x1fffL);
-                out[o + i + 3] = ((w0 >>> 39) & 0x1fffL);
-                out[o + i + 4] = (((w0 >>> 52) | (w1 << 12)) & 0x1fffL);
-                out[o + i + 5] = ((w1 >>> 1) & 0x1fffL);
-                out[o + i + 6] = ((w1 >>> 14) & 0x1fffL);
-                out[o + i + 7] = ((w1 >>> 27) & 0x1fffL);
+                out[r] = (w0 & 0x1fffL);
+                out[r + 1] = ((w0 >>> 13) & 0x1fffL);
+                out[r + 2] = ((w0 >>> 26) & 0x1fffL);
+                out[r + 3] = ((w0 >>> 39) & 0x1fffL);
+                out[r + 4] = (((w0 >>> 52) | (w1 << 12)) & 0x1fffL);
+                out[r + 5] = ((w1 >>> 1) & 0x1fffL);
+                out[r + 6] = ((w1 >>> 14) & 0x1fffL);
+                out[r + 7] = ((w1 >>> 27) & 0x1fffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 13;
+            for (; g < groups; g++) {
+                int q = p + g * 13;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL) | ((in[q + 12] & 0xFFL) << 32));
-                out[o + i] = (w0 & 0x1fffL);
-                out[o + i + 1] = ((w0 >>> 13) & 0x1fffL);
-                out[o + i + 2] = ((w0 >>> 26) & 0x1fffL);
-                out[o + i + 3] = ((w0 >>> 39) & 0x1fffL);
-                out[o + i + 4] = (((w0 >>> 52) | (w1 << 12)) & 0x1fffL);
-                out[o + i + 5] = ((w1 >>> 1) & 0x1fffL);
-                out[o + i + 6] = ((w1 >>> 14) & 0x1fffL);
-                out[o + i + 7] = ((w1 >>> 27) & 0x1fffL);
+                out[r] = (w0 & 0x1fffL);
+                out[r + 1] = ((w0 >>> 13) & 0x1fffL);
+                out[r + 2] = ((w0 >>> 26) & 0x1fffL);
+                out[r + 3] = ((w0 >>> 39) & 0x1fffL);
+                out[r + 4] = (((w0 >>> 52) | (w1 << 12)) & 0x1fffL);
+                out[r + 5] = ((w1 >>> 1) & 0x1fffL);
+                out[r + 6] = ((w1 >>> 14) & 0x1fffL);
+                out[r + 7] = ((w1 >>> 27) & 0x1fffL);
             }
         }
     }
@@ -1658,32 +1740,34 @@ final class BitUnpackers {
     static final class LsbLong14 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 14;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 14;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
-                out[o + i] = (w0 & 0x3fffL);
-                out[o + i + 1] = ((w0 >>> 14) & 0x3fffL);
-                out[o + i + 2] = ((w0 >>> 28) & 0x3fffL);
-                out[o + i + 3] = ((w0 >>> 42) & 0x3fffL);
-                out[o + i + 4] = (((w0 >>> 56) | (w1 << 8)) & 0x3fffL);
-                out[o + i + 5] = ((w1 >>> 6) & 0x3fffL);
-                out[o + i + 6] = ((w1 >>> 20) & 0x3fffL);
-                out[o + i + 7] = ((w1 >>> 34) & 0x3fffL);
+                out[r] = (w0 & 0x3fffL);
+                out[r + 1] = ((w0 >>> 14) & 0x3fffL);
+                out[r + 2] = ((w0 >>> 28) & 0x3fffL);
+                out[r + 3] = ((w0 >>> 42) & 0x3fffL);
+                out[r + 4] = (((w0 >>> 56) | (w1 << 8)) & 0x3fffL);
+                out[r + 5] = ((w1 >>> 6) & 0x3fffL);
+                out[r + 6] = ((w1 >>> 20) & 0x3fffL);
+                out[r + 7] = ((w1 >>> 34) & 0x3fffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 14;
+            for (; g < groups; g++) {
+                int q = p + g * 14;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 12) & 0xFFFFL) << 32));
-                out[o + i] = (w0 & 0x3fffL);
-                out[o + i + 1] = ((w0 >>> 14) & 0x3fffL);
-                out[o + i + 2] = ((w0 >>> 28) & 0x3fffL);
-                out[o + i + 3] = ((w0 >>> 42) & 0x3fffL);
-                out[o + i + 4] = (((w0 >>> 56) | (w1 << 8)) & 0x3fffL);
-                out[o + i + 5] = ((w1 >>> 6) & 0x3fffL);
-                out[o + i + 6] = ((w1 >>> 20) & 0x3fffL);
-                out[o + i + 7] = ((w1 >>> 34) & 0x3fffL);
+                out[r] = (w0 & 0x3fffL);
+                out[r + 1] = ((w0 >>> 14) & 0x3fffL);
+                out[r + 2] = ((w0 >>> 28) & 0x3fffL);
+                out[r + 3] = ((w0 >>> 42) & 0x3fffL);
+                out[r + 4] = (((w0 >>> 56) | (w1 << 8)) & 0x3fffL);
+                out[r + 5] = ((w1 >>> 6) & 0x3fffL);
+                out[r + 6] = ((w1 >>> 20) & 0x3fffL);
+                out[r + 7] = ((w1 >>> 34) & 0x3fffL);
             }
         }
     }
@@ -1691,32 +1775,34 @@ final class BitUnpackers {
     static final class LsbLong15 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 15;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 15;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
-                out[o + i] = (w0 & 0x7fffL);
-                out[o + i + 1] = ((w0 >>> 15) & 0x7fffL);
-                out[o + i + 2] = ((w0 >>> 30) & 0x7fffL);
-                out[o + i + 3] = ((w0 >>> 45) & 0x7fffL);
-                out[o + i + 4] = (((w0 >>> 60) | (w1 << 4)) & 0x7fffL);
-                out[o + i + 5] = ((w1 >>> 11) & 0x7fffL);
-                out[o + i + 6] = ((w1 >>> 26) & 0x7fffL);
-                out[o + i + 7] = ((w1 >>> 41) & 0x7fffL);
+                out[r] = (w0 & 0x7fffL);
+                out[r + 1] = ((w0 >>> 15) & 0x7fffL);
+                out[r + 2] = ((w0 >>> 30) & 0x7fffL);
+                out[r + 3] = ((w0 >>> 45) & 0x7fffL);
+                out[r + 4] = (((w0 >>> 60) | (w1 << 4)) & 0x7fffL);
+                out[r + 5] = ((w1 >>> 11) & 0x7fffL);
+                out[r + 6] = ((w1 >>> 26) & 0x7fffL);
+                out[r + 7] = ((w1 >>> 41) & 0x7fffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 15;
+            for (; g < groups; g++) {
+                int q = p + g * 15;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ((ByteIO.getIntLE(in, q + 8) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 12) & 0xFFFFL) << 32) | ((in[q + 14] & 0xFFL) << 48));
-                out[o + i] = (w0 & 0x7fffL);
-                out[o + i + 1] = ((w0 >>> 15) & 0x7fffL);
-                out[o + i + 2] = ((w0 >>> 30) & 0x7fffL);
-                out[o + i + 3] = ((w0 >>> 45) & 0x7fffL);
-                out[o + i + 4] = (((w0 >>> 60) | (w1 << 4)) & 0x7fffL);
-                out[o + i + 5] = ((w1 >>> 11) & 0x7fffL);
-                out[o + i + 6] = ((w1 >>> 26) & 0x7fffL);
-                out[o + i + 7] = ((w1 >>> 41) & 0x7fffL);
+                out[r] = (w0 & 0x7fffL);
+                out[r + 1] = ((w0 >>> 15) & 0x7fffL);
+                out[r + 2] = ((w0 >>> 30) & 0x7fffL);
+                out[r + 3] = ((w0 >>> 45) & 0x7fffL);
+                out[r + 4] = (((w0 >>> 60) | (w1 << 4)) & 0x7fffL);
+                out[r + 5] = ((w1 >>> 11) & 0x7fffL);
+                out[r + 6] = ((w1 >>> 26) & 0x7fffL);
+                out[r + 7] = ((w1 >>> 41) & 0x7fffL);
             }
         }
     }
@@ -1724,18 +1810,19 @@ final class BitUnpackers {
     static final class LsbLong16 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 16;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 16;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
-                out[o + i] = (w0 & 0xffffL);
-                out[o + i + 1] = ((w0 >>> 16) & 0xffffL);
-                out[o + i + 2] = ((w0 >>> 32) & 0xffffL);
-                out[o + i + 3] = (w0 >>> 48);
-                out[o + i + 4] = (w1 & 0xffffL);
-                out[o + i + 5] = ((w1 >>> 16) & 0xffffL);
-                out[o + i + 6] = ((w1 >>> 32) & 0xffffL);
-                out[o + i + 7] = (w1 >>> 48);
+                out[r] = (w0 & 0xffffL);
+                out[r + 1] = ((w0 >>> 16) & 0xffffL);
+                out[r + 2] = ((w0 >>> 32) & 0xffffL);
+                out[r + 3] = (w0 >>> 48);
+                out[r + 4] = (w1 & 0xffffL);
+                out[r + 5] = ((w1 >>> 16) & 0xffffL);
+                out[r + 6] = ((w1 >>> 32) & 0xffffL);
+                out[r + 7] = (w1 >>> 48);
             }
         }
     }
@@ -1743,34 +1830,36 @@ final class BitUnpackers {
     static final class LsbLong17 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 17;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 17;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (w0 & 0x1ffffL);
-                out[o + i + 1] = ((w0 >>> 17) & 0x1ffffL);
-                out[o + i + 2] = ((w0 >>> 34) & 0x1ffffL);
-                out[o + i + 3] = (((w0 >>> 51) | (w1 << 13)) & 0x1ffffL);
-                out[o + i + 4] = ((w1 >>> 4) & 0x1ffffL);
-                out[o + i + 5] = ((w1 >>> 21) & 0x1ffffL);
-                out[o + i + 6] = ((w1 >>> 38) & 0x1ffffL);
-                out[o + i + 7] = (((w1 >>> 55) | (w2 << 9)) & 0x1ffffL);
+                out[r] = (w0 & 0x1ffffL);
+                out[r + 1] = ((w0 >>> 17) & 0x1ffffL);
+                out[r + 2] = ((w0 >>> 34) & 0x1ffffL);
+                out[r + 3] = (((w0 >>> 51) | (w1 << 13)) & 0x1ffffL);
+                out[r + 4] = ((w1 >>> 4) & 0x1ffffL);
+                out[r + 5] = ((w1 >>> 21) & 0x1ffffL);
+                out[r + 6] = ((w1 >>> 38) & 0x1ffffL);
+                out[r + 7] = (((w1 >>> 55) | (w2 << 9)) & 0x1ffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 17;
+            for (; g < groups; g++) {
+                int q = p + g * 17;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = (((in[q + 16] & 0xFFL)));
-                out[o + i] = (w0 & 0x1ffffL);
-                out[o + i + 1] = ((w0 >>> 17) & 0x1ffffL);
-                out[o + i + 2] = ((w0 >>> 34) & 0x1ffffL);
-                out[o + i + 3] = (((w0 >>> 51) | (w1 << 13)) & 0x1ffffL);
-                out[o + i + 4] = ((w1 >>> 4) & 0x1ffffL);
-                out[o + i + 5] = ((w1 >>> 21) & 0x1ffffL);
-                out[o + i + 6] = ((w1 >>> 38) & 0x1ffffL);
-                out[o + i + 7] = (((w1 >>> 55) | (w2 << 9)) & 0x1ffffL);
+                out[r] = (w0 & 0x1ffffL);
+                out[r + 1] = ((w0 >>> 17) & 0x1ffffL);
+                out[r + 2] = ((w0 >>> 34) & 0x1ffffL);
+                out[r + 3] = (((w0 >>> 51) | (w1 << 13)) & 0x1ffffL);
+                out[r + 4] = ((w1 >>> 4) & 0x1ffffL);
+                out[r + 5] = ((w1 >>> 21) & 0x1ffffL);
+                out[r + 6] = ((w1 >>> 38) & 0x1ffffL);
+                out[r + 7] = (((w1 >>> 55) | (w2 << 9)) & 0x1ffffL);
             }
         }
     }
@@ -1778,34 +1867,36 @@ final class BitUnpackers {
     static final class LsbLong18 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 18;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 18;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (w0 & 0x3ffffL);
-                out[o + i + 1] = ((w0 >>> 18) & 0x3ffffL);
-                out[o + i + 2] = ((w0 >>> 36) & 0x3ffffL);
-                out[o + i + 3] = (((w0 >>> 54) | (w1 << 10)) & 0x3ffffL);
-                out[o + i + 4] = ((w1 >>> 8) & 0x3ffffL);
-                out[o + i + 5] = ((w1 >>> 26) & 0x3ffffL);
-                out[o + i + 6] = ((w1 >>> 44) & 0x3ffffL);
-                out[o + i + 7] = (((w1 >>> 62) | (w2 << 2)) & 0x3ffffL);
+                out[r] = (w0 & 0x3ffffL);
+                out[r + 1] = ((w0 >>> 18) & 0x3ffffL);
+                out[r + 2] = ((w0 >>> 36) & 0x3ffffL);
+                out[r + 3] = (((w0 >>> 54) | (w1 << 10)) & 0x3ffffL);
+                out[r + 4] = ((w1 >>> 8) & 0x3ffffL);
+                out[r + 5] = ((w1 >>> 26) & 0x3ffffL);
+                out[r + 6] = ((w1 >>> 44) & 0x3ffffL);
+                out[r + 7] = (((w1 >>> 62) | (w2 << 2)) & 0x3ffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 18;
+            for (; g < groups; g++) {
+                int q = p + g * 18;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = (((ByteIO.getShortLE(in, q + 16) & 0xFFFFL)));
-                out[o + i] = (w0 & 0x3ffffL);
-                out[o + i + 1] = ((w0 >>> 18) & 0x3ffffL);
-                out[o + i + 2] = ((w0 >>> 36) & 0x3ffffL);
-                out[o + i + 3] = (((w0 >>> 54) | (w1 << 10)) & 0x3ffffL);
-                out[o + i + 4] = ((w1 >>> 8) & 0x3ffffL);
-                out[o + i + 5] = ((w1 >>> 26) & 0x3ffffL);
-                out[o + i + 6] = ((w1 >>> 44) & 0x3ffffL);
-                out[o + i + 7] = (((w1 >>> 62) | (w2 << 2)) & 0x3ffffL);
+                out[r] = (w0 & 0x3ffffL);
+                out[r + 1] = ((w0 >>> 18) & 0x3ffffL);
+                out[r + 2] = ((w0 >>> 36) & 0x3ffffL);
+                out[r + 3] = (((w0 >>> 54) | (w1 << 10)) & 0x3ffffL);
+                out[r + 4] = ((w1 >>> 8) & 0x3ffffL);
+                out[r + 5] = ((w1 >>> 26) & 0x3ffffL);
+                out[r + 6] = ((w1 >>> 44) & 0x3ffffL);
+                out[r + 7] = (((w1 >>> 62) | (w2 << 2)) & 0x3ffffL);
             }
         }
     }
@@ -1813,34 +1904,36 @@ final class BitUnpackers {
     static final class LsbLong19 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 19;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 19;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (w0 & 0x7ffffL);
-                out[o + i + 1] = ((w0 >>> 19) & 0x7ffffL);
-                out[o + i + 2] = ((w0 >>> 38) & 0x7ffffL);
-                out[o + i + 3] = (((w0 >>> 57) | (w1 << 7)) & 0x7ffffL);
-                out[o + i + 4] = ((w1 >>> 12) & 0x7ffffL);
-                out[o + i + 5] = ((w1 >>> 31) & 0x7ffffL);
-                out[o + i + 6] = (((w1 >>> 50) | (w2 << 14)) & 0x7ffffL);
-                out[o + i + 7] = ((w2 >>> 5) & 0x7ffffL);
+                out[r] = (w0 & 0x7ffffL);
+                out[r + 1] = ((w0 >>> 19) & 0x7ffffL);
+                out[r + 2] = ((w0 >>> 38) & 0x7ffffL);
+                out[r + 3] = (((w0 >>> 57) | (w1 << 7)) & 0x7ffffL);
+                out[r + 4] = ((w1 >>> 12) & 0x7ffffL);
+                out[r + 5] = ((w1 >>> 31) & 0x7ffffL);
+                out[r + 6] = (((w1 >>> 50) | (w2 << 14)) & 0x7ffffL);
+                out[r + 7] = ((w2 >>> 5) & 0x7ffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 19;
+            for (; g < groups; g++) {
+                int q = p + g * 19;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = (((ByteIO.getShortLE(in, q + 16) & 0xFFFFL)) | ((in[q + 18] & 0xFFL) << 16));
-                out[o + i] = (w0 & 0x7ffffL);
-                out[o + i + 1] = ((w0 >>> 19) & 0x7ffffL);
-                out[o + i + 2] = ((w0 >>> 38) & 0x7ffffL);
-                out[o + i + 3] = (((w0 >>> 57) | (w1 << 7)) & 0x7ffffL);
-                out[o + i + 4] = ((w1 >>> 12) & 0x7ffffL);
-                out[o + i + 5] = ((w1 >>> 31) & 0x7ffffL);
-                out[o + i + 6] = (((w1 >>> 50) | (w2 << 14)) & 0x7ffffL);
-                out[o + i + 7] = ((w2 >>> 5) & 0x7ffffL);
+                out[r] = (w0 & 0x7ffffL);
+                out[r + 1] = ((w0 >>> 19) & 0x7ffffL);
+                out[r + 2] = ((w0 >>> 38) & 0x7ffffL);
+                out[r + 3] = (((w0 >>> 57) | (w1 << 7)) & 0x7ffffL);
+                out[r + 4] = ((w1 >>> 12) & 0x7ffffL);
+                out[r + 5] = ((w1 >>> 31) & 0x7ffffL);
+                out[r + 6] = (((w1 >>> 50) | (w2 << 14)) & 0x7ffffL);
+                out[r + 7] = ((w2 >>> 5) & 0x7ffffL);
             }
         }
     }
@@ -1848,34 +1941,36 @@ final class BitUnpackers {
     static final class LsbLong20 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 20;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 20;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (w0 & 0xfffffL);
-                out[o + i + 1] = ((w0 >>> 20) & 0xfffffL);
-                out[o + i + 2] = ((w0 >>> 40) & 0xfffffL);
-                out[o + i + 3] = (((w0 >>> 60) | (w1 << 4)) & 0xfffffL);
-                out[o + i + 4] = ((w1 >>> 16) & 0xfffffL);
-                out[o + i + 5] = ((w1 >>> 36) & 0xfffffL);
-                out[o + i + 6] = (((w1 >>> 56) | (w2 << 8)) & 0xfffffL);
-                out[o + i + 7] = ((w2 >>> 12) & 0xfffffL);
+                out[r] = (w0 & 0xfffffL);
+                out[r + 1] = ((w0 >>> 20) & 0xfffffL);
+                out[r + 2] = ((w0 >>> 40) & 0xfffffL);
+                out[r + 3] = (((w0 >>> 60) | (w1 << 4)) & 0xfffffL);
+                out[r + 4] = ((w1 >>> 16) & 0xfffffL);
+                out[r + 5] = ((w1 >>> 36) & 0xfffffL);
+                out[r + 6] = (((w1 >>> 56) | (w2 << 8)) & 0xfffffL);
+                out[r + 7] = ((w2 >>> 12) & 0xfffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 20;
+            for (; g < groups; g++) {
+                int q = p + g * 20;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ((ByteIO.getIntLE(in, q + 16) & 0xFFFFFFFFL));
-                out[o + i] = (w0 & 0xfffffL);
-                out[o + i + 1] = ((w0 >>> 20) & 0xfffffL);
-                out[o + i + 2] = ((w0 >>> 40) & 0xfffffL);
-                out[o + i + 3] = (((w0 >>> 60) | (w1 << 4)) & 0xfffffL);
-                out[o + i + 4] = ((w1 >>> 16) & 0xfffffL);
-                out[o + i + 5] = ((w1 >>> 36) & 0xfffffL);
-                out[o + i + 6] = (((w1 >>> 56) | (w2 << 8)) & 0xfffffL);
-                out[o + i + 7] = ((w2 >>> 12) & 0xfffffL);
+                out[r] = (w0 & 0xfffffL);
+                out[r + 1] = ((w0 >>> 20) & 0xfffffL);
+                out[r + 2] = ((w0 >>> 40) & 0xfffffL);
+                out[r + 3] = (((w0 >>> 60) | (w1 << 4)) & 0xfffffL);
+                out[r + 4] = ((w1 >>> 16) & 0xfffffL);
+                out[r + 5] = ((w1 >>> 36) & 0xfffffL);
+                out[r + 6] = (((w1 >>> 56) | (w2 << 8)) & 0xfffffL);
+                out[r + 7] = ((w2 >>> 12) & 0xfffffL);
             }
         }
     }
@@ -1883,34 +1978,36 @@ final class BitUnpackers {
     static final class LsbLong21 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 21;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 21;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (w0 & 0x1fffffL);
-                out[o + i + 1] = ((w0 >>> 21) & 0x1fffffL);
-                out[o + i + 2] = ((w0 >>> 42) & 0x1fffffL);
-                out[o + i + 3] = (((w0 >>> 63) | (w1 << 1)) & 0x1fffffL);
-                out[o + i + 4] = ((w1 >>> 20) & 0x1fffffL);
-                out[o + i + 5] = ((w1 >>> 41) & 0x1fffffL);
-                out[o + i + 6] = (((w1 >>> 62) | (w2 << 2)) & 0x1fffffL);
-                out[o + i + 7] = ((w2 >>> 19) & 0x1fffffL);
+                out[r] = (w0 & 0x1fffffL);
+                out[r + 1] = ((w0 >>> 21) & 0x1fffffL);
+                out[r + 2] = ((w0 >>> 42) & 0x1fffffL);
+                out[r + 3] = (((w0 >>> 63) | (w1 << 1)) & 0x1fffffL);
+                out[r + 4] = ((w1 >>> 20) & 0x1fffffL);
+                out[r + 5] = ((w1 >>> 41) & 0x1fffffL);
+                out[r + 6] = (((w1 >>> 62) | (w2 << 2)) & 0x1fffffL);
+                out[r + 7] = ((w2 >>> 19) & 0x1fffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 21;
+            for (; g < groups; g++) {
+                int q = p + g * 21;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ((ByteIO.getIntLE(in, q + 16) & 0xFFFFFFFFL) | ((in[q + 20] & 0xFFL) << 32));
-                out[o + i] = (w0 & 0x1fffffL);
-                out[o + i + 1] = ((w0 >>> 21) & 0x1fffffL);
-                out[o + i + 2] = ((w0 >>> 42) & 0x1fffffL);
-                out[o + i + 3] = (((w0 >>> 63) | (w1 << 1)) & 0x1fffffL);
-                out[o + i + 4] = ((w1 >>> 20) & 0x1fffffL);
-                out[o + i + 5] = ((w1 >>> 41) & 0x1fffffL);
-                out[o + i + 6] = (((w1 >>> 62) | (w2 << 2)) & 0x1fffffL);
-                out[o + i + 7] = ((w2 >>> 19) & 0x1fffffL);
+                out[r] = (w0 & 0x1fffffL);
+                out[r + 1] = ((w0 >>> 21) & 0x1fffffL);
+                out[r + 2] = ((w0 >>> 42) & 0x1fffffL);
+                out[r + 3] = (((w0 >>> 63) | (w1 << 1)) & 0x1fffffL);
+                out[r + 4] = ((w1 >>> 20) & 0x1fffffL);
+                out[r + 5] = ((w1 >>> 41) & 0x1fffffL);
+                out[r + 6] = (((w1 >>> 62) | (w2 << 2)) & 0x1fffffL);
+                out[r + 7] = ((w2 >>> 19) & 0x1fffffL);
             }
         }
     }
@@ -1918,34 +2015,36 @@ final class BitUnpackers {
     static final class LsbLong22 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 22;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 22;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (w0 & 0x3fffffL);
-                out[o + i + 1] = ((w0 >>> 22) & 0x3fffffL);
-                out[o + i + 2] = (((w0 >>> 44) | (w1 << 20)) & 0x3fffffL);
-                out[o + i + 3] = ((w1 >>> 2) & 0x3fffffL);
-                out[o + i + 4] = ((w1 >>> 24) & 0x3fffffL);
-                out[o + i + 5] = (((w1 >>> 46) | (w2 << 18)) & 0x3fffffL);
-                out[o + i + 6] = ((w2 >>> 4) & 0x3fffffL);
-                out[o + i + 7] = ((w2 >>> 26) & 0x3fffffL);
+                out[r] = (w0 & 0x3fffffL);
+                out[r + 1] = ((w0 >>> 22) & 0x3fffffL);
+                out[r + 2] = (((w0 >>> 44) | (w1 << 20)) & 0x3fffffL);
+                out[r + 3] = ((w1 >>> 2) & 0x3fffffL);
+                out[r + 4] = ((w1 >>> 24) & 0x3fffffL);
+                out[r + 5] = (((w1 >>> 46) | (w2 << 18)) & 0x3fffffL);
+                out[r + 6] = ((w2 >>> 4) & 0x3fffffL);
+                out[r + 7] = ((w2 >>> 26) & 0x3fffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 22;
+            for (; g < groups; g++) {
+                int q = p + g * 22;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ((ByteIO.getIntLE(in, q + 16) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 20) & 0xFFFFL) << 32));
-                out[o + i] = (w0 & 0x3fffffL);
-                out[o + i + 1] = ((w0 >>> 22) & 0x3fffffL);
-                out[o + i + 2] = (((w0 >>> 44) | (w1 << 20)) & 0x3fffffL);
-                out[o + i + 3] = ((w1 >>> 2) & 0x3fffffL);
-                out[o + i + 4] = ((w1 >>> 24) & 0x3fffffL);
-                out[o + i + 5] = (((w1 >>> 46) | (w2 << 18)) & 0x3fffffL);
-                out[o + i + 6] = ((w2 >>> 4) & 0x3fffffL);
-                out[o + i + 7] = ((w2 >>> 26) & 0x3fffffL);
+                out[r] = (w0 & 0x3fffffL);
+                out[r + 1] = ((w0 >>> 22) & 0x3fffffL);
+                out[r + 2] = (((w0 >>> 44) | (w1 << 20)) & 0x3fffffL);
+                out[r + 3] = ((w1 >>> 2) & 0x3fffffL);
+                out[r + 4] = ((w1 >>> 24) & 0x3fffffL);
+                out[r + 5] = (((w1 >>> 46) | (w2 << 18)) & 0x3fffffL);
+                out[r + 6] = ((w2 >>> 4) & 0x3fffffL);
+                out[r + 7] = ((w2 >>> 26) & 0x3fffffL);
             }
         }
     }
@@ -1953,34 +2052,36 @@ final class BitUnpackers {
     static final class LsbLong23 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 23;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 23;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (w0 & 0x7fffffL);
-                out[o + i + 1] = ((w0 >>> 23) & 0x7fffffL);
-                out[o + i + 2] = (((w0 >>> 46) | (w1 << 18)) & 0x7fffffL);
-                out[o + i + 3] = ((w1 >>> 5) & 0x7fffffL);
-                out[o + i + 4] = ((w1 >>> 28) & 0x7fffffL);
-                out[o + i + 5] = (((w1 >>> 51) | (w2 << 13)) & 0x7fffffL);
-                out[o + i + 6] = ((w2 >>> 10) & 0x7fffffL);
-                out[o + i + 7] = ((w2 >>> 33) & 0x7fffffL);
+                out[r] = (w0 & 0x7fffffL);
+                out[r + 1] = ((w0 >>> 23) & 0x7fffffL);
+                out[r + 2] = (((w0 >>> 46) | (w1 << 18)) & 0x7fffffL);
+                out[r + 3] = ((w1 >>> 5) & 0x7fffffL);
+                out[r + 4] = ((w1 >>> 28) & 0x7fffffL);
+                out[r + 5] = (((w1 >>> 51) | (w2 << 13)) & 0x7fffffL);
+                out[r + 6] = ((w2 >>> 10) & 0x7fffffL);
+                out[r + 7] = ((w2 >>> 33) & 0x7fffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 23;
+            for (; g < groups; g++) {
+                int q = p + g * 23;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ((ByteIO.getIntLE(in, q + 16) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 20) & 0xFFFFL) << 32) | ((in[q + 22] & 0xFFL) << 48));
-                out[o + i] = (w0 & 0x7fffffL);
-                out[o + i + 1] = ((w0 >>> 23) & 0x7fffffL);
-                out[o + i + 2] = (((w0 >>> 46) | (w1 << 18)) & 0x7fffffL);
-                out[o + i + 3] = ((w1 >>> 5) & 0x7fffffL);
-                out[o + i + 4] = ((w1 >>> 28) & 0x7fffffL);
-                out[o + i + 5] = (((w1 >>> 51) | (w2 << 13)) & 0x7fffffL);
-                out[o + i + 6] = ((w2 >>> 10) & 0x7fffffL);
-                out[o + i + 7] = ((w2 >>> 33) & 0x7fffffL);
+                out[r] = (w0 & 0x7fffffL);
+                out[r + 1] = ((w0 >>> 23) & 0x7fffffL);
+                out[r + 2] = (((w0 >>> 46) | (w1 << 18)) & 0x7fffffL);
+                out[r + 3] = ((w1 >>> 5) & 0x7fffffL);
+                out[r + 4] = ((w1 >>> 28) & 0x7fffffL);
+                out[r + 5] = (((w1 >>> 51) | (w2 << 13)) & 0x7fffffL);
+                out[r + 6] = ((w2 >>> 10) & 0x7fffffL);
+                out[r + 7] = ((w2 >>> 33) & 0x7fffffL);
             }
         }
     }
@@ -1988,19 +2089,20 @@ final class BitUnpackers {
     static final class LsbLong24 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 24;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 24;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
-                out[o + i] = (w0 & 0xffffffL);
-                out[o + i + 1] = ((w0 >>> 24) & 0xffffffL);
-                out[o + i + 2] = (((w0 >>> 48) | (w1 << 16)) & 0xffffffL);
-                out[o + i + 3] = ((w1 >>> 8) & 0xffffffL);
-                out[o + i + 4] = ((w1 >>> 32) & 0xffffffL);
-                out[o + i + 5] = (((w1 >>> 56) | (w2 << 8)) & 0xffffffL);
-                out[o + i + 6] = ((w2 >>> 16) & 0xffffffL);
-                out[o + i + 7] = (w2 >>> 40);
+                out[r] = (w0 & 0xffffffL);
+                out[r + 1] = ((w0 >>> 24) & 0xffffffL);
+                out[r + 2] = (((w0 >>> 48) | (w1 << 16)) & 0xffffffL);
+                out[r + 3] = ((w1 >>> 8) & 0xffffffL);
+                out[r + 4] = ((w1 >>> 32) & 0xffffffL);
+                out[r + 5] = (((w1 >>> 56) | (w2 << 8)) & 0xffffffL);
+                out[r + 6] = ((w2 >>> 16) & 0xffffffL);
+                out[r + 7] = (w2 >>> 40);
             }
         }
     }
@@ -2008,36 +2110,38 @@ final class BitUnpackers {
     static final class LsbLong25 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 25;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 25;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (w0 & 0x1ffffffL);
-                out[o + i + 1] = ((w0 >>> 25) & 0x1ffffffL);
-                out[o + i + 2] = (((w0 >>> 50) | (w1 << 14)) & 0x1ffffffL);
-                out[o + i + 3] = ((w1 >>> 11) & 0x1ffffffL);
-                out[o + i + 4] = ((w1 >>> 36) & 0x1ffffffL);
-                out[o + i + 5] = (((w1 >>> 61) | (w2 << 3)) & 0x1ffffffL);
-                out[o + i + 6] = ((w2 >>> 22) & 0x1ffffffL);
-                out[o + i + 7] = (((w2 >>> 47) | (w3 << 17)) & 0x1ffffffL);
+                out[r] = (w0 & 0x1ffffffL);
+                out[r + 1] = ((w0 >>> 25) & 0x1ffffffL);
+                out[r + 2] = (((w0 >>> 50) | (w1 << 14)) & 0x1ffffffL);
+                out[r + 3] = ((w1 >>> 11) & 0x1ffffffL);
+                out[r + 4] = ((w1 >>> 36) & 0x1ffffffL);
+                out[r + 5] = (((w1 >>> 61) | (w2 << 3)) & 0x1ffffffL);
+                out[r + 6] = ((w2 >>> 22) & 0x1ffffffL);
+                out[r + 7] = (((w2 >>> 47) | (w3 << 17)) & 0x1ffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 25;
+            for (; g < groups; g++) {
+                int q = p + g * 25;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = (((in[q + 24] & 0xFFL)));
-                out[o + i] = (w0 & 0x1ffffffL);
-                out[o + i + 1] = ((w0 >>> 25) & 0x1ffffffL);
-                out[o + i + 2] = (((w0 >>> 50) | (w1 << 14)) & 0x1ffffffL);
-                out[o + i + 3] = ((w1 >>> 11) & 0x1ffffffL);
-                out[o + i + 4] = ((w1 >>> 36) & 0x1ffffffL);
-                out[o + i + 5] = (((w1 >>> 61) | (w2 << 3)) & 0x1ffffffL);
-                out[o + i + 6] = ((w2 >>> 22) & 0x1ffffffL);
-                out[o + i + 7] = (((w2 >>> 47) | (w3 << 17)) & 0x1ffffffL);
+                out[r] = (w0 & 0x1ffffffL);
+                out[r + 1] = ((w0 >>> 25) & 0x1ffffffL);
+                out[r + 2] = (((w0 >>> 50) | (w1 << 14)) & 0x1ffffffL);
+                out[r + 3] = ((w1 >>> 11) & 0x1ffffffL);
+                out[r + 4] = ((w1 >>> 36) & 0x1ffffffL);
+                out[r + 5] = (((w1 >>> 61) | (w2 << 3)) & 0x1ffffffL);
+                out[r + 6] = ((w2 >>> 22) & 0x1ffffffL);
+                out[r + 7] = (((w2 >>> 47) | (w3 << 17)) & 0x1ffffffL);
             }
         }
     }
@@ -2045,36 +2149,38 @@ final class BitUnpackers {
     static final class LsbLong26 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 26;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 26;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (w0 & 0x3ffffffL);
-                out[o + i + 1] = ((w0 >>> 26) & 0x3ffffffL);
-                out[o + i + 2] = (((w0 >>> 52) | (w1 << 12)) & 0x3ffffffL);
-                out[o + i + 3] = ((w1 >>> 14) & 0x3ffffffL);
-                out[o + i + 4] = (((w1 >>> 40) | (w2 << 24)) & 0x3ffffffL);
-                out[o + i + 5] = ((w2 >>> 2) & 0x3ffffffL);
-                out[o + i + 6] = ((w2 >>> 28) & 0x3ffffffL);
-                out[o + i + 7] = (((w2 >>> 54) | (w3 << 10)) & 0x3ffffffL);
+                out[r] = (w0 & 0x3ffffffL);
+                out[r + 1] = ((w0 >>> 26) & 0x3ffffffL);
+                out[r + 2] = (((w0 >>> 52) | (w1 << 12)) & 0x3ffffffL);
+                out[r + 3] = ((w1 >>> 14) & 0x3ffffffL);
+                out[r + 4] = (((w1 >>> 40) | (w2 << 24)) & 0x3ffffffL);
+                out[r + 5] = ((w2 >>> 2) & 0x3ffffffL);
+                out[r + 6] = ((w2 >>> 28) & 0x3ffffffL);
+                out[r + 7] = (((w2 >>> 54) | (w3 << 10)) & 0x3ffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 26;
+            for (; g < groups; g++) {
+                int q = p + g * 26;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = (((ByteIO.getShortLE(in, q + 24) & 0xFFFFL)));
-                out[o + i] = (w0 & 0x3ffffffL);
-                out[o + i + 1] = ((w0 >>> 26) & 0x3ffffffL);
-                out[o + i + 2] = (((w0 >>> 52) | (w1 << 12)) & 0x3ffffffL);
-                out[o + i + 3] = ((w1 >>> 14) & 0x3ffffffL);
-                out[o + i + 4] = (((w1 >>> 40) | (w2 << 24)) & 0x3ffffffL);
-                out[o + i + 5] = ((w2 >>> 2) & 0x3ffffffL);
-                out[o + i + 6] = ((w2 >>> 28) & 0x3ffffffL);
-                out[o + i + 7] = (((w2 >>> 54) | (w3 << 10)) & 0x3ffffffL);
+                out[r] = (w0 & 0x3ffffffL);
+                out[r + 1] = ((w0 >>> 26) & 0x3ffffffL);
+                out[r + 2] = (((w0 >>> 52) | (w1 << 12)) & 0x3ffffffL);
+                out[r + 3] = ((w1 >>> 14) & 0x3ffffffL);
+                out[r + 4] = (((w1 >>> 40) | (w2 << 24)) & 0x3ffffffL);
+                out[r + 5] = ((w2 >>> 2) & 0x3ffffffL);
+                out[r + 6] = ((w2 >>> 28) & 0x3ffffffL);
+                out[r + 7] = (((w2 >>> 54) | (w3 << 10)) & 0x3ffffffL);
             }
         }
     }
@@ -2082,36 +2188,38 @@ final class BitUnpackers {
     static final class LsbLong27 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 27;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 27;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (w0 & 0x7ffffffL);
-                out[o + i + 1] = ((w0 >>> 27) & 0x7ffffffL);
-                out[o + i + 2] = (((w0 >>> 54) | (w1 << 10)) & 0x7ffffffL);
-                out[o + i + 3] = ((w1 >>> 17) & 0x7ffffffL);
-                out[o + i + 4] = (((w1 >>> 44) | (w2 << 20)) & 0x7ffffffL);
-                out[o + i + 5] = ((w2 >>> 7) & 0x7ffffffL);
-                out[o + i + 6] = ((w2 >>> 34) & 0x7ffffffL);
-                out[o + i + 7] = (((w2 >>> 61) | (w3 << 3)) & 0x7ffffffL);
+                out[r] = (w0 & 0x7ffffffL);
+                out[r + 1] = ((w0 >>> 27) & 0x7ffffffL);
+                out[r + 2] = (((w0 >>> 54) | (w1 << 10)) & 0x7ffffffL);
+                out[r + 3] = ((w1 >>> 17) & 0x7ffffffL);
+                out[r + 4] = (((w1 >>> 44) | (w2 << 20)) & 0x7ffffffL);
+                out[r + 5] = ((w2 >>> 7) & 0x7ffffffL);
+                out[r + 6] = ((w2 >>> 34) & 0x7ffffffL);
+                out[r + 7] = (((w2 >>> 61) | (w3 << 3)) & 0x7ffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 27;
+            for (; g < groups; g++) {
+                int q = p + g * 27;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = (((ByteIO.getShortLE(in, q + 24) & 0xFFFFL)) | ((in[q + 26] & 0xFFL) << 16));
-                out[o + i] = (w0 & 0x7ffffffL);
-                out[o + i + 1] = ((w0 >>> 27) & 0x7ffffffL);
-                out[o + i + 2] = (((w0 >>> 54) | (w1 << 10)) & 0x7ffffffL);
-                out[o + i + 3] = ((w1 >>> 17) & 0x7ffffffL);
-                out[o + i + 4] = (((w1 >>> 44) | (w2 << 20)) & 0x7ffffffL);
-                out[o + i + 5] = ((w2 >>> 7) & 0x7ffffffL);
-                out[o + i + 6] = ((w2 >>> 34) & 0x7ffffffL);
-                out[o + i + 7] = (((w2 >>> 61) | (w3 << 3)) & 0x7ffffffL);
+                out[r] = (w0 & 0x7ffffffL);
+                out[r + 1] = ((w0 >>> 27) & 0x7ffffffL);
+                out[r + 2] = (((w0 >>> 54) | (w1 << 10)) & 0x7ffffffL);
+                out[r + 3] = ((w1 >>> 17) & 0x7ffffffL);
+                out[r + 4] = (((w1 >>> 44) | (w2 << 20)) & 0x7ffffffL);
+                out[r + 5] = ((w2 >>> 7) & 0x7ffffffL);
+                out[r + 6] = ((w2 >>> 34) & 0x7ffffffL);
+                out[r + 7] = (((w2 >>> 61) | (w3 << 3)) & 0x7ffffffL);
             }
         }
     }
@@ -2119,36 +2227,38 @@ final class BitUnpackers {
     static final class LsbLong28 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 28;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 28;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (w0 & 0xfffffffL);
-                out[o + i + 1] = ((w0 >>> 28) & 0xfffffffL);
-                out[o + i + 2] = (((w0 >>> 56) | (w1 << 8)) & 0xfffffffL);
-                out[o + i + 3] = ((w1 >>> 20) & 0xfffffffL);
-                out[o + i + 4] = (((w1 >>> 48) | (w2 << 16)) & 0xfffffffL);
-                out[o + i + 5] = ((w2 >>> 12) & 0xfffffffL);
-                out[o + i + 6] = (((w2 >>> 40) | (w3 << 24)) & 0xfffffffL);
-                out[o + i + 7] = ((w3 >>> 4) & 0xfffffffL);
+                out[r] = (w0 & 0xfffffffL);
+                out[r + 1] = ((w0 >>> 28) & 0xfffffffL);
+                out[r + 2] = (((w0 >>> 56) | (w1 << 8)) & 0xfffffffL);
+                out[r + 3] = ((w1 >>> 20) & 0xfffffffL);
+                out[r + 4] = (((w1 >>> 48) | (w2 << 16)) & 0xfffffffL);
+                out[r + 5] = ((w2 >>> 12) & 0xfffffffL);
+                out[r + 6] = (((w2 >>> 40) | (w3 << 24)) & 0xfffffffL);
+                out[r + 7] = ((w3 >>> 4) & 0xfffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 28;
+            for (; g < groups; g++) {
+                int q = p + g * 28;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ((ByteIO.getIntLE(in, q + 24) & 0xFFFFFFFFL));
-                out[o + i] = (w0 & 0xfffffffL);
-                out[o + i + 1] = ((w0 >>> 28) & 0xfffffffL);
-                out[o + i + 2] = (((w0 >>> 56) | (w1 << 8)) & 0xfffffffL);
-                out[o + i + 3] = ((w1 >>> 20) & 0xfffffffL);
-                out[o + i + 4] = (((w1 >>> 48) | (w2 << 16)) & 0xfffffffL);
-                out[o + i + 5] = ((w2 >>> 12) & 0xfffffffL);
-                out[o + i + 6] = (((w2 >>> 40) | (w3 << 24)) & 0xfffffffL);
-                out[o + i + 7] = ((w3 >>> 4) & 0xfffffffL);
+                out[r] = (w0 & 0xfffffffL);
+                out[r + 1] = ((w0 >>> 28) & 0xfffffffL);
+                out[r + 2] = (((w0 >>> 56) | (w1 << 8)) & 0xfffffffL);
+                out[r + 3] = ((w1 >>> 20) & 0xfffffffL);
+                out[r + 4] = (((w1 >>> 48) | (w2 << 16)) & 0xfffffffL);
+                out[r + 5] = ((w2 >>> 12) & 0xfffffffL);
+                out[r + 6] = (((w2 >>> 40) | (w3 << 24)) & 0xfffffffL);
+                out[r + 7] = ((w3 >>> 4) & 0xfffffffL);
             }
         }
     }
@@ -2156,36 +2266,38 @@ final class BitUnpackers {
     static final class LsbLong29 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 29;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 29;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (w0 & 0x1fffffffL);
-                out[o + i + 1] = ((w0 >>> 29) & 0x1fffffffL);
-                out[o + i + 2] = (((w0 >>> 58) | (w1 << 6)) & 0x1fffffffL);
-                out[o + i + 3] = ((w1 >>> 23) & 0x1fffffffL);
-                out[o + i + 4] = (((w1 >>> 52) | (w2 << 12)) & 0x1fffffffL);
-                out[o + i + 5] = ((w2 >>> 17) & 0x1fffffffL);
-                out[o + i + 6] = (((w2 >>> 46) | (w3 << 18)) & 0x1fffffffL);
-                out[o + i + 7] = ((w3 >>> 11) & 0x1fffffffL);
+                out[r] = (w0 & 0x1fffffffL);
+                out[r + 1] = ((w0 >>> 29) & 0x1fffffffL);
+                out[r + 2] = (((w0 >>> 58) | (w1 << 6)) & 0x1fffffffL);
+                out[r + 3] = ((w1 >>> 23) & 0x1fffffffL);
+                out[r + 4] = (((w1 >>> 52) | (w2 << 12)) & 0x1fffffffL);
+                out[r + 5] = ((w2 >>> 17) & 0x1fffffffL);
+                out[r + 6] = (((w2 >>> 46) | (w3 << 18)) & 0x1fffffffL);
+                out[r + 7] = ((w3 >>> 11) & 0x1fffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 29;
+            for (; g < groups; g++) {
+                int q = p + g * 29;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ((ByteIO.getIntLE(in, q + 24) & 0xFFFFFFFFL) | ((in[q + 28] & 0xFFL) << 32));
-                out[o + i] = (w0 & 0x1fffffffL);
-                out[o + i + 1] = ((w0 >>> 29) & 0x1fffffffL);
-                out[o + i + 2] = (((w0 >>> 58) | (w1 << 6)) & 0x1fffffffL);
-                out[o + i + 3] = ((w1 >>> 23) & 0x1fffffffL);
-                out[o + i + 4] = (((w1 >>> 52) | (w2 << 12)) & 0x1fffffffL);
-                out[o + i + 5] = ((w2 >>> 17) & 0x1fffffffL);
-                out[o + i + 6] = (((w2 >>> 46) | (w3 << 18)) & 0x1fffffffL);
-                out[o + i + 7] = ((w3 >>> 11) & 0x1fffffffL);
+                out[r] = (w0 & 0x1fffffffL);
+                out[r + 1] = ((w0 >>> 29) & 0x1fffffffL);
+                out[r + 2] = (((w0 >>> 58) | (w1 << 6)) & 0x1fffffffL);
+                out[r + 3] = ((w1 >>> 23) & 0x1fffffffL);
+                out[r + 4] = (((w1 >>> 52) | (w2 << 12)) & 0x1fffffffL);
+                out[r + 5] = ((w2 >>> 17) & 0x1fffffffL);
+                out[r + 6] = (((w2 >>> 46) | (w3 << 18)) & 0x1fffffffL);
+                out[r + 7] = ((w3 >>> 11) & 0x1fffffffL);
             }
         }
     }
@@ -2193,36 +2305,38 @@ final class BitUnpackers {
     static final class LsbLong30 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 30;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 30;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (w0 & 0x3fffffffL);
-                out[o + i + 1] = ((w0 >>> 30) & 0x3fffffffL);
-                out[o + i + 2] = (((w0 >>> 60) | (w1 << 4)) & 0x3fffffffL);
-                out[o + i + 3] = ((w1 >>> 26) & 0x3fffffffL);
-                out[o + i + 4] = (((w1 >>> 56) | (w2 << 8)) & 0x3fffffffL);
-                out[o + i + 5] = ((w2 >>> 22) & 0x3fffffffL);
-                out[o + i + 6] = (((w2 >>> 52) | (w3 << 12)) & 0x3fffffffL);
-                out[o + i + 7] = ((w3 >>> 18) & 0x3fffffffL);
+                out[r] = (w0 & 0x3fffffffL);
+                out[r + 1] = ((w0 >>> 30) & 0x3fffffffL);
+                out[r + 2] = (((w0 >>> 60) | (w1 << 4)) & 0x3fffffffL);
+                out[r + 3] = ((w1 >>> 26) & 0x3fffffffL);
+                out[r + 4] = (((w1 >>> 56) | (w2 << 8)) & 0x3fffffffL);
+                out[r + 5] = ((w2 >>> 22) & 0x3fffffffL);
+                out[r + 6] = (((w2 >>> 52) | (w3 << 12)) & 0x3fffffffL);
+                out[r + 7] = ((w3 >>> 18) & 0x3fffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 30;
+            for (; g < groups; g++) {
+                int q = p + g * 30;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ((ByteIO.getIntLE(in, q + 24) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 28) & 0xFFFFL) << 32));
-                out[o + i] = (w0 & 0x3fffffffL);
-                out[o + i + 1] = ((w0 >>> 30) & 0x3fffffffL);
-                out[o + i + 2] = (((w0 >>> 60) | (w1 << 4)) & 0x3fffffffL);
-                out[o + i + 3] = ((w1 >>> 26) & 0x3fffffffL);
-                out[o + i + 4] = (((w1 >>> 56) | (w2 << 8)) & 0x3fffffffL);
-                out[o + i + 5] = ((w2 >>> 22) & 0x3fffffffL);
-                out[o + i + 6] = (((w2 >>> 52) | (w3 << 12)) & 0x3fffffffL);
-                out[o + i + 7] = ((w3 >>> 18) & 0x3fffffffL);
+                out[r] = (w0 & 0x3fffffffL);
+                out[r + 1] = ((w0 >>> 30) & 0x3fffffffL);
+                out[r + 2] = (((w0 >>> 60) | (w1 << 4)) & 0x3fffffffL);
+                out[r + 3] = ((w1 >>> 26) & 0x3fffffffL);
+                out[r + 4] = (((w1 >>> 56) | (w2 << 8)) & 0x3fffffffL);
+                out[r + 5] = ((w2 >>> 22) & 0x3fffffffL);
+                out[r + 6] = (((w2 >>> 52) | (w3 << 12)) & 0x3fffffffL);
+                out[r + 7] = ((w3 >>> 18) & 0x3fffffffL);
             }
         }
     }
@@ -2230,36 +2344,38 @@ final class BitUnpackers {
     static final class LsbLong31 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 31;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 31;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (w0 & 0x7fffffffL);
-                out[o + i + 1] = ((w0 >>> 31) & 0x7fffffffL);
-                out[o + i + 2] = (((w0 >>> 62) | (w1 << 2)) & 0x7fffffffL);
-                out[o + i + 3] = ((w1 >>> 29) & 0x7fffffffL);
-                out[o + i + 4] = (((w1 >>> 60) | (w2 << 4)) & 0x7fffffffL);
-                out[o + i + 5] = ((w2 >>> 27) & 0x7fffffffL);
-                out[o + i + 6] = (((w2 >>> 58) | (w3 << 6)) & 0x7fffffffL);
-                out[o + i + 7] = ((w3 >>> 25) & 0x7fffffffL);
+                out[r] = (w0 & 0x7fffffffL);
+                out[r + 1] = ((w0 >>> 31) & 0x7fffffffL);
+                out[r + 2] = (((w0 >>> 62) | (w1 << 2)) & 0x7fffffffL);
+                out[r + 3] = ((w1 >>> 29) & 0x7fffffffL);
+                out[r + 4] = (((w1 >>> 60) | (w2 << 4)) & 0x7fffffffL);
+                out[r + 5] = ((w2 >>> 27) & 0x7fffffffL);
+                out[r + 6] = (((w2 >>> 58) | (w3 << 6)) & 0x7fffffffL);
+                out[r + 7] = ((w3 >>> 25) & 0x7fffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 31;
+            for (; g < groups; g++) {
+                int q = p + g * 31;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ((ByteIO.getIntLE(in, q + 24) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 28) & 0xFFFFL) << 32) | ((in[q + 30] & 0xFFL) << 48));
-                out[o + i] = (w0 & 0x7fffffffL);
-                out[o + i + 1] = ((w0 >>> 31) & 0x7fffffffL);
-                out[o + i + 2] = (((w0 >>> 62) | (w1 << 2)) & 0x7fffffffL);
-                out[o + i + 3] = ((w1 >>> 29) & 0x7fffffffL);
-                out[o + i + 4] = (((w1 >>> 60) | (w2 << 4)) & 0x7fffffffL);
-                out[o + i + 5] = ((w2 >>> 27) & 0x7fffffffL);
-                out[o + i + 6] = (((w2 >>> 58) | (w3 << 6)) & 0x7fffffffL);
-                out[o + i + 7] = ((w3 >>> 25) & 0x7fffffffL);
+                out[r] = (w0 & 0x7fffffffL);
+                out[r + 1] = ((w0 >>> 31) & 0x7fffffffL);
+                out[r + 2] = (((w0 >>> 62) | (w1 << 2)) & 0x7fffffffL);
+                out[r + 3] = ((w1 >>> 29) & 0x7fffffffL);
+                out[r + 4] = (((w1 >>> 60) | (w2 << 4)) & 0x7fffffffL);
+                out[r + 5] = ((w2 >>> 27) & 0x7fffffffL);
+                out[r + 6] = (((w2 >>> 58) | (w3 << 6)) & 0x7fffffffL);
+                out[r + 7] = ((w3 >>> 25) & 0x7fffffffL);
             }
         }
     }
@@ -2267,20 +2383,21 @@ final class BitUnpackers {
     static final class LsbLong32 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 32;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 32;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
-                out[o + i] = (w0 & 0xffffffffL);
-                out[o + i + 1] = (w0 >>> 32);
-                out[o + i + 2] = (w1 & 0xffffffffL);
-                out[o + i + 3] = (w1 >>> 32);
-                out[o + i + 4] = (w2 & 0xffffffffL);
-                out[o + i + 5] = (w2 >>> 32);
-                out[o + i + 6] = (w3 & 0xffffffffL);
-                out[o + i + 7] = (w3 >>> 32);
+                out[r] = (w0 & 0xffffffffL);
+                out[r + 1] = (w0 >>> 32);
+                out[r + 2] = (w1 & 0xffffffffL);
+                out[r + 3] = (w1 >>> 32);
+                out[r + 4] = (w2 & 0xffffffffL);
+                out[r + 5] = (w2 >>> 32);
+                out[r + 6] = (w3 & 0xffffffffL);
+                out[r + 7] = (w3 >>> 32);
             }
         }
     }
@@ -2288,38 +2405,40 @@ final class BitUnpackers {
     static final class LsbLong33 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 33;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 33;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
-                out[o + i] = (w0 & 0x1ffffffffL);
-                out[o + i + 1] = (((w0 >>> 33) | (w1 << 31)) & 0x1ffffffffL);
-                out[o + i + 2] = ((w1 >>> 2) & 0x1ffffffffL);
-                out[o + i + 3] = (((w1 >>> 35) | (w2 << 29)) & 0x1ffffffffL);
-                out[o + i + 4] = ((w2 >>> 4) & 0x1ffffffffL);
-                out[o + i + 5] = (((w2 >>> 37) | (w3 << 27)) & 0x1ffffffffL);
-                out[o + i + 6] = ((w3 >>> 6) & 0x1ffffffffL);
-                out[o + i + 7] = (((w3 >>> 39) | (w4 << 25)) & 0x1ffffffffL);
+                out[r] = (w0 & 0x1ffffffffL);
+                out[r + 1] = (((w0 >>> 33) | (w1 << 31)) & 0x1ffffffffL);
+                out[r + 2] = ((w1 >>> 2) & 0x1ffffffffL);
+                out[r + 3] = (((w1 >>> 35) | (w2 << 29)) & 0x1ffffffffL);
+                out[r + 4] = ((w2 >>> 4) & 0x1ffffffffL);
+                out[r + 5] = (((w2 >>> 37) | (w3 << 27)) & 0x1ffffffffL);
+                out[r + 6] = ((w3 >>> 6) & 0x1ffffffffL);
+                out[r + 7] = (((w3 >>> 39) | (w4 << 25)) & 0x1ffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 33;
+            for (; g < groups; g++) {
+                int q = p + g * 33;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = (((in[q + 32] & 0xFFL)));
-                out[o + i] = (w0 & 0x1ffffffffL);
-                out[o + i + 1] = (((w0 >>> 33) | (w1 << 31)) & 0x1ffffffffL);
-                out[o + i + 2] = ((w1 >>> 2) & 0x1ffffffffL);
-                out[o + i + 3] = (((w1 >>> 35) | (w2 << 29)) & 0x1ffffffffL);
-                out[o + i + 4] = ((w2 >>> 4) & 0x1ffffffffL);
-                out[o + i + 5] = (((w2 >>> 37) | (w3 << 27)) & 0x1ffffffffL);
-                out[o + i + 6] = ((w3 >>> 6) & 0x1ffffffffL);
-                out[o + i + 7] = (((w3 >>> 39) | (w4 << 25)) & 0x1ffffffffL);
+                out[r] = (w0 & 0x1ffffffffL);
+                out[r + 1] = (((w0 >>> 33) | (w1 << 31)) & 0x1ffffffffL);
+                out[r + 2] = ((w1 >>> 2) & 0x1ffffffffL);
+                out[r + 3] = (((w1 >>> 35) | (w2 << 29)) & 0x1ffffffffL);
+                out[r + 4] = ((w2 >>> 4) & 0x1ffffffffL);
+                out[r + 5] = (((w2 >>> 37) | (w3 << 27)) & 0x1ffffffffL);
+                out[r + 6] = ((w3 >>> 6) & 0x1ffffffffL);
+                out[r + 7] = (((w3 >>> 39) | (w4 << 25)) & 0x1ffffffffL);
             }
         }
     }
@@ -2327,38 +2446,40 @@ final class BitUnpackers {
     static final class LsbLong34 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 34;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 34;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
-                out[o + i] = (w0 & 0x3ffffffffL);
-                out[o + i + 1] = (((w0 >>> 34) | (w1 << 30)) & 0x3ffffffffL);
-                out[o + i + 2] = ((w1 >>> 4) & 0x3ffffffffL);
-                out[o + i + 3] = (((w1 >>> 38) | (w2 << 26)) & 0x3ffffffffL);
-                out[o + i + 4] = ((w2 >>> 8) & 0x3ffffffffL);
-                out[o + i + 5] = (((w2 >>> 42) | (w3 << 22)) & 0x3ffffffffL);
-                out[o + i + 6] = ((w3 >>> 12) & 0x3ffffffffL);
-                out[o + i + 7] = (((w3 >>> 46) | (w4 << 18)) & 0x3ffffffffL);
+                out[r] = (w0 & 0x3ffffffffL);
+                out[r + 1] = (((w0 >>> 34) | (w1 << 30)) & 0x3ffffffffL);
+                out[r + 2] = ((w1 >>> 4) & 0x3ffffffffL);
+                out[r + 3] = (((w1 >>> 38) | (w2 << 26)) & 0x3ffffffffL);
+                out[r + 4] = ((w2 >>> 8) & 0x3ffffffffL);
+                out[r + 5] = (((w2 >>> 42) | (w3 << 22)) & 0x3ffffffffL);
+                out[r + 6] = ((w3 >>> 12) & 0x3ffffffffL);
+                out[r + 7] = (((w3 >>> 46) | (w4 << 18)) & 0x3ffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 34;
+            for (; g < groups; g++) {
+                int q = p + g * 34;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = (((ByteIO.getShortLE(in, q + 32) & 0xFFFFL)));
-                out[o + i] = (w0 & 0x3ffffffffL);
-                out[o + i + 1] = (((w0 >>> 34) | (w1 << 30)) & 0x3ffffffffL);
-                out[o + i + 2] = ((w1 >>> 4) & 0x3ffffffffL);
-                out[o + i + 3] = (((w1 >>> 38) | (w2 << 26)) & 0x3ffffffffL);
-                out[o + i + 4] = ((w2 >>> 8) & 0x3ffffffffL);
-                out[o + i + 5] = (((w2 >>> 42) | (w3 << 22)) & 0x3ffffffffL);
-                out[o + i + 6] = ((w3 >>> 12) & 0x3ffffffffL);
-                out[o + i + 7] = (((w3 >>> 46) | (w4 << 18)) & 0x3ffffffffL);
+                out[r] = (w0 & 0x3ffffffffL);
+                out[r + 1] = (((w0 >>> 34) | (w1 << 30)) & 0x3ffffffffL);
+                out[r + 2] = ((w1 >>> 4) & 0x3ffffffffL);
+                out[r + 3] = (((w1 >>> 38) | (w2 << 26)) & 0x3ffffffffL);
+                out[r + 4] = ((w2 >>> 8) & 0x3ffffffffL);
+                out[r + 5] = (((w2 >>> 42) | (w3 << 22)) & 0x3ffffffffL);
+                out[r + 6] = ((w3 >>> 12) & 0x3ffffffffL);
+                out[r + 7] = (((w3 >>> 46) | (w4 << 18)) & 0x3ffffffffL);
             }
         }
     }
@@ -2366,38 +2487,40 @@ final class BitUnpackers {
     static final class LsbLong35 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 35;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 35;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
-                out[o + i] = (w0 & 0x7ffffffffL);
-                out[o + i + 1] = (((w0 >>> 35) | (w1 << 29)) & 0x7ffffffffL);
-                out[o + i + 2] = ((w1 >>> 6) & 0x7ffffffffL);
-                out[o + i + 3] = (((w1 >>> 41) | (w2 << 23)) & 0x7ffffffffL);
-                out[o + i + 4] = ((w2 >>> 12) & 0x7ffffffffL);
-                out[o + i + 5] = (((w2 >>> 47) | (w3 << 17)) & 0x7ffffffffL);
-                out[o + i + 6] = ((w3 >>> 18) & 0x7ffffffffL);
-                out[o + i + 7] = (((w3 >>> 53) | (w4 << 11)) & 0x7ffffffffL);
+                out[r] = (w0 & 0x7ffffffffL);
+                out[r + 1] = (((w0 >>> 35) | (w1 << 29)) & 0x7ffffffffL);
+                out[r + 2] = ((w1 >>> 6) & 0x7ffffffffL);
+                out[r + 3] = (((w1 >>> 41) | (w2 << 23)) & 0x7ffffffffL);
+                out[r + 4] = ((w2 >>> 12) & 0x7ffffffffL);
+                out[r + 5] = (((w2 >>> 47) | (w3 << 17)) & 0x7ffffffffL);
+                out[r + 6] = ((w3 >>> 18) & 0x7ffffffffL);
+                out[r + 7] = (((w3 >>> 53) | (w4 << 11)) & 0x7ffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 35;
+            for (; g < groups; g++) {
+                int q = p + g * 35;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = (((ByteIO.getShortLE(in, q + 32) & 0xFFFFL)) | ((in[q + 34] & 0xFFL) << 16));
-                out[o + i] = (w0 & 0x7ffffffffL);
-                out[o + i + 1] = (((w0 >>> 35) | (w1 << 29)) & 0x7ffffffffL);
-                out[o + i + 2] = ((w1 >>> 6) & 0x7ffffffffL);
-                out[o + i + 3] = (((w1 >>> 41) | (w2 << 23)) & 0x7ffffffffL);
-                out[o + i + 4] = ((w2 >>> 12) & 0x7ffffffffL);
-                out[o + i + 5] = (((w2 >>> 47) | (w3 << 17)) & 0x7ffffffffL);
-                out[o + i + 6] = ((w3 >>> 18) & 0x7ffffffffL);
-                out[o + i + 7] = (((w3 >>> 53) | (w4 << 11)) & 0x7ffffffffL);
+                out[r] = (w0 & 0x7ffffffffL);
+                out[r + 1] = (((w0 >>> 35) | (w1 << 29)) & 0x7ffffffffL);
+                out[r + 2] = ((w1 >>> 6) & 0x7ffffffffL);
+                out[r + 3] = (((w1 >>> 41) | (w2 << 23)) & 0x7ffffffffL);
+                out[r + 4] = ((w2 >>> 12) & 0x7ffffffffL);
+                out[r + 5] = (((w2 >>> 47) | (w3 << 17)) & 0x7ffffffffL);
+                out[r + 6] = ((w3 >>> 18) & 0x7ffffffffL);
+                out[r + 7] = (((w3 >>> 53) | (w4 << 11)) & 0x7ffffffffL);
             }
         }
     }
@@ -2405,38 +2528,40 @@ final class BitUnpackers {
     static final class LsbLong36 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 36;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 36;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
-                out[o + i] = (w0 & 0xfffffffffL);
-                out[o + i + 1] = (((w0 >>> 36) | (w1 << 28)) & 0xfffffffffL);
-                out[o + i + 2] = ((w1 >>> 8) & 0xfffffffffL);
-                out[o + i + 3] = (((w1 >>> 44) | (w2 << 20)) & 0xfffffffffL);
-                out[o + i + 4] = ((w2 >>> 16) & 0xfffffffffL);
-                out[o + i + 5] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffffffL);
-                out[o + i + 6] = ((w3 >>> 24) & 0xfffffffffL);
-                out[o + i + 7] = (((w3 >>> 60) | (w4 << 4)) & 0xfffffffffL);
+                out[r] = (w0 & 0xfffffffffL);
+                out[r + 1] = (((w0 >>> 36) | (w1 << 28)) & 0xfffffffffL);
+                out[r + 2] = ((w1 >>> 8) & 0xfffffffffL);
+                out[r + 3] = (((w1 >>> 44) | (w2 << 20)) & 0xfffffffffL);
+                out[r + 4] = ((w2 >>> 16) & 0xfffffffffL);
+                out[r + 5] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffffffL);
+                out[r + 6] = ((w3 >>> 24) & 0xfffffffffL);
+                out[r + 7] = (((w3 >>> 60) | (w4 << 4)) & 0xfffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 36;
+            for (; g < groups; g++) {
+                int q = p + g * 36;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ((ByteIO.getIntLE(in, q + 32) & 0xFFFFFFFFL));
-                out[o + i] = (w0 & 0xfffffffffL);
-                out[o + i + 1] = (((w0 >>> 36) | (w1 << 28)) & 0xfffffffffL);
-                out[o + i + 2] = ((w1 >>> 8) & 0xfffffffffL);
-                out[o + i + 3] = (((w1 >>> 44) | (w2 << 20)) & 0xfffffffffL);
-                out[o + i + 4] = ((w2 >>> 16) & 0xfffffffffL);
-                out[o + i + 5] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffffffL);
-                out[o + i + 6] = ((w3 >>> 24) & 0xfffffffffL);
-                out[o + i + 7] = (((w3 >>> 60) | (w4 << 4)) & 0xfffffffffL);
+                out[r] = (w0 & 0xfffffffffL);
+                out[r + 1] = (((w0 >>> 36) | (w1 << 28)) & 0xfffffffffL);
+                out[r + 2] = ((w1 >>> 8) & 0xfffffffffL);
+                out[r + 3] = (((w1 >>> 44) | (w2 << 20)) & 0xfffffffffL);
+                out[r + 4] = ((w2 >>> 16) & 0xfffffffffL);
+                out[r + 5] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffffffL);
+                out[r + 6] = ((w3 >>> 24) & 0xfffffffffL);
+                out[r + 7] = (((w3 >>> 60) | (w4 << 4)) & 0xfffffffffL);
             }
         }
     }
@@ -2444,38 +2569,40 @@ final class BitUnpackers {
     static final class LsbLong37 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 37;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 37;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
-                out[o + i] = (w0 & 0x1fffffffffL);
-                out[o + i + 1] = (((w0 >>> 37) | (w1 << 27)) & 0x1fffffffffL);
-                out[o + i + 2] = ((w1 >>> 10) & 0x1fffffffffL);
-                out[o + i + 3] = (((w1 >>> 47) | (w2 << 17)) & 0x1fffffffffL);
-                out[o + i + 4] = ((w2 >>> 20) & 0x1fffffffffL);
-                out[o + i + 5] = (((w2 >>> 57) | (w3 << 7)) & 0x1fffffffffL);
-                out[o + i + 6] = (((w3 >>> 30) | (w4 << 34)) & 0x1fffffffffL);
-                out[o + i + 7] = ((w4 >>> 3) & 0x1fffffffffL);
+                out[r] = (w0 & 0x1fffffffffL);
+                out[r + 1] = (((w0 >>> 37) | (w1 << 27)) & 0x1fffffffffL);
+                out[r + 2] = ((w1 >>> 10) & 0x1fffffffffL);
+                out[r + 3] = (((w1 >>> 47) | (w2 << 17)) & 0x1fffffffffL);
+                out[r + 4] = ((w2 >>> 20) & 0x1fffffffffL);
+                out[r + 5] = (((w2 >>> 57) | (w3 << 7)) & 0x1fffffffffL);
+                out[r + 6] = (((w3 >>> 30) | (w4 << 34)) & 0x1fffffffffL);
+                out[r + 7] = ((w4 >>> 3) & 0x1fffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 37;
+            for (; g < groups; g++) {
+                int q = p + g * 37;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ((ByteIO.getIntLE(in, q + 32) & 0xFFFFFFFFL) | ((in[q + 36] & 0xFFL) << 32));
-                out[o + i] = (w0 & 0x1fffffffffL);
-                out[o + i + 1] = (((w0 >>> 37) | (w1 << 27)) & 0x1fffffffffL);
-                out[o + i + 2] = ((w1 >>> 10) & 0x1fffffffffL);
-                out[o + i + 3] = (((w1 >>> 47) | (w2 << 17)) & 0x1fffffffffL);
-                out[o + i + 4] = ((w2 >>> 20) & 0x1fffffffffL);
-                out[o + i + 5] = (((w2 >>> 57) | (w3 << 7)) & 0x1fffffffffL);
-                out[o + i + 6] = (((w3 >>> 30) | (w4 << 34)) & 0x1fffffffffL);
-                out[o + i + 7] = ((w4 >>> 3) & 0x1fffffffffL);
+                out[r] = (w0 & 0x1fffffffffL);
+                out[r + 1] = (((w0 >>> 37) | (w1 << 27)) & 0x1fffffffffL);
+                out[r + 2] = ((w1 >>> 10) & 0x1fffffffffL);
+                out[r + 3] = (((w1 >>> 47) | (w2 << 17)) & 0x1fffffffffL);
+                out[r + 4] = ((w2 >>> 20) & 0x1fffffffffL);
+                out[r + 5] = (((w2 >>> 57) | (w3 << 7)) & 0x1fffffffffL);
+                out[r + 6] = (((w3 >>> 30) | (w4 << 34)) & 0x1fffffffffL);
+                out[r + 7] = ((w4 >>> 3) & 0x1fffffffffL);
             }
         }
     }
@@ -2483,38 +2610,40 @@ final class BitUnpackers {
     static final class LsbLong38 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 38;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 38;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
-                out[o + i] = (w0 & 0x3fffffffffL);
-                out[o + i + 1] = (((w0 >>> 38) | (w1 << 26)) & 0x3fffffffffL);
-                out[o + i + 2] = ((w1 >>> 12) & 0x3fffffffffL);
-                out[o + i + 3] = (((w1 >>> 50) | (w2 << 14)) & 0x3fffffffffL);
-                out[o + i + 4] = ((w2 >>> 24) & 0x3fffffffffL);
-                out[o + i + 5] = (((w2 >>> 62) | (w3 << 2)) & 0x3fffffffffL);
-                out[o + i + 6] = (((w3 >>> 36) | (w4 << 28)) & 0x3fffffffffL);
-                out[o + i + 7] = ((w4 >>> 10) & 0x3fffffffffL);
+                out[r] = (w0 & 0x3fffffffffL);
+                out[r + 1] = (((w0 >>> 38) | (w1 << 26)) & 0x3fffffffffL);
+                out[r + 2] = ((w1 >>> 12) & 0x3fffffffffL);
+                out[r + 3] = (((w1 >>> 50) | (w2 << 14)) & 0x3fffffffffL);
+                out[r + 4] = ((w2 >>> 24) & 0x3fffffffffL);
+                out[r + 5] = (((w2 >>> 62) | (w3 << 2)) & 0x3fffffffffL);
+                out[r + 6] = (((w3 >>> 36) | (w4 << 28)) & 0x3fffffffffL);
+                out[r + 7] = ((w4 >>> 10) & 0x3fffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 38;
+            for (; g < groups; g++) {
+                int q = p + g * 38;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ((ByteIO.getIntLE(in, q + 32) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 36) & 0xFFFFL) << 32));
-                out[o + i] = (w0 & 0x3fffffffffL);
-                out[o + i + 1] = (((w0 >>> 38) | (w1 << 26)) & 0x3fffffffffL);
-                out[o + i + 2] = ((w1 >>> 12) & 0x3fffffffffL);
-                out[o + i + 3] = (((w1 >>> 50) | (w2 << 14)) & 0x3fffffffffL);
-                out[o + i + 4] = ((w2 >>> 24) & 0x3fffffffffL);
-                out[o + i + 5] = (((w2 >>> 62) | (w3 << 2)) & 0x3fffffffffL);
-                out[o + i + 6] = (((w3 >>> 36) | (w4 << 28)) & 0x3fffffffffL);
-                out[o + i + 7] = ((w4 >>> 10) & 0x3fffffffffL);
+                out[r] = (w0 & 0x3fffffffffL);
+                out[r + 1] = (((w0 >>> 38) | (w1 << 26)) & 0x3fffffffffL);
+                out[r + 2] = ((w1 >>> 12) & 0x3fffffffffL);
+                out[r + 3] = (((w1 >>> 50) | (w2 << 14)) & 0x3fffffffffL);
+                out[r + 4] = ((w2 >>> 24) & 0x3fffffffffL);
+                out[r + 5] = (((w2 >>> 62) | (w3 << 2)) & 0x3fffffffffL);
+                out[r + 6] = (((w3 >>> 36) | (w4 << 28)) & 0x3fffffffffL);
+                out[r + 7] = ((w4 >>> 10) & 0x3fffffffffL);
             }
         }
     }
@@ -2522,38 +2651,40 @@ final class BitUnpackers {
     static final class LsbLong39 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 39;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 39;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
-                out[o + i] = (w0 & 0x7fffffffffL);
-                out[o + i + 1] = (((w0 >>> 39) | (w1 << 25)) & 0x7fffffffffL);
-                out[o + i + 2] = ((w1 >>> 14) & 0x7fffffffffL);
-                out[o + i + 3] = (((w1 >>> 53) | (w2 << 11)) & 0x7fffffffffL);
-                out[o + i + 4] = (((w2 >>> 28) | (w3 << 36)) & 0x7fffffffffL);
-                out[o + i + 5] = ((w3 >>> 3) & 0x7fffffffffL);
-                out[o + i + 6] = (((w3 >>> 42) | (w4 << 22)) & 0x7fffffffffL);
-                out[o + i + 7] = ((w4 >>> 17) & 0x7fffffffffL);
+                out[r] = (w0 & 0x7fffffffffL);
+                out[r + 1] = (((w0 >>> 39) | (w1 << 25)) & 0x7fffffffffL);
+                out[r + 2] = ((w1 >>> 14) & 0x7fffffffffL);
+                out[r + 3] = (((w1 >>> 53) | (w2 << 11)) & 0x7fffffffffL);
+                out[r + 4] = (((w2 >>> 28) | (w3 << 36)) & 0x7fffffffffL);
+                out[r + 5] = ((w3 >>> 3) & 0x7fffffffffL);
+                out[r + 6] = (((w3 >>> 42) | (w4 << 22)) & 0x7fffffffffL);
+                out[r + 7] = ((w4 >>> 17) & 0x7fffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 39;
+            for (; g < groups; g++) {
+                int q = p + g * 39;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ((ByteIO.getIntLE(in, q + 32) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 36) & 0xFFFFL) << 32) | ((in[q + 38] & 0xFFL) << 48));
-                out[o + i] = (w0 & 0x7fffffffffL);
-                out[o + i + 1] = (((w0 >>> 39) | (w1 << 25)) & 0x7fffffffffL);
-                out[o + i + 2] = ((w1 >>> 14) & 0x7fffffffffL);
-                out[o + i + 3] = (((w1 >>> 53) | (w2 << 11)) & 0x7fffffffffL);
-                out[o + i + 4] = (((w2 >>> 28) | (w3 << 36)) & 0x7fffffffffL);
-                out[o + i + 5] = ((w3 >>> 3) & 0x7fffffffffL);
-                out[o + i + 6] = (((w3 >>> 42) | (w4 << 22)) & 0x7fffffffffL);
-                out[o + i + 7] = ((w4 >>> 17) & 0x7fffffffffL);
+                out[r] = (w0 & 0x7fffffffffL);
+                out[r + 1] = (((w0 >>> 39) | (w1 << 25)) & 0x7fffffffffL);
+                out[r + 2] = ((w1 >>> 14) & 0x7fffffffffL);
+                out[r + 3] = (((w1 >>> 53) | (w2 << 11)) & 0x7fffffffffL);
+                out[r + 4] = (((w2 >>> 28) | (w3 << 36)) & 0x7fffffffffL);
+                out[r + 5] = ((w3 >>> 3) & 0x7fffffffffL);
+                out[r + 6] = (((w3 >>> 42) | (w4 << 22)) & 0x7fffffffffL);
+                out[r + 7] = ((w4 >>> 17) & 0x7fffffffffL);
             }
         }
     }
@@ -2561,21 +2692,22 @@ final class BitUnpackers {
     static final class LsbLong40 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 40;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 40;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
-                out[o + i] = (w0 & 0xffffffffffL);
-                out[o + i + 1] = (((w0 >>> 40) | (w1 << 24)) & 0xffffffffffL);
-                out[o + i + 2] = ((w1 >>> 16) & 0xffffffffffL);
-                out[o + i + 3] = (((w1 >>> 56) | (w2 << 8)) & 0xffffffffffL);
-                out[o + i + 4] = (((w2 >>> 32) | (w3 << 32)) & 0xffffffffffL);
-                out[o + i + 5] = ((w3 >>> 8) & 0xffffffffffL);
-                out[o + i + 6] = (((w3 >>> 48) | (w4 << 16)) & 0xffffffffffL);
-                out[o + i + 7] = (w4 >>> 24);
+                out[r] = (w0 & 0xffffffffffL);
+                out[r + 1] = (((w0 >>> 40) | (w1 << 24)) & 0xffffffffffL);
+                out[r + 2] = ((w1 >>> 16) & 0xffffffffffL);
+                out[r + 3] = (((w1 >>> 56) | (w2 << 8)) & 0xffffffffffL);
+                out[r + 4] = (((w2 >>> 32) | (w3 << 32)) & 0xffffffffffL);
+                out[r + 5] = ((w3 >>> 8) & 0xffffffffffL);
+                out[r + 6] = (((w3 >>> 48) | (w4 << 16)) & 0xffffffffffL);
+                out[r + 7] = (w4 >>> 24);
             }
         }
     }
@@ -2583,40 +2715,42 @@ final class BitUnpackers {
     static final class LsbLong41 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 41;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 41;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
-                out[o + i] = (w0 & 0x1ffffffffffL);
-                out[o + i + 1] = (((w0 >>> 41) | (w1 << 23)) & 0x1ffffffffffL);
-                out[o + i + 2] = ((w1 >>> 18) & 0x1ffffffffffL);
-                out[o + i + 3] = (((w1 >>> 59) | (w2 << 5)) & 0x1ffffffffffL);
-                out[o + i + 4] = (((w2 >>> 36) | (w3 << 28)) & 0x1ffffffffffL);
-                out[o + i + 5] = ((w3 >>> 13) & 0x1ffffffffffL);
-                out[o + i + 6] = (((w3 >>> 54) | (w4 << 10)) & 0x1ffffffffffL);
-                out[o + i + 7] = (((w4 >>> 31) | (w5 << 33)) & 0x1ffffffffffL);
+                out[r] = (w0 & 0x1ffffffffffL);
+                out[r + 1] = (((w0 >>> 41) | (w1 << 23)) & 0x1ffffffffffL);
+                out[r + 2] = ((w1 >>> 18) & 0x1ffffffffffL);
+                out[r + 3] = (((w1 >>> 59) | (w2 << 5)) & 0x1ffffffffffL);
+                out[r + 4] = (((w2 >>> 36) | (w3 << 28)) & 0x1ffffffffffL);
+                out[r + 5] = ((w3 >>> 13) & 0x1ffffffffffL);
+                out[r + 6] = (((w3 >>> 54) | (w4 << 10)) & 0x1ffffffffffL);
+                out[r + 7] = (((w4 >>> 31) | (w5 << 33)) & 0x1ffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 41;
+            for (; g < groups; g++) {
+                int q = p + g * 41;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = (((in[q + 40] & 0xFFL)));
-                out[o + i] = (w0 & 0x1ffffffffffL);
-                out[o + i + 1] = (((w0 >>> 41) | (w1 << 23)) & 0x1ffffffffffL);
-                out[o + i + 2] = ((w1 >>> 18) & 0x1ffffffffffL);
-                out[o + i + 3] = (((w1 >>> 59) | (w2 << 5)) & 0x1ffffffffffL);
-                out[o + i + 4] = (((w2 >>> 36) | (w3 << 28)) & 0x1ffffffffffL);
-                out[o + i + 5] = ((w3 >>> 13) & 0x1ffffffffffL);
-                out[o + i + 6] = (((w3 >>> 54) | (w4 << 10)) & 0x1ffffffffffL);
-                out[o + i + 7] = (((w4 >>> 31) | (w5 << 33)) & 0x1ffffffffffL);
+                out[r] = (w0 & 0x1ffffffffffL);
+                out[r + 1] = (((w0 >>> 41) | (w1 << 23)) & 0x1ffffffffffL);
+                out[r + 2] = ((w1 >>> 18) & 0x1ffffffffffL);
+                out[r + 3] = (((w1 >>> 59) | (w2 << 5)) & 0x1ffffffffffL);
+                out[r + 4] = (((w2 >>> 36) | (w3 << 28)) & 0x1ffffffffffL);
+                out[r + 5] = ((w3 >>> 13) & 0x1ffffffffffL);
+                out[r + 6] = (((w3 >>> 54) | (w4 << 10)) & 0x1ffffffffffL);
+                out[r + 7] = (((w4 >>> 31) | (w5 << 33)) & 0x1ffffffffffL);
             }
         }
     }
@@ -2624,40 +2758,42 @@ final class BitUnpackers {
     static final class LsbLong42 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 42;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 42;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
-                out[o + i] = (w0 & 0x3ffffffffffL);
-                out[o + i + 1] = (((w0 >>> 42) | (w1 << 22)) & 0x3ffffffffffL);
-                out[o + i + 2] = ((w1 >>> 20) & 0x3ffffffffffL);
-                out[o + i + 3] = (((w1 >>> 62) | (w2 << 2)) & 0x3ffffffffffL);
-                out[o + i + 4] = (((w2 >>> 40) | (w3 << 24)) & 0x3ffffffffffL);
-                out[o + i + 5] = ((w3 >>> 18) & 0x3ffffffffffL);
-                out[o + i + 6] = (((w3 >>> 60) | (w4 << 4)) & 0x3ffffffffffL);
-                out[o + i + 7] = (((w4 >>> 38) | (w5 << 26)) & 0x3ffffffffffL);
+                out[r] = (w0 & 0x3ffffffffffL);
+                out[r + 1] = (((w0 >>> 42) | (w1 << 22)) & 0x3ffffffffffL);
+                out[r + 2] = ((w1 >>> 20) & 0x3ffffffffffL);
+                out[r + 3] = (((w1 >>> 62) | (w2 << 2)) & 0x3ffffffffffL);
+                out[r + 4] = (((w2 >>> 40) | (w3 << 24)) & 0x3ffffffffffL);
+                out[r + 5] = ((w3 >>> 18) & 0x3ffffffffffL);
+                out[r + 6] = (((w3 >>> 60) | (w4 << 4)) & 0x3ffffffffffL);
+                out[r + 7] = (((w4 >>> 38) | (w5 << 26)) & 0x3ffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 42;
+            for (; g < groups; g++) {
+                int q = p + g * 42;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = (((ByteIO.getShortLE(in, q + 40) & 0xFFFFL)));
-                out[o + i] = (w0 & 0x3ffffffffffL);
-                out[o + i + 1] = (((w0 >>> 42) | (w1 << 22)) & 0x3ffffffffffL);
-                out[o + i + 2] = ((w1 >>> 20) & 0x3ffffffffffL);
-                out[o + i + 3] = (((w1 >>> 62) | (w2 << 2)) & 0x3ffffffffffL);
-                out[o + i + 4] = (((w2 >>> 40) | (w3 << 24)) & 0x3ffffffffffL);
-                out[o + i + 5] = ((w3 >>> 18) & 0x3ffffffffffL);
-                out[o + i + 6] = (((w3 >>> 60) | (w4 << 4)) & 0x3ffffffffffL);
-                out[o + i + 7] = (((w4 >>> 38) | (w5 << 26)) & 0x3ffffffffffL);
+                out[r] = (w0 & 0x3ffffffffffL);
+                out[r + 1] = (((w0 >>> 42) | (w1 << 22)) & 0x3ffffffffffL);
+                out[r + 2] = ((w1 >>> 20) & 0x3ffffffffffL);
+                out[r + 3] = (((w1 >>> 62) | (w2 << 2)) & 0x3ffffffffffL);
+                out[r + 4] = (((w2 >>> 40) | (w3 << 24)) & 0x3ffffffffffL);
+                out[r + 5] = ((w3 >>> 18) & 0x3ffffffffffL);
+                out[r + 6] = (((w3 >>> 60) | (w4 << 4)) & 0x3ffffffffffL);
+                out[r + 7] = (((w4 >>> 38) | (w5 << 26)) & 0x3ffffffffffL);
             }
         }
     }
@@ -2665,40 +2801,42 @@ final class BitUnpackers {
     static final class LsbLong43 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 43;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 43;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
-                out[o + i] = (w0 & 0x7ffffffffffL);
-                out[o + i + 1] = (((w0 >>> 43) | (w1 << 21)) & 0x7ffffffffffL);
-                out[o + i + 2] = (((w1 >>> 22) | (w2 << 42)) & 0x7ffffffffffL);
-                out[o + i + 3] = ((w2 >>> 1) & 0x7ffffffffffL);
-                out[o + i + 4] = (((w2 >>> 44) | (w3 << 20)) & 0x7ffffffffffL);
-                out[o + i + 5] = (((w3 >>> 23) | (w4 << 41)) & 0x7ffffffffffL);
-                out[o + i + 6] = ((w4 >>> 2) & 0x7ffffffffffL);
-                out[o + i + 7] = (((w4 >>> 45) | (w5 << 19)) & 0x7ffffffffffL);
+                out[r] = (w0 & 0x7ffffffffffL);
+                out[r + 1] = (((w0 >>> 43) | (w1 << 21)) & 0x7ffffffffffL);
+                out[r + 2] = (((w1 >>> 22) | (w2 << 42)) & 0x7ffffffffffL);
+                out[r + 3] = ((w2 >>> 1) & 0x7ffffffffffL);
+                out[r + 4] = (((w2 >>> 44) | (w3 << 20)) & 0x7ffffffffffL);
+                out[r + 5] = (((w3 >>> 23) | (w4 << 41)) & 0x7ffffffffffL);
+                out[r + 6] = ((w4 >>> 2) & 0x7ffffffffffL);
+                out[r + 7] = (((w4 >>> 45) | (w5 << 19)) & 0x7ffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 43;
+            for (; g < groups; g++) {
+                int q = p + g * 43;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = (((ByteIO.getShortLE(in, q + 40) & 0xFFFFL)) | ((in[q + 42] & 0xFFL) << 16));
-                out[o + i] = (w0 & 0x7ffffffffffL);
-                out[o + i + 1] = (((w0 >>> 43) | (w1 << 21)) & 0x7ffffffffffL);
-                out[o + i + 2] = (((w1 >>> 22) | (w2 << 42)) & 0x7ffffffffffL);
-                out[o + i + 3] = ((w2 >>> 1) & 0x7ffffffffffL);
-                out[o + i + 4] = (((w2 >>> 44) | (w3 << 20)) & 0x7ffffffffffL);
-                out[o + i + 5] = (((w3 >>> 23) | (w4 << 41)) & 0x7ffffffffffL);
-                out[o + i + 6] = ((w4 >>> 2) & 0x7ffffffffffL);
-                out[o + i + 7] = (((w4 >>> 45) | (w5 << 19)) & 0x7ffffffffffL);
+                out[r] = (w0 & 0x7ffffffffffL);
+                out[r + 1] = (((w0 >>> 43) | (w1 << 21)) & 0x7ffffffffffL);
+                out[r + 2] = (((w1 >>> 22) | (w2 << 42)) & 0x7ffffffffffL);
+                out[r + 3] = ((w2 >>> 1) & 0x7ffffffffffL);
+                out[r + 4] = (((w2 >>> 44) | (w3 << 20)) & 0x7ffffffffffL);
+                out[r + 5] = (((w3 >>> 23) | (w4 << 41)) & 0x7ffffffffffL);
+                out[r + 6] = ((w4 >>> 2) & 0x7ffffffffffL);
+                out[r + 7] = (((w4 >>> 45) | (w5 << 19)) & 0x7ffffffffffL);
             }
         }
     }
@@ -2706,40 +2844,42 @@ final class BitUnpackers {
     static final class LsbLong44 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 44;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 44;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
-                out[o + i] = (w0 & 0xfffffffffffL);
-                out[o + i + 1] = (((w0 >>> 44) | (w1 << 20)) & 0xfffffffffffL);
-                out[o + i + 2] = (((w1 >>> 24) | (w2 << 40)) & 0xfffffffffffL);
-                out[o + i + 3] = ((w2 >>> 4) & 0xfffffffffffL);
-                out[o + i + 4] = (((w2 >>> 48) | (w3 << 16)) & 0xfffffffffffL);
-                out[o + i + 5] = (((w3 >>> 28) | (w4 << 36)) & 0xfffffffffffL);
-                out[o + i + 6] = ((w4 >>> 8) & 0xfffffffffffL);
-                out[o + i + 7] = (((w4 >>> 52) | (w5 << 12)) & 0xfffffffffffL);
+                out[r] = (w0 & 0xfffffffffffL);
+                out[r + 1] = (((w0 >>> 44) | (w1 << 20)) & 0xfffffffffffL);
+                out[r + 2] = (((w1 >>> 24) | (w2 << 40)) & 0xfffffffffffL);
+                out[r + 3] = ((w2 >>> 4) & 0xfffffffffffL);
+                out[r + 4] = (((w2 >>> 48) | (w3 << 16)) & 0xfffffffffffL);
+                out[r + 5] = (((w3 >>> 28) | (w4 << 36)) & 0xfffffffffffL);
+                out[r + 6] = ((w4 >>> 8) & 0xfffffffffffL);
+                out[r + 7] = (((w4 >>> 52) | (w5 << 12)) & 0xfffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 44;
+            for (; g < groups; g++) {
+                int q = p + g * 44;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ((ByteIO.getIntLE(in, q + 40) & 0xFFFFFFFFL));
-                out[o + i] = (w0 & 0xfffffffffffL);
-                out[o + i + 1] = (((w0 >>> 44) | (w1 << 20)) & 0xfffffffffffL);
-                out[o + i + 2] = (((w1 >>> 24) | (w2 << 40)) & 0xfffffffffffL);
-                out[o + i + 3] = ((w2 >>> 4) & 0xfffffffffffL);
-                out[o + i + 4] = (((w2 >>> 48) | (w3 << 16)) & 0xfffffffffffL);
-                out[o + i + 5] = (((w3 >>> 28) | (w4 << 36)) & 0xfffffffffffL);
-                out[o + i + 6] = ((w4 >>> 8) & 0xfffffffffffL);
-                out[o + i + 7] = (((w4 >>> 52) | (w5 << 12)) & 0xfffffffffffL);
+                out[r] = (w0 & 0xfffffffffffL);
+                out[r + 1] = (((w0 >>> 44) | (w1 << 20)) & 0xfffffffffffL);
+                out[r + 2] = (((w1 >>> 24) | (w2 << 40)) & 0xfffffffffffL);
+                out[r + 3] = ((w2 >>> 4) & 0xfffffffffffL);
+                out[r + 4] = (((w2 >>> 48) | (w3 << 16)) & 0xfffffffffffL);
+                out[r + 5] = (((w3 >>> 28) | (w4 << 36)) & 0xfffffffffffL);
+                out[r + 6] = ((w4 >>> 8) & 0xfffffffffffL);
+                out[r + 7] = (((w4 >>> 52) | (w5 << 12)) & 0xfffffffffffL);
             }
         }
     }
@@ -2747,40 +2887,42 @@ final class BitUnpackers {
     static final class LsbLong45 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 45;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 45;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
-                out[o + i] = (w0 & 0x1fffffffffffL);
-                out[o + i + 1] = (((w0 >>> 45) | (w1 << 19)) & 0x1fffffffffffL);
-                out[o + i + 2] = (((w1 >>> 26) | (w2 << 38)) & 0x1fffffffffffL);
-                out[o + i + 3] = ((w2 >>> 7) & 0x1fffffffffffL);
-                out[o + i + 4] = (((w2 >>> 52) | (w3 << 12)) & 0x1fffffffffffL);
-                out[o + i + 5] = (((w3 >>> 33) | (w4 << 31)) & 0x1fffffffffffL);
-                out[o + i + 6] = ((w4 >>> 14) & 0x1fffffffffffL);
-                out[o + i + 7] = (((w4 >>> 59) | (w5 << 5)) & 0x1fffffffffffL);
+                out[r] = (w0 & 0x1fffffffffffL);
+                out[r + 1] = (((w0 >>> 45) | (w1 << 19)) & 0x1fffffffffffL);
+                out[r + 2] = (((w1 >>> 26) | (w2 << 38)) & 0x1fffffffffffL);
+                out[r + 3] = ((w2 >>> 7) & 0x1fffffffffffL);
+                out[r + 4] = (((w2 >>> 52) | (w3 << 12)) & 0x1fffffffffffL);
+                out[r + 5] = (((w3 >>> 33) | (w4 << 31)) & 0x1fffffffffffL);
+                out[r + 6] = ((w4 >>> 14) & 0x1fffffffffffL);
+                out[r + 7] = (((w4 >>> 59) | (w5 << 5)) & 0x1fffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 45;
+            for (; g < groups; g++) {
+                int q = p + g * 45;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ((ByteIO.getIntLE(in, q + 40) & 0xFFFFFFFFL) | ((in[q + 44] & 0xFFL) << 32));
-                out[o + i] = (w0 & 0x1fffffffffffL);
-                out[o + i + 1] = (((w0 >>> 45) | (w1 << 19)) & 0x1fffffffffffL);
-                out[o + i + 2] = (((w1 >>> 26) | (w2 << 38)) & 0x1fffffffffffL);
-                out[o + i + 3] = ((w2 >>> 7) & 0x1fffffffffffL);
-                out[o + i + 4] = (((w2 >>> 52) | (w3 << 12)) & 0x1fffffffffffL);
-                out[o + i + 5] = (((w3 >>> 33) | (w4 << 31)) & 0x1fffffffffffL);
-                out[o + i + 6] = ((w4 >>> 14) & 0x1fffffffffffL);
-                out[o + i + 7] = (((w4 >>> 59) | (w5 << 5)) & 0x1fffffffffffL);
+                out[r] = (w0 & 0x1fffffffffffL);
+                out[r + 1] = (((w0 >>> 45) | (w1 << 19)) & 0x1fffffffffffL);
+                out[r + 2] = (((w1 >>> 26) | (w2 << 38)) & 0x1fffffffffffL);
+                out[r + 3] = ((w2 >>> 7) & 0x1fffffffffffL);
+                out[r + 4] = (((w2 >>> 52) | (w3 << 12)) & 0x1fffffffffffL);
+                out[r + 5] = (((w3 >>> 33) | (w4 << 31)) & 0x1fffffffffffL);
+                out[r + 6] = ((w4 >>> 14) & 0x1fffffffffffL);
+                out[r + 7] = (((w4 >>> 59) | (w5 << 5)) & 0x1fffffffffffL);
             }
         }
     }
@@ -2788,40 +2930,42 @@ final class BitUnpackers {
     static final class LsbLong46 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 46;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 46;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
-                out[o + i] = (w0 & 0x3fffffffffffL);
-                out[o + i + 1] = (((w0 >>> 46) | (w1 << 18)) & 0x3fffffffffffL);
-                out[o + i + 2] = (((w1 >>> 28) | (w2 << 36)) & 0x3fffffffffffL);
-                out[o + i + 3] = ((w2 >>> 10) & 0x3fffffffffffL);
-                out[o + i + 4] = (((w2 >>> 56) | (w3 << 8)) & 0x3fffffffffffL);
-                out[o + i + 5] = (((w3 >>> 38) | (w4 << 26)) & 0x3fffffffffffL);
-                out[o + i + 6] = (((w4 >>> 20) | (w5 << 44)) & 0x3fffffffffffL);
-                out[o + i + 7] = ((w5 >>> 2) & 0x3fffffffffffL);
+                out[r] = (w0 & 0x3fffffffffffL);
+                out[r + 1] = (((w0 >>> 46) | (w1 << 18)) & 0x3fffffffffffL);
+                out[r + 2] = (((w1 >>> 28) | (w2 << 36)) & 0x3fffffffffffL);
+                out[r + 3] = ((w2 >>> 10) & 0x3fffffffffffL);
+                out[r + 4] = (((w2 >>> 56) | (w3 << 8)) & 0x3fffffffffffL);
+                out[r + 5] = (((w3 >>> 38) | (w4 << 26)) & 0x3fffffffffffL);
+                out[r + 6] = (((w4 >>> 20) | (w5 << 44)) & 0x3fffffffffffL);
+                out[r + 7] = ((w5 >>> 2) & 0x3fffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 46;
+            for (; g < groups; g++) {
+                int q = p + g * 46;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ((ByteIO.getIntLE(in, q + 40) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 44) & 0xFFFFL) << 32));
-                out[o + i] = (w0 & 0x3fffffffffffL);
-                out[o + i + 1] = (((w0 >>> 46) | (w1 << 18)) & 0x3fffffffffffL);
-                out[o + i + 2] = (((w1 >>> 28) | (w2 << 36)) & 0x3fffffffffffL);
-                out[o + i + 3] = ((w2 >>> 10) & 0x3fffffffffffL);
-                out[o + i + 4] = (((w2 >>> 56) | (w3 << 8)) & 0x3fffffffffffL);
-                out[o + i + 5] = (((w3 >>> 38) | (w4 << 26)) & 0x3fffffffffffL);
-                out[o + i + 6] = (((w4 >>> 20) | (w5 << 44)) & 0x3fffffffffffL);
-                out[o + i + 7] = ((w5 >>> 2) & 0x3fffffffffffL);
+                out[r] = (w0 & 0x3fffffffffffL);
+                out[r + 1] = (((w0 >>> 46) | (w1 << 18)) & 0x3fffffffffffL);
+                out[r + 2] = (((w1 >>> 28) | (w2 << 36)) & 0x3fffffffffffL);
+                out[r + 3] = ((w2 >>> 10) & 0x3fffffffffffL);
+                out[r + 4] = (((w2 >>> 56) | (w3 << 8)) & 0x3fffffffffffL);
+                out[r + 5] = (((w3 >>> 38) | (w4 << 26)) & 0x3fffffffffffL);
+                out[r + 6] = (((w4 >>> 20) | (w5 << 44)) & 0x3fffffffffffL);
+                out[r + 7] = ((w5 >>> 2) & 0x3fffffffffffL);
             }
         }
     }
@@ -2829,40 +2973,42 @@ final class BitUnpackers {
     static final class LsbLong47 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 47;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 47;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
-                out[o + i] = (w0 & 0x7fffffffffffL);
-                out[o + i + 1] = (((w0 >>> 47) | (w1 << 17)) & 0x7fffffffffffL);
-                out[o + i + 2] = (((w1 >>> 30) | (w2 << 34)) & 0x7fffffffffffL);
-                out[o + i + 3] = ((w2 >>> 13) & 0x7fffffffffffL);
-                out[o + i + 4] = (((w2 >>> 60) | (w3 << 4)) & 0x7fffffffffffL);
-                out[o + i + 5] = (((w3 >>> 43) | (w4 << 21)) & 0x7fffffffffffL);
-                out[o + i + 6] = (((w4 >>> 26) | (w5 << 38)) & 0x7fffffffffffL);
-                out[o + i + 7] = ((w5 >>> 9) & 0x7fffffffffffL);
+                out[r] = (w0 & 0x7fffffffffffL);
+                out[r + 1] = (((w0 >>> 47) | (w1 << 17)) & 0x7fffffffffffL);
+                out[r + 2] = (((w1 >>> 30) | (w2 << 34)) & 0x7fffffffffffL);
+                out[r + 3] = ((w2 >>> 13) & 0x7fffffffffffL);
+                out[r + 4] = (((w2 >>> 60) | (w3 << 4)) & 0x7fffffffffffL);
+                out[r + 5] = (((w3 >>> 43) | (w4 << 21)) & 0x7fffffffffffL);
+                out[r + 6] = (((w4 >>> 26) | (w5 << 38)) & 0x7fffffffffffL);
+                out[r + 7] = ((w5 >>> 9) & 0x7fffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 47;
+            for (; g < groups; g++) {
+                int q = p + g * 47;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ((ByteIO.getIntLE(in, q + 40) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 44) & 0xFFFFL) << 32) | ((in[q + 46] & 0xFFL) << 48));
-                out[o + i] = (w0 & 0x7fffffffffffL);
-                out[o + i + 1] = (((w0 >>> 47) | (w1 << 17)) & 0x7fffffffffffL);
-                out[o + i + 2] = (((w1 >>> 30) | (w2 << 34)) & 0x7fffffffffffL);
-                out[o + i + 3] = ((w2 >>> 13) & 0x7fffffffffffL);
-                out[o + i + 4] = (((w2 >>> 60) | (w3 << 4)) & 0x7fffffffffffL);
-                out[o + i + 5] = (((w3 >>> 43) | (w4 << 21)) & 0x7fffffffffffL);
-                out[o + i + 6] = (((w4 >>> 26) | (w5 << 38)) & 0x7fffffffffffL);
-                out[o + i + 7] = ((w5 >>> 9) & 0x7fffffffffffL);
+                out[r] = (w0 & 0x7fffffffffffL);
+                out[r + 1] = (((w0 >>> 47) | (w1 << 17)) & 0x7fffffffffffL);
+                out[r + 2] = (((w1 >>> 30) | (w2 << 34)) & 0x7fffffffffffL);
+                out[r + 3] = ((w2 >>> 13) & 0x7fffffffffffL);
+                out[r + 4] = (((w2 >>> 60) | (w3 << 4)) & 0x7fffffffffffL);
+                out[r + 5] = (((w3 >>> 43) | (w4 << 21)) & 0x7fffffffffffL);
+                out[r + 6] = (((w4 >>> 26) | (w5 << 38)) & 0x7fffffffffffL);
+                out[r + 7] = ((w5 >>> 9) & 0x7fffffffffffL);
             }
         }
     }
@@ -2870,22 +3016,23 @@ final class BitUnpackers {
     static final class LsbLong48 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 48;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 48;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
                 long w3 = ByteIO.getLongLE(in, q + 24);
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
-                out[o + i] = (w0 & 0xffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 48) | (w1 << 16)) & 0xffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 32) | (w2 << 32)) & 0xffffffffffffL);
-                out[o + i + 3] = (w2 >>> 16);
-                out[o + i + 4] = (w3 & 0xffffffffffffL);
-                out[o + i + 5] = (((w3 >>> 48) | (w4 << 16)) & 0xffffffffffffL);
-                out[o + i + 6] = (((w4 >>> 32) | (w5 << 32)) & 0xffffffffffffL);
-                out[o + i + 7] = (w5 >>> 16);
+                out[r] = (w0 & 0xffffffffffffL);
+                out[r + 1] = (((w0 >>> 48) | (w1 << 16)) & 0xffffffffffffL);
+                out[r + 2] = (((w1 >>> 32) | (w2 << 32)) & 0xffffffffffffL);
+                out[r + 3] = (w2 >>> 16);
+                out[r + 4] = (w3 & 0xffffffffffffL);
+                out[r + 5] = (((w3 >>> 48) | (w4 << 16)) & 0xffffffffffffL);
+                out[r + 6] = (((w4 >>> 32) | (w5 << 32)) & 0xffffffffffffL);
+                out[r + 7] = (w5 >>> 16);
             }
         }
     }
@@ -2893,9 +3040,10 @@ final class BitUnpackers {
     static final class LsbLong49 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 49;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 49;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -2903,17 +3051,18 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
-                out[o + i] = (w0 & 0x1ffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 49) | (w1 << 15)) & 0x1ffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 34) | (w2 << 30)) & 0x1ffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 19) | (w3 << 45)) & 0x1ffffffffffffL);
-                out[o + i + 4] = ((w3 >>> 4) & 0x1ffffffffffffL);
-                out[o + i + 5] = (((w3 >>> 53) | (w4 << 11)) & 0x1ffffffffffffL);
-                out[o + i + 6] = (((w4 >>> 38) | (w5 << 26)) & 0x1ffffffffffffL);
-                out[o + i + 7] = (((w5 >>> 23) | (w6 << 41)) & 0x1ffffffffffffL);
+                out[r] = (w0 & 0x1ffffffffffffL);
+                out[r + 1] = (((w0 >>> 49) | (w1 << 15)) & 0x1ffffffffffffL);
+                out[r + 2] = (((w1 >>> 34) | (w2 << 30)) & 0x1ffffffffffffL);
+                out[r + 3] = (((w2 >>> 19) | (w3 << 45)) & 0x1ffffffffffffL);
+                out[r + 4] = ((w3 >>> 4) & 0x1ffffffffffffL);
+                out[r + 5] = (((w3 >>> 53) | (w4 << 11)) & 0x1ffffffffffffL);
+                out[r + 6] = (((w4 >>> 38) | (w5 << 26)) & 0x1ffffffffffffL);
+                out[r + 7] = (((w5 >>> 23) | (w6 << 41)) & 0x1ffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 49;
+            for (; g < groups; g++) {
+                int q = p + g * 49;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -2921,14 +3070,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = (((in[q + 48] & 0xFFL)));
-                out[o + i] = (w0 & 0x1ffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 49) | (w1 << 15)) & 0x1ffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 34) | (w2 << 30)) & 0x1ffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 19) | (w3 << 45)) & 0x1ffffffffffffL);
-                out[o + i + 4] = ((w3 >>> 4) & 0x1ffffffffffffL);
-                out[o + i + 5] = (((w3 >>> 53) | (w4 << 11)) & 0x1ffffffffffffL);
-                out[o + i + 6] = (((w4 >>> 38) | (w5 << 26)) & 0x1ffffffffffffL);
-                out[o + i + 7] = (((w5 >>> 23) | (w6 << 41)) & 0x1ffffffffffffL);
+                out[r] = (w0 & 0x1ffffffffffffL);
+                out[r + 1] = (((w0 >>> 49) | (w1 << 15)) & 0x1ffffffffffffL);
+                out[r + 2] = (((w1 >>> 34) | (w2 << 30)) & 0x1ffffffffffffL);
+                out[r + 3] = (((w2 >>> 19) | (w3 << 45)) & 0x1ffffffffffffL);
+                out[r + 4] = ((w3 >>> 4) & 0x1ffffffffffffL);
+                out[r + 5] = (((w3 >>> 53) | (w4 << 11)) & 0x1ffffffffffffL);
+                out[r + 6] = (((w4 >>> 38) | (w5 << 26)) & 0x1ffffffffffffL);
+                out[r + 7] = (((w5 >>> 23) | (w6 << 41)) & 0x1ffffffffffffL);
             }
         }
     }
@@ -2936,9 +3085,10 @@ final class BitUnpackers {
     static final class LsbLong50 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 50;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 50;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -2946,17 +3096,18 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
-                out[o + i] = (w0 & 0x3ffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 50) | (w1 << 14)) & 0x3ffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 36) | (w2 << 28)) & 0x3ffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 22) | (w3 << 42)) & 0x3ffffffffffffL);
-                out[o + i + 4] = ((w3 >>> 8) & 0x3ffffffffffffL);
-                out[o + i + 5] = (((w3 >>> 58) | (w4 << 6)) & 0x3ffffffffffffL);
-                out[o + i + 6] = (((w4 >>> 44) | (w5 << 20)) & 0x3ffffffffffffL);
-                out[o + i + 7] = (((w5 >>> 30) | (w6 << 34)) & 0x3ffffffffffffL);
+                out[r] = (w0 & 0x3ffffffffffffL);
+                out[r + 1] = (((w0 >>> 50) | (w1 << 14)) & 0x3ffffffffffffL);
+                out[r + 2] = (((w1 >>> 36) | (w2 << 28)) & 0x3ffffffffffffL);
+                out[r + 3] = (((w2 >>> 22) | (w3 << 42)) & 0x3ffffffffffffL);
+                out[r + 4] = ((w3 >>> 8) & 0x3ffffffffffffL);
+                out[r + 5] = (((w3 >>> 58) | (w4 << 6)) & 0x3ffffffffffffL);
+                out[r + 6] = (((w4 >>> 44) | (w5 << 20)) & 0x3ffffffffffffL);
+                out[r + 7] = (((w5 >>> 30) | (w6 << 34)) & 0x3ffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 50;
+            for (; g < groups; g++) {
+                int q = p + g * 50;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -2964,14 +3115,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = (((ByteIO.getShortLE(in, q + 48) & 0xFFFFL)));
-                out[o + i] = (w0 & 0x3ffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 50) | (w1 << 14)) & 0x3ffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 36) | (w2 << 28)) & 0x3ffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 22) | (w3 << 42)) & 0x3ffffffffffffL);
-                out[o + i + 4] = ((w3 >>> 8) & 0x3ffffffffffffL);
-                out[o + i + 5] = (((w3 >>> 58) | (w4 << 6)) & 0x3ffffffffffffL);
-                out[o + i + 6] = (((w4 >>> 44) | (w5 << 20)) & 0x3ffffffffffffL);
-                out[o + i + 7] = (((w5 >>> 30) | (w6 << 34)) & 0x3ffffffffffffL);
+                out[r] = (w0 & 0x3ffffffffffffL);
+                out[r + 1] = (((w0 >>> 50) | (w1 << 14)) & 0x3ffffffffffffL);
+                out[r + 2] = (((w1 >>> 36) | (w2 << 28)) & 0x3ffffffffffffL);
+                out[r + 3] = (((w2 >>> 22) | (w3 << 42)) & 0x3ffffffffffffL);
+                out[r + 4] = ((w3 >>> 8) & 0x3ffffffffffffL);
+                out[r + 5] = (((w3 >>> 58) | (w4 << 6)) & 0x3ffffffffffffL);
+                out[r + 6] = (((w4 >>> 44) | (w5 << 20)) & 0x3ffffffffffffL);
+                out[r + 7] = (((w5 >>> 30) | (w6 << 34)) & 0x3ffffffffffffL);
             }
         }
     }
@@ -2979,9 +3130,10 @@ final class BitUnpackers {
     static final class LsbLong51 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 51;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 51;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -2989,17 +3141,18 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
-                out[o + i] = (w0 & 0x7ffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 51) | (w1 << 13)) & 0x7ffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 38) | (w2 << 26)) & 0x7ffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 25) | (w3 << 39)) & 0x7ffffffffffffL);
-                out[o + i + 4] = ((w3 >>> 12) & 0x7ffffffffffffL);
-                out[o + i + 5] = (((w3 >>> 63) | (w4 << 1)) & 0x7ffffffffffffL);
-                out[o + i + 6] = (((w4 >>> 50) | (w5 << 14)) & 0x7ffffffffffffL);
-                out[o + i + 7] = (((w5 >>> 37) | (w6 << 27)) & 0x7ffffffffffffL);
+                out[r] = (w0 & 0x7ffffffffffffL);
+                out[r + 1] = (((w0 >>> 51) | (w1 << 13)) & 0x7ffffffffffffL);
+                out[r + 2] = (((w1 >>> 38) | (w2 << 26)) & 0x7ffffffffffffL);
+                out[r + 3] = (((w2 >>> 25) | (w3 << 39)) & 0x7ffffffffffffL);
+                out[r + 4] = ((w3 >>> 12) & 0x7ffffffffffffL);
+                out[r + 5] = (((w3 >>> 63) | (w4 << 1)) & 0x7ffffffffffffL);
+                out[r + 6] = (((w4 >>> 50) | (w5 << 14)) & 0x7ffffffffffffL);
+                out[r + 7] = (((w5 >>> 37) | (w6 << 27)) & 0x7ffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 51;
+            for (; g < groups; g++) {
+                int q = p + g * 51;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3007,14 +3160,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = (((ByteIO.getShortLE(in, q + 48) & 0xFFFFL)) | ((in[q + 50] & 0xFFL) << 16));
-                out[o + i] = (w0 & 0x7ffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 51) | (w1 << 13)) & 0x7ffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 38) | (w2 << 26)) & 0x7ffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 25) | (w3 << 39)) & 0x7ffffffffffffL);
-                out[o + i + 4] = ((w3 >>> 12) & 0x7ffffffffffffL);
-                out[o + i + 5] = (((w3 >>> 63) | (w4 << 1)) & 0x7ffffffffffffL);
-                out[o + i + 6] = (((w4 >>> 50) | (w5 << 14)) & 0x7ffffffffffffL);
-                out[o + i + 7] = (((w5 >>> 37) | (w6 << 27)) & 0x7ffffffffffffL);
+                out[r] = (w0 & 0x7ffffffffffffL);
+                out[r + 1] = (((w0 >>> 51) | (w1 << 13)) & 0x7ffffffffffffL);
+                out[r + 2] = (((w1 >>> 38) | (w2 << 26)) & 0x7ffffffffffffL);
+                out[r + 3] = (((w2 >>> 25) | (w3 << 39)) & 0x7ffffffffffffL);
+                out[r + 4] = ((w3 >>> 12) & 0x7ffffffffffffL);
+                out[r + 5] = (((w3 >>> 63) | (w4 << 1)) & 0x7ffffffffffffL);
+                out[r + 6] = (((w4 >>> 50) | (w5 << 14)) & 0x7ffffffffffffL);
+                out[r + 7] = (((w5 >>> 37) | (w6 << 27)) & 0x7ffffffffffffL);
             }
         }
     }
@@ -3022,9 +3175,10 @@ final class BitUnpackers {
     static final class LsbLong52 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 52;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 52;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3032,17 +3186,18 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
-                out[o + i] = (w0 & 0xfffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 52) | (w1 << 12)) & 0xfffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 40) | (w2 << 24)) & 0xfffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 28) | (w3 << 36)) & 0xfffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 16) | (w4 << 48)) & 0xfffffffffffffL);
-                out[o + i + 5] = ((w4 >>> 4) & 0xfffffffffffffL);
-                out[o + i + 6] = (((w4 >>> 56) | (w5 << 8)) & 0xfffffffffffffL);
-                out[o + i + 7] = (((w5 >>> 44) | (w6 << 20)) & 0xfffffffffffffL);
+                out[r] = (w0 & 0xfffffffffffffL);
+                out[r + 1] = (((w0 >>> 52) | (w1 << 12)) & 0xfffffffffffffL);
+                out[r + 2] = (((w1 >>> 40) | (w2 << 24)) & 0xfffffffffffffL);
+                out[r + 3] = (((w2 >>> 28) | (w3 << 36)) & 0xfffffffffffffL);
+                out[r + 4] = (((w3 >>> 16) | (w4 << 48)) & 0xfffffffffffffL);
+                out[r + 5] = ((w4 >>> 4) & 0xfffffffffffffL);
+                out[r + 6] = (((w4 >>> 56) | (w5 << 8)) & 0xfffffffffffffL);
+                out[r + 7] = (((w5 >>> 44) | (w6 << 20)) & 0xfffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 52;
+            for (; g < groups; g++) {
+                int q = p + g * 52;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3050,14 +3205,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ((ByteIO.getIntLE(in, q + 48) & 0xFFFFFFFFL));
-                out[o + i] = (w0 & 0xfffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 52) | (w1 << 12)) & 0xfffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 40) | (w2 << 24)) & 0xfffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 28) | (w3 << 36)) & 0xfffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 16) | (w4 << 48)) & 0xfffffffffffffL);
-                out[o + i + 5] = ((w4 >>> 4) & 0xfffffffffffffL);
-                out[o + i + 6] = (((w4 >>> 56) | (w5 << 8)) & 0xfffffffffffffL);
-                out[o + i + 7] = (((w5 >>> 44) | (w6 << 20)) & 0xfffffffffffffL);
+                out[r] = (w0 & 0xfffffffffffffL);
+                out[r + 1] = (((w0 >>> 52) | (w1 << 12)) & 0xfffffffffffffL);
+                out[r + 2] = (((w1 >>> 40) | (w2 << 24)) & 0xfffffffffffffL);
+                out[r + 3] = (((w2 >>> 28) | (w3 << 36)) & 0xfffffffffffffL);
+                out[r + 4] = (((w3 >>> 16) | (w4 << 48)) & 0xfffffffffffffL);
+                out[r + 5] = ((w4 >>> 4) & 0xfffffffffffffL);
+                out[r + 6] = (((w4 >>> 56) | (w5 << 8)) & 0xfffffffffffffL);
+                out[r + 7] = (((w5 >>> 44) | (w6 << 20)) & 0xfffffffffffffL);
             }
         }
     }
@@ -3065,9 +3220,10 @@ final class BitUnpackers {
     static final class LsbLong53 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 53;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 53;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3075,17 +3231,18 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
-                out[o + i] = (w0 & 0x1fffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 53) | (w1 << 11)) & 0x1fffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 42) | (w2 << 22)) & 0x1fffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 31) | (w3 << 33)) & 0x1fffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 20) | (w4 << 44)) & 0x1fffffffffffffL);
-                out[o + i + 5] = ((w4 >>> 9) & 0x1fffffffffffffL);
-                out[o + i + 6] = (((w4 >>> 62) | (w5 << 2)) & 0x1fffffffffffffL);
-                out[o + i + 7] = (((w5 >>> 51) | (w6 << 13)) & 0x1fffffffffffffL);
+                out[r] = (w0 & 0x1fffffffffffffL);
+                out[r + 1] = (((w0 >>> 53) | (w1 << 11)) & 0x1fffffffffffffL);
+                out[r + 2] = (((w1 >>> 42) | (w2 << 22)) & 0x1fffffffffffffL);
+                out[r + 3] = (((w2 >>> 31) | (w3 << 33)) & 0x1fffffffffffffL);
+                out[r + 4] = (((w3 >>> 20) | (w4 << 44)) & 0x1fffffffffffffL);
+                out[r + 5] = ((w4 >>> 9) & 0x1fffffffffffffL);
+                out[r + 6] = (((w4 >>> 62) | (w5 << 2)) & 0x1fffffffffffffL);
+                out[r + 7] = (((w5 >>> 51) | (w6 << 13)) & 0x1fffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 53;
+            for (; g < groups; g++) {
+                int q = p + g * 53;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3093,14 +3250,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ((ByteIO.getIntLE(in, q + 48) & 0xFFFFFFFFL) | ((in[q + 52] & 0xFFL) << 32));
-                out[o + i] = (w0 & 0x1fffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 53) | (w1 << 11)) & 0x1fffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 42) | (w2 << 22)) & 0x1fffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 31) | (w3 << 33)) & 0x1fffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 20) | (w4 << 44)) & 0x1fffffffffffffL);
-                out[o + i + 5] = ((w4 >>> 9) & 0x1fffffffffffffL);
-                out[o + i + 6] = (((w4 >>> 62) | (w5 << 2)) & 0x1fffffffffffffL);
-                out[o + i + 7] = (((w5 >>> 51) | (w6 << 13)) & 0x1fffffffffffffL);
+                out[r] = (w0 & 0x1fffffffffffffL);
+                out[r + 1] = (((w0 >>> 53) | (w1 << 11)) & 0x1fffffffffffffL);
+                out[r + 2] = (((w1 >>> 42) | (w2 << 22)) & 0x1fffffffffffffL);
+                out[r + 3] = (((w2 >>> 31) | (w3 << 33)) & 0x1fffffffffffffL);
+                out[r + 4] = (((w3 >>> 20) | (w4 << 44)) & 0x1fffffffffffffL);
+                out[r + 5] = ((w4 >>> 9) & 0x1fffffffffffffL);
+                out[r + 6] = (((w4 >>> 62) | (w5 << 2)) & 0x1fffffffffffffL);
+                out[r + 7] = (((w5 >>> 51) | (w6 << 13)) & 0x1fffffffffffffL);
             }
         }
     }
@@ -3108,9 +3265,10 @@ final class BitUnpackers {
     static final class LsbLong54 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 54;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 54;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3118,17 +3276,18 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
-                out[o + i] = (w0 & 0x3fffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 54) | (w1 << 10)) & 0x3fffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 44) | (w2 << 20)) & 0x3fffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 34) | (w3 << 30)) & 0x3fffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 24) | (w4 << 40)) & 0x3fffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 14) | (w5 << 50)) & 0x3fffffffffffffL);
-                out[o + i + 6] = ((w5 >>> 4) & 0x3fffffffffffffL);
-                out[o + i + 7] = (((w5 >>> 58) | (w6 << 6)) & 0x3fffffffffffffL);
+                out[r] = (w0 & 0x3fffffffffffffL);
+                out[r + 1] = (((w0 >>> 54) | (w1 << 10)) & 0x3fffffffffffffL);
+                out[r + 2] = (((w1 >>> 44) | (w2 << 20)) & 0x3fffffffffffffL);
+                out[r + 3] = (((w2 >>> 34) | (w3 << 30)) & 0x3fffffffffffffL);
+                out[r + 4] = (((w3 >>> 24) | (w4 << 40)) & 0x3fffffffffffffL);
+                out[r + 5] = (((w4 >>> 14) | (w5 << 50)) & 0x3fffffffffffffL);
+                out[r + 6] = ((w5 >>> 4) & 0x3fffffffffffffL);
+                out[r + 7] = (((w5 >>> 58) | (w6 << 6)) & 0x3fffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 54;
+            for (; g < groups; g++) {
+                int q = p + g * 54;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3136,14 +3295,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ((ByteIO.getIntLE(in, q + 48) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 52) & 0xFFFFL) << 32));
-                out[o + i] = (w0 & 0x3fffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 54) | (w1 << 10)) & 0x3fffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 44) | (w2 << 20)) & 0x3fffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 34) | (w3 << 30)) & 0x3fffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 24) | (w4 << 40)) & 0x3fffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 14) | (w5 << 50)) & 0x3fffffffffffffL);
-                out[o + i + 6] = ((w5 >>> 4) & 0x3fffffffffffffL);
-                out[o + i + 7] = (((w5 >>> 58) | (w6 << 6)) & 0x3fffffffffffffL);
+                out[r] = (w0 & 0x3fffffffffffffL);
+                out[r + 1] = (((w0 >>> 54) | (w1 << 10)) & 0x3fffffffffffffL);
+                out[r + 2] = (((w1 >>> 44) | (w2 << 20)) & 0x3fffffffffffffL);
+                out[r + 3] = (((w2 >>> 34) | (w3 << 30)) & 0x3fffffffffffffL);
+                out[r + 4] = (((w3 >>> 24) | (w4 << 40)) & 0x3fffffffffffffL);
+                out[r + 5] = (((w4 >>> 14) | (w5 << 50)) & 0x3fffffffffffffL);
+                out[r + 6] = ((w5 >>> 4) & 0x3fffffffffffffL);
+                out[r + 7] = (((w5 >>> 58) | (w6 << 6)) & 0x3fffffffffffffL);
             }
         }
     }
@@ -3151,9 +3310,10 @@ final class BitUnpackers {
     static final class LsbLong55 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 55;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 55;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3161,17 +3321,18 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
-                out[o + i] = (w0 & 0x7fffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 55) | (w1 << 9)) & 0x7fffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 46) | (w2 << 18)) & 0x7fffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 37) | (w3 << 27)) & 0x7fffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 28) | (w4 << 36)) & 0x7fffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 19) | (w5 << 45)) & 0x7fffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 10) | (w6 << 54)) & 0x7fffffffffffffL);
-                out[o + i + 7] = ((w6 >>> 1) & 0x7fffffffffffffL);
+                out[r] = (w0 & 0x7fffffffffffffL);
+                out[r + 1] = (((w0 >>> 55) | (w1 << 9)) & 0x7fffffffffffffL);
+                out[r + 2] = (((w1 >>> 46) | (w2 << 18)) & 0x7fffffffffffffL);
+                out[r + 3] = (((w2 >>> 37) | (w3 << 27)) & 0x7fffffffffffffL);
+                out[r + 4] = (((w3 >>> 28) | (w4 << 36)) & 0x7fffffffffffffL);
+                out[r + 5] = (((w4 >>> 19) | (w5 << 45)) & 0x7fffffffffffffL);
+                out[r + 6] = (((w5 >>> 10) | (w6 << 54)) & 0x7fffffffffffffL);
+                out[r + 7] = ((w6 >>> 1) & 0x7fffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 55;
+            for (; g < groups; g++) {
+                int q = p + g * 55;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3179,14 +3340,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ((ByteIO.getIntLE(in, q + 48) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 52) & 0xFFFFL) << 32) | ((in[q + 54] & 0xFFL) << 48));
-                out[o + i] = (w0 & 0x7fffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 55) | (w1 << 9)) & 0x7fffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 46) | (w2 << 18)) & 0x7fffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 37) | (w3 << 27)) & 0x7fffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 28) | (w4 << 36)) & 0x7fffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 19) | (w5 << 45)) & 0x7fffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 10) | (w6 << 54)) & 0x7fffffffffffffL);
-                out[o + i + 7] = ((w6 >>> 1) & 0x7fffffffffffffL);
+                out[r] = (w0 & 0x7fffffffffffffL);
+                out[r + 1] = (((w0 >>> 55) | (w1 << 9)) & 0x7fffffffffffffL);
+                out[r + 2] = (((w1 >>> 46) | (w2 << 18)) & 0x7fffffffffffffL);
+                out[r + 3] = (((w2 >>> 37) | (w3 << 27)) & 0x7fffffffffffffL);
+                out[r + 4] = (((w3 >>> 28) | (w4 << 36)) & 0x7fffffffffffffL);
+                out[r + 5] = (((w4 >>> 19) | (w5 << 45)) & 0x7fffffffffffffL);
+                out[r + 6] = (((w5 >>> 10) | (w6 << 54)) & 0x7fffffffffffffL);
+                out[r + 7] = ((w6 >>> 1) & 0x7fffffffffffffL);
             }
         }
     }
@@ -3194,8 +3355,9 @@ final class BitUnpackers {
     static final class LsbLong56 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 56;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 56;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3203,14 +3365,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongLE(in, q + 32);
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
-                out[o + i] = (w0 & 0xffffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 56) | (w1 << 8)) & 0xffffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 48) | (w2 << 16)) & 0xffffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 40) | (w3 << 24)) & 0xffffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 32) | (w4 << 32)) & 0xffffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 24) | (w5 << 40)) & 0xffffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 16) | (w6 << 48)) & 0xffffffffffffffL);
-                out[o + i + 7] = (w6 >>> 8);
+                out[r] = (w0 & 0xffffffffffffffL);
+                out[r + 1] = (((w0 >>> 56) | (w1 << 8)) & 0xffffffffffffffL);
+                out[r + 2] = (((w1 >>> 48) | (w2 << 16)) & 0xffffffffffffffL);
+                out[r + 3] = (((w2 >>> 40) | (w3 << 24)) & 0xffffffffffffffL);
+                out[r + 4] = (((w3 >>> 32) | (w4 << 32)) & 0xffffffffffffffL);
+                out[r + 5] = (((w4 >>> 24) | (w5 << 40)) & 0xffffffffffffffL);
+                out[r + 6] = (((w5 >>> 16) | (w6 << 48)) & 0xffffffffffffffL);
+                out[r + 7] = (w6 >>> 8);
             }
         }
     }
@@ -3218,9 +3380,10 @@ final class BitUnpackers {
     static final class LsbLong57 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 57;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 57;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3229,17 +3392,18 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
                 long w7 = ByteIO.getLongLE(in, q + 56);
-                out[o + i] = (w0 & 0x1ffffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 57) | (w1 << 7)) & 0x1ffffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 50) | (w2 << 14)) & 0x1ffffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 43) | (w3 << 21)) & 0x1ffffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 36) | (w4 << 28)) & 0x1ffffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 29) | (w5 << 35)) & 0x1ffffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 22) | (w6 << 42)) & 0x1ffffffffffffffL);
-                out[o + i + 7] = (((w6 >>> 15) | (w7 << 49)) & 0x1ffffffffffffffL);
+                out[r] = (w0 & 0x1ffffffffffffffL);
+                out[r + 1] = (((w0 >>> 57) | (w1 << 7)) & 0x1ffffffffffffffL);
+                out[r + 2] = (((w1 >>> 50) | (w2 << 14)) & 0x1ffffffffffffffL);
+                out[r + 3] = (((w2 >>> 43) | (w3 << 21)) & 0x1ffffffffffffffL);
+                out[r + 4] = (((w3 >>> 36) | (w4 << 28)) & 0x1ffffffffffffffL);
+                out[r + 5] = (((w4 >>> 29) | (w5 << 35)) & 0x1ffffffffffffffL);
+                out[r + 6] = (((w5 >>> 22) | (w6 << 42)) & 0x1ffffffffffffffL);
+                out[r + 7] = (((w6 >>> 15) | (w7 << 49)) & 0x1ffffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 57;
+            for (; g < groups; g++) {
+                int q = p + g * 57;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3248,14 +3412,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
                 long w7 = (((in[q + 56] & 0xFFL)));
-                out[o + i] = (w0 & 0x1ffffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 57) | (w1 << 7)) & 0x1ffffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 50) | (w2 << 14)) & 0x1ffffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 43) | (w3 << 21)) & 0x1ffffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 36) | (w4 << 28)) & 0x1ffffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 29) | (w5 << 35)) & 0x1ffffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 22) | (w6 << 42)) & 0x1ffffffffffffffL);
-                out[o + i + 7] = (((w6 >>> 15) | (w7 << 49)) & 0x1ffffffffffffffL);
+                out[r] = (w0 & 0x1ffffffffffffffL);
+                out[r + 1] = (((w0 >>> 57) | (w1 << 7)) & 0x1ffffffffffffffL);
+                out[r + 2] = (((w1 >>> 50) | (w2 << 14)) & 0x1ffffffffffffffL);
+                out[r + 3] = (((w2 >>> 43) | (w3 << 21)) & 0x1ffffffffffffffL);
+                out[r + 4] = (((w3 >>> 36) | (w4 << 28)) & 0x1ffffffffffffffL);
+                out[r + 5] = (((w4 >>> 29) | (w5 << 35)) & 0x1ffffffffffffffL);
+                out[r + 6] = (((w5 >>> 22) | (w6 << 42)) & 0x1ffffffffffffffL);
+                out[r + 7] = (((w6 >>> 15) | (w7 << 49)) & 0x1ffffffffffffffL);
             }
         }
     }
@@ -3263,9 +3427,10 @@ final class BitUnpackers {
     static final class LsbLong58 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 58;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 58;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3274,17 +3439,18 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
                 long w7 = ByteIO.getLongLE(in, q + 56);
-                out[o + i] = (w0 & 0x3ffffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 58) | (w1 << 6)) & 0x3ffffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 52) | (w2 << 12)) & 0x3ffffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 46) | (w3 << 18)) & 0x3ffffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 40) | (w4 << 24)) & 0x3ffffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 34) | (w5 << 30)) & 0x3ffffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 28) | (w6 << 36)) & 0x3ffffffffffffffL);
-                out[o + i + 7] = (((w6 >>> 22) | (w7 << 42)) & 0x3ffffffffffffffL);
+                out[r] = (w0 & 0x3ffffffffffffffL);
+                out[r + 1] = (((w0 >>> 58) | (w1 << 6)) & 0x3ffffffffffffffL);
+                out[r + 2] = (((w1 >>> 52) | (w2 << 12)) & 0x3ffffffffffffffL);
+                out[r + 3] = (((w2 >>> 46) | (w3 << 18)) & 0x3ffffffffffffffL);
+                out[r + 4] = (((w3 >>> 40) | (w4 << 24)) & 0x3ffffffffffffffL);
+                out[r + 5] = (((w4 >>> 34) | (w5 << 30)) & 0x3ffffffffffffffL);
+                out[r + 6] = (((w5 >>> 28) | (w6 << 36)) & 0x3ffffffffffffffL);
+                out[r + 7] = (((w6 >>> 22) | (w7 << 42)) & 0x3ffffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 58;
+            for (; g < groups; g++) {
+                int q = p + g * 58;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3293,14 +3459,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
                 long w7 = (((ByteIO.getShortLE(in, q + 56) & 0xFFFFL)));
-                out[o + i] = (w0 & 0x3ffffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 58) | (w1 << 6)) & 0x3ffffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 52) | (w2 << 12)) & 0x3ffffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 46) | (w3 << 18)) & 0x3ffffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 40) | (w4 << 24)) & 0x3ffffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 34) | (w5 << 30)) & 0x3ffffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 28) | (w6 << 36)) & 0x3ffffffffffffffL);
-                out[o + i + 7] = (((w6 >>> 22) | (w7 << 42)) & 0x3ffffffffffffffL);
+                out[r] = (w0 & 0x3ffffffffffffffL);
+                out[r + 1] = (((w0 >>> 58) | (w1 << 6)) & 0x3ffffffffffffffL);
+                out[r + 2] = (((w1 >>> 52) | (w2 << 12)) & 0x3ffffffffffffffL);
+                out[r + 3] = (((w2 >>> 46) | (w3 << 18)) & 0x3ffffffffffffffL);
+                out[r + 4] = (((w3 >>> 40) | (w4 << 24)) & 0x3ffffffffffffffL);
+                out[r + 5] = (((w4 >>> 34) | (w5 << 30)) & 0x3ffffffffffffffL);
+                out[r + 6] = (((w5 >>> 28) | (w6 << 36)) & 0x3ffffffffffffffL);
+                out[r + 7] = (((w6 >>> 22) | (w7 << 42)) & 0x3ffffffffffffffL);
             }
         }
     }
@@ -3308,9 +3474,10 @@ final class BitUnpackers {
     static final class LsbLong59 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 59;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 59;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3319,17 +3486,18 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
                 long w7 = ByteIO.getLongLE(in, q + 56);
-                out[o + i] = (w0 & 0x7ffffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 59) | (w1 << 5)) & 0x7ffffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 54) | (w2 << 10)) & 0x7ffffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 49) | (w3 << 15)) & 0x7ffffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 44) | (w4 << 20)) & 0x7ffffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 39) | (w5 << 25)) & 0x7ffffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 34) | (w6 << 30)) & 0x7ffffffffffffffL);
-                out[o + i + 7] = (((w6 >>> 29) | (w7 << 35)) & 0x7ffffffffffffffL);
+                out[r] = (w0 & 0x7ffffffffffffffL);
+                out[r + 1] = (((w0 >>> 59) | (w1 << 5)) & 0x7ffffffffffffffL);
+                out[r + 2] = (((w1 >>> 54) | (w2 << 10)) & 0x7ffffffffffffffL);
+                out[r + 3] = (((w2 >>> 49) | (w3 << 15)) & 0x7ffffffffffffffL);
+                out[r + 4] = (((w3 >>> 44) | (w4 << 20)) & 0x7ffffffffffffffL);
+                out[r + 5] = (((w4 >>> 39) | (w5 << 25)) & 0x7ffffffffffffffL);
+                out[r + 6] = (((w5 >>> 34) | (w6 << 30)) & 0x7ffffffffffffffL);
+                out[r + 7] = (((w6 >>> 29) | (w7 << 35)) & 0x7ffffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 59;
+            for (; g < groups; g++) {
+                int q = p + g * 59;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3338,14 +3506,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
                 long w7 = (((ByteIO.getShortLE(in, q + 56) & 0xFFFFL)) | ((in[q + 58] & 0xFFL) << 16));
-                out[o + i] = (w0 & 0x7ffffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 59) | (w1 << 5)) & 0x7ffffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 54) | (w2 << 10)) & 0x7ffffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 49) | (w3 << 15)) & 0x7ffffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 44) | (w4 << 20)) & 0x7ffffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 39) | (w5 << 25)) & 0x7ffffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 34) | (w6 << 30)) & 0x7ffffffffffffffL);
-                out[o + i + 7] = (((w6 >>> 29) | (w7 << 35)) & 0x7ffffffffffffffL);
+                out[r] = (w0 & 0x7ffffffffffffffL);
+                out[r + 1] = (((w0 >>> 59) | (w1 << 5)) & 0x7ffffffffffffffL);
+                out[r + 2] = (((w1 >>> 54) | (w2 << 10)) & 0x7ffffffffffffffL);
+                out[r + 3] = (((w2 >>> 49) | (w3 << 15)) & 0x7ffffffffffffffL);
+                out[r + 4] = (((w3 >>> 44) | (w4 << 20)) & 0x7ffffffffffffffL);
+                out[r + 5] = (((w4 >>> 39) | (w5 << 25)) & 0x7ffffffffffffffL);
+                out[r + 6] = (((w5 >>> 34) | (w6 << 30)) & 0x7ffffffffffffffL);
+                out[r + 7] = (((w6 >>> 29) | (w7 << 35)) & 0x7ffffffffffffffL);
             }
         }
     }
@@ -3353,9 +3521,10 @@ final class BitUnpackers {
     static final class LsbLong60 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 60;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 60;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3364,17 +3533,18 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
                 long w7 = ByteIO.getLongLE(in, q + 56);
-                out[o + i] = (w0 & 0xfffffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 60) | (w1 << 4)) & 0xfffffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 56) | (w2 << 8)) & 0xfffffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 48) | (w4 << 16)) & 0xfffffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 44) | (w5 << 20)) & 0xfffffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 40) | (w6 << 24)) & 0xfffffffffffffffL);
-                out[o + i + 7] = (((w6 >>> 36) | (w7 << 28)) & 0xfffffffffffffffL);
+                out[r] = (w0 & 0xfffffffffffffffL);
+                out[r + 1] = (((w0 >>> 60) | (w1 << 4)) & 0xfffffffffffffffL);
+                out[r + 2] = (((w1 >>> 56) | (w2 << 8)) & 0xfffffffffffffffL);
+                out[r + 3] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffffffffffffL);
+                out[r + 4] = (((w3 >>> 48) | (w4 << 16)) & 0xfffffffffffffffL);
+                out[r + 5] = (((w4 >>> 44) | (w5 << 20)) & 0xfffffffffffffffL);
+                out[r + 6] = (((w5 >>> 40) | (w6 << 24)) & 0xfffffffffffffffL);
+                out[r + 7] = (((w6 >>> 36) | (w7 << 28)) & 0xfffffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 60;
+            for (; g < groups; g++) {
+                int q = p + g * 60;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3383,14 +3553,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
                 long w7 = ((ByteIO.getIntLE(in, q + 56) & 0xFFFFFFFFL));
-                out[o + i] = (w0 & 0xfffffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 60) | (w1 << 4)) & 0xfffffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 56) | (w2 << 8)) & 0xfffffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 48) | (w4 << 16)) & 0xfffffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 44) | (w5 << 20)) & 0xfffffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 40) | (w6 << 24)) & 0xfffffffffffffffL);
-                out[o + i + 7] = (((w6 >>> 36) | (w7 << 28)) & 0xfffffffffffffffL);
+                out[r] = (w0 & 0xfffffffffffffffL);
+                out[r + 1] = (((w0 >>> 60) | (w1 << 4)) & 0xfffffffffffffffL);
+                out[r + 2] = (((w1 >>> 56) | (w2 << 8)) & 0xfffffffffffffffL);
+                out[r + 3] = (((w2 >>> 52) | (w3 << 12)) & 0xfffffffffffffffL);
+                out[r + 4] = (((w3 >>> 48) | (w4 << 16)) & 0xfffffffffffffffL);
+                out[r + 5] = (((w4 >>> 44) | (w5 << 20)) & 0xfffffffffffffffL);
+                out[r + 6] = (((w5 >>> 40) | (w6 << 24)) & 0xfffffffffffffffL);
+                out[r + 7] = (((w6 >>> 36) | (w7 << 28)) & 0xfffffffffffffffL);
             }
         }
     }
@@ -3398,9 +3568,10 @@ final class BitUnpackers {
     static final class LsbLong61 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 61;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 61;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3409,17 +3580,18 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
                 long w7 = ByteIO.getLongLE(in, q + 56);
-                out[o + i] = (w0 & 0x1fffffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 61) | (w1 << 3)) & 0x1fffffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 58) | (w2 << 6)) & 0x1fffffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 55) | (w3 << 9)) & 0x1fffffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 52) | (w4 << 12)) & 0x1fffffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 49) | (w5 << 15)) & 0x1fffffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 46) | (w6 << 18)) & 0x1fffffffffffffffL);
-                out[o + i + 7] = (((w6 >>> 43) | (w7 << 21)) & 0x1fffffffffffffffL);
+                out[r] = (w0 & 0x1fffffffffffffffL);
+                out[r + 1] = (((w0 >>> 61) | (w1 << 3)) & 0x1fffffffffffffffL);
+                out[r + 2] = (((w1 >>> 58) | (w2 << 6)) & 0x1fffffffffffffffL);
+                out[r + 3] = (((w2 >>> 55) | (w3 << 9)) & 0x1fffffffffffffffL);
+                out[r + 4] = (((w3 >>> 52) | (w4 << 12)) & 0x1fffffffffffffffL);
+                out[r + 5] = (((w4 >>> 49) | (w5 << 15)) & 0x1fffffffffffffffL);
+                out[r + 6] = (((w5 >>> 46) | (w6 << 18)) & 0x1fffffffffffffffL);
+                out[r + 7] = (((w6 >>> 43) | (w7 << 21)) & 0x1fffffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 61;
+            for (; g < groups; g++) {
+                int q = p + g * 61;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3428,14 +3600,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
                 long w7 = ((ByteIO.getIntLE(in, q + 56) & 0xFFFFFFFFL) | ((in[q + 60] & 0xFFL) << 32));
-                out[o + i] = (w0 & 0x1fffffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 61) | (w1 << 3)) & 0x1fffffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 58) | (w2 << 6)) & 0x1fffffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 55) | (w3 << 9)) & 0x1fffffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 52) | (w4 << 12)) & 0x1fffffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 49) | (w5 << 15)) & 0x1fffffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 46) | (w6 << 18)) & 0x1fffffffffffffffL);
-                out[o + i + 7] = (((w6 >>> 43) | (w7 << 21)) & 0x1fffffffffffffffL);
+                out[r] = (w0 & 0x1fffffffffffffffL);
+                out[r + 1] = (((w0 >>> 61) | (w1 << 3)) & 0x1fffffffffffffffL);
+                out[r + 2] = (((w1 >>> 58) | (w2 << 6)) & 0x1fffffffffffffffL);
+                out[r + 3] = (((w2 >>> 55) | (w3 << 9)) & 0x1fffffffffffffffL);
+                out[r + 4] = (((w3 >>> 52) | (w4 << 12)) & 0x1fffffffffffffffL);
+                out[r + 5] = (((w4 >>> 49) | (w5 << 15)) & 0x1fffffffffffffffL);
+                out[r + 6] = (((w5 >>> 46) | (w6 << 18)) & 0x1fffffffffffffffL);
+                out[r + 7] = (((w6 >>> 43) | (w7 << 21)) & 0x1fffffffffffffffL);
             }
         }
     }
@@ -3443,9 +3615,10 @@ final class BitUnpackers {
     static final class LsbLong62 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 62;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 62;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3454,17 +3627,18 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
                 long w7 = ByteIO.getLongLE(in, q + 56);
-                out[o + i] = (w0 & 0x3fffffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 62) | (w1 << 2)) & 0x3fffffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 60) | (w2 << 4)) & 0x3fffffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 58) | (w3 << 6)) & 0x3fffffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 56) | (w4 << 8)) & 0x3fffffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 54) | (w5 << 10)) & 0x3fffffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 52) | (w6 << 12)) & 0x3fffffffffffffffL);
-                out[o + i + 7] = (((w6 >>> 50) | (w7 << 14)) & 0x3fffffffffffffffL);
+                out[r] = (w0 & 0x3fffffffffffffffL);
+                out[r + 1] = (((w0 >>> 62) | (w1 << 2)) & 0x3fffffffffffffffL);
+                out[r + 2] = (((w1 >>> 60) | (w2 << 4)) & 0x3fffffffffffffffL);
+                out[r + 3] = (((w2 >>> 58) | (w3 << 6)) & 0x3fffffffffffffffL);
+                out[r + 4] = (((w3 >>> 56) | (w4 << 8)) & 0x3fffffffffffffffL);
+                out[r + 5] = (((w4 >>> 54) | (w5 << 10)) & 0x3fffffffffffffffL);
+                out[r + 6] = (((w5 >>> 52) | (w6 << 12)) & 0x3fffffffffffffffL);
+                out[r + 7] = (((w6 >>> 50) | (w7 << 14)) & 0x3fffffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 62;
+            for (; g < groups; g++) {
+                int q = p + g * 62;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3473,14 +3647,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
                 long w7 = ((ByteIO.getIntLE(in, q + 56) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 60) & 0xFFFFL) << 32));
-                out[o + i] = (w0 & 0x3fffffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 62) | (w1 << 2)) & 0x3fffffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 60) | (w2 << 4)) & 0x3fffffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 58) | (w3 << 6)) & 0x3fffffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 56) | (w4 << 8)) & 0x3fffffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 54) | (w5 << 10)) & 0x3fffffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 52) | (w6 << 12)) & 0x3fffffffffffffffL);
-                out[o + i + 7] = (((w6 >>> 50) | (w7 << 14)) & 0x3fffffffffffffffL);
+                out[r] = (w0 & 0x3fffffffffffffffL);
+                out[r + 1] = (((w0 >>> 62) | (w1 << 2)) & 0x3fffffffffffffffL);
+                out[r + 2] = (((w1 >>> 60) | (w2 << 4)) & 0x3fffffffffffffffL);
+                out[r + 3] = (((w2 >>> 58) | (w3 << 6)) & 0x3fffffffffffffffL);
+                out[r + 4] = (((w3 >>> 56) | (w4 << 8)) & 0x3fffffffffffffffL);
+                out[r + 5] = (((w4 >>> 54) | (w5 << 10)) & 0x3fffffffffffffffL);
+                out[r + 6] = (((w5 >>> 52) | (w6 << 12)) & 0x3fffffffffffffffL);
+                out[r + 7] = (((w6 >>> 50) | (w7 << 14)) & 0x3fffffffffffffffL);
             }
         }
     }
@@ -3488,9 +3662,10 @@ final class BitUnpackers {
     static final class LsbLong63 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 63;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 63;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3499,17 +3674,18 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
                 long w7 = ByteIO.getLongLE(in, q + 56);
-                out[o + i] = (w0 & 0x7fffffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 63) | (w1 << 1)) & 0x7fffffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 62) | (w2 << 2)) & 0x7fffffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 61) | (w3 << 3)) & 0x7fffffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 60) | (w4 << 4)) & 0x7fffffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 59) | (w5 << 5)) & 0x7fffffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 58) | (w6 << 6)) & 0x7fffffffffffffffL);
-                out[o + i + 7] = (((w6 >>> 57) | (w7 << 7)) & 0x7fffffffffffffffL);
+                out[r] = (w0 & 0x7fffffffffffffffL);
+                out[r + 1] = (((w0 >>> 63) | (w1 << 1)) & 0x7fffffffffffffffL);
+                out[r + 2] = (((w1 >>> 62) | (w2 << 2)) & 0x7fffffffffffffffL);
+                out[r + 3] = (((w2 >>> 61) | (w3 << 3)) & 0x7fffffffffffffffL);
+                out[r + 4] = (((w3 >>> 60) | (w4 << 4)) & 0x7fffffffffffffffL);
+                out[r + 5] = (((w4 >>> 59) | (w5 << 5)) & 0x7fffffffffffffffL);
+                out[r + 6] = (((w5 >>> 58) | (w6 << 6)) & 0x7fffffffffffffffL);
+                out[r + 7] = (((w6 >>> 57) | (w7 << 7)) & 0x7fffffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 63;
+            for (; g < groups; g++) {
+                int q = p + g * 63;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3518,14 +3694,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
                 long w7 = ((ByteIO.getIntLE(in, q + 56) & 0xFFFFFFFFL) | ((ByteIO.getShortLE(in, q + 60) & 0xFFFFL) << 32) | ((in[q + 62] & 0xFFL) << 48));
-                out[o + i] = (w0 & 0x7fffffffffffffffL);
-                out[o + i + 1] = (((w0 >>> 63) | (w1 << 1)) & 0x7fffffffffffffffL);
-                out[o + i + 2] = (((w1 >>> 62) | (w2 << 2)) & 0x7fffffffffffffffL);
-                out[o + i + 3] = (((w2 >>> 61) | (w3 << 3)) & 0x7fffffffffffffffL);
-                out[o + i + 4] = (((w3 >>> 60) | (w4 << 4)) & 0x7fffffffffffffffL);
-                out[o + i + 5] = (((w4 >>> 59) | (w5 << 5)) & 0x7fffffffffffffffL);
-                out[o + i + 6] = (((w5 >>> 58) | (w6 << 6)) & 0x7fffffffffffffffL);
-                out[o + i + 7] = (((w6 >>> 57) | (w7 << 7)) & 0x7fffffffffffffffL);
+                out[r] = (w0 & 0x7fffffffffffffffL);
+                out[r + 1] = (((w0 >>> 63) | (w1 << 1)) & 0x7fffffffffffffffL);
+                out[r + 2] = (((w1 >>> 62) | (w2 << 2)) & 0x7fffffffffffffffL);
+                out[r + 3] = (((w2 >>> 61) | (w3 << 3)) & 0x7fffffffffffffffL);
+                out[r + 4] = (((w3 >>> 60) | (w4 << 4)) & 0x7fffffffffffffffL);
+                out[r + 5] = (((w4 >>> 59) | (w5 << 5)) & 0x7fffffffffffffffL);
+                out[r + 6] = (((w5 >>> 58) | (w6 << 6)) & 0x7fffffffffffffffL);
+                out[r + 7] = (((w6 >>> 57) | (w7 << 7)) & 0x7fffffffffffffffL);
             }
         }
     }
@@ -3533,8 +3709,9 @@ final class BitUnpackers {
     static final class LsbLong64 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 64;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 64;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongLE(in, q);
                 long w1 = ByteIO.getLongLE(in, q + 8);
                 long w2 = ByteIO.getLongLE(in, q + 16);
@@ -3543,14 +3720,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongLE(in, q + 40);
                 long w6 = ByteIO.getLongLE(in, q + 48);
                 long w7 = ByteIO.getLongLE(in, q + 56);
-                out[o + i] = w0;
-                out[o + i + 1] = w1;
-                out[o + i + 2] = w2;
-                out[o + i + 3] = w3;
-                out[o + i + 4] = w4;
-                out[o + i + 5] = w5;
-                out[o + i + 6] = w6;
-                out[o + i + 7] = w7;
+                out[r] = w0;
+                out[r + 1] = w1;
+                out[r + 2] = w2;
+                out[r + 3] = w3;
+                out[r + 4] = w4;
+                out[r + 5] = w5;
+                out[r + 6] = w6;
+                out[r + 7] = w7;
             }
         }
     }
@@ -3567,15 +3744,16 @@ final class BitUnpackers {
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
             for (int i = 0, n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 1;
+                int r = o + i;
                 int x = in[q];
-                out[o + i] = (x >>> 7) & 1;
-                out[o + i + 1] = (x >>> 6) & 1;
-                out[o + i + 2] = (x >>> 5) & 1;
-                out[o + i + 3] = (x >>> 4) & 1;
-                out[o + i + 4] = (x >>> 3) & 1;
-                out[o + i + 5] = (x >>> 2) & 1;
-                out[o + i + 6] = (x >>> 1) & 1;
-                out[o + i + 7] = x & 1;
+                out[r] = (x >>> 7) & 1;
+                out[r + 1] = (x >>> 6) & 1;
+                out[r + 2] = (x >>> 5) & 1;
+                out[r + 3] = (x >>> 4) & 1;
+                out[r + 4] = (x >>> 3) & 1;
+                out[r + 5] = (x >>> 2) & 1;
+                out[r + 6] = (x >>> 1) & 1;
+                out[r + 7] = x & 1;
             }
         }
     }
@@ -3585,15 +3763,16 @@ final class BitUnpackers {
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
             for (int i = 0, n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 2;
+                int r = o + i;
                 int x = ByteIO.getShortBE(in, q);
-                out[o + i] = (x >>> 14) & 3;
-                out[o + i + 1] = (x >>> 12) & 3;
-                out[o + i + 2] = (x >>> 10) & 3;
-                out[o + i + 3] = (x >>> 8) & 3;
-                out[o + i + 4] = (x >>> 6) & 3;
-                out[o + i + 5] = (x >>> 4) & 3;
-                out[o + i + 6] = (x >>> 2) & 3;
-                out[o + i + 7] = x & 3;
+                out[r] = (x >>> 14) & 3;
+                out[r + 1] = (x >>> 12) & 3;
+                out[r + 2] = (x >>> 10) & 3;
+                out[r + 3] = (x >>> 8) & 3;
+                out[r + 4] = (x >>> 6) & 3;
+                out[r + 5] = (x >>> 4) & 3;
+                out[r + 6] = (x >>> 2) & 3;
+                out[r + 7] = x & 3;
             }
         }
     }
@@ -3601,30 +3780,32 @@ final class BitUnpackers {
     static final class MsbInt3 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 2) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 3;
+            int g = 0;
+            for (int n = groups - 2; g < n; g++) {
+                int q = p + g * 3;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
-                out[o + i] = (int) (w0 >>> 61);
-                out[o + i + 1] = (int) ((w0 >>> 58) & 0x7L);
-                out[o + i + 2] = (int) ((w0 >>> 55) & 0x7L);
-                out[o + i + 3] = (int) ((w0 >>> 52) & 0x7L);
-                out[o + i + 4] = (int) ((w0 >>> 49) & 0x7L);
-                out[o + i + 5] = (int) ((w0 >>> 46) & 0x7L);
-                out[o + i + 6] = (int) ((w0 >>> 43) & 0x7L);
-                out[o + i + 7] = (int) ((w0 >>> 40) & 0x7L);
+                out[r] = (int) (w0 >>> 61);
+                out[r + 1] = (int) ((w0 >>> 58) & 0x7L);
+                out[r + 2] = (int) ((w0 >>> 55) & 0x7L);
+                out[r + 3] = (int) ((w0 >>> 52) & 0x7L);
+                out[r + 4] = (int) ((w0 >>> 49) & 0x7L);
+                out[r + 5] = (int) ((w0 >>> 46) & 0x7L);
+                out[r + 6] = (int) ((w0 >>> 43) & 0x7L);
+                out[r + 7] = (int) ((w0 >>> 40) & 0x7L);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 3;
+            for (; g < groups; g++) {
+                int q = p + g * 3;
+                int r = o + (g << 3);
                 long w0 = (((ByteIO.getShortBE(in, q + 0) & 0xFFFFL) << 48) | ((in[q + 2] & 0xFFL) << 40));
-                out[o + i] = (int) (w0 >>> 61);
-                out[o + i + 1] = (int) ((w0 >>> 58) & 0x7L);
-                out[o + i + 2] = (int) ((w0 >>> 55) & 0x7L);
-                out[o + i + 3] = (int) ((w0 >>> 52) & 0x7L);
-                out[o + i + 4] = (int) ((w0 >>> 49) & 0x7L);
-                out[o + i + 5] = (int) ((w0 >>> 46) & 0x7L);
-                out[o + i + 6] = (int) ((w0 >>> 43) & 0x7L);
-                out[o + i + 7] = (int) ((w0 >>> 40) & 0x7L);
+                out[r] = (int) (w0 >>> 61);
+                out[r + 1] = (int) ((w0 >>> 58) & 0x7L);
+                out[r + 2] = (int) ((w0 >>> 55) & 0x7L);
+                out[r + 3] = (int) ((w0 >>> 52) & 0x7L);
+                out[r + 4] = (int) ((w0 >>> 49) & 0x7L);
+                out[r + 5] = (int) ((w0 >>> 46) & 0x7L);
+                out[r + 6] = (int) ((w0 >>> 43) & 0x7L);
+                out[r + 7] = (int) ((w0 >>> 40) & 0x7L);
             }
         }
     }
@@ -3634,15 +3815,16 @@ final class BitUnpackers {
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
             for (int i = 0, n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 4;
+                int r = o + i;
                 int x = ByteIO.getIntBE(in, q);
-                out[o + i] = x >>> 28;
-                out[o + i + 1] = (x >>> 24) & 15;
-                out[o + i + 2] = (x >>> 20) & 15;
-                out[o + i + 3] = (x >>> 16) & 15;
-                out[o + i + 4] = (x >>> 12) & 15;
-                out[o + i + 5] = (x >>> 8) & 15;
-                out[o + i + 6] = (x >>> 4) & 15;
-                out[o + i + 7] = x & 15;
+                out[r] = x >>> 28;
+                out[r + 1] = (x >>> 24) & 15;
+                out[r + 2] = (x >>> 20) & 15;
+                out[r + 3] = (x >>> 16) & 15;
+                out[r + 4] = (x >>> 12) & 15;
+                out[r + 5] = (x >>> 8) & 15;
+                out[r + 6] = (x >>> 4) & 15;
+                out[r + 7] = x & 15;
             }
         }
     }
@@ -3650,30 +3832,32 @@ final class BitUnpackers {
     static final class MsbInt5 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 5;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 5;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
-                out[o + i] = (int) (w0 >>> 59);
-                out[o + i + 1] = (int) ((w0 >>> 54) & 0x1fL);
-                out[o + i + 2] = (int) ((w0 >>> 49) & 0x1fL);
-                out[o + i + 3] = (int) ((w0 >>> 44) & 0x1fL);
-                out[o + i + 4] = (int) ((w0 >>> 39) & 0x1fL);
-                out[o + i + 5] = (int) ((w0 >>> 34) & 0x1fL);
-                out[o + i + 6] = (int) ((w0 >>> 29) & 0x1fL);
-                out[o + i + 7] = (int) ((w0 >>> 24) & 0x1fL);
+                out[r] = (int) (w0 >>> 59);
+                out[r + 1] = (int) ((w0 >>> 54) & 0x1fL);
+                out[r + 2] = (int) ((w0 >>> 49) & 0x1fL);
+                out[r + 3] = (int) ((w0 >>> 44) & 0x1fL);
+                out[r + 4] = (int) ((w0 >>> 39) & 0x1fL);
+                out[r + 5] = (int) ((w0 >>> 34) & 0x1fL);
+                out[r + 6] = (int) ((w0 >>> 29) & 0x1fL);
+                out[r + 7] = (int) ((w0 >>> 24) & 0x1fL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 5;
+            for (; g < groups; g++) {
+                int q = p + g * 5;
+                int r = o + (g << 3);
                 long w0 = (((ByteIO.getIntBE(in, q + 0) & 0xFFFFFFFFL) << 32) | ((in[q + 4] & 0xFFL) << 24));
-                out[o + i] = (int) (w0 >>> 59);
-                out[o + i + 1] = (int) ((w0 >>> 54) & 0x1fL);
-                out[o + i + 2] = (int) ((w0 >>> 49) & 0x1fL);
-                out[o + i + 3] = (int) ((w0 >>> 44) & 0x1fL);
-                out[o + i + 4] = (int) ((w0 >>> 39) & 0x1fL);
-                out[o + i + 5] = (int) ((w0 >>> 34) & 0x1fL);
-                out[o + i + 6] = (int) ((w0 >>> 29) & 0x1fL);
-                out[o + i + 7] = (int) ((w0 >>> 24) & 0x1fL);
+                out[r] = (int) (w0 >>> 59);
+                out[r + 1] = (int) ((w0 >>> 54) & 0x1fL);
+                out[r + 2] = (int) ((w0 >>> 49) & 0x1fL);
+                out[r + 3] = (int) ((w0 >>> 44) & 0x1fL);
+                out[r + 4] = (int) ((w0 >>> 39) & 0x1fL);
+                out[r + 5] = (int) ((w0 >>> 34) & 0x1fL);
+                out[r + 6] = (int) ((w0 >>> 29) & 0x1fL);
+                out[r + 7] = (int) ((w0 >>> 24) & 0x1fL);
             }
         }
     }
@@ -3681,30 +3865,32 @@ final class BitUnpackers {
     static final class MsbInt6 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 6;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 6;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
-                out[o + i] = (int) (w0 >>> 58);
-                out[o + i + 1] = (int) ((w0 >>> 52) & 0x3fL);
-                out[o + i + 2] = (int) ((w0 >>> 46) & 0x3fL);
-                out[o + i + 3] = (int) ((w0 >>> 40) & 0x3fL);
-                out[o + i + 4] = (int) ((w0 >>> 34) & 0x3fL);
-                out[o + i + 5] = (int) ((w0 >>> 28) & 0x3fL);
-                out[o + i + 6] = (int) ((w0 >>> 22) & 0x3fL);
-                out[o + i + 7] = (int) ((w0 >>> 16) & 0x3fL);
+                out[r] = (int) (w0 >>> 58);
+                out[r + 1] = (int) ((w0 >>> 52) & 0x3fL);
+                out[r + 2] = (int) ((w0 >>> 46) & 0x3fL);
+                out[r + 3] = (int) ((w0 >>> 40) & 0x3fL);
+                out[r + 4] = (int) ((w0 >>> 34) & 0x3fL);
+                out[r + 5] = (int) ((w0 >>> 28) & 0x3fL);
+                out[r + 6] = (int) ((w0 >>> 22) & 0x3fL);
+                out[r + 7] = (int) ((w0 >>> 16) & 0x3fL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 6;
+            for (; g < groups; g++) {
+                int q = p + g * 6;
+                int r = o + (g << 3);
                 long w0 = (((ByteIO.getIntBE(in, q + 0) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 4) & 0xFFFFL) << 16));
-                out[o + i] = (int) (w0 >>> 58);
-                out[o + i + 1] = (int) ((w0 >>> 52) & 0x3fL);
-                out[o + i + 2] = (int) ((w0 >>> 46) & 0x3fL);
-                out[o + i + 3] = (int) ((w0 >>> 40) & 0x3fL);
-                out[o + i + 4] = (int) ((w0 >>> 34) & 0x3fL);
-                out[o + i + 5] = (int) ((w0 >>> 28) & 0x3fL);
-                out[o + i + 6] = (int) ((w0 >>> 22) & 0x3fL);
-                out[o + i + 7] = (int) ((w0 >>> 16) & 0x3fL);
+                out[r] = (int) (w0 >>> 58);
+                out[r + 1] = (int) ((w0 >>> 52) & 0x3fL);
+                out[r + 2] = (int) ((w0 >>> 46) & 0x3fL);
+                out[r + 3] = (int) ((w0 >>> 40) & 0x3fL);
+                out[r + 4] = (int) ((w0 >>> 34) & 0x3fL);
+                out[r + 5] = (int) ((w0 >>> 28) & 0x3fL);
+                out[r + 6] = (int) ((w0 >>> 22) & 0x3fL);
+                out[r + 7] = (int) ((w0 >>> 16) & 0x3fL);
             }
         }
     }
@@ -3712,30 +3898,32 @@ final class BitUnpackers {
     static final class MsbInt7 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 7;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 7;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
-                out[o + i] = (int) (w0 >>> 57);
-                out[o + i + 1] = (int) ((w0 >>> 50) & 0x7fL);
-                out[o + i + 2] = (int) ((w0 >>> 43) & 0x7fL);
-                out[o + i + 3] = (int) ((w0 >>> 36) & 0x7fL);
-                out[o + i + 4] = (int) ((w0 >>> 29) & 0x7fL);
-                out[o + i + 5] = (int) ((w0 >>> 22) & 0x7fL);
-                out[o + i + 6] = (int) ((w0 >>> 15) & 0x7fL);
-                out[o + i + 7] = (int) ((w0 >>> 8) & 0x7fL);
+                out[r] = (int) (w0 >>> 57);
+                out[r + 1] = (int) ((w0 >>> 50) & 0x7fL);
+                out[r + 2] = (int) ((w0 >>> 43) & 0x7fL);
+                out[r + 3] = (int) ((w0 >>> 36) & 0x7fL);
+                out[r + 4] = (int) ((w0 >>> 29) & 0x7fL);
+                out[r + 5] = (int) ((w0 >>> 22) & 0x7fL);
+                out[r + 6] = (int) ((w0 >>> 15) & 0x7fL);
+                out[r + 7] = (int) ((w0 >>> 8) & 0x7fL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 7;
+            for (; g < groups; g++) {
+                int q = p + g * 7;
+                int r = o + (g << 3);
                 long w0 = (((ByteIO.getIntBE(in, q + 0) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 4) & 0xFFFFL) << 16) | ((in[q + 6] & 0xFFL) << 8));
-                out[o + i] = (int) (w0 >>> 57);
-                out[o + i + 1] = (int) ((w0 >>> 50) & 0x7fL);
-                out[o + i + 2] = (int) ((w0 >>> 43) & 0x7fL);
-                out[o + i + 3] = (int) ((w0 >>> 36) & 0x7fL);
-                out[o + i + 4] = (int) ((w0 >>> 29) & 0x7fL);
-                out[o + i + 5] = (int) ((w0 >>> 22) & 0x7fL);
-                out[o + i + 6] = (int) ((w0 >>> 15) & 0x7fL);
-                out[o + i + 7] = (int) ((w0 >>> 8) & 0x7fL);
+                out[r] = (int) (w0 >>> 57);
+                out[r + 1] = (int) ((w0 >>> 50) & 0x7fL);
+                out[r + 2] = (int) ((w0 >>> 43) & 0x7fL);
+                out[r + 3] = (int) ((w0 >>> 36) & 0x7fL);
+                out[r + 4] = (int) ((w0 >>> 29) & 0x7fL);
+                out[r + 5] = (int) ((w0 >>> 22) & 0x7fL);
+                out[r + 6] = (int) ((w0 >>> 15) & 0x7fL);
+                out[r + 7] = (int) ((w0 >>> 8) & 0x7fL);
             }
         }
     }
@@ -3752,32 +3940,34 @@ final class BitUnpackers {
     static final class MsbInt9 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 9;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 9;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
-                out[o + i] = (int) (w0 >>> 55);
-                out[o + i + 1] = (int) ((w0 >>> 46) & 0x1ffL);
-                out[o + i + 2] = (int) ((w0 >>> 37) & 0x1ffL);
-                out[o + i + 3] = (int) ((w0 >>> 28) & 0x1ffL);
-                out[o + i + 4] = (int) ((w0 >>> 19) & 0x1ffL);
-                out[o + i + 5] = (int) ((w0 >>> 10) & 0x1ffL);
-                out[o + i + 6] = (int) ((w0 >>> 1) & 0x1ffL);
-                out[o + i + 7] = (int) (((w0 << 8) | (w1 >>> 56)) & 0x1ffL);
+                out[r] = (int) (w0 >>> 55);
+                out[r + 1] = (int) ((w0 >>> 46) & 0x1ffL);
+                out[r + 2] = (int) ((w0 >>> 37) & 0x1ffL);
+                out[r + 3] = (int) ((w0 >>> 28) & 0x1ffL);
+                out[r + 4] = (int) ((w0 >>> 19) & 0x1ffL);
+                out[r + 5] = (int) ((w0 >>> 10) & 0x1ffL);
+                out[r + 6] = (int) ((w0 >>> 1) & 0x1ffL);
+                out[r + 7] = (int) (((w0 << 8) | (w1 >>> 56)) & 0x1ffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 9;
+            for (; g < groups; g++) {
+                int q = p + g * 9;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((in[q + 8] & 0xFFL) << 56));
-                out[o + i] = (int) (w0 >>> 55);
-                out[o + i + 1] = (int) ((w0 >>> 46) & 0x1ffL);
-                out[o + i + 2] = (int) ((w0 >>> 37) & 0x1ffL);
-                out[o + i + 3] = (int) ((w0 >>> 28) & 0x1ffL);
-                out[o + i + 4] = (int) ((w0 >>> 19) & 0x1ffL);
-                out[o + i + 5] = (int) ((w0 >>> 10) & 0x1ffL);
-                out[o + i + 6] = (int) ((w0 >>> 1) & 0x1ffL);
-                out[o + i + 7] = (int) (((w0 << 8) | (w1 >>> 56)) & 0x1ffL);
+                out[r] = (int) (w0 >>> 55);
+                out[r + 1] = (int) ((w0 >>> 46) & 0x1ffL);
+                out[r + 2] = (int) ((w0 >>> 37) & 0x1ffL);
+                out[r + 3] = (int) ((w0 >>> 28) & 0x1ffL);
+                out[r + 4] = (int) ((w0 >>> 19) & 0x1ffL);
+                out[r + 5] = (int) ((w0 >>> 10) & 0x1ffL);
+                out[r + 6] = (int) ((w0 >>> 1) & 0x1ffL);
+                out[r + 7] = (int) (((w0 << 8) | (w1 >>> 56)) & 0x1ffL);
             }
         }
     }
@@ -3785,32 +3975,34 @@ final class BitUnpackers {
     static final class MsbInt10 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 10;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 10;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
-                out[o + i] = (int) (w0 >>> 54);
-                out[o + i + 1] = (int) ((w0 >>> 44) & 0x3ffL);
-                out[o + i + 2] = (int) ((w0 >>> 34) & 0x3ffL);
-                out[o + i + 3] = (int) ((w0 >>> 24) & 0x3ffL);
-                out[o + i + 4] = (int) ((w0 >>> 14) & 0x3ffL);
-                out[o + i + 5] = (int) ((w0 >>> 4) & 0x3ffL);
-                out[o + i + 6] = (int) (((w0 << 6) | (w1 >>> 58)) & 0x3ffL);
-                out[o + i + 7] = (int) ((w1 >>> 48) & 0x3ffL);
+                out[r] = (int) (w0 >>> 54);
+                out[r + 1] = (int) ((w0 >>> 44) & 0x3ffL);
+                out[r + 2] = (int) ((w0 >>> 34) & 0x3ffL);
+                out[r + 3] = (int) ((w0 >>> 24) & 0x3ffL);
+                out[r + 4] = (int) ((w0 >>> 14) & 0x3ffL);
+                out[r + 5] = (int) ((w0 >>> 4) & 0x3ffL);
+                out[r + 6] = (int) (((w0 << 6) | (w1 >>> 58)) & 0x3ffL);
+                out[r + 7] = (int) ((w1 >>> 48) & 0x3ffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 10;
+            for (; g < groups; g++) {
+                int q = p + g * 10;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getShortBE(in, q + 8) & 0xFFFFL) << 48));
-                out[o + i] = (int) (w0 >>> 54);
-                out[o + i + 1] = (int) ((w0 >>> 44) & 0x3ffL);
-                out[o + i + 2] = (int) ((w0 >>> 34) & 0x3ffL);
-                out[o + i + 3] = (int) ((w0 >>> 24) & 0x3ffL);
-                out[o + i + 4] = (int) ((w0 >>> 14) & 0x3ffL);
-                out[o + i + 5] = (int) ((w0 >>> 4) & 0x3ffL);
-                out[o + i + 6] = (int) (((w0 << 6) | (w1 >>> 58)) & 0x3ffL);
-                out[o + i + 7] = (int) ((w1 >>> 48) & 0x3ffL);
+                out[r] = (int) (w0 >>> 54);
+                out[r + 1] = (int) ((w0 >>> 44) & 0x3ffL);
+                out[r + 2] = (int) ((w0 >>> 34) & 0x3ffL);
+                out[r + 3] = (int) ((w0 >>> 24) & 0x3ffL);
+                out[r + 4] = (int) ((w0 >>> 14) & 0x3ffL);
+                out[r + 5] = (int) ((w0 >>> 4) & 0x3ffL);
+                out[r + 6] = (int) (((w0 << 6) | (w1 >>> 58)) & 0x3ffL);
+                out[r + 7] = (int) ((w1 >>> 48) & 0x3ffL);
             }
         }
     }
@@ -3818,32 +4010,34 @@ final class BitUnpackers {
     static final class MsbInt11 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 11;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 11;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
-                out[o + i] = (int) (w0 >>> 53);
-                out[o + i + 1] = (int) ((w0 >>> 42) & 0x7ffL);
-                out[o + i + 2] = (int) ((w0 >>> 31) & 0x7ffL);
-                out[o + i + 3] = (int) ((w0 >>> 20) & 0x7ffL);
-                out[o + i + 4] = (int) ((w0 >>> 9) & 0x7ffL);
-                out[o + i + 5] = (int) (((w0 << 2) | (w1 >>> 62)) & 0x7ffL);
-                out[o + i + 6] = (int) ((w1 >>> 51) & 0x7ffL);
-                out[o + i + 7] = (int) ((w1 >>> 40) & 0x7ffL);
+                out[r] = (int) (w0 >>> 53);
+                out[r + 1] = (int) ((w0 >>> 42) & 0x7ffL);
+                out[r + 2] = (int) ((w0 >>> 31) & 0x7ffL);
+                out[r + 3] = (int) ((w0 >>> 20) & 0x7ffL);
+                out[r + 4] = (int) ((w0 >>> 9) & 0x7ffL);
+                out[r + 5] = (int) (((w0 << 2) | (w1 >>> 62)) & 0x7ffL);
+                out[r + 6] = (int) ((w1 >>> 51) & 0x7ffL);
+                out[r + 7] = (int) ((w1 >>> 40) & 0x7ffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 11;
+            for (; g < groups; g++) {
+                int q = p + g * 11;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getShortBE(in, q + 8) & 0xFFFFL) << 48) | ((in[q + 10] & 0xFFL) << 40));
-                out[o + i] = (int) (w0 >>> 53);
-                out[o + i + 1] = (int) ((w0 >>> 42) & 0x7ffL);
-                out[o + i + 2] = (int) ((w0 >>> 31) & 0x7ffL);
-                out[o + i + 3] = (int) ((w0 >>> 20) & 0x7ffL);
-                out[o + i + 4] = (int) ((w0 >>> 9) & 0x7ffL);
-                out[o + i + 5] = (int) (((w0 << 2) | (w1 >>> 62)) & 0x7ffL);
-                out[o + i + 6] = (int) ((w1 >>> 51) & 0x7ffL);
-                out[o + i + 7] = (int) ((w1 >>> 40) & 0x7ffL);
+                out[r] = (int) (w0 >>> 53);
+                out[r + 1] = (int) ((w0 >>> 42) & 0x7ffL);
+                out[r + 2] = (int) ((w0 >>> 31) & 0x7ffL);
+                out[r + 3] = (int) ((w0 >>> 20) & 0x7ffL);
+                out[r + 4] = (int) ((w0 >>> 9) & 0x7ffL);
+                out[r + 5] = (int) (((w0 << 2) | (w1 >>> 62)) & 0x7ffL);
+                out[r + 6] = (int) ((w1 >>> 51) & 0x7ffL);
+                out[r + 7] = (int) ((w1 >>> 40) & 0x7ffL);
             }
         }
     }
@@ -3851,32 +4045,34 @@ final class BitUnpackers {
     static final class MsbInt12 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 12;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 12;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
-                out[o + i] = (int) (w0 >>> 52);
-                out[o + i + 1] = (int) ((w0 >>> 40) & 0xfffL);
-                out[o + i + 2] = (int) ((w0 >>> 28) & 0xfffL);
-                out[o + i + 3] = (int) ((w0 >>> 16) & 0xfffL);
-                out[o + i + 4] = (int) ((w0 >>> 4) & 0xfffL);
-                out[o + i + 5] = (int) (((w0 << 8) | (w1 >>> 56)) & 0xfffL);
-                out[o + i + 6] = (int) ((w1 >>> 44) & 0xfffL);
-                out[o + i + 7] = (int) ((w1 >>> 32) & 0xfffL);
+                out[r] = (int) (w0 >>> 52);
+                out[r + 1] = (int) ((w0 >>> 40) & 0xfffL);
+                out[r + 2] = (int) ((w0 >>> 28) & 0xfffL);
+                out[r + 3] = (int) ((w0 >>> 16) & 0xfffL);
+                out[r + 4] = (int) ((w0 >>> 4) & 0xfffL);
+                out[r + 5] = (int) (((w0 << 8) | (w1 >>> 56)) & 0xfffL);
+                out[r + 6] = (int) ((w1 >>> 44) & 0xfffL);
+                out[r + 7] = (int) ((w1 >>> 32) & 0xfffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 12;
+            for (; g < groups; g++) {
+                int q = p + g * 12;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32));
-                out[o + i] = (int) (w0 >>> 52);
-                out[o + i + 1] = (int) ((w0 >>> 40) & 0xfffL);
-                out[o + i + 2] = (int) ((w0 >>> 28) & 0xfffL);
-                out[o + i + 3] = (int) ((w0 >>> 16) & 0xfffL);
-                out[o + i + 4] = (int) ((w0 >>> 4) & 0xfffL);
-                out[o + i + 5] = (int) (((w0 << 8) | (w1 >>> 56)) & 0xfffL);
-                out[o + i + 6] = (int) ((w1 >>> 44) & 0xfffL);
-                out[o + i + 7] = (int) ((w1 >>> 32) & 0xfffL);
+                out[r] = (int) (w0 >>> 52);
+                out[r + 1] = (int) ((w0 >>> 40) & 0xfffL);
+                out[r + 2] = (int) ((w0 >>> 28) & 0xfffL);
+                out[r + 3] = (int) ((w0 >>> 16) & 0xfffL);
+                out[r + 4] = (int) ((w0 >>> 4) & 0xfffL);
+                out[r + 5] = (int) (((w0 << 8) | (w1 >>> 56)) & 0xfffL);
+                out[r + 6] = (int) ((w1 >>> 44) & 0xfffL);
+                out[r + 7] = (int) ((w1 >>> 32) & 0xfffL);
             }
         }
     }
@@ -3884,32 +4080,34 @@ final class BitUnpackers {
     static final class MsbInt13 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 13;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 13;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
-                out[o + i] = (int) (w0 >>> 51);
-                out[o + i + 1] = (int) ((w0 >>> 38) & 0x1fffL);
-                out[o + i + 2] = (int) ((w0 >>> 25) & 0x1fffL);
-                out[o + i + 3] = (int) ((w0 >>> 12) & 0x1fffL);
-                out[o + i + 4] = (int) (((w0 << 1) | (w1 >>> 63)) & 0x1fffL);
-                out[o + i + 5] = (int) ((w1 >>> 50) & 0x1fffL);
-                out[o + i + 6] = (int) ((w1 >>> 37) & 0x1fffL);
-                out[o + i + 7] = (int) ((w1 >>> 24) & 0x1fffL);
+                out[r] = (int) (w0 >>> 51);
+                out[r + 1] = (int) ((w0 >>> 38) & 0x1fffL);
+                out[r + 2] = (int) ((w0 >>> 25) & 0x1fffL);
+                out[r + 3] = (int) ((w0 >>> 12) & 0x1fffL);
+                out[r + 4] = (int) (((w0 << 1) | (w1 >>> 63)) & 0x1fffL);
+                out[r + 5] = (int) ((w1 >>> 50) & 0x1fffL);
+                out[r + 6] = (int) ((w1 >>> 37) & 0x1fffL);
+                out[r + 7] = (int) ((w1 >>> 24) & 0x1fffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 13;
+            for (; g < groups; g++) {
+                int q = p + g * 13;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32) | ((in[q + 12] & 0xFFL) << 24));
-                out[o + i] = (int) (w0 >>> 51);
-                out[o + i + 1] = (int) ((w0 >>> 38) & 0x1fffL);
-                out[o + i + 2] = (int) ((w0 >>> 25) & 0x1fffL);
-                out[o + i + 3] = (int) ((w0 >>> 12) & 0x1fffL);
-                out[o + i + 4] = (int) (((w0 << 1) | (w1 >>> 63)) & 0x1fffL);
-                out[o + i + 5] = (int) ((w1 >>> 50) & 0x1fffL);
-                out[o + i + 6] = (int) ((w1 >>> 37) & 0x1fffL);
-                out[o + i + 7] = (int) ((w1 >>> 24) & 0x1fffL);
+                out[r] = (int) (w0 >>> 51);
+                out[r + 1] = (int) ((w0 >>> 38) & 0x1fffL);
+                out[r + 2] = (int) ((w0 >>> 25) & 0x1fffL);
+                out[r + 3] = (int) ((w0 >>> 12) & 0x1fffL);
+                out[r + 4] = (int) (((w0 << 1) | (w1 >>> 63)) & 0x1fffL);
+                out[r + 5] = (int) ((w1 >>> 50) & 0x1fffL);
+                out[r + 6] = (int) ((w1 >>> 37) & 0x1fffL);
+                out[r + 7] = (int) ((w1 >>> 24) & 0x1fffL);
             }
         }
     }
@@ -3917,32 +4115,34 @@ final class BitUnpackers {
     static final class MsbInt14 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 14;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 14;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
-                out[o + i] = (int) (w0 >>> 50);
-                out[o + i + 1] = (int) ((w0 >>> 36) & 0x3fffL);
-                out[o + i + 2] = (int) ((w0 >>> 22) & 0x3fffL);
-                out[o + i + 3] = (int) ((w0 >>> 8) & 0x3fffL);
-                out[o + i + 4] = (int) (((w0 << 6) | (w1 >>> 58)) & 0x3fffL);
-                out[o + i + 5] = (int) ((w1 >>> 44) & 0x3fffL);
-                out[o + i + 6] = (int) ((w1 >>> 30) & 0x3fffL);
-                out[o + i + 7] = (int) ((w1 >>> 16) & 0x3fffL);
+                out[r] = (int) (w0 >>> 50);
+                out[r + 1] = (int) ((w0 >>> 36) & 0x3fffL);
+                out[r + 2] = (int) ((w0 >>> 22) & 0x3fffL);
+                out[r + 3] = (int) ((w0 >>> 8) & 0x3fffL);
+                out[r + 4] = (int) (((w0 << 6) | (w1 >>> 58)) & 0x3fffL);
+                out[r + 5] = (int) ((w1 >>> 44) & 0x3fffL);
+                out[r + 6] = (int) ((w1 >>> 30) & 0x3fffL);
+                out[r + 7] = (int) ((w1 >>> 16) & 0x3fffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 14;
+            for (; g < groups; g++) {
+                int q = p + g * 14;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 12) & 0xFFFFL) << 16));
-                out[o + i] = (int) (w0 >>> 50);
-                out[o + i + 1] = (int) ((w0 >>> 36) & 0x3fffL);
-                out[o + i + 2] = (int) ((w0 >>> 22) & 0x3fffL);
-                out[o + i + 3] = (int) ((w0 >>> 8) & 0x3fffL);
-                out[o + i + 4] = (int) (((w0 << 6) | (w1 >>> 58)) & 0x3fffL);
-                out[o + i + 5] = (int) ((w1 >>> 44) & 0x3fffL);
-                out[o + i + 6] = (int) ((w1 >>> 30) & 0x3fffL);
-                out[o + i + 7] = (int) ((w1 >>> 16) & 0x3fffL);
+                out[r] = (int) (w0 >>> 50);
+                out[r + 1] = (int) ((w0 >>> 36) & 0x3fffL);
+                out[r + 2] = (int) ((w0 >>> 22) & 0x3fffL);
+                out[r + 3] = (int) ((w0 >>> 8) & 0x3fffL);
+                out[r + 4] = (int) (((w0 << 6) | (w1 >>> 58)) & 0x3fffL);
+                out[r + 5] = (int) ((w1 >>> 44) & 0x3fffL);
+                out[r + 6] = (int) ((w1 >>> 30) & 0x3fffL);
+                out[r + 7] = (int) ((w1 >>> 16) & 0x3fffL);
             }
         }
     }
@@ -3950,32 +4150,34 @@ final class BitUnpackers {
     static final class MsbInt15 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 15;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 15;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
-                out[o + i] = (int) (w0 >>> 49);
-                out[o + i + 1] = (int) ((w0 >>> 34) & 0x7fffL);
-                out[o + i + 2] = (int) ((w0 >>> 19) & 0x7fffL);
-                out[o + i + 3] = (int) ((w0 >>> 4) & 0x7fffL);
-                out[o + i + 4] = (int) (((w0 << 11) | (w1 >>> 53)) & 0x7fffL);
-                out[o + i + 5] = (int) ((w1 >>> 38) & 0x7fffL);
-                out[o + i + 6] = (int) ((w1 >>> 23) & 0x7fffL);
-                out[o + i + 7] = (int) ((w1 >>> 8) & 0x7fffL);
+                out[r] = (int) (w0 >>> 49);
+                out[r + 1] = (int) ((w0 >>> 34) & 0x7fffL);
+                out[r + 2] = (int) ((w0 >>> 19) & 0x7fffL);
+                out[r + 3] = (int) ((w0 >>> 4) & 0x7fffL);
+                out[r + 4] = (int) (((w0 << 11) | (w1 >>> 53)) & 0x7fffL);
+                out[r + 5] = (int) ((w1 >>> 38) & 0x7fffL);
+                out[r + 6] = (int) ((w1 >>> 23) & 0x7fffL);
+                out[r + 7] = (int) ((w1 >>> 8) & 0x7fffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 15;
+            for (; g < groups; g++) {
+                int q = p + g * 15;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 12) & 0xFFFFL) << 16) | ((in[q + 14] & 0xFFL) << 8));
-                out[o + i] = (int) (w0 >>> 49);
-                out[o + i + 1] = (int) ((w0 >>> 34) & 0x7fffL);
-                out[o + i + 2] = (int) ((w0 >>> 19) & 0x7fffL);
-                out[o + i + 3] = (int) ((w0 >>> 4) & 0x7fffL);
-                out[o + i + 4] = (int) (((w0 << 11) | (w1 >>> 53)) & 0x7fffL);
-                out[o + i + 5] = (int) ((w1 >>> 38) & 0x7fffL);
-                out[o + i + 6] = (int) ((w1 >>> 23) & 0x7fffL);
-                out[o + i + 7] = (int) ((w1 >>> 8) & 0x7fffL);
+                out[r] = (int) (w0 >>> 49);
+                out[r + 1] = (int) ((w0 >>> 34) & 0x7fffL);
+                out[r + 2] = (int) ((w0 >>> 19) & 0x7fffL);
+                out[r + 3] = (int) ((w0 >>> 4) & 0x7fffL);
+                out[r + 4] = (int) (((w0 << 11) | (w1 >>> 53)) & 0x7fffL);
+                out[r + 5] = (int) ((w1 >>> 38) & 0x7fffL);
+                out[r + 6] = (int) ((w1 >>> 23) & 0x7fffL);
+                out[r + 7] = (int) ((w1 >>> 8) & 0x7fffL);
             }
         }
     }
@@ -3986,49 +4188,51 @@ final class BitUnpackers {
             int i = 0;
             for (int n = (groups >>> 2) << 5; i < n; i += 32) {
                 int q = p + (i >>> 3) * 16;
-                out[o + i] = (ByteIO.getShortBE(in, q + 0) & 0xFFFF);
-                out[o + i + 1] = (ByteIO.getShortBE(in, q + 2) & 0xFFFF);
-                out[o + i + 2] = (ByteIO.getShortBE(in, q + 4) & 0xFFFF);
-                out[o + i + 3] = (ByteIO.getShortBE(in, q + 6) & 0xFFFF);
-                out[o + i + 4] = (ByteIO.getShortBE(in, q + 8) & 0xFFFF);
-                out[o + i + 5] = (ByteIO.getShortBE(in, q + 10) & 0xFFFF);
-                out[o + i + 6] = (ByteIO.getShortBE(in, q + 12) & 0xFFFF);
-                out[o + i + 7] = (ByteIO.getShortBE(in, q + 14) & 0xFFFF);
-                out[o + i + 8] = (ByteIO.getShortBE(in, q + 16) & 0xFFFF);
-                out[o + i + 9] = (ByteIO.getShortBE(in, q + 18) & 0xFFFF);
-                out[o + i + 10] = (ByteIO.getShortBE(in, q + 20) & 0xFFFF);
-                out[o + i + 11] = (ByteIO.getShortBE(in, q + 22) & 0xFFFF);
-                out[o + i + 12] = (ByteIO.getShortBE(in, q + 24) & 0xFFFF);
-                out[o + i + 13] = (ByteIO.getShortBE(in, q + 26) & 0xFFFF);
-                out[o + i + 14] = (ByteIO.getShortBE(in, q + 28) & 0xFFFF);
-                out[o + i + 15] = (ByteIO.getShortBE(in, q + 30) & 0xFFFF);
-                out[o + i + 16] = (ByteIO.getShortBE(in, q + 32) & 0xFFFF);
-                out[o + i + 17] = (ByteIO.getShortBE(in, q + 34) & 0xFFFF);
-                out[o + i + 18] = (ByteIO.getShortBE(in, q + 36) & 0xFFFF);
-                out[o + i + 19] = (ByteIO.getShortBE(in, q + 38) & 0xFFFF);
-                out[o + i + 20] = (ByteIO.getShortBE(in, q + 40) & 0xFFFF);
-                out[o + i + 21] = (ByteIO.getShortBE(in, q + 42) & 0xFFFF);
-                out[o + i + 22] = (ByteIO.getShortBE(in, q + 44) & 0xFFFF);
-                out[o + i + 23] = (ByteIO.getShortBE(in, q + 46) & 0xFFFF);
-                out[o + i + 24] = (ByteIO.getShortBE(in, q + 48) & 0xFFFF);
-                out[o + i + 25] = (ByteIO.getShortBE(in, q + 50) & 0xFFFF);
-                out[o + i + 26] = (ByteIO.getShortBE(in, q + 52) & 0xFFFF);
-                out[o + i + 27] = (ByteIO.getShortBE(in, q + 54) & 0xFFFF);
-                out[o + i + 28] = (ByteIO.getShortBE(in, q + 56) & 0xFFFF);
-                out[o + i + 29] = (ByteIO.getShortBE(in, q + 58) & 0xFFFF);
-                out[o + i + 30] = (ByteIO.getShortBE(in, q + 60) & 0xFFFF);
-                out[o + i + 31] = (ByteIO.getShortBE(in, q + 62) & 0xFFFF);
+                int r = o + i;
+                out[r] = (ByteIO.getShortBE(in, q + 0) & 0xFFFF);
+                out[r + 1] = (ByteIO.getShortBE(in, q + 2) & 0xFFFF);
+                out[r + 2] = (ByteIO.getShortBE(in, q + 4) & 0xFFFF);
+                out[r + 3] = (ByteIO.getShortBE(in, q + 6) & 0xFFFF);
+                out[r + 4] = (ByteIO.getShortBE(in, q + 8) & 0xFFFF);
+                out[r + 5] = (ByteIO.getShortBE(in, q + 10) & 0xFFFF);
+                out[r + 6] = (ByteIO.getShortBE(in, q + 12) & 0xFFFF);
+                out[r + 7] = (ByteIO.getShortBE(in, q + 14) & 0xFFFF);
+                out[r + 8] = (ByteIO.getShortBE(in, q + 16) & 0xFFFF);
+                out[r + 9] = (ByteIO.getShortBE(in, q + 18) & 0xFFFF);
+                out[r + 10] = (ByteIO.getShortBE(in, q + 20) & 0xFFFF);
+                out[r + 11] = (ByteIO.getShortBE(in, q + 22) & 0xFFFF);
+                out[r + 12] = (ByteIO.getShortBE(in, q + 24) & 0xFFFF);
+                out[r + 13] = (ByteIO.getShortBE(in, q + 26) & 0xFFFF);
+                out[r + 14] = (ByteIO.getShortBE(in, q + 28) & 0xFFFF);
+                out[r + 15] = (ByteIO.getShortBE(in, q + 30) & 0xFFFF);
+                out[r + 16] = (ByteIO.getShortBE(in, q + 32) & 0xFFFF);
+                out[r + 17] = (ByteIO.getShortBE(in, q + 34) & 0xFFFF);
+                out[r + 18] = (ByteIO.getShortBE(in, q + 36) & 0xFFFF);
+                out[r + 19] = (ByteIO.getShortBE(in, q + 38) & 0xFFFF);
+                out[r + 20] = (ByteIO.getShortBE(in, q + 40) & 0xFFFF);
+                out[r + 21] = (ByteIO.getShortBE(in, q + 42) & 0xFFFF);
+                out[r + 22] = (ByteIO.getShortBE(in, q + 44) & 0xFFFF);
+                out[r + 23] = (ByteIO.getShortBE(in, q + 46) & 0xFFFF);
+                out[r + 24] = (ByteIO.getShortBE(in, q + 48) & 0xFFFF);
+                out[r + 25] = (ByteIO.getShortBE(in, q + 50) & 0xFFFF);
+                out[r + 26] = (ByteIO.getShortBE(in, q + 52) & 0xFFFF);
+                out[r + 27] = (ByteIO.getShortBE(in, q + 54) & 0xFFFF);
+                out[r + 28] = (ByteIO.getShortBE(in, q + 56) & 0xFFFF);
+                out[r + 29] = (ByteIO.getShortBE(in, q + 58) & 0xFFFF);
+                out[r + 30] = (ByteIO.getShortBE(in, q + 60) & 0xFFFF);
+                out[r + 31] = (ByteIO.getShortBE(in, q + 62) & 0xFFFF);
             }
             for (int n = groups << 3; i < n; i += 8) {
                 int q = p + (i >>> 3) * 16;
-                out[o + i] = (ByteIO.getShortBE(in, q + 0) & 0xFFFF);
-                out[o + i + 1] = (ByteIO.getShortBE(in, q + 2) & 0xFFFF);
-                out[o + i + 2] = (ByteIO.getShortBE(in, q + 4) & 0xFFFF);
-                out[o + i + 3] = (ByteIO.getShortBE(in, q + 6) & 0xFFFF);
-                out[o + i + 4] = (ByteIO.getShortBE(in, q + 8) & 0xFFFF);
-                out[o + i + 5] = (ByteIO.getShortBE(in, q + 10) & 0xFFFF);
-                out[o + i + 6] = (ByteIO.getShortBE(in, q + 12) & 0xFFFF);
-                out[o + i + 7] = (ByteIO.getShortBE(in, q + 14) & 0xFFFF);
+                int r = o + i;
+                out[r] = (ByteIO.getShortBE(in, q + 0) & 0xFFFF);
+                out[r + 1] = (ByteIO.getShortBE(in, q + 2) & 0xFFFF);
+                out[r + 2] = (ByteIO.getShortBE(in, q + 4) & 0xFFFF);
+                out[r + 3] = (ByteIO.getShortBE(in, q + 6) & 0xFFFF);
+                out[r + 4] = (ByteIO.getShortBE(in, q + 8) & 0xFFFF);
+                out[r + 5] = (ByteIO.getShortBE(in, q + 10) & 0xFFFF);
+                out[r + 6] = (ByteIO.getShortBE(in, q + 12) & 0xFFFF);
+                out[r + 7] = (ByteIO.getShortBE(in, q + 14) & 0xFFFF);
             }
         }
     }
@@ -4036,34 +4240,36 @@ final class BitUnpackers {
     static final class MsbInt17 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 17;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 17;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (int) (w0 >>> 47);
-                out[o + i + 1] = (int) ((w0 >>> 30) & 0x1ffffL);
-                out[o + i + 2] = (int) ((w0 >>> 13) & 0x1ffffL);
-                out[o + i + 3] = (int) (((w0 << 4) | (w1 >>> 60)) & 0x1ffffL);
-                out[o + i + 4] = (int) ((w1 >>> 43) & 0x1ffffL);
-                out[o + i + 5] = (int) ((w1 >>> 26) & 0x1ffffL);
-                out[o + i + 6] = (int) ((w1 >>> 9) & 0x1ffffL);
-                out[o + i + 7] = (int) (((w1 << 8) | (w2 >>> 56)) & 0x1ffffL);
+                out[r] = (int) (w0 >>> 47);
+                out[r + 1] = (int) ((w0 >>> 30) & 0x1ffffL);
+                out[r + 2] = (int) ((w0 >>> 13) & 0x1ffffL);
+                out[r + 3] = (int) (((w0 << 4) | (w1 >>> 60)) & 0x1ffffL);
+                out[r + 4] = (int) ((w1 >>> 43) & 0x1ffffL);
+                out[r + 5] = (int) ((w1 >>> 26) & 0x1ffffL);
+                out[r + 6] = (int) ((w1 >>> 9) & 0x1ffffL);
+                out[r + 7] = (int) (((w1 << 8) | (w2 >>> 56)) & 0x1ffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 17;
+            for (; g < groups; g++) {
+                int q = p + g * 17;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = (((in[q + 16] & 0xFFL) << 56));
-                out[o + i] = (int) (w0 >>> 47);
-                out[o + i + 1] = (int) ((w0 >>> 30) & 0x1ffffL);
-                out[o + i + 2] = (int) ((w0 >>> 13) & 0x1ffffL);
-                out[o + i + 3] = (int) (((w0 << 4) | (w1 >>> 60)) & 0x1ffffL);
-                out[o + i + 4] = (int) ((w1 >>> 43) & 0x1ffffL);
-                out[o + i + 5] = (int) ((w1 >>> 26) & 0x1ffffL);
-                out[o + i + 6] = (int) ((w1 >>> 9) & 0x1ffffL);
-                out[o + i + 7] = (int) (((w1 << 8) | (w2 >>> 56)) & 0x1ffffL);
+                out[r] = (int) (w0 >>> 47);
+                out[r + 1] = (int) ((w0 >>> 30) & 0x1ffffL);
+                out[r + 2] = (int) ((w0 >>> 13) & 0x1ffffL);
+                out[r + 3] = (int) (((w0 << 4) | (w1 >>> 60)) & 0x1ffffL);
+                out[r + 4] = (int) ((w1 >>> 43) & 0x1ffffL);
+                out[r + 5] = (int) ((w1 >>> 26) & 0x1ffffL);
+                out[r + 6] = (int) ((w1 >>> 9) & 0x1ffffL);
+                out[r + 7] = (int) (((w1 << 8) | (w2 >>> 56)) & 0x1ffffL);
             }
         }
     }
@@ -4071,34 +4277,36 @@ final class BitUnpackers {
     static final class MsbInt18 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 18;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 18;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (int) (w0 >>> 46);
-                out[o + i + 1] = (int) ((w0 >>> 28) & 0x3ffffL);
-                out[o + i + 2] = (int) ((w0 >>> 10) & 0x3ffffL);
-                out[o + i + 3] = (int) (((w0 << 8) | (w1 >>> 56)) & 0x3ffffL);
-                out[o + i + 4] = (int) ((w1 >>> 38) & 0x3ffffL);
-                out[o + i + 5] = (int) ((w1 >>> 20) & 0x3ffffL);
-                out[o + i + 6] = (int) ((w1 >>> 2) & 0x3ffffL);
-                out[o + i + 7] = (int) (((w1 << 16) | (w2 >>> 48)) & 0x3ffffL);
+                out[r] = (int) (w0 >>> 46);
+                out[r + 1] = (int) ((w0 >>> 28) & 0x3ffffL);
+                out[r + 2] = (int) ((w0 >>> 10) & 0x3ffffL);
+                out[r + 3] = (int) (((w0 << 8) | (w1 >>> 56)) & 0x3ffffL);
+                out[r + 4] = (int) ((w1 >>> 38) & 0x3ffffL);
+                out[r + 5] = (int) ((w1 >>> 20) & 0x3ffffL);
+                out[r + 6] = (int) ((w1 >>> 2) & 0x3ffffL);
+                out[r + 7] = (int) (((w1 << 16) | (w2 >>> 48)) & 0x3ffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 18;
+            for (; g < groups; g++) {
+                int q = p + g * 18;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = (((ByteIO.getShortBE(in, q + 16) & 0xFFFFL) << 48));
-                out[o + i] = (int) (w0 >>> 46);
-                out[o + i + 1] = (int) ((w0 >>> 28) & 0x3ffffL);
-                out[o + i + 2] = (int) ((w0 >>> 10) & 0x3ffffL);
-                out[o + i + 3] = (int) (((w0 << 8) | (w1 >>> 56)) & 0x3ffffL);
-                out[o + i + 4] = (int) ((w1 >>> 38) & 0x3ffffL);
-                out[o + i + 5] = (int) ((w1 >>> 20) & 0x3ffffL);
-                out[o + i + 6] = (int) ((w1 >>> 2) & 0x3ffffL);
-                out[o + i + 7] = (int) (((w1 << 16) | (w2 >>> 48)) & 0x3ffffL);
+                out[r] = (int) (w0 >>> 46);
+                out[r + 1] = (int) ((w0 >>> 28) & 0x3ffffL);
+                out[r + 2] = (int) ((w0 >>> 10) & 0x3ffffL);
+                out[r + 3] = (int) (((w0 << 8) | (w1 >>> 56)) & 0x3ffffL);
+                out[r + 4] = (int) ((w1 >>> 38) & 0x3ffffL);
+                out[r + 5] = (int) ((w1 >>> 20) & 0x3ffffL);
+                out[r + 6] = (int) ((w1 >>> 2) & 0x3ffffL);
+                out[r + 7] = (int) (((w1 << 16) | (w2 >>> 48)) & 0x3ffffL);
             }
         }
     }
@@ -4106,34 +4314,36 @@ final class BitUnpackers {
     static final class MsbInt19 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 19;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 19;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (int) (w0 >>> 45);
-                out[o + i + 1] = (int) ((w0 >>> 26) & 0x7ffffL);
-                out[o + i + 2] = (int) ((w0 >>> 7) & 0x7ffffL);
-                out[o + i + 3] = (int) (((w0 << 12) | (w1 >>> 52)) & 0x7ffffL);
-                out[o + i + 4] = (int) ((w1 >>> 33) & 0x7ffffL);
-                out[o + i + 5] = (int) ((w1 >>> 14) & 0x7ffffL);
-                out[o + i + 6] = (int) (((w1 << 5) | (w2 >>> 59)) & 0x7ffffL);
-                out[o + i + 7] = (int) ((w2 >>> 40) & 0x7ffffL);
+                out[r] = (int) (w0 >>> 45);
+                out[r + 1] = (int) ((w0 >>> 26) & 0x7ffffL);
+                out[r + 2] = (int) ((w0 >>> 7) & 0x7ffffL);
+                out[r + 3] = (int) (((w0 << 12) | (w1 >>> 52)) & 0x7ffffL);
+                out[r + 4] = (int) ((w1 >>> 33) & 0x7ffffL);
+                out[r + 5] = (int) ((w1 >>> 14) & 0x7ffffL);
+                out[r + 6] = (int) (((w1 << 5) | (w2 >>> 59)) & 0x7ffffL);
+                out[r + 7] = (int) ((w2 >>> 40) & 0x7ffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 19;
+            for (; g < groups; g++) {
+                int q = p + g * 19;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = (((ByteIO.getShortBE(in, q + 16) & 0xFFFFL) << 48) | ((in[q + 18] & 0xFFL) << 40));
-                out[o + i] = (int) (w0 >>> 45);
-                out[o + i + 1] = (int) ((w0 >>> 26) & 0x7ffffL);
-                out[o + i + 2] = (int) ((w0 >>> 7) & 0x7ffffL);
-                out[o + i + 3] = (int) (((w0 << 12) | (w1 >>> 52)) & 0x7ffffL);
-                out[o + i + 4] = (int) ((w1 >>> 33) & 0x7ffffL);
-                out[o + i + 5] = (int) ((w1 >>> 14) & 0x7ffffL);
-                out[o + i + 6] = (int) (((w1 << 5) | (w2 >>> 59)) & 0x7ffffL);
-                out[o + i + 7] = (int) ((w2 >>> 40) & 0x7ffffL);
+                out[r] = (int) (w0 >>> 45);
+                out[r + 1] = (int) ((w0 >>> 26) & 0x7ffffL);
+                out[r + 2] = (int) ((w0 >>> 7) & 0x7ffffL);
+                out[r + 3] = (int) (((w0 << 12) | (w1 >>> 52)) & 0x7ffffL);
+                out[r + 4] = (int) ((w1 >>> 33) & 0x7ffffL);
+                out[r + 5] = (int) ((w1 >>> 14) & 0x7ffffL);
+                out[r + 6] = (int) (((w1 << 5) | (w2 >>> 59)) & 0x7ffffL);
+                out[r + 7] = (int) ((w2 >>> 40) & 0x7ffffL);
             }
         }
     }
@@ -4141,34 +4351,36 @@ final class BitUnpackers {
     static final class MsbInt20 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 20;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 20;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (int) (w0 >>> 44);
-                out[o + i + 1] = (int) ((w0 >>> 24) & 0xfffffL);
-                out[o + i + 2] = (int) ((w0 >>> 4) & 0xfffffL);
-                out[o + i + 3] = (int) (((w0 << 16) | (w1 >>> 48)) & 0xfffffL);
-                out[o + i + 4] = (int) ((w1 >>> 28) & 0xfffffL);
-                out[o + i + 5] = (int) ((w1 >>> 8) & 0xfffffL);
-                out[o + i + 6] = (int) (((w1 << 12) | (w2 >>> 52)) & 0xfffffL);
-                out[o + i + 7] = (int) ((w2 >>> 32) & 0xfffffL);
+                out[r] = (int) (w0 >>> 44);
+                out[r + 1] = (int) ((w0 >>> 24) & 0xfffffL);
+                out[r + 2] = (int) ((w0 >>> 4) & 0xfffffL);
+                out[r + 3] = (int) (((w0 << 16) | (w1 >>> 48)) & 0xfffffL);
+                out[r + 4] = (int) ((w1 >>> 28) & 0xfffffL);
+                out[r + 5] = (int) ((w1 >>> 8) & 0xfffffL);
+                out[r + 6] = (int) (((w1 << 12) | (w2 >>> 52)) & 0xfffffL);
+                out[r + 7] = (int) ((w2 >>> 32) & 0xfffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 20;
+            for (; g < groups; g++) {
+                int q = p + g * 20;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = (((ByteIO.getIntBE(in, q + 16) & 0xFFFFFFFFL) << 32));
-                out[o + i] = (int) (w0 >>> 44);
-                out[o + i + 1] = (int) ((w0 >>> 24) & 0xfffffL);
-                out[o + i + 2] = (int) ((w0 >>> 4) & 0xfffffL);
-                out[o + i + 3] = (int) (((w0 << 16) | (w1 >>> 48)) & 0xfffffL);
-                out[o + i + 4] = (int) ((w1 >>> 28) & 0xfffffL);
-                out[o + i + 5] = (int) ((w1 >>> 8) & 0xfffffL);
-                out[o + i + 6] = (int) (((w1 << 12) | (w2 >>> 52)) & 0xfffffL);
-                out[o + i + 7] = (int) ((w2 >>> 32) & 0xfffffL);
+                out[r] = (int) (w0 >>> 44);
+                out[r + 1] = (int) ((w0 >>> 24) & 0xfffffL);
+                out[r + 2] = (int) ((w0 >>> 4) & 0xfffffL);
+                out[r + 3] = (int) (((w0 << 16) | (w1 >>> 48)) & 0xfffffL);
+                out[r + 4] = (int) ((w1 >>> 28) & 0xfffffL);
+                out[r + 5] = (int) ((w1 >>> 8) & 0xfffffL);
+                out[r + 6] = (int) (((w1 << 12) | (w2 >>> 52)) & 0xfffffL);
+                out[r + 7] = (int) ((w2 >>> 32) & 0xfffffL);
             }
         }
     }
@@ -4176,34 +4388,36 @@ final class BitUnpackers {
     static final class MsbInt21 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 21;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 21;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (int) (w0 >>> 43);
-                out[o + i + 1] = (int) ((w0 >>> 22) & 0x1fffffL);
-                out[o + i + 2] = (int) ((w0 >>> 1) & 0x1fffffL);
-                out[o + i + 3] = (int) (((w0 << 20) | (w1 >>> 44)) & 0x1fffffL);
-                out[o + i + 4] = (int) ((w1 >>> 23) & 0x1fffffL);
-                out[o + i + 5] = (int) ((w1 >>> 2) & 0x1fffffL);
-                out[o + i + 6] = (int) (((w1 << 19) | (w2 >>> 45)) & 0x1fffffL);
-                out[o + i + 7] = (int) ((w2 >>> 24) & 0x1fffffL);
+                out[r] = (int) (w0 >>> 43);
+                out[r + 1] = (int) ((w0 >>> 22) & 0x1fffffL);
+                out[r + 2] = (int) ((w0 >>> 1) & 0x1fffffL);
+                out[r + 3] = (int) (((w0 << 20) | (w1 >>> 44)) & 0x1fffffL);
+                out[r + 4] = (int) ((w1 >>> 23) & 0x1fffffL);
+                out[r + 5] = (int) ((w1 >>> 2) & 0x1fffffL);
+                out[r + 6] = (int) (((w1 << 19) | (w2 >>> 45)) & 0x1fffffL);
+                out[r + 7] = (int) ((w2 >>> 24) & 0x1fffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 21;
+            for (; g < groups; g++) {
+                int q = p + g * 21;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = (((ByteIO.getIntBE(in, q + 16) & 0xFFFFFFFFL) << 32) | ((in[q + 20] & 0xFFL) << 24));
-                out[o + i] = (int) (w0 >>> 43);
-                out[o + i + 1] = (int) ((w0 >>> 22) & 0x1fffffL);
-                out[o + i + 2] = (int) ((w0 >>> 1) & 0x1fffffL);
-                out[o + i + 3] = (int) (((w0 << 20) | (w1 >>> 44)) & 0x1fffffL);
-                out[o + i + 4] = (int) ((w1 >>> 23) & 0x1fffffL);
-                out[o + i + 5] = (int) ((w1 >>> 2) & 0x1fffffL);
-                out[o + i + 6] = (int) (((w1 << 19) | (w2 >>> 45)) & 0x1fffffL);
-                out[o + i + 7] = (int) ((w2 >>> 24) & 0x1fffffL);
+                out[r] = (int) (w0 >>> 43);
+                out[r + 1] = (int) ((w0 >>> 22) & 0x1fffffL);
+                out[r + 2] = (int) ((w0 >>> 1) & 0x1fffffL);
+                out[r + 3] = (int) (((w0 << 20) | (w1 >>> 44)) & 0x1fffffL);
+                out[r + 4] = (int) ((w1 >>> 23) & 0x1fffffL);
+                out[r + 5] = (int) ((w1 >>> 2) & 0x1fffffL);
+                out[r + 6] = (int) (((w1 << 19) | (w2 >>> 45)) & 0x1fffffL);
+                out[r + 7] = (int) ((w2 >>> 24) & 0x1fffffL);
             }
         }
     }
@@ -4211,34 +4425,36 @@ final class BitUnpackers {
     static final class MsbInt22 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 22;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 22;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (int) (w0 >>> 42);
-                out[o + i + 1] = (int) ((w0 >>> 20) & 0x3fffffL);
-                out[o + i + 2] = (int) (((w0 << 2) | (w1 >>> 62)) & 0x3fffffL);
-                out[o + i + 3] = (int) ((w1 >>> 40) & 0x3fffffL);
-                out[o + i + 4] = (int) ((w1 >>> 18) & 0x3fffffL);
-                out[o + i + 5] = (int) (((w1 << 4) | (w2 >>> 60)) & 0x3fffffL);
-                out[o + i + 6] = (int) ((w2 >>> 38) & 0x3fffffL);
-                out[o + i + 7] = (int) ((w2 >>> 16) & 0x3fffffL);
+                out[r] = (int) (w0 >>> 42);
+                out[r + 1] = (int) ((w0 >>> 20) & 0x3fffffL);
+                out[r + 2] = (int) (((w0 << 2) | (w1 >>> 62)) & 0x3fffffL);
+                out[r + 3] = (int) ((w1 >>> 40) & 0x3fffffL);
+                out[r + 4] = (int) ((w1 >>> 18) & 0x3fffffL);
+                out[r + 5] = (int) (((w1 << 4) | (w2 >>> 60)) & 0x3fffffL);
+                out[r + 6] = (int) ((w2 >>> 38) & 0x3fffffL);
+                out[r + 7] = (int) ((w2 >>> 16) & 0x3fffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 22;
+            for (; g < groups; g++) {
+                int q = p + g * 22;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = (((ByteIO.getIntBE(in, q + 16) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 20) & 0xFFFFL) << 16));
-                out[o + i] = (int) (w0 >>> 42);
-                out[o + i + 1] = (int) ((w0 >>> 20) & 0x3fffffL);
-                out[o + i + 2] = (int) (((w0 << 2) | (w1 >>> 62)) & 0x3fffffL);
-                out[o + i + 3] = (int) ((w1 >>> 40) & 0x3fffffL);
-                out[o + i + 4] = (int) ((w1 >>> 18) & 0x3fffffL);
-                out[o + i + 5] = (int) (((w1 << 4) | (w2 >>> 60)) & 0x3fffffL);
-                out[o + i + 6] = (int) ((w2 >>> 38) & 0x3fffffL);
-                out[o + i + 7] = (int) ((w2 >>> 16) & 0x3fffffL);
+                out[r] = (int) (w0 >>> 42);
+                out[r + 1] = (int) ((w0 >>> 20) & 0x3fffffL);
+                out[r + 2] = (int) (((w0 << 2) | (w1 >>> 62)) & 0x3fffffL);
+                out[r + 3] = (int) ((w1 >>> 40) & 0x3fffffL);
+                out[r + 4] = (int) ((w1 >>> 18) & 0x3fffffL);
+                out[r + 5] = (int) (((w1 << 4) | (w2 >>> 60)) & 0x3fffffL);
+                out[r + 6] = (int) ((w2 >>> 38) & 0x3fffffL);
+                out[r + 7] = (int) ((w2 >>> 16) & 0x3fffffL);
             }
         }
     }
@@ -4246,34 +4462,36 @@ final class BitUnpackers {
     static final class MsbInt23 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 23;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 23;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (int) (w0 >>> 41);
-                out[o + i + 1] = (int) ((w0 >>> 18) & 0x7fffffL);
-                out[o + i + 2] = (int) (((w0 << 5) | (w1 >>> 59)) & 0x7fffffL);
-                out[o + i + 3] = (int) ((w1 >>> 36) & 0x7fffffL);
-                out[o + i + 4] = (int) ((w1 >>> 13) & 0x7fffffL);
-                out[o + i + 5] = (int) (((w1 << 10) | (w2 >>> 54)) & 0x7fffffL);
-                out[o + i + 6] = (int) ((w2 >>> 31) & 0x7fffffL);
-                out[o + i + 7] = (int) ((w2 >>> 8) & 0x7fffffL);
+                out[r] = (int) (w0 >>> 41);
+                out[r + 1] = (int) ((w0 >>> 18) & 0x7fffffL);
+                out[r + 2] = (int) (((w0 << 5) | (w1 >>> 59)) & 0x7fffffL);
+                out[r + 3] = (int) ((w1 >>> 36) & 0x7fffffL);
+                out[r + 4] = (int) ((w1 >>> 13) & 0x7fffffL);
+                out[r + 5] = (int) (((w1 << 10) | (w2 >>> 54)) & 0x7fffffL);
+                out[r + 6] = (int) ((w2 >>> 31) & 0x7fffffL);
+                out[r + 7] = (int) ((w2 >>> 8) & 0x7fffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 23;
+            for (; g < groups; g++) {
+                int q = p + g * 23;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = (((ByteIO.getIntBE(in, q + 16) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 20) & 0xFFFFL) << 16) | ((in[q + 22] & 0xFFL) << 8));
-                out[o + i] = (int) (w0 >>> 41);
-                out[o + i + 1] = (int) ((w0 >>> 18) & 0x7fffffL);
-                out[o + i + 2] = (int) (((w0 << 5) | (w1 >>> 59)) & 0x7fffffL);
-                out[o + i + 3] = (int) ((w1 >>> 36) & 0x7fffffL);
-                out[o + i + 4] = (int) ((w1 >>> 13) & 0x7fffffL);
-                out[o + i + 5] = (int) (((w1 << 10) | (w2 >>> 54)) & 0x7fffffL);
-                out[o + i + 6] = (int) ((w2 >>> 31) & 0x7fffffL);
-                out[o + i + 7] = (int) ((w2 >>> 8) & 0x7fffffL);
+                out[r] = (int) (w0 >>> 41);
+                out[r + 1] = (int) ((w0 >>> 18) & 0x7fffffL);
+                out[r + 2] = (int) (((w0 << 5) | (w1 >>> 59)) & 0x7fffffL);
+                out[r + 3] = (int) ((w1 >>> 36) & 0x7fffffL);
+                out[r + 4] = (int) ((w1 >>> 13) & 0x7fffffL);
+                out[r + 5] = (int) (((w1 << 10) | (w2 >>> 54)) & 0x7fffffL);
+                out[r + 6] = (int) ((w2 >>> 31) & 0x7fffffL);
+                out[r + 7] = (int) ((w2 >>> 8) & 0x7fffffL);
             }
         }
     }
@@ -4281,19 +4499,20 @@ final class BitUnpackers {
     static final class MsbInt24 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 24;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 24;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (int) (w0 >>> 40);
-                out[o + i + 1] = (int) ((w0 >>> 16) & 0xffffffL);
-                out[o + i + 2] = (int) (((w0 << 8) | (w1 >>> 56)) & 0xffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 32) & 0xffffffL);
-                out[o + i + 4] = (int) ((w1 >>> 8) & 0xffffffL);
-                out[o + i + 5] = (int) (((w1 << 16) | (w2 >>> 48)) & 0xffffffL);
-                out[o + i + 6] = (int) ((w2 >>> 24) & 0xffffffL);
-                out[o + i + 7] = (int) (w2 & 0xffffffL);
+                out[r] = (int) (w0 >>> 40);
+                out[r + 1] = (int) ((w0 >>> 16) & 0xffffffL);
+                out[r + 2] = (int) (((w0 << 8) | (w1 >>> 56)) & 0xffffffL);
+                out[r + 3] = (int) ((w1 >>> 32) & 0xffffffL);
+                out[r + 4] = (int) ((w1 >>> 8) & 0xffffffL);
+                out[r + 5] = (int) (((w1 << 16) | (w2 >>> 48)) & 0xffffffL);
+                out[r + 6] = (int) ((w2 >>> 24) & 0xffffffL);
+                out[r + 7] = (int) (w2 & 0xffffffL);
             }
         }
     }
@@ -4301,36 +4520,38 @@ final class BitUnpackers {
     static final class MsbInt25 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 25;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 25;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (int) (w0 >>> 39);
-                out[o + i + 1] = (int) ((w0 >>> 14) & 0x1ffffffL);
-                out[o + i + 2] = (int) (((w0 << 11) | (w1 >>> 53)) & 0x1ffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 28) & 0x1ffffffL);
-                out[o + i + 4] = (int) ((w1 >>> 3) & 0x1ffffffL);
-                out[o + i + 5] = (int) (((w1 << 22) | (w2 >>> 42)) & 0x1ffffffL);
-                out[o + i + 6] = (int) ((w2 >>> 17) & 0x1ffffffL);
-                out[o + i + 7] = (int) (((w2 << 8) | (w3 >>> 56)) & 0x1ffffffL);
+                out[r] = (int) (w0 >>> 39);
+                out[r + 1] = (int) ((w0 >>> 14) & 0x1ffffffL);
+                out[r + 2] = (int) (((w0 << 11) | (w1 >>> 53)) & 0x1ffffffL);
+                out[r + 3] = (int) ((w1 >>> 28) & 0x1ffffffL);
+                out[r + 4] = (int) ((w1 >>> 3) & 0x1ffffffL);
+                out[r + 5] = (int) (((w1 << 22) | (w2 >>> 42)) & 0x1ffffffL);
+                out[r + 6] = (int) ((w2 >>> 17) & 0x1ffffffL);
+                out[r + 7] = (int) (((w2 << 8) | (w3 >>> 56)) & 0x1ffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 25;
+            for (; g < groups; g++) {
+                int q = p + g * 25;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = (((in[q + 24] & 0xFFL) << 56));
-                out[o + i] = (int) (w0 >>> 39);
-                out[o + i + 1] = (int) ((w0 >>> 14) & 0x1ffffffL);
-                out[o + i + 2] = (int) (((w0 << 11) | (w1 >>> 53)) & 0x1ffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 28) & 0x1ffffffL);
-                out[o + i + 4] = (int) ((w1 >>> 3) & 0x1ffffffL);
-                out[o + i + 5] = (int) (((w1 << 22) | (w2 >>> 42)) & 0x1ffffffL);
-                out[o + i + 6] = (int) ((w2 >>> 17) & 0x1ffffffL);
-                out[o + i + 7] = (int) (((w2 << 8) | (w3 >>> 56)) & 0x1ffffffL);
+                out[r] = (int) (w0 >>> 39);
+                out[r + 1] = (int) ((w0 >>> 14) & 0x1ffffffL);
+                out[r + 2] = (int) (((w0 << 11) | (w1 >>> 53)) & 0x1ffffffL);
+                out[r + 3] = (int) ((w1 >>> 28) & 0x1ffffffL);
+                out[r + 4] = (int) ((w1 >>> 3) & 0x1ffffffL);
+                out[r + 5] = (int) (((w1 << 22) | (w2 >>> 42)) & 0x1ffffffL);
+                out[r + 6] = (int) ((w2 >>> 17) & 0x1ffffffL);
+                out[r + 7] = (int) (((w2 << 8) | (w3 >>> 56)) & 0x1ffffffL);
             }
         }
     }
@@ -4338,36 +4559,38 @@ final class BitUnpackers {
     static final class MsbInt26 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 26;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 26;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (int) (w0 >>> 38);
-                out[o + i + 1] = (int) ((w0 >>> 12) & 0x3ffffffL);
-                out[o + i + 2] = (int) (((w0 << 14) | (w1 >>> 50)) & 0x3ffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 24) & 0x3ffffffL);
-                out[o + i + 4] = (int) (((w1 << 2) | (w2 >>> 62)) & 0x3ffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 36) & 0x3ffffffL);
-                out[o + i + 6] = (int) ((w2 >>> 10) & 0x3ffffffL);
-                out[o + i + 7] = (int) (((w2 << 16) | (w3 >>> 48)) & 0x3ffffffL);
+                out[r] = (int) (w0 >>> 38);
+                out[r + 1] = (int) ((w0 >>> 12) & 0x3ffffffL);
+                out[r + 2] = (int) (((w0 << 14) | (w1 >>> 50)) & 0x3ffffffL);
+                out[r + 3] = (int) ((w1 >>> 24) & 0x3ffffffL);
+                out[r + 4] = (int) (((w1 << 2) | (w2 >>> 62)) & 0x3ffffffL);
+                out[r + 5] = (int) ((w2 >>> 36) & 0x3ffffffL);
+                out[r + 6] = (int) ((w2 >>> 10) & 0x3ffffffL);
+                out[r + 7] = (int) (((w2 << 16) | (w3 >>> 48)) & 0x3ffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 26;
+            for (; g < groups; g++) {
+                int q = p + g * 26;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = (((ByteIO.getShortBE(in, q + 24) & 0xFFFFL) << 48));
-                out[o + i] = (int) (w0 >>> 38);
-                out[o + i + 1] = (int) ((w0 >>> 12) & 0x3ffffffL);
-                out[o + i + 2] = (int) (((w0 << 14) | (w1 >>> 50)) & 0x3ffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 24) & 0x3ffffffL);
-                out[o + i + 4] = (int) (((w1 << 2) | (w2 >>> 62)) & 0x3ffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 36) & 0x3ffffffL);
-                out[o + i + 6] = (int) ((w2 >>> 10) & 0x3ffffffL);
-                out[o + i + 7] = (int) (((w2 << 16) | (w3 >>> 48)) & 0x3ffffffL);
+                out[r] = (int) (w0 >>> 38);
+                out[r + 1] = (int) ((w0 >>> 12) & 0x3ffffffL);
+                out[r + 2] = (int) (((w0 << 14) | (w1 >>> 50)) & 0x3ffffffL);
+                out[r + 3] = (int) ((w1 >>> 24) & 0x3ffffffL);
+                out[r + 4] = (int) (((w1 << 2) | (w2 >>> 62)) & 0x3ffffffL);
+                out[r + 5] = (int) ((w2 >>> 36) & 0x3ffffffL);
+                out[r + 6] = (int) ((w2 >>> 10) & 0x3ffffffL);
+                out[r + 7] = (int) (((w2 << 16) | (w3 >>> 48)) & 0x3ffffffL);
             }
         }
     }
@@ -4375,36 +4598,38 @@ final class BitUnpackers {
     static final class MsbInt27 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 27;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 27;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (int) (w0 >>> 37);
-                out[o + i + 1] = (int) ((w0 >>> 10) & 0x7ffffffL);
-                out[o + i + 2] = (int) (((w0 << 17) | (w1 >>> 47)) & 0x7ffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 20) & 0x7ffffffL);
-                out[o + i + 4] = (int) (((w1 << 7) | (w2 >>> 57)) & 0x7ffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 30) & 0x7ffffffL);
-                out[o + i + 6] = (int) ((w2 >>> 3) & 0x7ffffffL);
-                out[o + i + 7] = (int) (((w2 << 24) | (w3 >>> 40)) & 0x7ffffffL);
+                out[r] = (int) (w0 >>> 37);
+                out[r + 1] = (int) ((w0 >>> 10) & 0x7ffffffL);
+                out[r + 2] = (int) (((w0 << 17) | (w1 >>> 47)) & 0x7ffffffL);
+                out[r + 3] = (int) ((w1 >>> 20) & 0x7ffffffL);
+                out[r + 4] = (int) (((w1 << 7) | (w2 >>> 57)) & 0x7ffffffL);
+                out[r + 5] = (int) ((w2 >>> 30) & 0x7ffffffL);
+                out[r + 6] = (int) ((w2 >>> 3) & 0x7ffffffL);
+                out[r + 7] = (int) (((w2 << 24) | (w3 >>> 40)) & 0x7ffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 27;
+            for (; g < groups; g++) {
+                int q = p + g * 27;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = (((ByteIO.getShortBE(in, q + 24) & 0xFFFFL) << 48) | ((in[q + 26] & 0xFFL) << 40));
-                out[o + i] = (int) (w0 >>> 37);
-                out[o + i + 1] = (int) ((w0 >>> 10) & 0x7ffffffL);
-                out[o + i + 2] = (int) (((w0 << 17) | (w1 >>> 47)) & 0x7ffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 20) & 0x7ffffffL);
-                out[o + i + 4] = (int) (((w1 << 7) | (w2 >>> 57)) & 0x7ffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 30) & 0x7ffffffL);
-                out[o + i + 6] = (int) ((w2 >>> 3) & 0x7ffffffL);
-                out[o + i + 7] = (int) (((w2 << 24) | (w3 >>> 40)) & 0x7ffffffL);
+                out[r] = (int) (w0 >>> 37);
+                out[r + 1] = (int) ((w0 >>> 10) & 0x7ffffffL);
+                out[r + 2] = (int) (((w0 << 17) | (w1 >>> 47)) & 0x7ffffffL);
+                out[r + 3] = (int) ((w1 >>> 20) & 0x7ffffffL);
+                out[r + 4] = (int) (((w1 << 7) | (w2 >>> 57)) & 0x7ffffffL);
+                out[r + 5] = (int) ((w2 >>> 30) & 0x7ffffffL);
+                out[r + 6] = (int) ((w2 >>> 3) & 0x7ffffffL);
+                out[r + 7] = (int) (((w2 << 24) | (w3 >>> 40)) & 0x7ffffffL);
             }
         }
     }
@@ -4412,36 +4637,38 @@ final class BitUnpackers {
     static final class MsbInt28 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 28;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 28;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (int) (w0 >>> 36);
-                out[o + i + 1] = (int) ((w0 >>> 8) & 0xfffffffL);
-                out[o + i + 2] = (int) (((w0 << 20) | (w1 >>> 44)) & 0xfffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 16) & 0xfffffffL);
-                out[o + i + 4] = (int) (((w1 << 12) | (w2 >>> 52)) & 0xfffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 24) & 0xfffffffL);
-                out[o + i + 6] = (int) (((w2 << 4) | (w3 >>> 60)) & 0xfffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 32) & 0xfffffffL);
+                out[r] = (int) (w0 >>> 36);
+                out[r + 1] = (int) ((w0 >>> 8) & 0xfffffffL);
+                out[r + 2] = (int) (((w0 << 20) | (w1 >>> 44)) & 0xfffffffL);
+                out[r + 3] = (int) ((w1 >>> 16) & 0xfffffffL);
+                out[r + 4] = (int) (((w1 << 12) | (w2 >>> 52)) & 0xfffffffL);
+                out[r + 5] = (int) ((w2 >>> 24) & 0xfffffffL);
+                out[r + 6] = (int) (((w2 << 4) | (w3 >>> 60)) & 0xfffffffL);
+                out[r + 7] = (int) ((w3 >>> 32) & 0xfffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 28;
+            for (; g < groups; g++) {
+                int q = p + g * 28;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = (((ByteIO.getIntBE(in, q + 24) & 0xFFFFFFFFL) << 32));
-                out[o + i] = (int) (w0 >>> 36);
-                out[o + i + 1] = (int) ((w0 >>> 8) & 0xfffffffL);
-                out[o + i + 2] = (int) (((w0 << 20) | (w1 >>> 44)) & 0xfffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 16) & 0xfffffffL);
-                out[o + i + 4] = (int) (((w1 << 12) | (w2 >>> 52)) & 0xfffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 24) & 0xfffffffL);
-                out[o + i + 6] = (int) (((w2 << 4) | (w3 >>> 60)) & 0xfffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 32) & 0xfffffffL);
+                out[r] = (int) (w0 >>> 36);
+                out[r + 1] = (int) ((w0 >>> 8) & 0xfffffffL);
+                out[r + 2] = (int) (((w0 << 20) | (w1 >>> 44)) & 0xfffffffL);
+                out[r + 3] = (int) ((w1 >>> 16) & 0xfffffffL);
+                out[r + 4] = (int) (((w1 << 12) | (w2 >>> 52)) & 0xfffffffL);
+                out[r + 5] = (int) ((w2 >>> 24) & 0xfffffffL);
+                out[r + 6] = (int) (((w2 << 4) | (w3 >>> 60)) & 0xfffffffL);
+                out[r + 7] = (int) ((w3 >>> 32) & 0xfffffffL);
             }
         }
     }
@@ -4449,36 +4676,38 @@ final class BitUnpackers {
     static final class MsbInt29 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 29;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 29;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (int) (w0 >>> 35);
-                out[o + i + 1] = (int) ((w0 >>> 6) & 0x1fffffffL);
-                out[o + i + 2] = (int) (((w0 << 23) | (w1 >>> 41)) & 0x1fffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 12) & 0x1fffffffL);
-                out[o + i + 4] = (int) (((w1 << 17) | (w2 >>> 47)) & 0x1fffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 18) & 0x1fffffffL);
-                out[o + i + 6] = (int) (((w2 << 11) | (w3 >>> 53)) & 0x1fffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 24) & 0x1fffffffL);
+                out[r] = (int) (w0 >>> 35);
+                out[r + 1] = (int) ((w0 >>> 6) & 0x1fffffffL);
+                out[r + 2] = (int) (((w0 << 23) | (w1 >>> 41)) & 0x1fffffffL);
+                out[r + 3] = (int) ((w1 >>> 12) & 0x1fffffffL);
+                out[r + 4] = (int) (((w1 << 17) | (w2 >>> 47)) & 0x1fffffffL);
+                out[r + 5] = (int) ((w2 >>> 18) & 0x1fffffffL);
+                out[r + 6] = (int) (((w2 << 11) | (w3 >>> 53)) & 0x1fffffffL);
+                out[r + 7] = (int) ((w3 >>> 24) & 0x1fffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 29;
+            for (; g < groups; g++) {
+                int q = p + g * 29;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = (((ByteIO.getIntBE(in, q + 24) & 0xFFFFFFFFL) << 32) | ((in[q + 28] & 0xFFL) << 24));
-                out[o + i] = (int) (w0 >>> 35);
-                out[o + i + 1] = (int) ((w0 >>> 6) & 0x1fffffffL);
-                out[o + i + 2] = (int) (((w0 << 23) | (w1 >>> 41)) & 0x1fffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 12) & 0x1fffffffL);
-                out[o + i + 4] = (int) (((w1 << 17) | (w2 >>> 47)) & 0x1fffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 18) & 0x1fffffffL);
-                out[o + i + 6] = (int) (((w2 << 11) | (w3 >>> 53)) & 0x1fffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 24) & 0x1fffffffL);
+                out[r] = (int) (w0 >>> 35);
+                out[r + 1] = (int) ((w0 >>> 6) & 0x1fffffffL);
+                out[r + 2] = (int) (((w0 << 23) | (w1 >>> 41)) & 0x1fffffffL);
+                out[r + 3] = (int) ((w1 >>> 12) & 0x1fffffffL);
+                out[r + 4] = (int) (((w1 << 17) | (w2 >>> 47)) & 0x1fffffffL);
+                out[r + 5] = (int) ((w2 >>> 18) & 0x1fffffffL);
+                out[r + 6] = (int) (((w2 << 11) | (w3 >>> 53)) & 0x1fffffffL);
+                out[r + 7] = (int) ((w3 >>> 24) & 0x1fffffffL);
             }
         }
     }
@@ -4486,36 +4715,38 @@ final class BitUnpackers {
     static final class MsbInt30 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 30;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 30;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (int) (w0 >>> 34);
-                out[o + i + 1] = (int) ((w0 >>> 4) & 0x3fffffffL);
-                out[o + i + 2] = (int) (((w0 << 26) | (w1 >>> 38)) & 0x3fffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 8) & 0x3fffffffL);
-                out[o + i + 4] = (int) (((w1 << 22) | (w2 >>> 42)) & 0x3fffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 12) & 0x3fffffffL);
-                out[o + i + 6] = (int) (((w2 << 18) | (w3 >>> 46)) & 0x3fffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 16) & 0x3fffffffL);
+                out[r] = (int) (w0 >>> 34);
+                out[r + 1] = (int) ((w0 >>> 4) & 0x3fffffffL);
+                out[r + 2] = (int) (((w0 << 26) | (w1 >>> 38)) & 0x3fffffffL);
+                out[r + 3] = (int) ((w1 >>> 8) & 0x3fffffffL);
+                out[r + 4] = (int) (((w1 << 22) | (w2 >>> 42)) & 0x3fffffffL);
+                out[r + 5] = (int) ((w2 >>> 12) & 0x3fffffffL);
+                out[r + 6] = (int) (((w2 << 18) | (w3 >>> 46)) & 0x3fffffffL);
+                out[r + 7] = (int) ((w3 >>> 16) & 0x3fffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 30;
+            for (; g < groups; g++) {
+                int q = p + g * 30;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = (((ByteIO.getIntBE(in, q + 24) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 28) & 0xFFFFL) << 16));
-                out[o + i] = (int) (w0 >>> 34);
-                out[o + i + 1] = (int) ((w0 >>> 4) & 0x3fffffffL);
-                out[o + i + 2] = (int) (((w0 << 26) | (w1 >>> 38)) & 0x3fffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 8) & 0x3fffffffL);
-                out[o + i + 4] = (int) (((w1 << 22) | (w2 >>> 42)) & 0x3fffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 12) & 0x3fffffffL);
-                out[o + i + 6] = (int) (((w2 << 18) | (w3 >>> 46)) & 0x3fffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 16) & 0x3fffffffL);
+                out[r] = (int) (w0 >>> 34);
+                out[r + 1] = (int) ((w0 >>> 4) & 0x3fffffffL);
+                out[r + 2] = (int) (((w0 << 26) | (w1 >>> 38)) & 0x3fffffffL);
+                out[r + 3] = (int) ((w1 >>> 8) & 0x3fffffffL);
+                out[r + 4] = (int) (((w1 << 22) | (w2 >>> 42)) & 0x3fffffffL);
+                out[r + 5] = (int) ((w2 >>> 12) & 0x3fffffffL);
+                out[r + 6] = (int) (((w2 << 18) | (w3 >>> 46)) & 0x3fffffffL);
+                out[r + 7] = (int) ((w3 >>> 16) & 0x3fffffffL);
             }
         }
     }
@@ -4523,36 +4754,38 @@ final class BitUnpackers {
     static final class MsbInt31 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 31;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 31;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (int) (w0 >>> 33);
-                out[o + i + 1] = (int) ((w0 >>> 2) & 0x7fffffffL);
-                out[o + i + 2] = (int) (((w0 << 29) | (w1 >>> 35)) & 0x7fffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 4) & 0x7fffffffL);
-                out[o + i + 4] = (int) (((w1 << 27) | (w2 >>> 37)) & 0x7fffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 6) & 0x7fffffffL);
-                out[o + i + 6] = (int) (((w2 << 25) | (w3 >>> 39)) & 0x7fffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 8) & 0x7fffffffL);
+                out[r] = (int) (w0 >>> 33);
+                out[r + 1] = (int) ((w0 >>> 2) & 0x7fffffffL);
+                out[r + 2] = (int) (((w0 << 29) | (w1 >>> 35)) & 0x7fffffffL);
+                out[r + 3] = (int) ((w1 >>> 4) & 0x7fffffffL);
+                out[r + 4] = (int) (((w1 << 27) | (w2 >>> 37)) & 0x7fffffffL);
+                out[r + 5] = (int) ((w2 >>> 6) & 0x7fffffffL);
+                out[r + 6] = (int) (((w2 << 25) | (w3 >>> 39)) & 0x7fffffffL);
+                out[r + 7] = (int) ((w3 >>> 8) & 0x7fffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 31;
+            for (; g < groups; g++) {
+                int q = p + g * 31;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = (((ByteIO.getIntBE(in, q + 24) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 28) & 0xFFFFL) << 16) | ((in[q + 30] & 0xFFL) << 8));
-                out[o + i] = (int) (w0 >>> 33);
-                out[o + i + 1] = (int) ((w0 >>> 2) & 0x7fffffffL);
-                out[o + i + 2] = (int) (((w0 << 29) | (w1 >>> 35)) & 0x7fffffffL);
-                out[o + i + 3] = (int) ((w1 >>> 4) & 0x7fffffffL);
-                out[o + i + 4] = (int) (((w1 << 27) | (w2 >>> 37)) & 0x7fffffffL);
-                out[o + i + 5] = (int) ((w2 >>> 6) & 0x7fffffffL);
-                out[o + i + 6] = (int) (((w2 << 25) | (w3 >>> 39)) & 0x7fffffffL);
-                out[o + i + 7] = (int) ((w3 >>> 8) & 0x7fffffffL);
+                out[r] = (int) (w0 >>> 33);
+                out[r + 1] = (int) ((w0 >>> 2) & 0x7fffffffL);
+                out[r + 2] = (int) (((w0 << 29) | (w1 >>> 35)) & 0x7fffffffL);
+                out[r + 3] = (int) ((w1 >>> 4) & 0x7fffffffL);
+                out[r + 4] = (int) (((w1 << 27) | (w2 >>> 37)) & 0x7fffffffL);
+                out[r + 5] = (int) ((w2 >>> 6) & 0x7fffffffL);
+                out[r + 6] = (int) (((w2 << 25) | (w3 >>> 39)) & 0x7fffffffL);
+                out[r + 7] = (int) ((w3 >>> 8) & 0x7fffffffL);
             }
         }
     }
@@ -4560,20 +4793,21 @@ final class BitUnpackers {
     static final class MsbInt32 extends IntUnpacker {
         @Override
         void unpack(byte[] in, int p, int[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 32;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 32;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (int) (w0 >>> 32);
-                out[o + i + 1] = (int) w0;
-                out[o + i + 2] = (int) (w1 >>> 32);
-                out[o + i + 3] = (int) w1;
-                out[o + i + 4] = (int) (w2 >>> 32);
-                out[o + i + 5] = (int) w2;
-                out[o + i + 6] = (int) (w3 >>> 32);
-                out[o + i + 7] = (int) w3;
+                out[r] = (int) (w0 >>> 32);
+                out[r + 1] = (int) w0;
+                out[r + 2] = (int) (w1 >>> 32);
+                out[r + 3] = (int) w1;
+                out[r + 4] = (int) (w2 >>> 32);
+                out[r + 5] = (int) w2;
+                out[r + 6] = (int) (w3 >>> 32);
+                out[r + 7] = (int) w3;
             }
         }
     }
@@ -4588,30 +4822,32 @@ final class BitUnpackers {
     static final class MsbLong1 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 7) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 1;
+            int g = 0;
+            for (int n = groups - 7; g < n; g++) {
+                int q = p + g * 1;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
-                out[o + i] = (w0 >>> 63);
-                out[o + i + 1] = ((w0 >>> 62) & 0x1L);
-                out[o + i + 2] = ((w0 >>> 61) & 0x1L);
-                out[o + i + 3] = ((w0 >>> 60) & 0x1L);
-                out[o + i + 4] = ((w0 >>> 59) & 0x1L);
-                out[o + i + 5] = ((w0 >>> 58) & 0x1L);
-                out[o + i + 6] = ((w0 >>> 57) & 0x1L);
-                out[o + i + 7] = ((w0 >>> 56) & 0x1L);
+                out[r] = (w0 >>> 63);
+                out[r + 1] = ((w0 >>> 62) & 0x1L);
+                out[r + 2] = ((w0 >>> 61) & 0x1L);
+                out[r + 3] = ((w0 >>> 60) & 0x1L);
+                out[r + 4] = ((w0 >>> 59) & 0x1L);
+                out[r + 5] = ((w0 >>> 58) & 0x1L);
+                out[r + 6] = ((w0 >>> 57) & 0x1L);
+                out[r + 7] = ((w0 >>> 56) & 0x1L);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 1;
+            for (; g < groups; g++) {
+                int q = p + g * 1;
+                int r = o + (g << 3);
                 long w0 = (((in[q + 0] & 0xFFL) << 56));
-                out[o + i] = (w0 >>> 63);
-                out[o + i + 1] = ((w0 >>> 62) & 0x1L);
-                out[o + i + 2] = ((w0 >>> 61) & 0x1L);
-                out[o + i + 3] = ((w0 >>> 60) & 0x1L);
-                out[o + i + 4] = ((w0 >>> 59) & 0x1L);
-                out[o + i + 5] = ((w0 >>> 58) & 0x1L);
-                out[o + i + 6] = ((w0 >>> 57) & 0x1L);
-                out[o + i + 7] = ((w0 >>> 56) & 0x1L);
+                out[r] = (w0 >>> 63);
+                out[r + 1] = ((w0 >>> 62) & 0x1L);
+                out[r + 2] = ((w0 >>> 61) & 0x1L);
+                out[r + 3] = ((w0 >>> 60) & 0x1L);
+                out[r + 4] = ((w0 >>> 59) & 0x1L);
+                out[r + 5] = ((w0 >>> 58) & 0x1L);
+                out[r + 6] = ((w0 >>> 57) & 0x1L);
+                out[r + 7] = ((w0 >>> 56) & 0x1L);
             }
         }
     }
@@ -4619,30 +4855,32 @@ final class BitUnpackers {
     static final class MsbLong2 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 3) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 2;
+            int g = 0;
+            for (int n = groups - 3; g < n; g++) {
+                int q = p + g * 2;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
-                out[o + i] = (w0 >>> 62);
-                out[o + i + 1] = ((w0 >>> 60) & 0x3L);
-                out[o + i + 2] = ((w0 >>> 58) & 0x3L);
-                out[o + i + 3] = ((w0 >>> 56) & 0x3L);
-                out[o + i + 4] = ((w0 >>> 54) & 0x3L);
-                out[o + i + 5] = ((w0 >>> 52) & 0x3L);
-                out[o + i + 6] = ((w0 >>> 50) & 0x3L);
-                out[o + i + 7] = ((w0 >>> 48) & 0x3L);
+                out[r] = (w0 >>> 62);
+                out[r + 1] = ((w0 >>> 60) & 0x3L);
+                out[r + 2] = ((w0 >>> 58) & 0x3L);
+                out[r + 3] = ((w0 >>> 56) & 0x3L);
+                out[r + 4] = ((w0 >>> 54) & 0x3L);
+                out[r + 5] = ((w0 >>> 52) & 0x3L);
+                out[r + 6] = ((w0 >>> 50) & 0x3L);
+                out[r + 7] = ((w0 >>> 48) & 0x3L);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 2;
+            for (; g < groups; g++) {
+                int q = p + g * 2;
+                int r = o + (g << 3);
                 long w0 = (((ByteIO.getShortBE(in, q + 0) & 0xFFFFL) << 48));
-                out[o + i] = (w0 >>> 62);
-                out[o + i + 1] = ((w0 >>> 60) & 0x3L);
-                out[o + i + 2] = ((w0 >>> 58) & 0x3L);
-                out[o + i + 3] = ((w0 >>> 56) & 0x3L);
-                out[o + i + 4] = ((w0 >>> 54) & 0x3L);
-                out[o + i + 5] = ((w0 >>> 52) & 0x3L);
-                out[o + i + 6] = ((w0 >>> 50) & 0x3L);
-                out[o + i + 7] = ((w0 >>> 48) & 0x3L);
+                out[r] = (w0 >>> 62);
+                out[r + 1] = ((w0 >>> 60) & 0x3L);
+                out[r + 2] = ((w0 >>> 58) & 0x3L);
+                out[r + 3] = ((w0 >>> 56) & 0x3L);
+                out[r + 4] = ((w0 >>> 54) & 0x3L);
+                out[r + 5] = ((w0 >>> 52) & 0x3L);
+                out[r + 6] = ((w0 >>> 50) & 0x3L);
+                out[r + 7] = ((w0 >>> 48) & 0x3L);
             }
         }
     }
@@ -4650,30 +4888,32 @@ final class BitUnpackers {
     static final class MsbLong3 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 2) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 3;
+            int g = 0;
+            for (int n = groups - 2; g < n; g++) {
+                int q = p + g * 3;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
-                out[o + i] = (w0 >>> 61);
-                out[o + i + 1] = ((w0 >>> 58) & 0x7L);
-                out[o + i + 2] = ((w0 >>> 55) & 0x7L);
-                out[o + i + 3] = ((w0 >>> 52) & 0x7L);
-                out[o + i + 4] = ((w0 >>> 49) & 0x7L);
-                out[o + i + 5] = ((w0 >>> 46) & 0x7L);
-                out[o + i + 6] = ((w0 >>> 43) & 0x7L);
-                out[o + i + 7] = ((w0 >>> 40) & 0x7L);
+                out[r] = (w0 >>> 61);
+                out[r + 1] = ((w0 >>> 58) & 0x7L);
+                out[r + 2] = ((w0 >>> 55) & 0x7L);
+                out[r + 3] = ((w0 >>> 52) & 0x7L);
+                out[r + 4] = ((w0 >>> 49) & 0x7L);
+                out[r + 5] = ((w0 >>> 46) & 0x7L);
+                out[r + 6] = ((w0 >>> 43) & 0x7L);
+                out[r + 7] = ((w0 >>> 40) & 0x7L);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 3;
+            for (; g < groups; g++) {
+                int q = p + g * 3;
+                int r = o + (g << 3);
                 long w0 = (((ByteIO.getShortBE(in, q + 0) & 0xFFFFL) << 48) | ((in[q + 2] & 0xFFL) << 40));
-                out[o + i] = (w0 >>> 61);
-                out[o + i + 1] = ((w0 >>> 58) & 0x7L);
-                out[o + i + 2] = ((w0 >>> 55) & 0x7L);
-                out[o + i + 3] = ((w0 >>> 52) & 0x7L);
-                out[o + i + 4] = ((w0 >>> 49) & 0x7L);
-                out[o + i + 5] = ((w0 >>> 46) & 0x7L);
-                out[o + i + 6] = ((w0 >>> 43) & 0x7L);
-                out[o + i + 7] = ((w0 >>> 40) & 0x7L);
+                out[r] = (w0 >>> 61);
+                out[r + 1] = ((w0 >>> 58) & 0x7L);
+                out[r + 2] = ((w0 >>> 55) & 0x7L);
+                out[r + 3] = ((w0 >>> 52) & 0x7L);
+                out[r + 4] = ((w0 >>> 49) & 0x7L);
+                out[r + 5] = ((w0 >>> 46) & 0x7L);
+                out[r + 6] = ((w0 >>> 43) & 0x7L);
+                out[r + 7] = ((w0 >>> 40) & 0x7L);
             }
         }
     }
@@ -4681,30 +4921,32 @@ final class BitUnpackers {
     static final class MsbLong4 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 4;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 4;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
-                out[o + i] = (w0 >>> 60);
-                out[o + i + 1] = ((w0 >>> 56) & 0xfL);
-                out[o + i + 2] = ((w0 >>> 52) & 0xfL);
-                out[o + i + 3] = ((w0 >>> 48) & 0xfL);
-                out[o + i + 4] = ((w0 >>> 44) & 0xfL);
-                out[o + i + 5] = ((w0 >>> 40) & 0xfL);
-                out[o + i + 6] = ((w0 >>> 36) & 0xfL);
-                out[o + i + 7] = ((w0 >>> 32) & 0xfL);
+                out[r] = (w0 >>> 60);
+                out[r + 1] = ((w0 >>> 56) & 0xfL);
+                out[r + 2] = ((w0 >>> 52) & 0xfL);
+                out[r + 3] = ((w0 >>> 48) & 0xfL);
+                out[r + 4] = ((w0 >>> 44) & 0xfL);
+                out[r + 5] = ((w0 >>> 40) & 0xfL);
+                out[r + 6] = ((w0 >>> 36) & 0xfL);
+                out[r + 7] = ((w0 >>> 32) & 0xfL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 4;
+            for (; g < groups; g++) {
+                int q = p + g * 4;
+                int r = o + (g << 3);
                 long w0 = (((ByteIO.getIntBE(in, q + 0) & 0xFFFFFFFFL) << 32));
-                out[o + i] = (w0 >>> 60);
-                out[o + i + 1] = ((w0 >>> 56) & 0xfL);
-                out[o + i + 2] = ((w0 >>> 52) & 0xfL);
-                out[o + i + 3] = ((w0 >>> 48) & 0xfL);
-                out[o + i + 4] = ((w0 >>> 44) & 0xfL);
-                out[o + i + 5] = ((w0 >>> 40) & 0xfL);
-                out[o + i + 6] = ((w0 >>> 36) & 0xfL);
-                out[o + i + 7] = ((w0 >>> 32) & 0xfL);
+                out[r] = (w0 >>> 60);
+                out[r + 1] = ((w0 >>> 56) & 0xfL);
+                out[r + 2] = ((w0 >>> 52) & 0xfL);
+                out[r + 3] = ((w0 >>> 48) & 0xfL);
+                out[r + 4] = ((w0 >>> 44) & 0xfL);
+                out[r + 5] = ((w0 >>> 40) & 0xfL);
+                out[r + 6] = ((w0 >>> 36) & 0xfL);
+                out[r + 7] = ((w0 >>> 32) & 0xfL);
             }
         }
     }
@@ -4712,30 +4954,32 @@ final class BitUnpackers {
     static final class MsbLong5 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 5;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 5;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
-                out[o + i] = (w0 >>> 59);
-                out[o + i + 1] = ((w0 >>> 54) & 0x1fL);
-                out[o + i + 2] = ((w0 >>> 49) & 0x1fL);
-                out[o + i + 3] = ((w0 >>> 44) & 0x1fL);
-                out[o + i + 4] = ((w0 >>> 39) & 0x1fL);
-                out[o + i + 5] = ((w0 >>> 34) & 0x1fL);
-                out[o + i + 6] = ((w0 >>> 29) & 0x1fL);
-                out[o + i + 7] = ((w0 >>> 24) & 0x1fL);
+                out[r] = (w0 >>> 59);
+                out[r + 1] = ((w0 >>> 54) & 0x1fL);
+                out[r + 2] = ((w0 >>> 49) & 0x1fL);
+                out[r + 3] = ((w0 >>> 44) & 0x1fL);
+                out[r + 4] = ((w0 >>> 39) & 0x1fL);
+                out[r + 5] = ((w0 >>> 34) & 0x1fL);
+                out[r + 6] = ((w0 >>> 29) & 0x1fL);
+                out[r + 7] = ((w0 >>> 24) & 0x1fL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 5;
+            for (; g < groups; g++) {
+                int q = p + g * 5;
+                int r = o + (g << 3);
                 long w0 = (((ByteIO.getIntBE(in, q + 0) & 0xFFFFFFFFL) << 32) | ((in[q + 4] & 0xFFL) << 24));
-                out[o + i] = (w0 >>> 59);
-                out[o + i + 1] = ((w0 >>> 54) & 0x1fL);
-                out[o + i + 2] = ((w0 >>> 49) & 0x1fL);
-                out[o + i + 3] = ((w0 >>> 44) & 0x1fL);
-                out[o + i + 4] = ((w0 >>> 39) & 0x1fL);
-                out[o + i + 5] = ((w0 >>> 34) & 0x1fL);
-                out[o + i + 6] = ((w0 >>> 29) & 0x1fL);
-                out[o + i + 7] = ((w0 >>> 24) & 0x1fL);
+                out[r] = (w0 >>> 59);
+                out[r + 1] = ((w0 >>> 54) & 0x1fL);
+                out[r + 2] = ((w0 >>> 49) & 0x1fL);
+                out[r + 3] = ((w0 >>> 44) & 0x1fL);
+                out[r + 4] = ((w0 >>> 39) & 0x1fL);
+                out[r + 5] = ((w0 >>> 34) & 0x1fL);
+                out[r + 6] = ((w0 >>> 29) & 0x1fL);
+                out[r + 7] = ((w0 >>> 24) & 0x1fL);
             }
         }
     }
@@ -4743,30 +4987,32 @@ final class BitUnpackers {
     static final class MsbLong6 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 6;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 6;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
-                out[o + i] = (w0 >>> 58);
-                out[o + i + 1] = ((w0 >>> 52) & 0x3fL);
-                out[o + i + 2] = ((w0 >>> 46) & 0x3fL);
-                out[o + i + 3] = ((w0 >>> 40) & 0x3fL);
-                out[o + i + 4] = ((w0 >>> 34) & 0x3fL);
-                out[o + i + 5] = ((w0 >>> 28) & 0x3fL);
-                out[o + i + 6] = ((w0 >>> 22) & 0x3fL);
-                out[o + i + 7] = ((w0 >>> 16) & 0x3fL);
+                out[r] = (w0 >>> 58);
+                out[r + 1] = ((w0 >>> 52) & 0x3fL);
+                out[r + 2] = ((w0 >>> 46) & 0x3fL);
+                out[r + 3] = ((w0 >>> 40) & 0x3fL);
+                out[r + 4] = ((w0 >>> 34) & 0x3fL);
+                out[r + 5] = ((w0 >>> 28) & 0x3fL);
+                out[r + 6] = ((w0 >>> 22) & 0x3fL);
+                out[r + 7] = ((w0 >>> 16) & 0x3fL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 6;
+            for (; g < groups; g++) {
+                int q = p + g * 6;
+                int r = o + (g << 3);
                 long w0 = (((ByteIO.getIntBE(in, q + 0) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 4) & 0xFFFFL) << 16));
-                out[o + i] = (w0 >>> 58);
-                out[o + i + 1] = ((w0 >>> 52) & 0x3fL);
-                out[o + i + 2] = ((w0 >>> 46) & 0x3fL);
-                out[o + i + 3] = ((w0 >>> 40) & 0x3fL);
-                out[o + i + 4] = ((w0 >>> 34) & 0x3fL);
-                out[o + i + 5] = ((w0 >>> 28) & 0x3fL);
-                out[o + i + 6] = ((w0 >>> 22) & 0x3fL);
-                out[o + i + 7] = ((w0 >>> 16) & 0x3fL);
+                out[r] = (w0 >>> 58);
+                out[r + 1] = ((w0 >>> 52) & 0x3fL);
+                out[r + 2] = ((w0 >>> 46) & 0x3fL);
+                out[r + 3] = ((w0 >>> 40) & 0x3fL);
+                out[r + 4] = ((w0 >>> 34) & 0x3fL);
+                out[r + 5] = ((w0 >>> 28) & 0x3fL);
+                out[r + 6] = ((w0 >>> 22) & 0x3fL);
+                out[r + 7] = ((w0 >>> 16) & 0x3fL);
             }
         }
     }
@@ -4774,30 +5020,32 @@ final class BitUnpackers {
     static final class MsbLong7 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 7;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 7;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
-                out[o + i] = (w0 >>> 57);
-                out[o + i + 1] = ((w0 >>> 50) & 0x7fL);
-                out[o + i + 2] = ((w0 >>> 43) & 0x7fL);
-                out[o + i + 3] = ((w0 >>> 36) & 0x7fL);
-                out[o + i + 4] = ((w0 >>> 29) & 0x7fL);
-                out[o + i + 5] = ((w0 >>> 22) & 0x7fL);
-                out[o + i + 6] = ((w0 >>> 15) & 0x7fL);
-                out[o + i + 7] = ((w0 >>> 8) & 0x7fL);
+                out[r] = (w0 >>> 57);
+                out[r + 1] = ((w0 >>> 50) & 0x7fL);
+                out[r + 2] = ((w0 >>> 43) & 0x7fL);
+                out[r + 3] = ((w0 >>> 36) & 0x7fL);
+                out[r + 4] = ((w0 >>> 29) & 0x7fL);
+                out[r + 5] = ((w0 >>> 22) & 0x7fL);
+                out[r + 6] = ((w0 >>> 15) & 0x7fL);
+                out[r + 7] = ((w0 >>> 8) & 0x7fL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 7;
+            for (; g < groups; g++) {
+                int q = p + g * 7;
+                int r = o + (g << 3);
                 long w0 = (((ByteIO.getIntBE(in, q + 0) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 4) & 0xFFFFL) << 16) | ((in[q + 6] & 0xFFL) << 8));
-                out[o + i] = (w0 >>> 57);
-                out[o + i + 1] = ((w0 >>> 50) & 0x7fL);
-                out[o + i + 2] = ((w0 >>> 43) & 0x7fL);
-                out[o + i + 3] = ((w0 >>> 36) & 0x7fL);
-                out[o + i + 4] = ((w0 >>> 29) & 0x7fL);
-                out[o + i + 5] = ((w0 >>> 22) & 0x7fL);
-                out[o + i + 6] = ((w0 >>> 15) & 0x7fL);
-                out[o + i + 7] = ((w0 >>> 8) & 0x7fL);
+                out[r] = (w0 >>> 57);
+                out[r + 1] = ((w0 >>> 50) & 0x7fL);
+                out[r + 2] = ((w0 >>> 43) & 0x7fL);
+                out[r + 3] = ((w0 >>> 36) & 0x7fL);
+                out[r + 4] = ((w0 >>> 29) & 0x7fL);
+                out[r + 5] = ((w0 >>> 22) & 0x7fL);
+                out[r + 6] = ((w0 >>> 15) & 0x7fL);
+                out[r + 7] = ((w0 >>> 8) & 0x7fL);
             }
         }
     }
@@ -4805,17 +5053,18 @@ final class BitUnpackers {
     static final class MsbLong8 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 8;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 8;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
-                out[o + i] = (w0 >>> 56);
-                out[o + i + 1] = ((w0 >>> 48) & 0xffL);
-                out[o + i + 2] = ((w0 >>> 40) & 0xffL);
-                out[o + i + 3] = ((w0 >>> 32) & 0xffL);
-                out[o + i + 4] = ((w0 >>> 24) & 0xffL);
-                out[o + i + 5] = ((w0 >>> 16) & 0xffL);
-                out[o + i + 6] = ((w0 >>> 8) & 0xffL);
-                out[o + i + 7] = (w0 & 0xffL);
+                out[r] = (w0 >>> 56);
+                out[r + 1] = ((w0 >>> 48) & 0xffL);
+                out[r + 2] = ((w0 >>> 40) & 0xffL);
+                out[r + 3] = ((w0 >>> 32) & 0xffL);
+                out[r + 4] = ((w0 >>> 24) & 0xffL);
+                out[r + 5] = ((w0 >>> 16) & 0xffL);
+                out[r + 6] = ((w0 >>> 8) & 0xffL);
+                out[r + 7] = (w0 & 0xffL);
             }
         }
     }
@@ -4823,32 +5072,34 @@ final class BitUnpackers {
     static final class MsbLong9 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 9;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 9;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
-                out[o + i] = (w0 >>> 55);
-                out[o + i + 1] = ((w0 >>> 46) & 0x1ffL);
-                out[o + i + 2] = ((w0 >>> 37) & 0x1ffL);
-                out[o + i + 3] = ((w0 >>> 28) & 0x1ffL);
-                out[o + i + 4] = ((w0 >>> 19) & 0x1ffL);
-                out[o + i + 5] = ((w0 >>> 10) & 0x1ffL);
-                out[o + i + 6] = ((w0 >>> 1) & 0x1ffL);
-                out[o + i + 7] = (((w0 << 8) | (w1 >>> 56)) & 0x1ffL);
+                out[r] = (w0 >>> 55);
+                out[r + 1] = ((w0 >>> 46) & 0x1ffL);
+                out[r + 2] = ((w0 >>> 37) & 0x1ffL);
+                out[r + 3] = ((w0 >>> 28) & 0x1ffL);
+                out[r + 4] = ((w0 >>> 19) & 0x1ffL);
+                out[r + 5] = ((w0 >>> 10) & 0x1ffL);
+                out[r + 6] = ((w0 >>> 1) & 0x1ffL);
+                out[r + 7] = (((w0 << 8) | (w1 >>> 56)) & 0x1ffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 9;
+            for (; g < groups; g++) {
+                int q = p + g * 9;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((in[q + 8] & 0xFFL) << 56));
-                out[o + i] = (w0 >>> 55);
-                out[o + i + 1] = ((w0 >>> 46) & 0x1ffL);
-                out[o + i + 2] = ((w0 >>> 37) & 0x1ffL);
-                out[o + i + 3] = ((w0 >>> 28) & 0x1ffL);
-                out[o + i + 4] = ((w0 >>> 19) & 0x1ffL);
-                out[o + i + 5] = ((w0 >>> 10) & 0x1ffL);
-                out[o + i + 6] = ((w0 >>> 1) & 0x1ffL);
-                out[o + i + 7] = (((w0 << 8) | (w1 >>> 56)) & 0x1ffL);
+                out[r] = (w0 >>> 55);
+                out[r + 1] = ((w0 >>> 46) & 0x1ffL);
+                out[r + 2] = ((w0 >>> 37) & 0x1ffL);
+                out[r + 3] = ((w0 >>> 28) & 0x1ffL);
+                out[r + 4] = ((w0 >>> 19) & 0x1ffL);
+                out[r + 5] = ((w0 >>> 10) & 0x1ffL);
+                out[r + 6] = ((w0 >>> 1) & 0x1ffL);
+                out[r + 7] = (((w0 << 8) | (w1 >>> 56)) & 0x1ffL);
             }
         }
     }
@@ -4856,32 +5107,34 @@ final class BitUnpackers {
     static final class MsbLong10 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 10;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 10;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
-                out[o + i] = (w0 >>> 54);
-                out[o + i + 1] = ((w0 >>> 44) & 0x3ffL);
-                out[o + i + 2] = ((w0 >>> 34) & 0x3ffL);
-                out[o + i + 3] = ((w0 >>> 24) & 0x3ffL);
-                out[o + i + 4] = ((w0 >>> 14) & 0x3ffL);
-                out[o + i + 5] = ((w0 >>> 4) & 0x3ffL);
-                out[o + i + 6] = (((w0 << 6) | (w1 >>> 58)) & 0x3ffL);
-                out[o + i + 7] = ((w1 >>> 48) & 0x3ffL);
+                out[r] = (w0 >>> 54);
+                out[r + 1] = ((w0 >>> 44) & 0x3ffL);
+                out[r + 2] = ((w0 >>> 34) & 0x3ffL);
+                out[r + 3] = ((w0 >>> 24) & 0x3ffL);
+                out[r + 4] = ((w0 >>> 14) & 0x3ffL);
+                out[r + 5] = ((w0 >>> 4) & 0x3ffL);
+                out[r + 6] = (((w0 << 6) | (w1 >>> 58)) & 0x3ffL);
+                out[r + 7] = ((w1 >>> 48) & 0x3ffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 10;
+            for (; g < groups; g++) {
+                int q = p + g * 10;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getShortBE(in, q + 8) & 0xFFFFL) << 48));
-                out[o + i] = (w0 >>> 54);
-                out[o + i + 1] = ((w0 >>> 44) & 0x3ffL);
-                out[o + i + 2] = ((w0 >>> 34) & 0x3ffL);
-                out[o + i + 3] = ((w0 >>> 24) & 0x3ffL);
-                out[o + i + 4] = ((w0 >>> 14) & 0x3ffL);
-                out[o + i + 5] = ((w0 >>> 4) & 0x3ffL);
-                out[o + i + 6] = (((w0 << 6) | (w1 >>> 58)) & 0x3ffL);
-                out[o + i + 7] = ((w1 >>> 48) & 0x3ffL);
+                out[r] = (w0 >>> 54);
+                out[r + 1] = ((w0 >>> 44) & 0x3ffL);
+                out[r + 2] = ((w0 >>> 34) & 0x3ffL);
+                out[r + 3] = ((w0 >>> 24) & 0x3ffL);
+                out[r + 4] = ((w0 >>> 14) & 0x3ffL);
+                out[r + 5] = ((w0 >>> 4) & 0x3ffL);
+                out[r + 6] = (((w0 << 6) | (w1 >>> 58)) & 0x3ffL);
+                out[r + 7] = ((w1 >>> 48) & 0x3ffL);
             }
         }
     }
@@ -4889,32 +5142,34 @@ final class BitUnpackers {
     static final class MsbLong11 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 11;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 11;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
-                out[o + i] = (w0 >>> 53);
-                out[o + i + 1] = ((w0 >>> 42) & 0x7ffL);
-                out[o + i + 2] = ((w0 >>> 31) & 0x7ffL);
-                out[o + i + 3] = ((w0 >>> 20) & 0x7ffL);
-                out[o + i + 4] = ((w0 >>> 9) & 0x7ffL);
-                out[o + i + 5] = (((w0 << 2) | (w1 >>> 62)) & 0x7ffL);
-                out[o + i + 6] = ((w1 >>> 51) & 0x7ffL);
-                out[o + i + 7] = ((w1 >>> 40) & 0x7ffL);
+                out[r] = (w0 >>> 53);
+                out[r + 1] = ((w0 >>> 42) & 0x7ffL);
+                out[r + 2] = ((w0 >>> 31) & 0x7ffL);
+                out[r + 3] = ((w0 >>> 20) & 0x7ffL);
+                out[r + 4] = ((w0 >>> 9) & 0x7ffL);
+                out[r + 5] = (((w0 << 2) | (w1 >>> 62)) & 0x7ffL);
+                out[r + 6] = ((w1 >>> 51) & 0x7ffL);
+                out[r + 7] = ((w1 >>> 40) & 0x7ffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 11;
+            for (; g < groups; g++) {
+                int q = p + g * 11;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getShortBE(in, q + 8) & 0xFFFFL) << 48) | ((in[q + 10] & 0xFFL) << 40));
-                out[o + i] = (w0 >>> 53);
-                out[o + i + 1] = ((w0 >>> 42) & 0x7ffL);
-                out[o + i + 2] = ((w0 >>> 31) & 0x7ffL);
-                out[o + i + 3] = ((w0 >>> 20) & 0x7ffL);
-                out[o + i + 4] = ((w0 >>> 9) & 0x7ffL);
-                out[o + i + 5] = (((w0 << 2) | (w1 >>> 62)) & 0x7ffL);
-                out[o + i + 6] = ((w1 >>> 51) & 0x7ffL);
-                out[o + i + 7] = ((w1 >>> 40) & 0x7ffL);
+                out[r] = (w0 >>> 53);
+                out[r + 1] = ((w0 >>> 42) & 0x7ffL);
+                out[r + 2] = ((w0 >>> 31) & 0x7ffL);
+                out[r + 3] = ((w0 >>> 20) & 0x7ffL);
+                out[r + 4] = ((w0 >>> 9) & 0x7ffL);
+                out[r + 5] = (((w0 << 2) | (w1 >>> 62)) & 0x7ffL);
+                out[r + 6] = ((w1 >>> 51) & 0x7ffL);
+                out[r + 7] = ((w1 >>> 40) & 0x7ffL);
             }
         }
     }
@@ -4922,32 +5177,34 @@ final class BitUnpackers {
     static final class MsbLong12 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 12;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 12;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
-                out[o + i] = (w0 >>> 52);
-                out[o + i + 1] = ((w0 >>> 40) & 0xfffL);
-                out[o + i + 2] = ((w0 >>> 28) & 0xfffL);
-                out[o + i + 3] = ((w0 >>> 16) & 0xfffL);
-                out[o + i + 4] = ((w0 >>> 4) & 0xfffL);
-                out[o + i + 5] = (((w0 << 8) | (w1 >>> 56)) & 0xfffL);
-                out[o + i + 6] = ((w1 >>> 44) & 0xfffL);
-                out[o + i + 7] = ((w1 >>> 32) & 0xfffL);
+                out[r] = (w0 >>> 52);
+                out[r + 1] = ((w0 >>> 40) & 0xfffL);
+                out[r + 2] = ((w0 >>> 28) & 0xfffL);
+                out[r + 3] = ((w0 >>> 16) & 0xfffL);
+                out[r + 4] = ((w0 >>> 4) & 0xfffL);
+                out[r + 5] = (((w0 << 8) | (w1 >>> 56)) & 0xfffL);
+                out[r + 6] = ((w1 >>> 44) & 0xfffL);
+                out[r + 7] = ((w1 >>> 32) & 0xfffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 12;
+            for (; g < groups; g++) {
+                int q = p + g * 12;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32));
-                out[o + i] = (w0 >>> 52);
-                out[o + i + 1] = ((w0 >>> 40) & 0xfffL);
-                out[o + i + 2] = ((w0 >>> 28) & 0xfffL);
-                out[o + i + 3] = ((w0 >>> 16) & 0xfffL);
-                out[o + i + 4] = ((w0 >>> 4) & 0xfffL);
-                out[o + i + 5] = (((w0 << 8) | (w1 >>> 56)) & 0xfffL);
-                out[o + i + 6] = ((w1 >>> 44) & 0xfffL);
-                out[o + i + 7] = ((w1 >>> 32) & 0xfffL);
+                out[r] = (w0 >>> 52);
+                out[r + 1] = ((w0 >>> 40) & 0xfffL);
+                out[r + 2] = ((w0 >>> 28) & 0xfffL);
+                out[r + 3] = ((w0 >>> 16) & 0xfffL);
+                out[r + 4] = ((w0 >>> 4) & 0xfffL);
+                out[r + 5] = (((w0 << 8) | (w1 >>> 56)) & 0xfffL);
+                out[r + 6] = ((w1 >>> 44) & 0xfffL);
+                out[r + 7] = ((w1 >>> 32) & 0xfffL);
             }
         }
     }
@@ -4955,32 +5212,34 @@ final class BitUnpackers {
     static final class MsbLong13 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 13;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 13;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
-                out[o + i] = (w0 >>> 51);
-                out[o + i + 1] = ((w0 >>> 38) & 0x1fffL);
-                out[o + i + 2] = ((w0 >>> 25) & 0x1fffL);
-                out[o + i + 3] = ((w0 >>> 12) & 0x1fffL);
-                out[o + i + 4] = (((w0 << 1) | (w1 >>> 63)) & 0x1fffL);
-                out[o + i + 5] = ((w1 >>> 50) & 0x1fffL);
-                out[o + i + 6] = ((w1 >>> 37) & 0x1fffL);
-                out[o + i + 7] = ((w1 >>> 24) & 0x1fffL);
+                out[r] = (w0 >>> 51);
+                out[r + 1] = ((w0 >>> 38) & 0x1fffL);
+                out[r + 2] = ((w0 >>> 25) & 0x1fffL);
+                out[r + 3] = ((w0 >>> 12) & 0x1fffL);
+                out[r + 4] = (((w0 << 1) | (w1 >>> 63)) & 0x1fffL);
+                out[r + 5] = ((w1 >>> 50) & 0x1fffL);
+                out[r + 6] = ((w1 >>> 37) & 0x1fffL);
+                out[r + 7] = ((w1 >>> 24) & 0x1fffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 13;
+            for (; g < groups; g++) {
+                int q = p + g * 13;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32) | ((in[q + 12] & 0xFFL) << 24));
-                out[o + i] = (w0 >>> 51);
-                out[o + i + 1] = ((w0 >>> 38) & 0x1fffL);
-                out[o + i + 2] = ((w0 >>> 25) & 0x1fffL);
-                out[o + i + 3] = ((w0 >>> 12) & 0x1fffL);
-                out[o + i + 4] = (((w0 << 1) | (w1 >>> 63)) & 0x1fffL);
-                out[o + i + 5] = ((w1 >>> 50) & 0x1fffL);
-                out[o + i + 6] = ((w1 >>> 37) & 0x1fffL);
-                out[o + i + 7] = ((w1 >>> 24) & 0x1fffL);
+                out[r] = (w0 >>> 51);
+                out[r + 1] = ((w0 >>> 38) & 0x1fffL);
+                out[r + 2] = ((w0 >>> 25) & 0x1fffL);
+                out[r + 3] = ((w0 >>> 12) & 0x1fffL);
+                out[r + 4] = (((w0 << 1) | (w1 >>> 63)) & 0x1fffL);
+                out[r + 5] = ((w1 >>> 50) & 0x1fffL);
+                out[r + 6] = ((w1 >>> 37) & 0x1fffL);
+                out[r + 7] = ((w1 >>> 24) & 0x1fffL);
             }
         }
     }
@@ -4988,32 +5247,34 @@ final class BitUnpackers {
     static final class MsbLong14 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 14;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 14;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
-                out[o + i] = (w0 >>> 50);
-                out[o + i + 1] = ((w0 >>> 36) & 0x3fffL);
-                out[o + i + 2] = ((w0 >>> 22) & 0x3fffL);
-                out[o + i + 3] = ((w0 >>> 8) & 0x3fffL);
-                out[o + i + 4] = (((w0 << 6) | (w1 >>> 58)) & 0x3fffL);
-                out[o + i + 5] = ((w1 >>> 44) & 0x3fffL);
-                out[o + i + 6] = ((w1 >>> 30) & 0x3fffL);
-                out[o + i + 7] = ((w1 >>> 16) & 0x3fffL);
+                out[r] = (w0 >>> 50);
+                out[r + 1] = ((w0 >>> 36) & 0x3fffL);
+                out[r + 2] = ((w0 >>> 22) & 0x3fffL);
+                out[r + 3] = ((w0 >>> 8) & 0x3fffL);
+                out[r + 4] = (((w0 << 6) | (w1 >>> 58)) & 0x3fffL);
+                out[r + 5] = ((w1 >>> 44) & 0x3fffL);
+                out[r + 6] = ((w1 >>> 30) & 0x3fffL);
+                out[r + 7] = ((w1 >>> 16) & 0x3fffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 14;
+            for (; g < groups; g++) {
+                int q = p + g * 14;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 12) & 0xFFFFL) << 16));
-                out[o + i] = (w0 >>> 50);
-                out[o + i + 1] = ((w0 >>> 36) & 0x3fffL);
-                out[o + i + 2] = ((w0 >>> 22) & 0x3fffL);
-                out[o + i + 3] = ((w0 >>> 8) & 0x3fffL);
-                out[o + i + 4] = (((w0 << 6) | (w1 >>> 58)) & 0x3fffL);
-                out[o + i + 5] = ((w1 >>> 44) & 0x3fffL);
-                out[o + i + 6] = ((w1 >>> 30) & 0x3fffL);
-                out[o + i + 7] = ((w1 >>> 16) & 0x3fffL);
+                out[r] = (w0 >>> 50);
+                out[r + 1] = ((w0 >>> 36) & 0x3fffL);
+                out[r + 2] = ((w0 >>> 22) & 0x3fffL);
+                out[r + 3] = ((w0 >>> 8) & 0x3fffL);
+                out[r + 4] = (((w0 << 6) | (w1 >>> 58)) & 0x3fffL);
+                out[r + 5] = ((w1 >>> 44) & 0x3fffL);
+                out[r + 6] = ((w1 >>> 30) & 0x3fffL);
+                out[r + 7] = ((w1 >>> 16) & 0x3fffL);
             }
         }
     }
@@ -5021,32 +5282,34 @@ final class BitUnpackers {
     static final class MsbLong15 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 15;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 15;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
-                out[o + i] = (w0 >>> 49);
-                out[o + i + 1] = ((w0 >>> 34) & 0x7fffL);
-                out[o + i + 2] = ((w0 >>> 19) & 0x7fffL);
-                out[o + i + 3] = ((w0 >>> 4) & 0x7fffL);
-                out[o + i + 4] = (((w0 << 11) | (w1 >>> 53)) & 0x7fffL);
-                out[o + i + 5] = ((w1 >>> 38) & 0x7fffL);
-                out[o + i + 6] = ((w1 >>> 23) & 0x7fffL);
-                out[o + i + 7] = ((w1 >>> 8) & 0x7fffL);
+                out[r] = (w0 >>> 49);
+                out[r + 1] = ((w0 >>> 34) & 0x7fffL);
+                out[r + 2] = ((w0 >>> 19) & 0x7fffL);
+                out[r + 3] = ((w0 >>> 4) & 0x7fffL);
+                out[r + 4] = (((w0 << 11) | (w1 >>> 53)) & 0x7fffL);
+                out[r + 5] = ((w1 >>> 38) & 0x7fffL);
+                out[r + 6] = ((w1 >>> 23) & 0x7fffL);
+                out[r + 7] = ((w1 >>> 8) & 0x7fffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 15;
+            for (; g < groups; g++) {
+                int q = p + g * 15;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = (((ByteIO.getIntBE(in, q + 8) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 12) & 0xFFFFL) << 16) | ((in[q + 14] & 0xFFL) << 8));
-                out[o + i] = (w0 >>> 49);
-                out[o + i + 1] = ((w0 >>> 34) & 0x7fffL);
-                out[o + i + 2] = ((w0 >>> 19) & 0x7fffL);
-                out[o + i + 3] = ((w0 >>> 4) & 0x7fffL);
-                out[o + i + 4] = (((w0 << 11) | (w1 >>> 53)) & 0x7fffL);
-                out[o + i + 5] = ((w1 >>> 38) & 0x7fffL);
-                out[o + i + 6] = ((w1 >>> 23) & 0x7fffL);
-                out[o + i + 7] = ((w1 >>> 8) & 0x7fffL);
+                out[r] = (w0 >>> 49);
+                out[r + 1] = ((w0 >>> 34) & 0x7fffL);
+                out[r + 2] = ((w0 >>> 19) & 0x7fffL);
+                out[r + 3] = ((w0 >>> 4) & 0x7fffL);
+                out[r + 4] = (((w0 << 11) | (w1 >>> 53)) & 0x7fffL);
+                out[r + 5] = ((w1 >>> 38) & 0x7fffL);
+                out[r + 6] = ((w1 >>> 23) & 0x7fffL);
+                out[r + 7] = ((w1 >>> 8) & 0x7fffL);
             }
         }
     }
@@ -5054,18 +5317,19 @@ final class BitUnpackers {
     static final class MsbLong16 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 16;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 16;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
-                out[o + i] = (w0 >>> 48);
-                out[o + i + 1] = ((w0 >>> 32) & 0xffffL);
-                out[o + i + 2] = ((w0 >>> 16) & 0xffffL);
-                out[o + i + 3] = (w0 & 0xffffL);
-                out[o + i + 4] = (w1 >>> 48);
-                out[o + i + 5] = ((w1 >>> 32) & 0xffffL);
-                out[o + i + 6] = ((w1 >>> 16) & 0xffffL);
-                out[o + i + 7] = (w1 & 0xffffL);
+                out[r] = (w0 >>> 48);
+                out[r + 1] = ((w0 >>> 32) & 0xffffL);
+                out[r + 2] = ((w0 >>> 16) & 0xffffL);
+                out[r + 3] = (w0 & 0xffffL);
+                out[r + 4] = (w1 >>> 48);
+                out[r + 5] = ((w1 >>> 32) & 0xffffL);
+                out[r + 6] = ((w1 >>> 16) & 0xffffL);
+                out[r + 7] = (w1 & 0xffffL);
             }
         }
     }
@@ -5073,34 +5337,36 @@ final class BitUnpackers {
     static final class MsbLong17 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 17;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 17;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (w0 >>> 47);
-                out[o + i + 1] = ((w0 >>> 30) & 0x1ffffL);
-                out[o + i + 2] = ((w0 >>> 13) & 0x1ffffL);
-                out[o + i + 3] = (((w0 << 4) | (w1 >>> 60)) & 0x1ffffL);
-                out[o + i + 4] = ((w1 >>> 43) & 0x1ffffL);
-                out[o + i + 5] = ((w1 >>> 26) & 0x1ffffL);
-                out[o + i + 6] = ((w1 >>> 9) & 0x1ffffL);
-                out[o + i + 7] = (((w1 << 8) | (w2 >>> 56)) & 0x1ffffL);
+                out[r] = (w0 >>> 47);
+                out[r + 1] = ((w0 >>> 30) & 0x1ffffL);
+                out[r + 2] = ((w0 >>> 13) & 0x1ffffL);
+                out[r + 3] = (((w0 << 4) | (w1 >>> 60)) & 0x1ffffL);
+                out[r + 4] = ((w1 >>> 43) & 0x1ffffL);
+                out[r + 5] = ((w1 >>> 26) & 0x1ffffL);
+                out[r + 6] = ((w1 >>> 9) & 0x1ffffL);
+                out[r + 7] = (((w1 << 8) | (w2 >>> 56)) & 0x1ffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 17;
+            for (; g < groups; g++) {
+                int q = p + g * 17;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = (((in[q + 16] & 0xFFL) << 56));
-                out[o + i] = (w0 >>> 47);
-                out[o + i + 1] = ((w0 >>> 30) & 0x1ffffL);
-                out[o + i + 2] = ((w0 >>> 13) & 0x1ffffL);
-                out[o + i + 3] = (((w0 << 4) | (w1 >>> 60)) & 0x1ffffL);
-                out[o + i + 4] = ((w1 >>> 43) & 0x1ffffL);
-                out[o + i + 5] = ((w1 >>> 26) & 0x1ffffL);
-                out[o + i + 6] = ((w1 >>> 9) & 0x1ffffL);
-                out[o + i + 7] = (((w1 << 8) | (w2 >>> 56)) & 0x1ffffL);
+                out[r] = (w0 >>> 47);
+                out[r + 1] = ((w0 >>> 30) & 0x1ffffL);
+                out[r + 2] = ((w0 >>> 13) & 0x1ffffL);
+                out[r + 3] = (((w0 << 4) | (w1 >>> 60)) & 0x1ffffL);
+                out[r + 4] = ((w1 >>> 43) & 0x1ffffL);
+                out[r + 5] = ((w1 >>> 26) & 0x1ffffL);
+                out[r + 6] = ((w1 >>> 9) & 0x1ffffL);
+                out[r + 7] = (((w1 << 8) | (w2 >>> 56)) & 0x1ffffL);
             }
         }
     }
@@ -5108,34 +5374,36 @@ final class BitUnpackers {
     static final class MsbLong18 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 18;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 18;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (w0 >>> 46);
-                out[o + i + 1] = ((w0 >>> 28) & 0x3ffffL);
-                out[o + i + 2] = ((w0 >>> 10) & 0x3ffffL);
-                out[o + i + 3] = (((w0 << 8) | (w1 >>> 56)) & 0x3ffffL);
-                out[o + i + 4] = ((w1 >>> 38) & 0x3ffffL);
-                out[o + i + 5] = ((w1 >>> 20) & 0x3ffffL);
-                out[o + i + 6] = ((w1 >>> 2) & 0x3ffffL);
-                out[o + i + 7] = (((w1 << 16) | (w2 >>> 48)) & 0x3ffffL);
+                out[r] = (w0 >>> 46);
+                out[r + 1] = ((w0 >>> 28) & 0x3ffffL);
+                out[r + 2] = ((w0 >>> 10) & 0x3ffffL);
+                out[r + 3] = (((w0 << 8) | (w1 >>> 56)) & 0x3ffffL);
+                out[r + 4] = ((w1 >>> 38) & 0x3ffffL);
+                out[r + 5] = ((w1 >>> 20) & 0x3ffffL);
+                out[r + 6] = ((w1 >>> 2) & 0x3ffffL);
+                out[r + 7] = (((w1 << 16) | (w2 >>> 48)) & 0x3ffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 18;
+            for (; g < groups; g++) {
+                int q = p + g * 18;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = (((ByteIO.getShortBE(in, q + 16) & 0xFFFFL) << 48));
-                out[o + i] = (w0 >>> 46);
-                out[o + i + 1] = ((w0 >>> 28) & 0x3ffffL);
-                out[o + i + 2] = ((w0 >>> 10) & 0x3ffffL);
-                out[o + i + 3] = (((w0 << 8) | (w1 >>> 56)) & 0x3ffffL);
-                out[o + i + 4] = ((w1 >>> 38) & 0x3ffffL);
-                out[o + i + 5] = ((w1 >>> 20) & 0x3ffffL);
-                out[o + i + 6] = ((w1 >>> 2) & 0x3ffffL);
-                out[o + i + 7] = (((w1 << 16) | (w2 >>> 48)) & 0x3ffffL);
+                out[r] = (w0 >>> 46);
+                out[r + 1] = ((w0 >>> 28) & 0x3ffffL);
+                out[r + 2] = ((w0 >>> 10) & 0x3ffffL);
+                out[r + 3] = (((w0 << 8) | (w1 >>> 56)) & 0x3ffffL);
+                out[r + 4] = ((w1 >>> 38) & 0x3ffffL);
+                out[r + 5] = ((w1 >>> 20) & 0x3ffffL);
+                out[r + 6] = ((w1 >>> 2) & 0x3ffffL);
+                out[r + 7] = (((w1 << 16) | (w2 >>> 48)) & 0x3ffffL);
             }
         }
     }
@@ -5143,34 +5411,36 @@ final class BitUnpackers {
     static final class MsbLong19 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 19;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 19;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (w0 >>> 45);
-                out[o + i + 1] = ((w0 >>> 26) & 0x7ffffL);
-                out[o + i + 2] = ((w0 >>> 7) & 0x7ffffL);
-                out[o + i + 3] = (((w0 << 12) | (w1 >>> 52)) & 0x7ffffL);
-                out[o + i + 4] = ((w1 >>> 33) & 0x7ffffL);
-                out[o + i + 5] = ((w1 >>> 14) & 0x7ffffL);
-                out[o + i + 6] = (((w1 << 5) | (w2 >>> 59)) & 0x7ffffL);
-                out[o + i + 7] = ((w2 >>> 40) & 0x7ffffL);
+                out[r] = (w0 >>> 45);
+                out[r + 1] = ((w0 >>> 26) & 0x7ffffL);
+                out[r + 2] = ((w0 >>> 7) & 0x7ffffL);
+                out[r + 3] = (((w0 << 12) | (w1 >>> 52)) & 0x7ffffL);
+                out[r + 4] = ((w1 >>> 33) & 0x7ffffL);
+                out[r + 5] = ((w1 >>> 14) & 0x7ffffL);
+                out[r + 6] = (((w1 << 5) | (w2 >>> 59)) & 0x7ffffL);
+                out[r + 7] = ((w2 >>> 40) & 0x7ffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 19;
+            for (; g < groups; g++) {
+                int q = p + g * 19;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = (((ByteIO.getShortBE(in, q + 16) & 0xFFFFL) << 48) | ((in[q + 18] & 0xFFL) << 40));
-                out[o + i] = (w0 >>> 45);
-                out[o + i + 1] = ((w0 >>> 26) & 0x7ffffL);
-                out[o + i + 2] = ((w0 >>> 7) & 0x7ffffL);
-                out[o + i + 3] = (((w0 << 12) | (w1 >>> 52)) & 0x7ffffL);
-                out[o + i + 4] = ((w1 >>> 33) & 0x7ffffL);
-                out[o + i + 5] = ((w1 >>> 14) & 0x7ffffL);
-                out[o + i + 6] = (((w1 << 5) | (w2 >>> 59)) & 0x7ffffL);
-                out[o + i + 7] = ((w2 >>> 40) & 0x7ffffL);
+                out[r] = (w0 >>> 45);
+                out[r + 1] = ((w0 >>> 26) & 0x7ffffL);
+                out[r + 2] = ((w0 >>> 7) & 0x7ffffL);
+                out[r + 3] = (((w0 << 12) | (w1 >>> 52)) & 0x7ffffL);
+                out[r + 4] = ((w1 >>> 33) & 0x7ffffL);
+                out[r + 5] = ((w1 >>> 14) & 0x7ffffL);
+                out[r + 6] = (((w1 << 5) | (w2 >>> 59)) & 0x7ffffL);
+                out[r + 7] = ((w2 >>> 40) & 0x7ffffL);
             }
         }
     }
@@ -5178,34 +5448,36 @@ final class BitUnpackers {
     static final class MsbLong20 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 20;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 20;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (w0 >>> 44);
-                out[o + i + 1] = ((w0 >>> 24) & 0xfffffL);
-                out[o + i + 2] = ((w0 >>> 4) & 0xfffffL);
-                out[o + i + 3] = (((w0 << 16) | (w1 >>> 48)) & 0xfffffL);
-                out[o + i + 4] = ((w1 >>> 28) & 0xfffffL);
-                out[o + i + 5] = ((w1 >>> 8) & 0xfffffL);
-                out[o + i + 6] = (((w1 << 12) | (w2 >>> 52)) & 0xfffffL);
-                out[o + i + 7] = ((w2 >>> 32) & 0xfffffL);
+                out[r] = (w0 >>> 44);
+                out[r + 1] = ((w0 >>> 24) & 0xfffffL);
+                out[r + 2] = ((w0 >>> 4) & 0xfffffL);
+                out[r + 3] = (((w0 << 16) | (w1 >>> 48)) & 0xfffffL);
+                out[r + 4] = ((w1 >>> 28) & 0xfffffL);
+                out[r + 5] = ((w1 >>> 8) & 0xfffffL);
+                out[r + 6] = (((w1 << 12) | (w2 >>> 52)) & 0xfffffL);
+                out[r + 7] = ((w2 >>> 32) & 0xfffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 20;
+            for (; g < groups; g++) {
+                int q = p + g * 20;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = (((ByteIO.getIntBE(in, q + 16) & 0xFFFFFFFFL) << 32));
-                out[o + i] = (w0 >>> 44);
-                out[o + i + 1] = ((w0 >>> 24) & 0xfffffL);
-                out[o + i + 2] = ((w0 >>> 4) & 0xfffffL);
-                out[o + i + 3] = (((w0 << 16) | (w1 >>> 48)) & 0xfffffL);
-                out[o + i + 4] = ((w1 >>> 28) & 0xfffffL);
-                out[o + i + 5] = ((w1 >>> 8) & 0xfffffL);
-                out[o + i + 6] = (((w1 << 12) | (w2 >>> 52)) & 0xfffffL);
-                out[o + i + 7] = ((w2 >>> 32) & 0xfffffL);
+                out[r] = (w0 >>> 44);
+                out[r + 1] = ((w0 >>> 24) & 0xfffffL);
+                out[r + 2] = ((w0 >>> 4) & 0xfffffL);
+                out[r + 3] = (((w0 << 16) | (w1 >>> 48)) & 0xfffffL);
+                out[r + 4] = ((w1 >>> 28) & 0xfffffL);
+                out[r + 5] = ((w1 >>> 8) & 0xfffffL);
+                out[r + 6] = (((w1 << 12) | (w2 >>> 52)) & 0xfffffL);
+                out[r + 7] = ((w2 >>> 32) & 0xfffffL);
             }
         }
     }
@@ -5213,34 +5485,36 @@ final class BitUnpackers {
     static final class MsbLong21 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 21;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 21;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (w0 >>> 43);
-                out[o + i + 1] = ((w0 >>> 22) & 0x1fffffL);
-                out[o + i + 2] = ((w0 >>> 1) & 0x1fffffL);
-                out[o + i + 3] = (((w0 << 20) | (w1 >>> 44)) & 0x1fffffL);
-                out[o + i + 4] = ((w1 >>> 23) & 0x1fffffL);
-                out[o + i + 5] = ((w1 >>> 2) & 0x1fffffL);
-                out[o + i + 6] = (((w1 << 19) | (w2 >>> 45)) & 0x1fffffL);
-                out[o + i + 7] = ((w2 >>> 24) & 0x1fffffL);
+                out[r] = (w0 >>> 43);
+                out[r + 1] = ((w0 >>> 22) & 0x1fffffL);
+                out[r + 2] = ((w0 >>> 1) & 0x1fffffL);
+                out[r + 3] = (((w0 << 20) | (w1 >>> 44)) & 0x1fffffL);
+                out[r + 4] = ((w1 >>> 23) & 0x1fffffL);
+                out[r + 5] = ((w1 >>> 2) & 0x1fffffL);
+                out[r + 6] = (((w1 << 19) | (w2 >>> 45)) & 0x1fffffL);
+                out[r + 7] = ((w2 >>> 24) & 0x1fffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 21;
+            for (; g < groups; g++) {
+                int q = p + g * 21;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = (((ByteIO.getIntBE(in, q + 16) & 0xFFFFFFFFL) << 32) | ((in[q + 20] & 0xFFL) << 24));
-                out[o + i] = (w0 >>> 43);
-                out[o + i + 1] = ((w0 >>> 22) & 0x1fffffL);
-                out[o + i + 2] = ((w0 >>> 1) & 0x1fffffL);
-                out[o + i + 3] = (((w0 << 20) | (w1 >>> 44)) & 0x1fffffL);
-                out[o + i + 4] = ((w1 >>> 23) & 0x1fffffL);
-                out[o + i + 5] = ((w1 >>> 2) & 0x1fffffL);
-                out[o + i + 6] = (((w1 << 19) | (w2 >>> 45)) & 0x1fffffL);
-                out[o + i + 7] = ((w2 >>> 24) & 0x1fffffL);
+                out[r] = (w0 >>> 43);
+                out[r + 1] = ((w0 >>> 22) & 0x1fffffL);
+                out[r + 2] = ((w0 >>> 1) & 0x1fffffL);
+                out[r + 3] = (((w0 << 20) | (w1 >>> 44)) & 0x1fffffL);
+                out[r + 4] = ((w1 >>> 23) & 0x1fffffL);
+                out[r + 5] = ((w1 >>> 2) & 0x1fffffL);
+                out[r + 6] = (((w1 << 19) | (w2 >>> 45)) & 0x1fffffL);
+                out[r + 7] = ((w2 >>> 24) & 0x1fffffL);
             }
         }
     }
@@ -5248,34 +5522,36 @@ final class BitUnpackers {
     static final class MsbLong22 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 22;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 22;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (w0 >>> 42);
-                out[o + i + 1] = ((w0 >>> 20) & 0x3fffffL);
-                out[o + i + 2] = (((w0 << 2) | (w1 >>> 62)) & 0x3fffffL);
-                out[o + i + 3] = ((w1 >>> 40) & 0x3fffffL);
-                out[o + i + 4] = ((w1 >>> 18) & 0x3fffffL);
-                out[o + i + 5] = (((w1 << 4) | (w2 >>> 60)) & 0x3fffffL);
-                out[o + i + 6] = ((w2 >>> 38) & 0x3fffffL);
-                out[o + i + 7] = ((w2 >>> 16) & 0x3fffffL);
+                out[r] = (w0 >>> 42);
+                out[r + 1] = ((w0 >>> 20) & 0x3fffffL);
+                out[r + 2] = (((w0 << 2) | (w1 >>> 62)) & 0x3fffffL);
+                out[r + 3] = ((w1 >>> 40) & 0x3fffffL);
+                out[r + 4] = ((w1 >>> 18) & 0x3fffffL);
+                out[r + 5] = (((w1 << 4) | (w2 >>> 60)) & 0x3fffffL);
+                out[r + 6] = ((w2 >>> 38) & 0x3fffffL);
+                out[r + 7] = ((w2 >>> 16) & 0x3fffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 22;
+            for (; g < groups; g++) {
+                int q = p + g * 22;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = (((ByteIO.getIntBE(in, q + 16) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 20) & 0xFFFFL) << 16));
-                out[o + i] = (w0 >>> 42);
-                out[o + i + 1] = ((w0 >>> 20) & 0x3fffffL);
-                out[o + i + 2] = (((w0 << 2) | (w1 >>> 62)) & 0x3fffffL);
-                out[o + i + 3] = ((w1 >>> 40) & 0x3fffffL);
-                out[o + i + 4] = ((w1 >>> 18) & 0x3fffffL);
-                out[o + i + 5] = (((w1 << 4) | (w2 >>> 60)) & 0x3fffffL);
-                out[o + i + 6] = ((w2 >>> 38) & 0x3fffffL);
-                out[o + i + 7] = ((w2 >>> 16) & 0x3fffffL);
+                out[r] = (w0 >>> 42);
+                out[r + 1] = ((w0 >>> 20) & 0x3fffffL);
+                out[r + 2] = (((w0 << 2) | (w1 >>> 62)) & 0x3fffffL);
+                out[r + 3] = ((w1 >>> 40) & 0x3fffffL);
+                out[r + 4] = ((w1 >>> 18) & 0x3fffffL);
+                out[r + 5] = (((w1 << 4) | (w2 >>> 60)) & 0x3fffffL);
+                out[r + 6] = ((w2 >>> 38) & 0x3fffffL);
+                out[r + 7] = ((w2 >>> 16) & 0x3fffffL);
             }
         }
     }
@@ -5283,34 +5559,36 @@ final class BitUnpackers {
     static final class MsbLong23 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 23;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 23;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (w0 >>> 41);
-                out[o + i + 1] = ((w0 >>> 18) & 0x7fffffL);
-                out[o + i + 2] = (((w0 << 5) | (w1 >>> 59)) & 0x7fffffL);
-                out[o + i + 3] = ((w1 >>> 36) & 0x7fffffL);
-                out[o + i + 4] = ((w1 >>> 13) & 0x7fffffL);
-                out[o + i + 5] = (((w1 << 10) | (w2 >>> 54)) & 0x7fffffL);
-                out[o + i + 6] = ((w2 >>> 31) & 0x7fffffL);
-                out[o + i + 7] = ((w2 >>> 8) & 0x7fffffL);
+                out[r] = (w0 >>> 41);
+                out[r + 1] = ((w0 >>> 18) & 0x7fffffL);
+                out[r + 2] = (((w0 << 5) | (w1 >>> 59)) & 0x7fffffL);
+                out[r + 3] = ((w1 >>> 36) & 0x7fffffL);
+                out[r + 4] = ((w1 >>> 13) & 0x7fffffL);
+                out[r + 5] = (((w1 << 10) | (w2 >>> 54)) & 0x7fffffL);
+                out[r + 6] = ((w2 >>> 31) & 0x7fffffL);
+                out[r + 7] = ((w2 >>> 8) & 0x7fffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 23;
+            for (; g < groups; g++) {
+                int q = p + g * 23;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = (((ByteIO.getIntBE(in, q + 16) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 20) & 0xFFFFL) << 16) | ((in[q + 22] & 0xFFL) << 8));
-                out[o + i] = (w0 >>> 41);
-                out[o + i + 1] = ((w0 >>> 18) & 0x7fffffL);
-                out[o + i + 2] = (((w0 << 5) | (w1 >>> 59)) & 0x7fffffL);
-                out[o + i + 3] = ((w1 >>> 36) & 0x7fffffL);
-                out[o + i + 4] = ((w1 >>> 13) & 0x7fffffL);
-                out[o + i + 5] = (((w1 << 10) | (w2 >>> 54)) & 0x7fffffL);
-                out[o + i + 6] = ((w2 >>> 31) & 0x7fffffL);
-                out[o + i + 7] = ((w2 >>> 8) & 0x7fffffL);
+                out[r] = (w0 >>> 41);
+                out[r + 1] = ((w0 >>> 18) & 0x7fffffL);
+                out[r + 2] = (((w0 << 5) | (w1 >>> 59)) & 0x7fffffL);
+                out[r + 3] = ((w1 >>> 36) & 0x7fffffL);
+                out[r + 4] = ((w1 >>> 13) & 0x7fffffL);
+                out[r + 5] = (((w1 << 10) | (w2 >>> 54)) & 0x7fffffL);
+                out[r + 6] = ((w2 >>> 31) & 0x7fffffL);
+                out[r + 7] = ((w2 >>> 8) & 0x7fffffL);
             }
         }
     }
@@ -5318,19 +5596,20 @@ final class BitUnpackers {
     static final class MsbLong24 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 24;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 24;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
-                out[o + i] = (w0 >>> 40);
-                out[o + i + 1] = ((w0 >>> 16) & 0xffffffL);
-                out[o + i + 2] = (((w0 << 8) | (w1 >>> 56)) & 0xffffffL);
-                out[o + i + 3] = ((w1 >>> 32) & 0xffffffL);
-                out[o + i + 4] = ((w1 >>> 8) & 0xffffffL);
-                out[o + i + 5] = (((w1 << 16) | (w2 >>> 48)) & 0xffffffL);
-                out[o + i + 6] = ((w2 >>> 24) & 0xffffffL);
-                out[o + i + 7] = (w2 & 0xffffffL);
+                out[r] = (w0 >>> 40);
+                out[r + 1] = ((w0 >>> 16) & 0xffffffL);
+                out[r + 2] = (((w0 << 8) | (w1 >>> 56)) & 0xffffffL);
+                out[r + 3] = ((w1 >>> 32) & 0xffffffL);
+                out[r + 4] = ((w1 >>> 8) & 0xffffffL);
+                out[r + 5] = (((w1 << 16) | (w2 >>> 48)) & 0xffffffL);
+                out[r + 6] = ((w2 >>> 24) & 0xffffffL);
+                out[r + 7] = (w2 & 0xffffffL);
             }
         }
     }
@@ -5338,36 +5617,38 @@ final class BitUnpackers {
     static final class MsbLong25 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 25;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 25;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (w0 >>> 39);
-                out[o + i + 1] = ((w0 >>> 14) & 0x1ffffffL);
-                out[o + i + 2] = (((w0 << 11) | (w1 >>> 53)) & 0x1ffffffL);
-                out[o + i + 3] = ((w1 >>> 28) & 0x1ffffffL);
-                out[o + i + 4] = ((w1 >>> 3) & 0x1ffffffL);
-                out[o + i + 5] = (((w1 << 22) | (w2 >>> 42)) & 0x1ffffffL);
-                out[o + i + 6] = ((w2 >>> 17) & 0x1ffffffL);
-                out[o + i + 7] = (((w2 << 8) | (w3 >>> 56)) & 0x1ffffffL);
+                out[r] = (w0 >>> 39);
+                out[r + 1] = ((w0 >>> 14) & 0x1ffffffL);
+                out[r + 2] = (((w0 << 11) | (w1 >>> 53)) & 0x1ffffffL);
+                out[r + 3] = ((w1 >>> 28) & 0x1ffffffL);
+                out[r + 4] = ((w1 >>> 3) & 0x1ffffffL);
+                out[r + 5] = (((w1 << 22) | (w2 >>> 42)) & 0x1ffffffL);
+                out[r + 6] = ((w2 >>> 17) & 0x1ffffffL);
+                out[r + 7] = (((w2 << 8) | (w3 >>> 56)) & 0x1ffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 25;
+            for (; g < groups; g++) {
+                int q = p + g * 25;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = (((in[q + 24] & 0xFFL) << 56));
-                out[o + i] = (w0 >>> 39);
-                out[o + i + 1] = ((w0 >>> 14) & 0x1ffffffL);
-                out[o + i + 2] = (((w0 << 11) | (w1 >>> 53)) & 0x1ffffffL);
-                out[o + i + 3] = ((w1 >>> 28) & 0x1ffffffL);
-                out[o + i + 4] = ((w1 >>> 3) & 0x1ffffffL);
-                out[o + i + 5] = (((w1 << 22) | (w2 >>> 42)) & 0x1ffffffL);
-                out[o + i + 6] = ((w2 >>> 17) & 0x1ffffffL);
-                out[o + i + 7] = (((w2 << 8) | (w3 >>> 56)) & 0x1ffffffL);
+                out[r] = (w0 >>> 39);
+                out[r + 1] = ((w0 >>> 14) & 0x1ffffffL);
+                out[r + 2] = (((w0 << 11) | (w1 >>> 53)) & 0x1ffffffL);
+                out[r + 3] = ((w1 >>> 28) & 0x1ffffffL);
+                out[r + 4] = ((w1 >>> 3) & 0x1ffffffL);
+                out[r + 5] = (((w1 << 22) | (w2 >>> 42)) & 0x1ffffffL);
+                out[r + 6] = ((w2 >>> 17) & 0x1ffffffL);
+                out[r + 7] = (((w2 << 8) | (w3 >>> 56)) & 0x1ffffffL);
             }
         }
     }
@@ -5375,36 +5656,38 @@ final class BitUnpackers {
     static final class MsbLong26 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 26;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 26;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (w0 >>> 38);
-                out[o + i + 1] = ((w0 >>> 12) & 0x3ffffffL);
-                out[o + i + 2] = (((w0 << 14) | (w1 >>> 50)) & 0x3ffffffL);
-                out[o + i + 3] = ((w1 >>> 24) & 0x3ffffffL);
-                out[o + i + 4] = (((w1 << 2) | (w2 >>> 62)) & 0x3ffffffL);
-                out[o + i + 5] = ((w2 >>> 36) & 0x3ffffffL);
-                out[o + i + 6] = ((w2 >>> 10) & 0x3ffffffL);
-                out[o + i + 7] = (((w2 << 16) | (w3 >>> 48)) & 0x3ffffffL);
+                out[r] = (w0 >>> 38);
+                out[r + 1] = ((w0 >>> 12) & 0x3ffffffL);
+                out[r + 2] = (((w0 << 14) | (w1 >>> 50)) & 0x3ffffffL);
+                out[r + 3] = ((w1 >>> 24) & 0x3ffffffL);
+                out[r + 4] = (((w1 << 2) | (w2 >>> 62)) & 0x3ffffffL);
+                out[r + 5] = ((w2 >>> 36) & 0x3ffffffL);
+                out[r + 6] = ((w2 >>> 10) & 0x3ffffffL);
+                out[r + 7] = (((w2 << 16) | (w3 >>> 48)) & 0x3ffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 26;
+            for (; g < groups; g++) {
+                int q = p + g * 26;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = (((ByteIO.getShortBE(in, q + 24) & 0xFFFFL) << 48));
-                out[o + i] = (w0 >>> 38);
-                out[o + i + 1] = ((w0 >>> 12) & 0x3ffffffL);
-                out[o + i + 2] = (((w0 << 14) | (w1 >>> 50)) & 0x3ffffffL);
-                out[o + i + 3] = ((w1 >>> 24) & 0x3ffffffL);
-                out[o + i + 4] = (((w1 << 2) | (w2 >>> 62)) & 0x3ffffffL);
-                out[o + i + 5] = ((w2 >>> 36) & 0x3ffffffL);
-                out[o + i + 6] = ((w2 >>> 10) & 0x3ffffffL);
-                out[o + i + 7] = (((w2 << 16) | (w3 >>> 48)) & 0x3ffffffL);
+                out[r] = (w0 >>> 38);
+                out[r + 1] = ((w0 >>> 12) & 0x3ffffffL);
+                out[r + 2] = (((w0 << 14) | (w1 >>> 50)) & 0x3ffffffL);
+                out[r + 3] = ((w1 >>> 24) & 0x3ffffffL);
+                out[r + 4] = (((w1 << 2) | (w2 >>> 62)) & 0x3ffffffL);
+                out[r + 5] = ((w2 >>> 36) & 0x3ffffffL);
+                out[r + 6] = ((w2 >>> 10) & 0x3ffffffL);
+                out[r + 7] = (((w2 << 16) | (w3 >>> 48)) & 0x3ffffffL);
             }
         }
     }
@@ -5412,36 +5695,38 @@ final class BitUnpackers {
     static final class MsbLong27 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 27;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 27;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (w0 >>> 37);
-                out[o + i + 1] = ((w0 >>> 10) & 0x7ffffffL);
-                out[o + i + 2] = (((w0 << 17) | (w1 >>> 47)) & 0x7ffffffL);
-                out[o + i + 3] = ((w1 >>> 20) & 0x7ffffffL);
-                out[o + i + 4] = (((w1 << 7) | (w2 >>> 57)) & 0x7ffffffL);
-                out[o + i + 5] = ((w2 >>> 30) & 0x7ffffffL);
-                out[o + i + 6] = ((w2 >>> 3) & 0x7ffffffL);
-                out[o + i + 7] = (((w2 << 24) | (w3 >>> 40)) & 0x7ffffffL);
+                out[r] = (w0 >>> 37);
+                out[r + 1] = ((w0 >>> 10) & 0x7ffffffL);
+                out[r + 2] = (((w0 << 17) | (w1 >>> 47)) & 0x7ffffffL);
+                out[r + 3] = ((w1 >>> 20) & 0x7ffffffL);
+                out[r + 4] = (((w1 << 7) | (w2 >>> 57)) & 0x7ffffffL);
+                out[r + 5] = ((w2 >>> 30) & 0x7ffffffL);
+                out[r + 6] = ((w2 >>> 3) & 0x7ffffffL);
+                out[r + 7] = (((w2 << 24) | (w3 >>> 40)) & 0x7ffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 27;
+            for (; g < groups; g++) {
+                int q = p + g * 27;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = (((ByteIO.getShortBE(in, q + 24) & 0xFFFFL) << 48) | ((in[q + 26] & 0xFFL) << 40));
-                out[o + i] = (w0 >>> 37);
-                out[o + i + 1] = ((w0 >>> 10) & 0x7ffffffL);
-                out[o + i + 2] = (((w0 << 17) | (w1 >>> 47)) & 0x7ffffffL);
-                out[o + i + 3] = ((w1 >>> 20) & 0x7ffffffL);
-                out[o + i + 4] = (((w1 << 7) | (w2 >>> 57)) & 0x7ffffffL);
-                out[o + i + 5] = ((w2 >>> 30) & 0x7ffffffL);
-                out[o + i + 6] = ((w2 >>> 3) & 0x7ffffffL);
-                out[o + i + 7] = (((w2 << 24) | (w3 >>> 40)) & 0x7ffffffL);
+                out[r] = (w0 >>> 37);
+                out[r + 1] = ((w0 >>> 10) & 0x7ffffffL);
+                out[r + 2] = (((w0 << 17) | (w1 >>> 47)) & 0x7ffffffL);
+                out[r + 3] = ((w1 >>> 20) & 0x7ffffffL);
+                out[r + 4] = (((w1 << 7) | (w2 >>> 57)) & 0x7ffffffL);
+                out[r + 5] = ((w2 >>> 30) & 0x7ffffffL);
+                out[r + 6] = ((w2 >>> 3) & 0x7ffffffL);
+                out[r + 7] = (((w2 << 24) | (w3 >>> 40)) & 0x7ffffffL);
             }
         }
     }
@@ -5449,36 +5734,38 @@ final class BitUnpackers {
     static final class MsbLong28 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 28;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 28;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (w0 >>> 36);
-                out[o + i + 1] = ((w0 >>> 8) & 0xfffffffL);
-                out[o + i + 2] = (((w0 << 20) | (w1 >>> 44)) & 0xfffffffL);
-                out[o + i + 3] = ((w1 >>> 16) & 0xfffffffL);
-                out[o + i + 4] = (((w1 << 12) | (w2 >>> 52)) & 0xfffffffL);
-                out[o + i + 5] = ((w2 >>> 24) & 0xfffffffL);
-                out[o + i + 6] = (((w2 << 4) | (w3 >>> 60)) & 0xfffffffL);
-                out[o + i + 7] = ((w3 >>> 32) & 0xfffffffL);
+                out[r] = (w0 >>> 36);
+                out[r + 1] = ((w0 >>> 8) & 0xfffffffL);
+                out[r + 2] = (((w0 << 20) | (w1 >>> 44)) & 0xfffffffL);
+                out[r + 3] = ((w1 >>> 16) & 0xfffffffL);
+                out[r + 4] = (((w1 << 12) | (w2 >>> 52)) & 0xfffffffL);
+                out[r + 5] = ((w2 >>> 24) & 0xfffffffL);
+                out[r + 6] = (((w2 << 4) | (w3 >>> 60)) & 0xfffffffL);
+                out[r + 7] = ((w3 >>> 32) & 0xfffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 28;
+            for (; g < groups; g++) {
+                int q = p + g * 28;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = (((ByteIO.getIntBE(in, q + 24) & 0xFFFFFFFFL) << 32));
-                out[o + i] = (w0 >>> 36);
-                out[o + i + 1] = ((w0 >>> 8) & 0xfffffffL);
-                out[o + i + 2] = (((w0 << 20) | (w1 >>> 44)) & 0xfffffffL);
-                out[o + i + 3] = ((w1 >>> 16) & 0xfffffffL);
-                out[o + i + 4] = (((w1 << 12) | (w2 >>> 52)) & 0xfffffffL);
-                out[o + i + 5] = ((w2 >>> 24) & 0xfffffffL);
-                out[o + i + 6] = (((w2 << 4) | (w3 >>> 60)) & 0xfffffffL);
-                out[o + i + 7] = ((w3 >>> 32) & 0xfffffffL);
+                out[r] = (w0 >>> 36);
+                out[r + 1] = ((w0 >>> 8) & 0xfffffffL);
+                out[r + 2] = (((w0 << 20) | (w1 >>> 44)) & 0xfffffffL);
+                out[r + 3] = ((w1 >>> 16) & 0xfffffffL);
+                out[r + 4] = (((w1 << 12) | (w2 >>> 52)) & 0xfffffffL);
+                out[r + 5] = ((w2 >>> 24) & 0xfffffffL);
+                out[r + 6] = (((w2 << 4) | (w3 >>> 60)) & 0xfffffffL);
+                out[r + 7] = ((w3 >>> 32) & 0xfffffffL);
             }
         }
     }
@@ -5486,36 +5773,38 @@ final class BitUnpackers {
     static final class MsbLong29 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 29;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 29;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (w0 >>> 35);
-                out[o + i + 1] = ((w0 >>> 6) & 0x1fffffffL);
-                out[o + i + 2] = (((w0 << 23) | (w1 >>> 41)) & 0x1fffffffL);
-                out[o + i + 3] = ((w1 >>> 12) & 0x1fffffffL);
-                out[o + i + 4] = (((w1 << 17) | (w2 >>> 47)) & 0x1fffffffL);
-                out[o + i + 5] = ((w2 >>> 18) & 0x1fffffffL);
-                out[o + i + 6] = (((w2 << 11) | (w3 >>> 53)) & 0x1fffffffL);
-                out[o + i + 7] = ((w3 >>> 24) & 0x1fffffffL);
+                out[r] = (w0 >>> 35);
+                out[r + 1] = ((w0 >>> 6) & 0x1fffffffL);
+                out[r + 2] = (((w0 << 23) | (w1 >>> 41)) & 0x1fffffffL);
+                out[r + 3] = ((w1 >>> 12) & 0x1fffffffL);
+                out[r + 4] = (((w1 << 17) | (w2 >>> 47)) & 0x1fffffffL);
+                out[r + 5] = ((w2 >>> 18) & 0x1fffffffL);
+                out[r + 6] = (((w2 << 11) | (w3 >>> 53)) & 0x1fffffffL);
+                out[r + 7] = ((w3 >>> 24) & 0x1fffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 29;
+            for (; g < groups; g++) {
+                int q = p + g * 29;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = (((ByteIO.getIntBE(in, q + 24) & 0xFFFFFFFFL) << 32) | ((in[q + 28] & 0xFFL) << 24));
-                out[o + i] = (w0 >>> 35);
-                out[o + i + 1] = ((w0 >>> 6) & 0x1fffffffL);
-                out[o + i + 2] = (((w0 << 23) | (w1 >>> 41)) & 0x1fffffffL);
-                out[o + i + 3] = ((w1 >>> 12) & 0x1fffffffL);
-                out[o + i + 4] = (((w1 << 17) | (w2 >>> 47)) & 0x1fffffffL);
-                out[o + i + 5] = ((w2 >>> 18) & 0x1fffffffL);
-                out[o + i + 6] = (((w2 << 11) | (w3 >>> 53)) & 0x1fffffffL);
-                out[o + i + 7] = ((w3 >>> 24) & 0x1fffffffL);
+                out[r] = (w0 >>> 35);
+                out[r + 1] = ((w0 >>> 6) & 0x1fffffffL);
+                out[r + 2] = (((w0 << 23) | (w1 >>> 41)) & 0x1fffffffL);
+                out[r + 3] = ((w1 >>> 12) & 0x1fffffffL);
+                out[r + 4] = (((w1 << 17) | (w2 >>> 47)) & 0x1fffffffL);
+                out[r + 5] = ((w2 >>> 18) & 0x1fffffffL);
+                out[r + 6] = (((w2 << 11) | (w3 >>> 53)) & 0x1fffffffL);
+                out[r + 7] = ((w3 >>> 24) & 0x1fffffffL);
             }
         }
     }
@@ -5523,36 +5812,38 @@ final class BitUnpackers {
     static final class MsbLong30 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 30;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 30;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (w0 >>> 34);
-                out[o + i + 1] = ((w0 >>> 4) & 0x3fffffffL);
-                out[o + i + 2] = (((w0 << 26) | (w1 >>> 38)) & 0x3fffffffL);
-                out[o + i + 3] = ((w1 >>> 8) & 0x3fffffffL);
-                out[o + i + 4] = (((w1 << 22) | (w2 >>> 42)) & 0x3fffffffL);
-                out[o + i + 5] = ((w2 >>> 12) & 0x3fffffffL);
-                out[o + i + 6] = (((w2 << 18) | (w3 >>> 46)) & 0x3fffffffL);
-                out[o + i + 7] = ((w3 >>> 16) & 0x3fffffffL);
+                out[r] = (w0 >>> 34);
+                out[r + 1] = ((w0 >>> 4) & 0x3fffffffL);
+                out[r + 2] = (((w0 << 26) | (w1 >>> 38)) & 0x3fffffffL);
+                out[r + 3] = ((w1 >>> 8) & 0x3fffffffL);
+                out[r + 4] = (((w1 << 22) | (w2 >>> 42)) & 0x3fffffffL);
+                out[r + 5] = ((w2 >>> 12) & 0x3fffffffL);
+                out[r + 6] = (((w2 << 18) | (w3 >>> 46)) & 0x3fffffffL);
+                out[r + 7] = ((w3 >>> 16) & 0x3fffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 30;
+            for (; g < groups; g++) {
+                int q = p + g * 30;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = (((ByteIO.getIntBE(in, q + 24) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 28) & 0xFFFFL) << 16));
-                out[o + i] = (w0 >>> 34);
-                out[o + i + 1] = ((w0 >>> 4) & 0x3fffffffL);
-                out[o + i + 2] = (((w0 << 26) | (w1 >>> 38)) & 0x3fffffffL);
-                out[o + i + 3] = ((w1 >>> 8) & 0x3fffffffL);
-                out[o + i + 4] = (((w1 << 22) | (w2 >>> 42)) & 0x3fffffffL);
-                out[o + i + 5] = ((w2 >>> 12) & 0x3fffffffL);
-                out[o + i + 6] = (((w2 << 18) | (w3 >>> 46)) & 0x3fffffffL);
-                out[o + i + 7] = ((w3 >>> 16) & 0x3fffffffL);
+                out[r] = (w0 >>> 34);
+                out[r + 1] = ((w0 >>> 4) & 0x3fffffffL);
+                out[r + 2] = (((w0 << 26) | (w1 >>> 38)) & 0x3fffffffL);
+                out[r + 3] = ((w1 >>> 8) & 0x3fffffffL);
+                out[r + 4] = (((w1 << 22) | (w2 >>> 42)) & 0x3fffffffL);
+                out[r + 5] = ((w2 >>> 12) & 0x3fffffffL);
+                out[r + 6] = (((w2 << 18) | (w3 >>> 46)) & 0x3fffffffL);
+                out[r + 7] = ((w3 >>> 16) & 0x3fffffffL);
             }
         }
     }
@@ -5560,36 +5851,38 @@ final class BitUnpackers {
     static final class MsbLong31 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 31;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 31;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (w0 >>> 33);
-                out[o + i + 1] = ((w0 >>> 2) & 0x7fffffffL);
-                out[o + i + 2] = (((w0 << 29) | (w1 >>> 35)) & 0x7fffffffL);
-                out[o + i + 3] = ((w1 >>> 4) & 0x7fffffffL);
-                out[o + i + 4] = (((w1 << 27) | (w2 >>> 37)) & 0x7fffffffL);
-                out[o + i + 5] = ((w2 >>> 6) & 0x7fffffffL);
-                out[o + i + 6] = (((w2 << 25) | (w3 >>> 39)) & 0x7fffffffL);
-                out[o + i + 7] = ((w3 >>> 8) & 0x7fffffffL);
+                out[r] = (w0 >>> 33);
+                out[r + 1] = ((w0 >>> 2) & 0x7fffffffL);
+                out[r + 2] = (((w0 << 29) | (w1 >>> 35)) & 0x7fffffffL);
+                out[r + 3] = ((w1 >>> 4) & 0x7fffffffL);
+                out[r + 4] = (((w1 << 27) | (w2 >>> 37)) & 0x7fffffffL);
+                out[r + 5] = ((w2 >>> 6) & 0x7fffffffL);
+                out[r + 6] = (((w2 << 25) | (w3 >>> 39)) & 0x7fffffffL);
+                out[r + 7] = ((w3 >>> 8) & 0x7fffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 31;
+            for (; g < groups; g++) {
+                int q = p + g * 31;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = (((ByteIO.getIntBE(in, q + 24) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 28) & 0xFFFFL) << 16) | ((in[q + 30] & 0xFFL) << 8));
-                out[o + i] = (w0 >>> 33);
-                out[o + i + 1] = ((w0 >>> 2) & 0x7fffffffL);
-                out[o + i + 2] = (((w0 << 29) | (w1 >>> 35)) & 0x7fffffffL);
-                out[o + i + 3] = ((w1 >>> 4) & 0x7fffffffL);
-                out[o + i + 4] = (((w1 << 27) | (w2 >>> 37)) & 0x7fffffffL);
-                out[o + i + 5] = ((w2 >>> 6) & 0x7fffffffL);
-                out[o + i + 6] = (((w2 << 25) | (w3 >>> 39)) & 0x7fffffffL);
-                out[o + i + 7] = ((w3 >>> 8) & 0x7fffffffL);
+                out[r] = (w0 >>> 33);
+                out[r + 1] = ((w0 >>> 2) & 0x7fffffffL);
+                out[r + 2] = (((w0 << 29) | (w1 >>> 35)) & 0x7fffffffL);
+                out[r + 3] = ((w1 >>> 4) & 0x7fffffffL);
+                out[r + 4] = (((w1 << 27) | (w2 >>> 37)) & 0x7fffffffL);
+                out[r + 5] = ((w2 >>> 6) & 0x7fffffffL);
+                out[r + 6] = (((w2 << 25) | (w3 >>> 39)) & 0x7fffffffL);
+                out[r + 7] = ((w3 >>> 8) & 0x7fffffffL);
             }
         }
     }
@@ -5597,20 +5890,21 @@ final class BitUnpackers {
     static final class MsbLong32 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 32;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 32;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
-                out[o + i] = (w0 >>> 32);
-                out[o + i + 1] = (w0 & 0xffffffffL);
-                out[o + i + 2] = (w1 >>> 32);
-                out[o + i + 3] = (w1 & 0xffffffffL);
-                out[o + i + 4] = (w2 >>> 32);
-                out[o + i + 5] = (w2 & 0xffffffffL);
-                out[o + i + 6] = (w3 >>> 32);
-                out[o + i + 7] = (w3 & 0xffffffffL);
+                out[r] = (w0 >>> 32);
+                out[r + 1] = (w0 & 0xffffffffL);
+                out[r + 2] = (w1 >>> 32);
+                out[r + 3] = (w1 & 0xffffffffL);
+                out[r + 4] = (w2 >>> 32);
+                out[r + 5] = (w2 & 0xffffffffL);
+                out[r + 6] = (w3 >>> 32);
+                out[r + 7] = (w3 & 0xffffffffL);
             }
         }
     }
@@ -5618,38 +5912,40 @@ final class BitUnpackers {
     static final class MsbLong33 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 33;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 33;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
-                out[o + i] = (w0 >>> 31);
-                out[o + i + 1] = (((w0 << 2) | (w1 >>> 62)) & 0x1ffffffffL);
-                out[o + i + 2] = ((w1 >>> 29) & 0x1ffffffffL);
-                out[o + i + 3] = (((w1 << 4) | (w2 >>> 60)) & 0x1ffffffffL);
-                out[o + i + 4] = ((w2 >>> 27) & 0x1ffffffffL);
-                out[o + i + 5] = (((w2 << 6) | (w3 >>> 58)) & 0x1ffffffffL);
-                out[o + i + 6] = ((w3 >>> 25) & 0x1ffffffffL);
-                out[o + i + 7] = (((w3 << 8) | (w4 >>> 56)) & 0x1ffffffffL);
+                out[r] = (w0 >>> 31);
+                out[r + 1] = (((w0 << 2) | (w1 >>> 62)) & 0x1ffffffffL);
+                out[r + 2] = ((w1 >>> 29) & 0x1ffffffffL);
+                out[r + 3] = (((w1 << 4) | (w2 >>> 60)) & 0x1ffffffffL);
+                out[r + 4] = ((w2 >>> 27) & 0x1ffffffffL);
+                out[r + 5] = (((w2 << 6) | (w3 >>> 58)) & 0x1ffffffffL);
+                out[r + 6] = ((w3 >>> 25) & 0x1ffffffffL);
+                out[r + 7] = (((w3 << 8) | (w4 >>> 56)) & 0x1ffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 33;
+            for (; g < groups; g++) {
+                int q = p + g * 33;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = (((in[q + 32] & 0xFFL) << 56));
-                out[o + i] = (w0 >>> 31);
-                out[o + i + 1] = (((w0 << 2) | (w1 >>> 62)) & 0x1ffffffffL);
-                out[o + i + 2] = ((w1 >>> 29) & 0x1ffffffffL);
-                out[o + i + 3] = (((w1 << 4) | (w2 >>> 60)) & 0x1ffffffffL);
-                out[o + i + 4] = ((w2 >>> 27) & 0x1ffffffffL);
-                out[o + i + 5] = (((w2 << 6) | (w3 >>> 58)) & 0x1ffffffffL);
-                out[o + i + 6] = ((w3 >>> 25) & 0x1ffffffffL);
-                out[o + i + 7] = (((w3 << 8) | (w4 >>> 56)) & 0x1ffffffffL);
+                out[r] = (w0 >>> 31);
+                out[r + 1] = (((w0 << 2) | (w1 >>> 62)) & 0x1ffffffffL);
+                out[r + 2] = ((w1 >>> 29) & 0x1ffffffffL);
+                out[r + 3] = (((w1 << 4) | (w2 >>> 60)) & 0x1ffffffffL);
+                out[r + 4] = ((w2 >>> 27) & 0x1ffffffffL);
+                out[r + 5] = (((w2 << 6) | (w3 >>> 58)) & 0x1ffffffffL);
+                out[r + 6] = ((w3 >>> 25) & 0x1ffffffffL);
+                out[r + 7] = (((w3 << 8) | (w4 >>> 56)) & 0x1ffffffffL);
             }
         }
     }
@@ -5657,38 +5953,40 @@ final class BitUnpackers {
     static final class MsbLong34 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 34;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 34;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
-                out[o + i] = (w0 >>> 30);
-                out[o + i + 1] = (((w0 << 4) | (w1 >>> 60)) & 0x3ffffffffL);
-                out[o + i + 2] = ((w1 >>> 26) & 0x3ffffffffL);
-                out[o + i + 3] = (((w1 << 8) | (w2 >>> 56)) & 0x3ffffffffL);
-                out[o + i + 4] = ((w2 >>> 22) & 0x3ffffffffL);
-                out[o + i + 5] = (((w2 << 12) | (w3 >>> 52)) & 0x3ffffffffL);
-                out[o + i + 6] = ((w3 >>> 18) & 0x3ffffffffL);
-                out[o + i + 7] = (((w3 << 16) | (w4 >>> 48)) & 0x3ffffffffL);
+                out[r] = (w0 >>> 30);
+                out[r + 1] = (((w0 << 4) | (w1 >>> 60)) & 0x3ffffffffL);
+                out[r + 2] = ((w1 >>> 26) & 0x3ffffffffL);
+                out[r + 3] = (((w1 << 8) | (w2 >>> 56)) & 0x3ffffffffL);
+                out[r + 4] = ((w2 >>> 22) & 0x3ffffffffL);
+                out[r + 5] = (((w2 << 12) | (w3 >>> 52)) & 0x3ffffffffL);
+                out[r + 6] = ((w3 >>> 18) & 0x3ffffffffL);
+                out[r + 7] = (((w3 << 16) | (w4 >>> 48)) & 0x3ffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 34;
+            for (; g < groups; g++) {
+                int q = p + g * 34;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = (((ByteIO.getShortBE(in, q + 32) & 0xFFFFL) << 48));
-                out[o + i] = (w0 >>> 30);
-                out[o + i + 1] = (((w0 << 4) | (w1 >>> 60)) & 0x3ffffffffL);
-                out[o + i + 2] = ((w1 >>> 26) & 0x3ffffffffL);
-                out[o + i + 3] = (((w1 << 8) | (w2 >>> 56)) & 0x3ffffffffL);
-                out[o + i + 4] = ((w2 >>> 22) & 0x3ffffffffL);
-                out[o + i + 5] = (((w2 << 12) | (w3 >>> 52)) & 0x3ffffffffL);
-                out[o + i + 6] = ((w3 >>> 18) & 0x3ffffffffL);
-                out[o + i + 7] = (((w3 << 16) | (w4 >>> 48)) & 0x3ffffffffL);
+                out[r] = (w0 >>> 30);
+                out[r + 1] = (((w0 << 4) | (w1 >>> 60)) & 0x3ffffffffL);
+                out[r + 2] = ((w1 >>> 26) & 0x3ffffffffL);
+                out[r + 3] = (((w1 << 8) | (w2 >>> 56)) & 0x3ffffffffL);
+                out[r + 4] = ((w2 >>> 22) & 0x3ffffffffL);
+                out[r + 5] = (((w2 << 12) | (w3 >>> 52)) & 0x3ffffffffL);
+                out[r + 6] = ((w3 >>> 18) & 0x3ffffffffL);
+                out[r + 7] = (((w3 << 16) | (w4 >>> 48)) & 0x3ffffffffL);
             }
         }
     }
@@ -5696,38 +5994,40 @@ final class BitUnpackers {
     static final class MsbLong35 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 35;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 35;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
-                out[o + i] = (w0 >>> 29);
-                out[o + i + 1] = (((w0 << 6) | (w1 >>> 58)) & 0x7ffffffffL);
-                out[o + i + 2] = ((w1 >>> 23) & 0x7ffffffffL);
-                out[o + i + 3] = (((w1 << 12) | (w2 >>> 52)) & 0x7ffffffffL);
-                out[o + i + 4] = ((w2 >>> 17) & 0x7ffffffffL);
-                out[o + i + 5] = (((w2 << 18) | (w3 >>> 46)) & 0x7ffffffffL);
-                out[o + i + 6] = ((w3 >>> 11) & 0x7ffffffffL);
-                out[o + i + 7] = (((w3 << 24) | (w4 >>> 40)) & 0x7ffffffffL);
+                out[r] = (w0 >>> 29);
+                out[r + 1] = (((w0 << 6) | (w1 >>> 58)) & 0x7ffffffffL);
+                out[r + 2] = ((w1 >>> 23) & 0x7ffffffffL);
+                out[r + 3] = (((w1 << 12) | (w2 >>> 52)) & 0x7ffffffffL);
+                out[r + 4] = ((w2 >>> 17) & 0x7ffffffffL);
+                out[r + 5] = (((w2 << 18) | (w3 >>> 46)) & 0x7ffffffffL);
+                out[r + 6] = ((w3 >>> 11) & 0x7ffffffffL);
+                out[r + 7] = (((w3 << 24) | (w4 >>> 40)) & 0x7ffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 35;
+            for (; g < groups; g++) {
+                int q = p + g * 35;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = (((ByteIO.getShortBE(in, q + 32) & 0xFFFFL) << 48) | ((in[q + 34] & 0xFFL) << 40));
-                out[o + i] = (w0 >>> 29);
-                out[o + i + 1] = (((w0 << 6) | (w1 >>> 58)) & 0x7ffffffffL);
-                out[o + i + 2] = ((w1 >>> 23) & 0x7ffffffffL);
-                out[o + i + 3] = (((w1 << 12) | (w2 >>> 52)) & 0x7ffffffffL);
-                out[o + i + 4] = ((w2 >>> 17) & 0x7ffffffffL);
-                out[o + i + 5] = (((w2 << 18) | (w3 >>> 46)) & 0x7ffffffffL);
-                out[o + i + 6] = ((w3 >>> 11) & 0x7ffffffffL);
-                out[o + i + 7] = (((w3 << 24) | (w4 >>> 40)) & 0x7ffffffffL);
+                out[r] = (w0 >>> 29);
+                out[r + 1] = (((w0 << 6) | (w1 >>> 58)) & 0x7ffffffffL);
+                out[r + 2] = ((w1 >>> 23) & 0x7ffffffffL);
+                out[r + 3] = (((w1 << 12) | (w2 >>> 52)) & 0x7ffffffffL);
+                out[r + 4] = ((w2 >>> 17) & 0x7ffffffffL);
+                out[r + 5] = (((w2 << 18) | (w3 >>> 46)) & 0x7ffffffffL);
+                out[r + 6] = ((w3 >>> 11) & 0x7ffffffffL);
+                out[r + 7] = (((w3 << 24) | (w4 >>> 40)) & 0x7ffffffffL);
             }
         }
     }
@@ -5735,38 +6035,40 @@ final class BitUnpackers {
     static final class MsbLong36 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 36;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 36;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
-                out[o + i] = (w0 >>> 28);
-                out[o + i + 1] = (((w0 << 8) | (w1 >>> 56)) & 0xfffffffffL);
-                out[o + i + 2] = ((w1 >>> 20) & 0xfffffffffL);
-                out[o + i + 3] = (((w1 << 16) | (w2 >>> 48)) & 0xfffffffffL);
-                out[o + i + 4] = ((w2 >>> 12) & 0xfffffffffL);
-                out[o + i + 5] = (((w2 << 24) | (w3 >>> 40)) & 0xfffffffffL);
-                out[o + i + 6] = ((w3 >>> 4) & 0xfffffffffL);
-                out[o + i + 7] = (((w3 << 32) | (w4 >>> 32)) & 0xfffffffffL);
+                out[r] = (w0 >>> 28);
+                out[r + 1] = (((w0 << 8) | (w1 >>> 56)) & 0xfffffffffL);
+                out[r + 2] = ((w1 >>> 20) & 0xfffffffffL);
+                out[r + 3] = (((w1 << 16) | (w2 >>> 48)) & 0xfffffffffL);
+                out[r + 4] = ((w2 >>> 12) & 0xfffffffffL);
+                out[r + 5] = (((w2 << 24) | (w3 >>> 40)) & 0xfffffffffL);
+                out[r + 6] = ((w3 >>> 4) & 0xfffffffffL);
+                out[r + 7] = (((w3 << 32) | (w4 >>> 32)) & 0xfffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 36;
+            for (; g < groups; g++) {
+                int q = p + g * 36;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = (((ByteIO.getIntBE(in, q + 32) & 0xFFFFFFFFL) << 32));
-                out[o + i] = (w0 >>> 28);
-                out[o + i + 1] = (((w0 << 8) | (w1 >>> 56)) & 0xfffffffffL);
-                out[o + i + 2] = ((w1 >>> 20) & 0xfffffffffL);
-                out[o + i + 3] = (((w1 << 16) | (w2 >>> 48)) & 0xfffffffffL);
-                out[o + i + 4] = ((w2 >>> 12) & 0xfffffffffL);
-                out[o + i + 5] = (((w2 << 24) | (w3 >>> 40)) & 0xfffffffffL);
-                out[o + i + 6] = ((w3 >>> 4) & 0xfffffffffL);
-                out[o + i + 7] = (((w3 << 32) | (w4 >>> 32)) & 0xfffffffffL);
+                out[r] = (w0 >>> 28);
+                out[r + 1] = (((w0 << 8) | (w1 >>> 56)) & 0xfffffffffL);
+                out[r + 2] = ((w1 >>> 20) & 0xfffffffffL);
+                out[r + 3] = (((w1 << 16) | (w2 >>> 48)) & 0xfffffffffL);
+                out[r + 4] = ((w2 >>> 12) & 0xfffffffffL);
+                out[r + 5] = (((w2 << 24) | (w3 >>> 40)) & 0xfffffffffL);
+                out[r + 6] = ((w3 >>> 4) & 0xfffffffffL);
+                out[r + 7] = (((w3 << 32) | (w4 >>> 32)) & 0xfffffffffL);
             }
         }
     }
@@ -5774,38 +6076,40 @@ final class BitUnpackers {
     static final class MsbLong37 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 37;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 37;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
-                out[o + i] = (w0 >>> 27);
-                out[o + i + 1] = (((w0 << 10) | (w1 >>> 54)) & 0x1fffffffffL);
-                out[o + i + 2] = ((w1 >>> 17) & 0x1fffffffffL);
-                out[o + i + 3] = (((w1 << 20) | (w2 >>> 44)) & 0x1fffffffffL);
-                out[o + i + 4] = ((w2 >>> 7) & 0x1fffffffffL);
-                out[o + i + 5] = (((w2 << 30) | (w3 >>> 34)) & 0x1fffffffffL);
-                out[o + i + 6] = (((w3 << 3) | (w4 >>> 61)) & 0x1fffffffffL);
-                out[o + i + 7] = ((w4 >>> 24) & 0x1fffffffffL);
+                out[r] = (w0 >>> 27);
+                out[r + 1] = (((w0 << 10) | (w1 >>> 54)) & 0x1fffffffffL);
+                out[r + 2] = ((w1 >>> 17) & 0x1fffffffffL);
+                out[r + 3] = (((w1 << 20) | (w2 >>> 44)) & 0x1fffffffffL);
+                out[r + 4] = ((w2 >>> 7) & 0x1fffffffffL);
+                out[r + 5] = (((w2 << 30) | (w3 >>> 34)) & 0x1fffffffffL);
+                out[r + 6] = (((w3 << 3) | (w4 >>> 61)) & 0x1fffffffffL);
+                out[r + 7] = ((w4 >>> 24) & 0x1fffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 37;
+            for (; g < groups; g++) {
+                int q = p + g * 37;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = (((ByteIO.getIntBE(in, q + 32) & 0xFFFFFFFFL) << 32) | ((in[q + 36] & 0xFFL) << 24));
-                out[o + i] = (w0 >>> 27);
-                out[o + i + 1] = (((w0 << 10) | (w1 >>> 54)) & 0x1fffffffffL);
-                out[o + i + 2] = ((w1 >>> 17) & 0x1fffffffffL);
-                out[o + i + 3] = (((w1 << 20) | (w2 >>> 44)) & 0x1fffffffffL);
-                out[o + i + 4] = ((w2 >>> 7) & 0x1fffffffffL);
-                out[o + i + 5] = (((w2 << 30) | (w3 >>> 34)) & 0x1fffffffffL);
-                out[o + i + 6] = (((w3 << 3) | (w4 >>> 61)) & 0x1fffffffffL);
-                out[o + i + 7] = ((w4 >>> 24) & 0x1fffffffffL);
+                out[r] = (w0 >>> 27);
+                out[r + 1] = (((w0 << 10) | (w1 >>> 54)) & 0x1fffffffffL);
+                out[r + 2] = ((w1 >>> 17) & 0x1fffffffffL);
+                out[r + 3] = (((w1 << 20) | (w2 >>> 44)) & 0x1fffffffffL);
+                out[r + 4] = ((w2 >>> 7) & 0x1fffffffffL);
+                out[r + 5] = (((w2 << 30) | (w3 >>> 34)) & 0x1fffffffffL);
+                out[r + 6] = (((w3 << 3) | (w4 >>> 61)) & 0x1fffffffffL);
+                out[r + 7] = ((w4 >>> 24) & 0x1fffffffffL);
             }
         }
     }
@@ -5813,38 +6117,40 @@ final class BitUnpackers {
     static final class MsbLong38 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 38;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 38;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
-                out[o + i] = (w0 >>> 26);
-                out[o + i + 1] = (((w0 << 12) | (w1 >>> 52)) & 0x3fffffffffL);
-                out[o + i + 2] = ((w1 >>> 14) & 0x3fffffffffL);
-                out[o + i + 3] = (((w1 << 24) | (w2 >>> 40)) & 0x3fffffffffL);
-                out[o + i + 4] = ((w2 >>> 2) & 0x3fffffffffL);
-                out[o + i + 5] = (((w2 << 36) | (w3 >>> 28)) & 0x3fffffffffL);
-                out[o + i + 6] = (((w3 << 10) | (w4 >>> 54)) & 0x3fffffffffL);
-                out[o + i + 7] = ((w4 >>> 16) & 0x3fffffffffL);
+                out[r] = (w0 >>> 26);
+                out[r + 1] = (((w0 << 12) | (w1 >>> 52)) & 0x3fffffffffL);
+                out[r + 2] = ((w1 >>> 14) & 0x3fffffffffL);
+                out[r + 3] = (((w1 << 24) | (w2 >>> 40)) & 0x3fffffffffL);
+                out[r + 4] = ((w2 >>> 2) & 0x3fffffffffL);
+                out[r + 5] = (((w2 << 36) | (w3 >>> 28)) & 0x3fffffffffL);
+                out[r + 6] = (((w3 << 10) | (w4 >>> 54)) & 0x3fffffffffL);
+                out[r + 7] = ((w4 >>> 16) & 0x3fffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 38;
+            for (; g < groups; g++) {
+                int q = p + g * 38;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = (((ByteIO.getIntBE(in, q + 32) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 36) & 0xFFFFL) << 16));
-                out[o + i] = (w0 >>> 26);
-                out[o + i + 1] = (((w0 << 12) | (w1 >>> 52)) & 0x3fffffffffL);
-                out[o + i + 2] = ((w1 >>> 14) & 0x3fffffffffL);
-                out[o + i + 3] = (((w1 << 24) | (w2 >>> 40)) & 0x3fffffffffL);
-                out[o + i + 4] = ((w2 >>> 2) & 0x3fffffffffL);
-                out[o + i + 5] = (((w2 << 36) | (w3 >>> 28)) & 0x3fffffffffL);
-                out[o + i + 6] = (((w3 << 10) | (w4 >>> 54)) & 0x3fffffffffL);
-                out[o + i + 7] = ((w4 >>> 16) & 0x3fffffffffL);
+                out[r] = (w0 >>> 26);
+                out[r + 1] = (((w0 << 12) | (w1 >>> 52)) & 0x3fffffffffL);
+                out[r + 2] = ((w1 >>> 14) & 0x3fffffffffL);
+                out[r + 3] = (((w1 << 24) | (w2 >>> 40)) & 0x3fffffffffL);
+                out[r + 4] = ((w2 >>> 2) & 0x3fffffffffL);
+                out[r + 5] = (((w2 << 36) | (w3 >>> 28)) & 0x3fffffffffL);
+                out[r + 6] = (((w3 << 10) | (w4 >>> 54)) & 0x3fffffffffL);
+                out[r + 7] = ((w4 >>> 16) & 0x3fffffffffL);
             }
         }
     }
@@ -5852,38 +6158,40 @@ final class BitUnpackers {
     static final class MsbLong39 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 39;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 39;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
-                out[o + i] = (w0 >>> 25);
-                out[o + i + 1] = (((w0 << 14) | (w1 >>> 50)) & 0x7fffffffffL);
-                out[o + i + 2] = ((w1 >>> 11) & 0x7fffffffffL);
-                out[o + i + 3] = (((w1 << 28) | (w2 >>> 36)) & 0x7fffffffffL);
-                out[o + i + 4] = (((w2 << 3) | (w3 >>> 61)) & 0x7fffffffffL);
-                out[o + i + 5] = ((w3 >>> 22) & 0x7fffffffffL);
-                out[o + i + 6] = (((w3 << 17) | (w4 >>> 47)) & 0x7fffffffffL);
-                out[o + i + 7] = ((w4 >>> 8) & 0x7fffffffffL);
+                out[r] = (w0 >>> 25);
+                out[r + 1] = (((w0 << 14) | (w1 >>> 50)) & 0x7fffffffffL);
+                out[r + 2] = ((w1 >>> 11) & 0x7fffffffffL);
+                out[r + 3] = (((w1 << 28) | (w2 >>> 36)) & 0x7fffffffffL);
+                out[r + 4] = (((w2 << 3) | (w3 >>> 61)) & 0x7fffffffffL);
+                out[r + 5] = ((w3 >>> 22) & 0x7fffffffffL);
+                out[r + 6] = (((w3 << 17) | (w4 >>> 47)) & 0x7fffffffffL);
+                out[r + 7] = ((w4 >>> 8) & 0x7fffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 39;
+            for (; g < groups; g++) {
+                int q = p + g * 39;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = (((ByteIO.getIntBE(in, q + 32) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 36) & 0xFFFFL) << 16) | ((in[q + 38] & 0xFFL) << 8));
-                out[o + i] = (w0 >>> 25);
-                out[o + i + 1] = (((w0 << 14) | (w1 >>> 50)) & 0x7fffffffffL);
-                out[o + i + 2] = ((w1 >>> 11) & 0x7fffffffffL);
-                out[o + i + 3] = (((w1 << 28) | (w2 >>> 36)) & 0x7fffffffffL);
-                out[o + i + 4] = (((w2 << 3) | (w3 >>> 61)) & 0x7fffffffffL);
-                out[o + i + 5] = ((w3 >>> 22) & 0x7fffffffffL);
-                out[o + i + 6] = (((w3 << 17) | (w4 >>> 47)) & 0x7fffffffffL);
-                out[o + i + 7] = ((w4 >>> 8) & 0x7fffffffffL);
+                out[r] = (w0 >>> 25);
+                out[r + 1] = (((w0 << 14) | (w1 >>> 50)) & 0x7fffffffffL);
+                out[r + 2] = ((w1 >>> 11) & 0x7fffffffffL);
+                out[r + 3] = (((w1 << 28) | (w2 >>> 36)) & 0x7fffffffffL);
+                out[r + 4] = (((w2 << 3) | (w3 >>> 61)) & 0x7fffffffffL);
+                out[r + 5] = ((w3 >>> 22) & 0x7fffffffffL);
+                out[r + 6] = (((w3 << 17) | (w4 >>> 47)) & 0x7fffffffffL);
+                out[r + 7] = ((w4 >>> 8) & 0x7fffffffffL);
             }
         }
     }
@@ -5891,21 +6199,22 @@ final class BitUnpackers {
     static final class MsbLong40 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 40;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 40;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
-                out[o + i] = (w0 >>> 24);
-                out[o + i + 1] = (((w0 << 16) | (w1 >>> 48)) & 0xffffffffffL);
-                out[o + i + 2] = ((w1 >>> 8) & 0xffffffffffL);
-                out[o + i + 3] = (((w1 << 32) | (w2 >>> 32)) & 0xffffffffffL);
-                out[o + i + 4] = (((w2 << 8) | (w3 >>> 56)) & 0xffffffffffL);
-                out[o + i + 5] = ((w3 >>> 16) & 0xffffffffffL);
-                out[o + i + 6] = (((w3 << 24) | (w4 >>> 40)) & 0xffffffffffL);
-                out[o + i + 7] = (w4 & 0xffffffffffL);
+                out[r] = (w0 >>> 24);
+                out[r + 1] = (((w0 << 16) | (w1 >>> 48)) & 0xffffffffffL);
+                out[r + 2] = ((w1 >>> 8) & 0xffffffffffL);
+                out[r + 3] = (((w1 << 32) | (w2 >>> 32)) & 0xffffffffffL);
+                out[r + 4] = (((w2 << 8) | (w3 >>> 56)) & 0xffffffffffL);
+                out[r + 5] = ((w3 >>> 16) & 0xffffffffffL);
+                out[r + 6] = (((w3 << 24) | (w4 >>> 40)) & 0xffffffffffL);
+                out[r + 7] = (w4 & 0xffffffffffL);
             }
         }
     }
@@ -5913,40 +6222,42 @@ final class BitUnpackers {
     static final class MsbLong41 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 41;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 41;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
-                out[o + i] = (w0 >>> 23);
-                out[o + i + 1] = (((w0 << 18) | (w1 >>> 46)) & 0x1ffffffffffL);
-                out[o + i + 2] = ((w1 >>> 5) & 0x1ffffffffffL);
-                out[o + i + 3] = (((w1 << 36) | (w2 >>> 28)) & 0x1ffffffffffL);
-                out[o + i + 4] = (((w2 << 13) | (w3 >>> 51)) & 0x1ffffffffffL);
-                out[o + i + 5] = ((w3 >>> 10) & 0x1ffffffffffL);
-                out[o + i + 6] = (((w3 << 31) | (w4 >>> 33)) & 0x1ffffffffffL);
-                out[o + i + 7] = (((w4 << 8) | (w5 >>> 56)) & 0x1ffffffffffL);
+                out[r] = (w0 >>> 23);
+                out[r + 1] = (((w0 << 18) | (w1 >>> 46)) & 0x1ffffffffffL);
+                out[r + 2] = ((w1 >>> 5) & 0x1ffffffffffL);
+                out[r + 3] = (((w1 << 36) | (w2 >>> 28)) & 0x1ffffffffffL);
+                out[r + 4] = (((w2 << 13) | (w3 >>> 51)) & 0x1ffffffffffL);
+                out[r + 5] = ((w3 >>> 10) & 0x1ffffffffffL);
+                out[r + 6] = (((w3 << 31) | (w4 >>> 33)) & 0x1ffffffffffL);
+                out[r + 7] = (((w4 << 8) | (w5 >>> 56)) & 0x1ffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 41;
+            for (; g < groups; g++) {
+                int q = p + g * 41;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = (((in[q + 40] & 0xFFL) << 56));
-                out[o + i] = (w0 >>> 23);
-                out[o + i + 1] = (((w0 << 18) | (w1 >>> 46)) & 0x1ffffffffffL);
-                out[o + i + 2] = ((w1 >>> 5) & 0x1ffffffffffL);
-                out[o + i + 3] = (((w1 << 36) | (w2 >>> 28)) & 0x1ffffffffffL);
-                out[o + i + 4] = (((w2 << 13) | (w3 >>> 51)) & 0x1ffffffffffL);
-                out[o + i + 5] = ((w3 >>> 10) & 0x1ffffffffffL);
-                out[o + i + 6] = (((w3 << 31) | (w4 >>> 33)) & 0x1ffffffffffL);
-                out[o + i + 7] = (((w4 << 8) | (w5 >>> 56)) & 0x1ffffffffffL);
+                out[r] = (w0 >>> 23);
+                out[r + 1] = (((w0 << 18) | (w1 >>> 46)) & 0x1ffffffffffL);
+                out[r + 2] = ((w1 >>> 5) & 0x1ffffffffffL);
+                out[r + 3] = (((w1 << 36) | (w2 >>> 28)) & 0x1ffffffffffL);
+                out[r + 4] = (((w2 << 13) | (w3 >>> 51)) & 0x1ffffffffffL);
+                out[r + 5] = ((w3 >>> 10) & 0x1ffffffffffL);
+                out[r + 6] = (((w3 << 31) | (w4 >>> 33)) & 0x1ffffffffffL);
+                out[r + 7] = (((w4 << 8) | (w5 >>> 56)) & 0x1ffffffffffL);
             }
         }
     }
@@ -5954,40 +6265,42 @@ final class BitUnpackers {
     static final class MsbLong42 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 42;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 42;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
-                out[o + i] = (w0 >>> 22);
-                out[o + i + 1] = (((w0 << 20) | (w1 >>> 44)) & 0x3ffffffffffL);
-                out[o + i + 2] = ((w1 >>> 2) & 0x3ffffffffffL);
-                out[o + i + 3] = (((w1 << 40) | (w2 >>> 24)) & 0x3ffffffffffL);
-                out[o + i + 4] = (((w2 << 18) | (w3 >>> 46)) & 0x3ffffffffffL);
-                out[o + i + 5] = ((w3 >>> 4) & 0x3ffffffffffL);
-                out[o + i + 6] = (((w3 << 38) | (w4 >>> 26)) & 0x3ffffffffffL);
-                out[o + i + 7] = (((w4 << 16) | (w5 >>> 48)) & 0x3ffffffffffL);
+                out[r] = (w0 >>> 22);
+                out[r + 1] = (((w0 << 20) | (w1 >>> 44)) & 0x3ffffffffffL);
+                out[r + 2] = ((w1 >>> 2) & 0x3ffffffffffL);
+                out[r + 3] = (((w1 << 40) | (w2 >>> 24)) & 0x3ffffffffffL);
+                out[r + 4] = (((w2 << 18) | (w3 >>> 46)) & 0x3ffffffffffL);
+                out[r + 5] = ((w3 >>> 4) & 0x3ffffffffffL);
+                out[r + 6] = (((w3 << 38) | (w4 >>> 26)) & 0x3ffffffffffL);
+                out[r + 7] = (((w4 << 16) | (w5 >>> 48)) & 0x3ffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 42;
+            for (; g < groups; g++) {
+                int q = p + g * 42;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = (((ByteIO.getShortBE(in, q + 40) & 0xFFFFL) << 48));
-                out[o + i] = (w0 >>> 22);
-                out[o + i + 1] = (((w0 << 20) | (w1 >>> 44)) & 0x3ffffffffffL);
-                out[o + i + 2] = ((w1 >>> 2) & 0x3ffffffffffL);
-                out[o + i + 3] = (((w1 << 40) | (w2 >>> 24)) & 0x3ffffffffffL);
-                out[o + i + 4] = (((w2 << 18) | (w3 >>> 46)) & 0x3ffffffffffL);
-                out[o + i + 5] = ((w3 >>> 4) & 0x3ffffffffffL);
-                out[o + i + 6] = (((w3 << 38) | (w4 >>> 26)) & 0x3ffffffffffL);
-                out[o + i + 7] = (((w4 << 16) | (w5 >>> 48)) & 0x3ffffffffffL);
+                out[r] = (w0 >>> 22);
+                out[r + 1] = (((w0 << 20) | (w1 >>> 44)) & 0x3ffffffffffL);
+                out[r + 2] = ((w1 >>> 2) & 0x3ffffffffffL);
+                out[r + 3] = (((w1 << 40) | (w2 >>> 24)) & 0x3ffffffffffL);
+                out[r + 4] = (((w2 << 18) | (w3 >>> 46)) & 0x3ffffffffffL);
+                out[r + 5] = ((w3 >>> 4) & 0x3ffffffffffL);
+                out[r + 6] = (((w3 << 38) | (w4 >>> 26)) & 0x3ffffffffffL);
+                out[r + 7] = (((w4 << 16) | (w5 >>> 48)) & 0x3ffffffffffL);
             }
         }
     }
@@ -5995,40 +6308,42 @@ final class BitUnpackers {
     static final class MsbLong43 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 43;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 43;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
-                out[o + i] = (w0 >>> 21);
-                out[o + i + 1] = (((w0 << 22) | (w1 >>> 42)) & 0x7ffffffffffL);
-                out[o + i + 2] = (((w1 << 1) | (w2 >>> 63)) & 0x7ffffffffffL);
-                out[o + i + 3] = ((w2 >>> 20) & 0x7ffffffffffL);
-                out[o + i + 4] = (((w2 << 23) | (w3 >>> 41)) & 0x7ffffffffffL);
-                out[o + i + 5] = (((w3 << 2) | (w4 >>> 62)) & 0x7ffffffffffL);
-                out[o + i + 6] = ((w4 >>> 19) & 0x7ffffffffffL);
-                out[o + i + 7] = (((w4 << 24) | (w5 >>> 40)) & 0x7ffffffffffL);
+                out[r] = (w0 >>> 21);
+                out[r + 1] = (((w0 << 22) | (w1 >>> 42)) & 0x7ffffffffffL);
+                out[r + 2] = (((w1 << 1) | (w2 >>> 63)) & 0x7ffffffffffL);
+                out[r + 3] = ((w2 >>> 20) & 0x7ffffffffffL);
+                out[r + 4] = (((w2 << 23) | (w3 >>> 41)) & 0x7ffffffffffL);
+                out[r + 5] = (((w3 << 2) | (w4 >>> 62)) & 0x7ffffffffffL);
+                out[r + 6] = ((w4 >>> 19) & 0x7ffffffffffL);
+                out[r + 7] = (((w4 << 24) | (w5 >>> 40)) & 0x7ffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 43;
+            for (; g < groups; g++) {
+                int q = p + g * 43;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = (((ByteIO.getShortBE(in, q + 40) & 0xFFFFL) << 48) | ((in[q + 42] & 0xFFL) << 40));
-                out[o + i] = (w0 >>> 21);
-                out[o + i + 1] = (((w0 << 22) | (w1 >>> 42)) & 0x7ffffffffffL);
-                out[o + i + 2] = (((w1 << 1) | (w2 >>> 63)) & 0x7ffffffffffL);
-                out[o + i + 3] = ((w2 >>> 20) & 0x7ffffffffffL);
-                out[o + i + 4] = (((w2 << 23) | (w3 >>> 41)) & 0x7ffffffffffL);
-                out[o + i + 5] = (((w3 << 2) | (w4 >>> 62)) & 0x7ffffffffffL);
-                out[o + i + 6] = ((w4 >>> 19) & 0x7ffffffffffL);
-                out[o + i + 7] = (((w4 << 24) | (w5 >>> 40)) & 0x7ffffffffffL);
+                out[r] = (w0 >>> 21);
+                out[r + 1] = (((w0 << 22) | (w1 >>> 42)) & 0x7ffffffffffL);
+                out[r + 2] = (((w1 << 1) | (w2 >>> 63)) & 0x7ffffffffffL);
+                out[r + 3] = ((w2 >>> 20) & 0x7ffffffffffL);
+                out[r + 4] = (((w2 << 23) | (w3 >>> 41)) & 0x7ffffffffffL);
+                out[r + 5] = (((w3 << 2) | (w4 >>> 62)) & 0x7ffffffffffL);
+                out[r + 6] = ((w4 >>> 19) & 0x7ffffffffffL);
+                out[r + 7] = (((w4 << 24) | (w5 >>> 40)) & 0x7ffffffffffL);
             }
         }
     }
@@ -6036,40 +6351,42 @@ final class BitUnpackers {
     static final class MsbLong44 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 44;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 44;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
-                out[o + i] = (w0 >>> 20);
-                out[o + i + 1] = (((w0 << 24) | (w1 >>> 40)) & 0xfffffffffffL);
-                out[o + i + 2] = (((w1 << 4) | (w2 >>> 60)) & 0xfffffffffffL);
-                out[o + i + 3] = ((w2 >>> 16) & 0xfffffffffffL);
-                out[o + i + 4] = (((w2 << 28) | (w3 >>> 36)) & 0xfffffffffffL);
-                out[o + i + 5] = (((w3 << 8) | (w4 >>> 56)) & 0xfffffffffffL);
-                out[o + i + 6] = ((w4 >>> 12) & 0xfffffffffffL);
-                out[o + i + 7] = (((w4 << 32) | (w5 >>> 32)) & 0xfffffffffffL);
+                out[r] = (w0 >>> 20);
+                out[r + 1] = (((w0 << 24) | (w1 >>> 40)) & 0xfffffffffffL);
+                out[r + 2] = (((w1 << 4) | (w2 >>> 60)) & 0xfffffffffffL);
+                out[r + 3] = ((w2 >>> 16) & 0xfffffffffffL);
+                out[r + 4] = (((w2 << 28) | (w3 >>> 36)) & 0xfffffffffffL);
+                out[r + 5] = (((w3 << 8) | (w4 >>> 56)) & 0xfffffffffffL);
+                out[r + 6] = ((w4 >>> 12) & 0xfffffffffffL);
+                out[r + 7] = (((w4 << 32) | (w5 >>> 32)) & 0xfffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 44;
+            for (; g < groups; g++) {
+                int q = p + g * 44;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = (((ByteIO.getIntBE(in, q + 40) & 0xFFFFFFFFL) << 32));
-                out[o + i] = (w0 >>> 20);
-                out[o + i + 1] = (((w0 << 24) | (w1 >>> 40)) & 0xfffffffffffL);
-                out[o + i + 2] = (((w1 << 4) | (w2 >>> 60)) & 0xfffffffffffL);
-                out[o + i + 3] = ((w2 >>> 16) & 0xfffffffffffL);
-                out[o + i + 4] = (((w2 << 28) | (w3 >>> 36)) & 0xfffffffffffL);
-                out[o + i + 5] = (((w3 << 8) | (w4 >>> 56)) & 0xfffffffffffL);
-                out[o + i + 6] = ((w4 >>> 12) & 0xfffffffffffL);
-                out[o + i + 7] = (((w4 << 32) | (w5 >>> 32)) & 0xfffffffffffL);
+                out[r] = (w0 >>> 20);
+                out[r + 1] = (((w0 << 24) | (w1 >>> 40)) & 0xfffffffffffL);
+                out[r + 2] = (((w1 << 4) | (w2 >>> 60)) & 0xfffffffffffL);
+                out[r + 3] = ((w2 >>> 16) & 0xfffffffffffL);
+                out[r + 4] = (((w2 << 28) | (w3 >>> 36)) & 0xfffffffffffL);
+                out[r + 5] = (((w3 << 8) | (w4 >>> 56)) & 0xfffffffffffL);
+                out[r + 6] = ((w4 >>> 12) & 0xfffffffffffL);
+                out[r + 7] = (((w4 << 32) | (w5 >>> 32)) & 0xfffffffffffL);
             }
         }
     }
@@ -6077,40 +6394,42 @@ final class BitUnpackers {
     static final class MsbLong45 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 45;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 45;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
-                out[o + i] = (w0 >>> 19);
-                out[o + i + 1] = (((w0 << 26) | (w1 >>> 38)) & 0x1fffffffffffL);
-                out[o + i + 2] = (((w1 << 7) | (w2 >>> 57)) & 0x1fffffffffffL);
-                out[o + i + 3] = ((w2 >>> 12) & 0x1fffffffffffL);
-                out[o + i + 4] = (((w2 << 33) | (w3 >>> 31)) & 0x1fffffffffffL);
-                out[o + i + 5] = (((w3 << 14) | (w4 >>> 50)) & 0x1fffffffffffL);
-                out[o + i + 6] = ((w4 >>> 5) & 0x1fffffffffffL);
-                out[o + i + 7] = (((w4 << 40) | (w5 >>> 24)) & 0x1fffffffffffL);
+                out[r] = (w0 >>> 19);
+                out[r + 1] = (((w0 << 26) | (w1 >>> 38)) & 0x1fffffffffffL);
+                out[r + 2] = (((w1 << 7) | (w2 >>> 57)) & 0x1fffffffffffL);
+                out[r + 3] = ((w2 >>> 12) & 0x1fffffffffffL);
+                out[r + 4] = (((w2 << 33) | (w3 >>> 31)) & 0x1fffffffffffL);
+                out[r + 5] = (((w3 << 14) | (w4 >>> 50)) & 0x1fffffffffffL);
+                out[r + 6] = ((w4 >>> 5) & 0x1fffffffffffL);
+                out[r + 7] = (((w4 << 40) | (w5 >>> 24)) & 0x1fffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 45;
+            for (; g < groups; g++) {
+                int q = p + g * 45;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = (((ByteIO.getIntBE(in, q + 40) & 0xFFFFFFFFL) << 32) | ((in[q + 44] & 0xFFL) << 24));
-                out[o + i] = (w0 >>> 19);
-                out[o + i + 1] = (((w0 << 26) | (w1 >>> 38)) & 0x1fffffffffffL);
-                out[o + i + 2] = (((w1 << 7) | (w2 >>> 57)) & 0x1fffffffffffL);
-                out[o + i + 3] = ((w2 >>> 12) & 0x1fffffffffffL);
-                out[o + i + 4] = (((w2 << 33) | (w3 >>> 31)) & 0x1fffffffffffL);
-                out[o + i + 5] = (((w3 << 14) | (w4 >>> 50)) & 0x1fffffffffffL);
-                out[o + i + 6] = ((w4 >>> 5) & 0x1fffffffffffL);
-                out[o + i + 7] = (((w4 << 40) | (w5 >>> 24)) & 0x1fffffffffffL);
+                out[r] = (w0 >>> 19);
+                out[r + 1] = (((w0 << 26) | (w1 >>> 38)) & 0x1fffffffffffL);
+                out[r + 2] = (((w1 << 7) | (w2 >>> 57)) & 0x1fffffffffffL);
+                out[r + 3] = ((w2 >>> 12) & 0x1fffffffffffL);
+                out[r + 4] = (((w2 << 33) | (w3 >>> 31)) & 0x1fffffffffffL);
+                out[r + 5] = (((w3 << 14) | (w4 >>> 50)) & 0x1fffffffffffL);
+                out[r + 6] = ((w4 >>> 5) & 0x1fffffffffffL);
+                out[r + 7] = (((w4 << 40) | (w5 >>> 24)) & 0x1fffffffffffL);
             }
         }
     }
@@ -6118,40 +6437,42 @@ final class BitUnpackers {
     static final class MsbLong46 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 46;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 46;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
-                out[o + i] = (w0 >>> 18);
-                out[o + i + 1] = (((w0 << 28) | (w1 >>> 36)) & 0x3fffffffffffL);
-                out[o + i + 2] = (((w1 << 10) | (w2 >>> 54)) & 0x3fffffffffffL);
-                out[o + i + 3] = ((w2 >>> 8) & 0x3fffffffffffL);
-                out[o + i + 4] = (((w2 << 38) | (w3 >>> 26)) & 0x3fffffffffffL);
-                out[o + i + 5] = (((w3 << 20) | (w4 >>> 44)) & 0x3fffffffffffL);
-                out[o + i + 6] = (((w4 << 2) | (w5 >>> 62)) & 0x3fffffffffffL);
-                out[o + i + 7] = ((w5 >>> 16) & 0x3fffffffffffL);
+                out[r] = (w0 >>> 18);
+                out[r + 1] = (((w0 << 28) | (w1 >>> 36)) & 0x3fffffffffffL);
+                out[r + 2] = (((w1 << 10) | (w2 >>> 54)) & 0x3fffffffffffL);
+                out[r + 3] = ((w2 >>> 8) & 0x3fffffffffffL);
+                out[r + 4] = (((w2 << 38) | (w3 >>> 26)) & 0x3fffffffffffL);
+                out[r + 5] = (((w3 << 20) | (w4 >>> 44)) & 0x3fffffffffffL);
+                out[r + 6] = (((w4 << 2) | (w5 >>> 62)) & 0x3fffffffffffL);
+                out[r + 7] = ((w5 >>> 16) & 0x3fffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 46;
+            for (; g < groups; g++) {
+                int q = p + g * 46;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = (((ByteIO.getIntBE(in, q + 40) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 44) & 0xFFFFL) << 16));
-                out[o + i] = (w0 >>> 18);
-                out[o + i + 1] = (((w0 << 28) | (w1 >>> 36)) & 0x3fffffffffffL);
-                out[o + i + 2] = (((w1 << 10) | (w2 >>> 54)) & 0x3fffffffffffL);
-                out[o + i + 3] = ((w2 >>> 8) & 0x3fffffffffffL);
-                out[o + i + 4] = (((w2 << 38) | (w3 >>> 26)) & 0x3fffffffffffL);
-                out[o + i + 5] = (((w3 << 20) | (w4 >>> 44)) & 0x3fffffffffffL);
-                out[o + i + 6] = (((w4 << 2) | (w5 >>> 62)) & 0x3fffffffffffL);
-                out[o + i + 7] = ((w5 >>> 16) & 0x3fffffffffffL);
+                out[r] = (w0 >>> 18);
+                out[r + 1] = (((w0 << 28) | (w1 >>> 36)) & 0x3fffffffffffL);
+                out[r + 2] = (((w1 << 10) | (w2 >>> 54)) & 0x3fffffffffffL);
+                out[r + 3] = ((w2 >>> 8) & 0x3fffffffffffL);
+                out[r + 4] = (((w2 << 38) | (w3 >>> 26)) & 0x3fffffffffffL);
+                out[r + 5] = (((w3 << 20) | (w4 >>> 44)) & 0x3fffffffffffL);
+                out[r + 6] = (((w4 << 2) | (w5 >>> 62)) & 0x3fffffffffffL);
+                out[r + 7] = ((w5 >>> 16) & 0x3fffffffffffL);
             }
         }
     }
@@ -6159,40 +6480,42 @@ final class BitUnpackers {
     static final class MsbLong47 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 47;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 47;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
-                out[o + i] = (w0 >>> 17);
-                out[o + i + 1] = (((w0 << 30) | (w1 >>> 34)) & 0x7fffffffffffL);
-                out[o + i + 2] = (((w1 << 13) | (w2 >>> 51)) & 0x7fffffffffffL);
-                out[o + i + 3] = ((w2 >>> 4) & 0x7fffffffffffL);
-                out[o + i + 4] = (((w2 << 43) | (w3 >>> 21)) & 0x7fffffffffffL);
-                out[o + i + 5] = (((w3 << 26) | (w4 >>> 38)) & 0x7fffffffffffL);
-                out[o + i + 6] = (((w4 << 9) | (w5 >>> 55)) & 0x7fffffffffffL);
-                out[o + i + 7] = ((w5 >>> 8) & 0x7fffffffffffL);
+                out[r] = (w0 >>> 17);
+                out[r + 1] = (((w0 << 30) | (w1 >>> 34)) & 0x7fffffffffffL);
+                out[r + 2] = (((w1 << 13) | (w2 >>> 51)) & 0x7fffffffffffL);
+                out[r + 3] = ((w2 >>> 4) & 0x7fffffffffffL);
+                out[r + 4] = (((w2 << 43) | (w3 >>> 21)) & 0x7fffffffffffL);
+                out[r + 5] = (((w3 << 26) | (w4 >>> 38)) & 0x7fffffffffffL);
+                out[r + 6] = (((w4 << 9) | (w5 >>> 55)) & 0x7fffffffffffL);
+                out[r + 7] = ((w5 >>> 8) & 0x7fffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 47;
+            for (; g < groups; g++) {
+                int q = p + g * 47;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = (((ByteIO.getIntBE(in, q + 40) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 44) & 0xFFFFL) << 16) | ((in[q + 46] & 0xFFL) << 8));
-                out[o + i] = (w0 >>> 17);
-                out[o + i + 1] = (((w0 << 30) | (w1 >>> 34)) & 0x7fffffffffffL);
-                out[o + i + 2] = (((w1 << 13) | (w2 >>> 51)) & 0x7fffffffffffL);
-                out[o + i + 3] = ((w2 >>> 4) & 0x7fffffffffffL);
-                out[o + i + 4] = (((w2 << 43) | (w3 >>> 21)) & 0x7fffffffffffL);
-                out[o + i + 5] = (((w3 << 26) | (w4 >>> 38)) & 0x7fffffffffffL);
-                out[o + i + 6] = (((w4 << 9) | (w5 >>> 55)) & 0x7fffffffffffL);
-                out[o + i + 7] = ((w5 >>> 8) & 0x7fffffffffffL);
+                out[r] = (w0 >>> 17);
+                out[r + 1] = (((w0 << 30) | (w1 >>> 34)) & 0x7fffffffffffL);
+                out[r + 2] = (((w1 << 13) | (w2 >>> 51)) & 0x7fffffffffffL);
+                out[r + 3] = ((w2 >>> 4) & 0x7fffffffffffL);
+                out[r + 4] = (((w2 << 43) | (w3 >>> 21)) & 0x7fffffffffffL);
+                out[r + 5] = (((w3 << 26) | (w4 >>> 38)) & 0x7fffffffffffL);
+                out[r + 6] = (((w4 << 9) | (w5 >>> 55)) & 0x7fffffffffffL);
+                out[r + 7] = ((w5 >>> 8) & 0x7fffffffffffL);
             }
         }
     }
@@ -6200,22 +6523,23 @@ final class BitUnpackers {
     static final class MsbLong48 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 48;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 48;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
                 long w3 = ByteIO.getLongBE(in, q + 24);
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
-                out[o + i] = (w0 >>> 16);
-                out[o + i + 1] = (((w0 << 32) | (w1 >>> 32)) & 0xffffffffffffL);
-                out[o + i + 2] = (((w1 << 16) | (w2 >>> 48)) & 0xffffffffffffL);
-                out[o + i + 3] = (w2 & 0xffffffffffffL);
-                out[o + i + 4] = (w3 >>> 16);
-                out[o + i + 5] = (((w3 << 32) | (w4 >>> 32)) & 0xffffffffffffL);
-                out[o + i + 6] = (((w4 << 16) | (w5 >>> 48)) & 0xffffffffffffL);
-                out[o + i + 7] = (w5 & 0xffffffffffffL);
+                out[r] = (w0 >>> 16);
+                out[r + 1] = (((w0 << 32) | (w1 >>> 32)) & 0xffffffffffffL);
+                out[r + 2] = (((w1 << 16) | (w2 >>> 48)) & 0xffffffffffffL);
+                out[r + 3] = (w2 & 0xffffffffffffL);
+                out[r + 4] = (w3 >>> 16);
+                out[r + 5] = (((w3 << 32) | (w4 >>> 32)) & 0xffffffffffffL);
+                out[r + 6] = (((w4 << 16) | (w5 >>> 48)) & 0xffffffffffffL);
+                out[r + 7] = (w5 & 0xffffffffffffL);
             }
         }
     }
@@ -6223,9 +6547,10 @@ final class BitUnpackers {
     static final class MsbLong49 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 49;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 49;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6233,17 +6558,18 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
-                out[o + i] = (w0 >>> 15);
-                out[o + i + 1] = (((w0 << 34) | (w1 >>> 30)) & 0x1ffffffffffffL);
-                out[o + i + 2] = (((w1 << 19) | (w2 >>> 45)) & 0x1ffffffffffffL);
-                out[o + i + 3] = (((w2 << 4) | (w3 >>> 60)) & 0x1ffffffffffffL);
-                out[o + i + 4] = ((w3 >>> 11) & 0x1ffffffffffffL);
-                out[o + i + 5] = (((w3 << 38) | (w4 >>> 26)) & 0x1ffffffffffffL);
-                out[o + i + 6] = (((w4 << 23) | (w5 >>> 41)) & 0x1ffffffffffffL);
-                out[o + i + 7] = (((w5 << 8) | (w6 >>> 56)) & 0x1ffffffffffffL);
+                out[r] = (w0 >>> 15);
+                out[r + 1] = (((w0 << 34) | (w1 >>> 30)) & 0x1ffffffffffffL);
+                out[r + 2] = (((w1 << 19) | (w2 >>> 45)) & 0x1ffffffffffffL);
+                out[r + 3] = (((w2 << 4) | (w3 >>> 60)) & 0x1ffffffffffffL);
+                out[r + 4] = ((w3 >>> 11) & 0x1ffffffffffffL);
+                out[r + 5] = (((w3 << 38) | (w4 >>> 26)) & 0x1ffffffffffffL);
+                out[r + 6] = (((w4 << 23) | (w5 >>> 41)) & 0x1ffffffffffffL);
+                out[r + 7] = (((w5 << 8) | (w6 >>> 56)) & 0x1ffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 49;
+            for (; g < groups; g++) {
+                int q = p + g * 49;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6251,14 +6577,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = (((in[q + 48] & 0xFFL) << 56));
-                out[o + i] = (w0 >>> 15);
-                out[o + i + 1] = (((w0 << 34) | (w1 >>> 30)) & 0x1ffffffffffffL);
-                out[o + i + 2] = (((w1 << 19) | (w2 >>> 45)) & 0x1ffffffffffffL);
-                out[o + i + 3] = (((w2 << 4) | (w3 >>> 60)) & 0x1ffffffffffffL);
-                out[o + i + 4] = ((w3 >>> 11) & 0x1ffffffffffffL);
-                out[o + i + 5] = (((w3 << 38) | (w4 >>> 26)) & 0x1ffffffffffffL);
-                out[o + i + 6] = (((w4 << 23) | (w5 >>> 41)) & 0x1ffffffffffffL);
-                out[o + i + 7] = (((w5 << 8) | (w6 >>> 56)) & 0x1ffffffffffffL);
+                out[r] = (w0 >>> 15);
+                out[r + 1] = (((w0 << 34) | (w1 >>> 30)) & 0x1ffffffffffffL);
+                out[r + 2] = (((w1 << 19) | (w2 >>> 45)) & 0x1ffffffffffffL);
+                out[r + 3] = (((w2 << 4) | (w3 >>> 60)) & 0x1ffffffffffffL);
+                out[r + 4] = ((w3 >>> 11) & 0x1ffffffffffffL);
+                out[r + 5] = (((w3 << 38) | (w4 >>> 26)) & 0x1ffffffffffffL);
+                out[r + 6] = (((w4 << 23) | (w5 >>> 41)) & 0x1ffffffffffffL);
+                out[r + 7] = (((w5 << 8) | (w6 >>> 56)) & 0x1ffffffffffffL);
             }
         }
     }
@@ -6266,9 +6592,10 @@ final class BitUnpackers {
     static final class MsbLong50 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 50;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 50;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6276,17 +6603,18 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
-                out[o + i] = (w0 >>> 14);
-                out[o + i + 1] = (((w0 << 36) | (w1 >>> 28)) & 0x3ffffffffffffL);
-                out[o + i + 2] = (((w1 << 22) | (w2 >>> 42)) & 0x3ffffffffffffL);
-                out[o + i + 3] = (((w2 << 8) | (w3 >>> 56)) & 0x3ffffffffffffL);
-                out[o + i + 4] = ((w3 >>> 6) & 0x3ffffffffffffL);
-                out[o + i + 5] = (((w3 << 44) | (w4 >>> 20)) & 0x3ffffffffffffL);
-                out[o + i + 6] = (((w4 << 30) | (w5 >>> 34)) & 0x3ffffffffffffL);
-                out[o + i + 7] = (((w5 << 16) | (w6 >>> 48)) & 0x3ffffffffffffL);
+                out[r] = (w0 >>> 14);
+                out[r + 1] = (((w0 << 36) | (w1 >>> 28)) & 0x3ffffffffffffL);
+                out[r + 2] = (((w1 << 22) | (w2 >>> 42)) & 0x3ffffffffffffL);
+                out[r + 3] = (((w2 << 8) | (w3 >>> 56)) & 0x3ffffffffffffL);
+                out[r + 4] = ((w3 >>> 6) & 0x3ffffffffffffL);
+                out[r + 5] = (((w3 << 44) | (w4 >>> 20)) & 0x3ffffffffffffL);
+                out[r + 6] = (((w4 << 30) | (w5 >>> 34)) & 0x3ffffffffffffL);
+                out[r + 7] = (((w5 << 16) | (w6 >>> 48)) & 0x3ffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 50;
+            for (; g < groups; g++) {
+                int q = p + g * 50;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6294,14 +6622,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = (((ByteIO.getShortBE(in, q + 48) & 0xFFFFL) << 48));
-                out[o + i] = (w0 >>> 14);
-                out[o + i + 1] = (((w0 << 36) | (w1 >>> 28)) & 0x3ffffffffffffL);
-                out[o + i + 2] = (((w1 << 22) | (w2 >>> 42)) & 0x3ffffffffffffL);
-                out[o + i + 3] = (((w2 << 8) | (w3 >>> 56)) & 0x3ffffffffffffL);
-                out[o + i + 4] = ((w3 >>> 6) & 0x3ffffffffffffL);
-                out[o + i + 5] = (((w3 << 44) | (w4 >>> 20)) & 0x3ffffffffffffL);
-                out[o + i + 6] = (((w4 << 30) | (w5 >>> 34)) & 0x3ffffffffffffL);
-                out[o + i + 7] = (((w5 << 16) | (w6 >>> 48)) & 0x3ffffffffffffL);
+                out[r] = (w0 >>> 14);
+                out[r + 1] = (((w0 << 36) | (w1 >>> 28)) & 0x3ffffffffffffL);
+                out[r + 2] = (((w1 << 22) | (w2 >>> 42)) & 0x3ffffffffffffL);
+                out[r + 3] = (((w2 << 8) | (w3 >>> 56)) & 0x3ffffffffffffL);
+                out[r + 4] = ((w3 >>> 6) & 0x3ffffffffffffL);
+                out[r + 5] = (((w3 << 44) | (w4 >>> 20)) & 0x3ffffffffffffL);
+                out[r + 6] = (((w4 << 30) | (w5 >>> 34)) & 0x3ffffffffffffL);
+                out[r + 7] = (((w5 << 16) | (w6 >>> 48)) & 0x3ffffffffffffL);
             }
         }
     }
@@ -6309,9 +6637,10 @@ final class BitUnpackers {
     static final class MsbLong51 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 51;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 51;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6319,17 +6648,18 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
-                out[o + i] = (w0 >>> 13);
-                out[o + i + 1] = (((w0 << 38) | (w1 >>> 26)) & 0x7ffffffffffffL);
-                out[o + i + 2] = (((w1 << 25) | (w2 >>> 39)) & 0x7ffffffffffffL);
-                out[o + i + 3] = (((w2 << 12) | (w3 >>> 52)) & 0x7ffffffffffffL);
-                out[o + i + 4] = ((w3 >>> 1) & 0x7ffffffffffffL);
-                out[o + i + 5] = (((w3 << 50) | (w4 >>> 14)) & 0x7ffffffffffffL);
-                out[o + i + 6] = (((w4 << 37) | (w5 >>> 27)) & 0x7ffffffffffffL);
-                out[o + i + 7] = (((w5 << 24) | (w6 >>> 40)) & 0x7ffffffffffffL);
+                out[r] = (w0 >>> 13);
+                out[r + 1] = (((w0 << 38) | (w1 >>> 26)) & 0x7ffffffffffffL);
+                out[r + 2] = (((w1 << 25) | (w2 >>> 39)) & 0x7ffffffffffffL);
+                out[r + 3] = (((w2 << 12) | (w3 >>> 52)) & 0x7ffffffffffffL);
+                out[r + 4] = ((w3 >>> 1) & 0x7ffffffffffffL);
+                out[r + 5] = (((w3 << 50) | (w4 >>> 14)) & 0x7ffffffffffffL);
+                out[r + 6] = (((w4 << 37) | (w5 >>> 27)) & 0x7ffffffffffffL);
+                out[r + 7] = (((w5 << 24) | (w6 >>> 40)) & 0x7ffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 51;
+            for (; g < groups; g++) {
+                int q = p + g * 51;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6337,14 +6667,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = (((ByteIO.getShortBE(in, q + 48) & 0xFFFFL) << 48) | ((in[q + 50] & 0xFFL) << 40));
-                out[o + i] = (w0 >>> 13);
-                out[o + i + 1] = (((w0 << 38) | (w1 >>> 26)) & 0x7ffffffffffffL);
-                out[o + i + 2] = (((w1 << 25) | (w2 >>> 39)) & 0x7ffffffffffffL);
-                out[o + i + 3] = (((w2 << 12) | (w3 >>> 52)) & 0x7ffffffffffffL);
-                out[o + i + 4] = ((w3 >>> 1) & 0x7ffffffffffffL);
-                out[o + i + 5] = (((w3 << 50) | (w4 >>> 14)) & 0x7ffffffffffffL);
-                out[o + i + 6] = (((w4 << 37) | (w5 >>> 27)) & 0x7ffffffffffffL);
-                out[o + i + 7] = (((w5 << 24) | (w6 >>> 40)) & 0x7ffffffffffffL);
+                out[r] = (w0 >>> 13);
+                out[r + 1] = (((w0 << 38) | (w1 >>> 26)) & 0x7ffffffffffffL);
+                out[r + 2] = (((w1 << 25) | (w2 >>> 39)) & 0x7ffffffffffffL);
+                out[r + 3] = (((w2 << 12) | (w3 >>> 52)) & 0x7ffffffffffffL);
+                out[r + 4] = ((w3 >>> 1) & 0x7ffffffffffffL);
+                out[r + 5] = (((w3 << 50) | (w4 >>> 14)) & 0x7ffffffffffffL);
+                out[r + 6] = (((w4 << 37) | (w5 >>> 27)) & 0x7ffffffffffffL);
+                out[r + 7] = (((w5 << 24) | (w6 >>> 40)) & 0x7ffffffffffffL);
             }
         }
     }
@@ -6352,9 +6682,10 @@ final class BitUnpackers {
     static final class MsbLong52 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 52;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 52;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6362,17 +6693,18 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
-                out[o + i] = (w0 >>> 12);
-                out[o + i + 1] = (((w0 << 40) | (w1 >>> 24)) & 0xfffffffffffffL);
-                out[o + i + 2] = (((w1 << 28) | (w2 >>> 36)) & 0xfffffffffffffL);
-                out[o + i + 3] = (((w2 << 16) | (w3 >>> 48)) & 0xfffffffffffffL);
-                out[o + i + 4] = (((w3 << 4) | (w4 >>> 60)) & 0xfffffffffffffL);
-                out[o + i + 5] = ((w4 >>> 8) & 0xfffffffffffffL);
-                out[o + i + 6] = (((w4 << 44) | (w5 >>> 20)) & 0xfffffffffffffL);
-                out[o + i + 7] = (((w5 << 32) | (w6 >>> 32)) & 0xfffffffffffffL);
+                out[r] = (w0 >>> 12);
+                out[r + 1] = (((w0 << 40) | (w1 >>> 24)) & 0xfffffffffffffL);
+                out[r + 2] = (((w1 << 28) | (w2 >>> 36)) & 0xfffffffffffffL);
+                out[r + 3] = (((w2 << 16) | (w3 >>> 48)) & 0xfffffffffffffL);
+                out[r + 4] = (((w3 << 4) | (w4 >>> 60)) & 0xfffffffffffffL);
+                out[r + 5] = ((w4 >>> 8) & 0xfffffffffffffL);
+                out[r + 6] = (((w4 << 44) | (w5 >>> 20)) & 0xfffffffffffffL);
+                out[r + 7] = (((w5 << 32) | (w6 >>> 32)) & 0xfffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 52;
+            for (; g < groups; g++) {
+                int q = p + g * 52;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6380,14 +6712,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = (((ByteIO.getIntBE(in, q + 48) & 0xFFFFFFFFL) << 32));
-                out[o + i] = (w0 >>> 12);
-                out[o + i + 1] = (((w0 << 40) | (w1 >>> 24)) & 0xfffffffffffffL);
-                out[o + i + 2] = (((w1 << 28) | (w2 >>> 36)) & 0xfffffffffffffL);
-                out[o + i + 3] = (((w2 << 16) | (w3 >>> 48)) & 0xfffffffffffffL);
-                out[o + i + 4] = (((w3 << 4) | (w4 >>> 60)) & 0xfffffffffffffL);
-                out[o + i + 5] = ((w4 >>> 8) & 0xfffffffffffffL);
-                out[o + i + 6] = (((w4 << 44) | (w5 >>> 20)) & 0xfffffffffffffL);
-                out[o + i + 7] = (((w5 << 32) | (w6 >>> 32)) & 0xfffffffffffffL);
+                out[r] = (w0 >>> 12);
+                out[r + 1] = (((w0 << 40) | (w1 >>> 24)) & 0xfffffffffffffL);
+                out[r + 2] = (((w1 << 28) | (w2 >>> 36)) & 0xfffffffffffffL);
+                out[r + 3] = (((w2 << 16) | (w3 >>> 48)) & 0xfffffffffffffL);
+                out[r + 4] = (((w3 << 4) | (w4 >>> 60)) & 0xfffffffffffffL);
+                out[r + 5] = ((w4 >>> 8) & 0xfffffffffffffL);
+                out[r + 6] = (((w4 << 44) | (w5 >>> 20)) & 0xfffffffffffffL);
+                out[r + 7] = (((w5 << 32) | (w6 >>> 32)) & 0xfffffffffffffL);
             }
         }
     }
@@ -6395,9 +6727,10 @@ final class BitUnpackers {
     static final class MsbLong53 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 53;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 53;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6405,17 +6738,18 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
-                out[o + i] = (w0 >>> 11);
-                out[o + i + 1] = (((w0 << 42) | (w1 >>> 22)) & 0x1fffffffffffffL);
-                out[o + i + 2] = (((w1 << 31) | (w2 >>> 33)) & 0x1fffffffffffffL);
-                out[o + i + 3] = (((w2 << 20) | (w3 >>> 44)) & 0x1fffffffffffffL);
-                out[o + i + 4] = (((w3 << 9) | (w4 >>> 55)) & 0x1fffffffffffffL);
-                out[o + i + 5] = ((w4 >>> 2) & 0x1fffffffffffffL);
-                out[o + i + 6] = (((w4 << 51) | (w5 >>> 13)) & 0x1fffffffffffffL);
-                out[o + i + 7] = (((w5 << 40) | (w6 >>> 24)) & 0x1fffffffffffffL);
+                out[r] = (w0 >>> 11);
+                out[r + 1] = (((w0 << 42) | (w1 >>> 22)) & 0x1fffffffffffffL);
+                out[r + 2] = (((w1 << 31) | (w2 >>> 33)) & 0x1fffffffffffffL);
+                out[r + 3] = (((w2 << 20) | (w3 >>> 44)) & 0x1fffffffffffffL);
+                out[r + 4] = (((w3 << 9) | (w4 >>> 55)) & 0x1fffffffffffffL);
+                out[r + 5] = ((w4 >>> 2) & 0x1fffffffffffffL);
+                out[r + 6] = (((w4 << 51) | (w5 >>> 13)) & 0x1fffffffffffffL);
+                out[r + 7] = (((w5 << 40) | (w6 >>> 24)) & 0x1fffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 53;
+            for (; g < groups; g++) {
+                int q = p + g * 53;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6423,14 +6757,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = (((ByteIO.getIntBE(in, q + 48) & 0xFFFFFFFFL) << 32) | ((in[q + 52] & 0xFFL) << 24));
-                out[o + i] = (w0 >>> 11);
-                out[o + i + 1] = (((w0 << 42) | (w1 >>> 22)) & 0x1fffffffffffffL);
-                out[o + i + 2] = (((w1 << 31) | (w2 >>> 33)) & 0x1fffffffffffffL);
-                out[o + i + 3] = (((w2 << 20) | (w3 >>> 44)) & 0x1fffffffffffffL);
-                out[o + i + 4] = (((w3 << 9) | (w4 >>> 55)) & 0x1fffffffffffffL);
-                out[o + i + 5] = ((w4 >>> 2) & 0x1fffffffffffffL);
-                out[o + i + 6] = (((w4 << 51) | (w5 >>> 13)) & 0x1fffffffffffffL);
-                out[o + i + 7] = (((w5 << 40) | (w6 >>> 24)) & 0x1fffffffffffffL);
+                out[r] = (w0 >>> 11);
+                out[r + 1] = (((w0 << 42) | (w1 >>> 22)) & 0x1fffffffffffffL);
+                out[r + 2] = (((w1 << 31) | (w2 >>> 33)) & 0x1fffffffffffffL);
+                out[r + 3] = (((w2 << 20) | (w3 >>> 44)) & 0x1fffffffffffffL);
+                out[r + 4] = (((w3 << 9) | (w4 >>> 55)) & 0x1fffffffffffffL);
+                out[r + 5] = ((w4 >>> 2) & 0x1fffffffffffffL);
+                out[r + 6] = (((w4 << 51) | (w5 >>> 13)) & 0x1fffffffffffffL);
+                out[r + 7] = (((w5 << 40) | (w6 >>> 24)) & 0x1fffffffffffffL);
             }
         }
     }
@@ -6438,9 +6772,10 @@ final class BitUnpackers {
     static final class MsbLong54 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 54;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 54;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6448,17 +6783,18 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
-                out[o + i] = (w0 >>> 10);
-                out[o + i + 1] = (((w0 << 44) | (w1 >>> 20)) & 0x3fffffffffffffL);
-                out[o + i + 2] = (((w1 << 34) | (w2 >>> 30)) & 0x3fffffffffffffL);
-                out[o + i + 3] = (((w2 << 24) | (w3 >>> 40)) & 0x3fffffffffffffL);
-                out[o + i + 4] = (((w3 << 14) | (w4 >>> 50)) & 0x3fffffffffffffL);
-                out[o + i + 5] = (((w4 << 4) | (w5 >>> 60)) & 0x3fffffffffffffL);
-                out[o + i + 6] = ((w5 >>> 6) & 0x3fffffffffffffL);
-                out[o + i + 7] = (((w5 << 48) | (w6 >>> 16)) & 0x3fffffffffffffL);
+                out[r] = (w0 >>> 10);
+                out[r + 1] = (((w0 << 44) | (w1 >>> 20)) & 0x3fffffffffffffL);
+                out[r + 2] = (((w1 << 34) | (w2 >>> 30)) & 0x3fffffffffffffL);
+                out[r + 3] = (((w2 << 24) | (w3 >>> 40)) & 0x3fffffffffffffL);
+                out[r + 4] = (((w3 << 14) | (w4 >>> 50)) & 0x3fffffffffffffL);
+                out[r + 5] = (((w4 << 4) | (w5 >>> 60)) & 0x3fffffffffffffL);
+                out[r + 6] = ((w5 >>> 6) & 0x3fffffffffffffL);
+                out[r + 7] = (((w5 << 48) | (w6 >>> 16)) & 0x3fffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 54;
+            for (; g < groups; g++) {
+                int q = p + g * 54;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6466,14 +6802,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = (((ByteIO.getIntBE(in, q + 48) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 52) & 0xFFFFL) << 16));
-                out[o + i] = (w0 >>> 10);
-                out[o + i + 1] = (((w0 << 44) | (w1 >>> 20)) & 0x3fffffffffffffL);
-                out[o + i + 2] = (((w1 << 34) | (w2 >>> 30)) & 0x3fffffffffffffL);
-                out[o + i + 3] = (((w2 << 24) | (w3 >>> 40)) & 0x3fffffffffffffL);
-                out[o + i + 4] = (((w3 << 14) | (w4 >>> 50)) & 0x3fffffffffffffL);
-                out[o + i + 5] = (((w4 << 4) | (w5 >>> 60)) & 0x3fffffffffffffL);
-                out[o + i + 6] = ((w5 >>> 6) & 0x3fffffffffffffL);
-                out[o + i + 7] = (((w5 << 48) | (w6 >>> 16)) & 0x3fffffffffffffL);
+                out[r] = (w0 >>> 10);
+                out[r + 1] = (((w0 << 44) | (w1 >>> 20)) & 0x3fffffffffffffL);
+                out[r + 2] = (((w1 << 34) | (w2 >>> 30)) & 0x3fffffffffffffL);
+                out[r + 3] = (((w2 << 24) | (w3 >>> 40)) & 0x3fffffffffffffL);
+                out[r + 4] = (((w3 << 14) | (w4 >>> 50)) & 0x3fffffffffffffL);
+                out[r + 5] = (((w4 << 4) | (w5 >>> 60)) & 0x3fffffffffffffL);
+                out[r + 6] = ((w5 >>> 6) & 0x3fffffffffffffL);
+                out[r + 7] = (((w5 << 48) | (w6 >>> 16)) & 0x3fffffffffffffL);
             }
         }
     }
@@ -6481,9 +6817,10 @@ final class BitUnpackers {
     static final class MsbLong55 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 55;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 55;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6491,17 +6828,18 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
-                out[o + i] = (w0 >>> 9);
-                out[o + i + 1] = (((w0 << 46) | (w1 >>> 18)) & 0x7fffffffffffffL);
-                out[o + i + 2] = (((w1 << 37) | (w2 >>> 27)) & 0x7fffffffffffffL);
-                out[o + i + 3] = (((w2 << 28) | (w3 >>> 36)) & 0x7fffffffffffffL);
-                out[o + i + 4] = (((w3 << 19) | (w4 >>> 45)) & 0x7fffffffffffffL);
-                out[o + i + 5] = (((w4 << 10) | (w5 >>> 54)) & 0x7fffffffffffffL);
-                out[o + i + 6] = (((w5 << 1) | (w6 >>> 63)) & 0x7fffffffffffffL);
-                out[o + i + 7] = ((w6 >>> 8) & 0x7fffffffffffffL);
+                out[r] = (w0 >>> 9);
+                out[r + 1] = (((w0 << 46) | (w1 >>> 18)) & 0x7fffffffffffffL);
+                out[r + 2] = (((w1 << 37) | (w2 >>> 27)) & 0x7fffffffffffffL);
+                out[r + 3] = (((w2 << 28) | (w3 >>> 36)) & 0x7fffffffffffffL);
+                out[r + 4] = (((w3 << 19) | (w4 >>> 45)) & 0x7fffffffffffffL);
+                out[r + 5] = (((w4 << 10) | (w5 >>> 54)) & 0x7fffffffffffffL);
+                out[r + 6] = (((w5 << 1) | (w6 >>> 63)) & 0x7fffffffffffffL);
+                out[r + 7] = ((w6 >>> 8) & 0x7fffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 55;
+            for (; g < groups; g++) {
+                int q = p + g * 55;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6509,14 +6847,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = (((ByteIO.getIntBE(in, q + 48) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 52) & 0xFFFFL) << 16) | ((in[q + 54] & 0xFFL) << 8));
-                out[o + i] = (w0 >>> 9);
-                out[o + i + 1] = (((w0 << 46) | (w1 >>> 18)) & 0x7fffffffffffffL);
-                out[o + i + 2] = (((w1 << 37) | (w2 >>> 27)) & 0x7fffffffffffffL);
-                out[o + i + 3] = (((w2 << 28) | (w3 >>> 36)) & 0x7fffffffffffffL);
-                out[o + i + 4] = (((w3 << 19) | (w4 >>> 45)) & 0x7fffffffffffffL);
-                out[o + i + 5] = (((w4 << 10) | (w5 >>> 54)) & 0x7fffffffffffffL);
-                out[o + i + 6] = (((w5 << 1) | (w6 >>> 63)) & 0x7fffffffffffffL);
-                out[o + i + 7] = ((w6 >>> 8) & 0x7fffffffffffffL);
+                out[r] = (w0 >>> 9);
+                out[r + 1] = (((w0 << 46) | (w1 >>> 18)) & 0x7fffffffffffffL);
+                out[r + 2] = (((w1 << 37) | (w2 >>> 27)) & 0x7fffffffffffffL);
+                out[r + 3] = (((w2 << 28) | (w3 >>> 36)) & 0x7fffffffffffffL);
+                out[r + 4] = (((w3 << 19) | (w4 >>> 45)) & 0x7fffffffffffffL);
+                out[r + 5] = (((w4 << 10) | (w5 >>> 54)) & 0x7fffffffffffffL);
+                out[r + 6] = (((w5 << 1) | (w6 >>> 63)) & 0x7fffffffffffffL);
+                out[r + 7] = ((w6 >>> 8) & 0x7fffffffffffffL);
             }
         }
     }
@@ -6524,8 +6862,9 @@ final class BitUnpackers {
     static final class MsbLong56 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 56;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 56;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6533,14 +6872,14 @@ final class BitUnpackers {
                 long w4 = ByteIO.getLongBE(in, q + 32);
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
-                out[o + i] = (w0 >>> 8);
-                out[o + i + 1] = (((w0 << 48) | (w1 >>> 16)) & 0xffffffffffffffL);
-                out[o + i + 2] = (((w1 << 40) | (w2 >>> 24)) & 0xffffffffffffffL);
-                out[o + i + 3] = (((w2 << 32) | (w3 >>> 32)) & 0xffffffffffffffL);
-                out[o + i + 4] = (((w3 << 24) | (w4 >>> 40)) & 0xffffffffffffffL);
-                out[o + i + 5] = (((w4 << 16) | (w5 >>> 48)) & 0xffffffffffffffL);
-                out[o + i + 6] = (((w5 << 8) | (w6 >>> 56)) & 0xffffffffffffffL);
-                out[o + i + 7] = (w6 & 0xffffffffffffffL);
+                out[r] = (w0 >>> 8);
+                out[r + 1] = (((w0 << 48) | (w1 >>> 16)) & 0xffffffffffffffL);
+                out[r + 2] = (((w1 << 40) | (w2 >>> 24)) & 0xffffffffffffffL);
+                out[r + 3] = (((w2 << 32) | (w3 >>> 32)) & 0xffffffffffffffL);
+                out[r + 4] = (((w3 << 24) | (w4 >>> 40)) & 0xffffffffffffffL);
+                out[r + 5] = (((w4 << 16) | (w5 >>> 48)) & 0xffffffffffffffL);
+                out[r + 6] = (((w5 << 8) | (w6 >>> 56)) & 0xffffffffffffffL);
+                out[r + 7] = (w6 & 0xffffffffffffffL);
             }
         }
     }
@@ -6548,9 +6887,10 @@ final class BitUnpackers {
     static final class MsbLong57 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 57;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 57;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6559,17 +6899,18 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
                 long w7 = ByteIO.getLongBE(in, q + 56);
-                out[o + i] = (w0 >>> 7);
-                out[o + i + 1] = (((w0 << 50) | (w1 >>> 14)) & 0x1ffffffffffffffL);
-                out[o + i + 2] = (((w1 << 43) | (w2 >>> 21)) & 0x1ffffffffffffffL);
-                out[o + i + 3] = (((w2 << 36) | (w3 >>> 28)) & 0x1ffffffffffffffL);
-                out[o + i + 4] = (((w3 << 29) | (w4 >>> 35)) & 0x1ffffffffffffffL);
-                out[o + i + 5] = (((w4 << 22) | (w5 >>> 42)) & 0x1ffffffffffffffL);
-                out[o + i + 6] = (((w5 << 15) | (w6 >>> 49)) & 0x1ffffffffffffffL);
-                out[o + i + 7] = (((w6 << 8) | (w7 >>> 56)) & 0x1ffffffffffffffL);
+                out[r] = (w0 >>> 7);
+                out[r + 1] = (((w0 << 50) | (w1 >>> 14)) & 0x1ffffffffffffffL);
+                out[r + 2] = (((w1 << 43) | (w2 >>> 21)) & 0x1ffffffffffffffL);
+                out[r + 3] = (((w2 << 36) | (w3 >>> 28)) & 0x1ffffffffffffffL);
+                out[r + 4] = (((w3 << 29) | (w4 >>> 35)) & 0x1ffffffffffffffL);
+                out[r + 5] = (((w4 << 22) | (w5 >>> 42)) & 0x1ffffffffffffffL);
+                out[r + 6] = (((w5 << 15) | (w6 >>> 49)) & 0x1ffffffffffffffL);
+                out[r + 7] = (((w6 << 8) | (w7 >>> 56)) & 0x1ffffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 57;
+            for (; g < groups; g++) {
+                int q = p + g * 57;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6578,14 +6919,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
                 long w7 = (((in[q + 56] & 0xFFL) << 56));
-                out[o + i] = (w0 >>> 7);
-                out[o + i + 1] = (((w0 << 50) | (w1 >>> 14)) & 0x1ffffffffffffffL);
-                out[o + i + 2] = (((w1 << 43) | (w2 >>> 21)) & 0x1ffffffffffffffL);
-                out[o + i + 3] = (((w2 << 36) | (w3 >>> 28)) & 0x1ffffffffffffffL);
-                out[o + i + 4] = (((w3 << 29) | (w4 >>> 35)) & 0x1ffffffffffffffL);
-                out[o + i + 5] = (((w4 << 22) | (w5 >>> 42)) & 0x1ffffffffffffffL);
-                out[o + i + 6] = (((w5 << 15) | (w6 >>> 49)) & 0x1ffffffffffffffL);
-                out[o + i + 7] = (((w6 << 8) | (w7 >>> 56)) & 0x1ffffffffffffffL);
+                out[r] = (w0 >>> 7);
+                out[r + 1] = (((w0 << 50) | (w1 >>> 14)) & 0x1ffffffffffffffL);
+                out[r + 2] = (((w1 << 43) | (w2 >>> 21)) & 0x1ffffffffffffffL);
+                out[r + 3] = (((w2 << 36) | (w3 >>> 28)) & 0x1ffffffffffffffL);
+                out[r + 4] = (((w3 << 29) | (w4 >>> 35)) & 0x1ffffffffffffffL);
+                out[r + 5] = (((w4 << 22) | (w5 >>> 42)) & 0x1ffffffffffffffL);
+                out[r + 6] = (((w5 << 15) | (w6 >>> 49)) & 0x1ffffffffffffffL);
+                out[r + 7] = (((w6 << 8) | (w7 >>> 56)) & 0x1ffffffffffffffL);
             }
         }
     }
@@ -6593,9 +6934,10 @@ final class BitUnpackers {
     static final class MsbLong58 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 58;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 58;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6604,17 +6946,18 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
                 long w7 = ByteIO.getLongBE(in, q + 56);
-                out[o + i] = (w0 >>> 6);
-                out[o + i + 1] = (((w0 << 52) | (w1 >>> 12)) & 0x3ffffffffffffffL);
-                out[o + i + 2] = (((w1 << 46) | (w2 >>> 18)) & 0x3ffffffffffffffL);
-                out[o + i + 3] = (((w2 << 40) | (w3 >>> 24)) & 0x3ffffffffffffffL);
-                out[o + i + 4] = (((w3 << 34) | (w4 >>> 30)) & 0x3ffffffffffffffL);
-                out[o + i + 5] = (((w4 << 28) | (w5 >>> 36)) & 0x3ffffffffffffffL);
-                out[o + i + 6] = (((w5 << 22) | (w6 >>> 42)) & 0x3ffffffffffffffL);
-                out[o + i + 7] = (((w6 << 16) | (w7 >>> 48)) & 0x3ffffffffffffffL);
+                out[r] = (w0 >>> 6);
+                out[r + 1] = (((w0 << 52) | (w1 >>> 12)) & 0x3ffffffffffffffL);
+                out[r + 2] = (((w1 << 46) | (w2 >>> 18)) & 0x3ffffffffffffffL);
+                out[r + 3] = (((w2 << 40) | (w3 >>> 24)) & 0x3ffffffffffffffL);
+                out[r + 4] = (((w3 << 34) | (w4 >>> 30)) & 0x3ffffffffffffffL);
+                out[r + 5] = (((w4 << 28) | (w5 >>> 36)) & 0x3ffffffffffffffL);
+                out[r + 6] = (((w5 << 22) | (w6 >>> 42)) & 0x3ffffffffffffffL);
+                out[r + 7] = (((w6 << 16) | (w7 >>> 48)) & 0x3ffffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 58;
+            for (; g < groups; g++) {
+                int q = p + g * 58;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6623,14 +6966,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
                 long w7 = (((ByteIO.getShortBE(in, q + 56) & 0xFFFFL) << 48));
-                out[o + i] = (w0 >>> 6);
-                out[o + i + 1] = (((w0 << 52) | (w1 >>> 12)) & 0x3ffffffffffffffL);
-                out[o + i + 2] = (((w1 << 46) | (w2 >>> 18)) & 0x3ffffffffffffffL);
-                out[o + i + 3] = (((w2 << 40) | (w3 >>> 24)) & 0x3ffffffffffffffL);
-                out[o + i + 4] = (((w3 << 34) | (w4 >>> 30)) & 0x3ffffffffffffffL);
-                out[o + i + 5] = (((w4 << 28) | (w5 >>> 36)) & 0x3ffffffffffffffL);
-                out[o + i + 6] = (((w5 << 22) | (w6 >>> 42)) & 0x3ffffffffffffffL);
-                out[o + i + 7] = (((w6 << 16) | (w7 >>> 48)) & 0x3ffffffffffffffL);
+                out[r] = (w0 >>> 6);
+                out[r + 1] = (((w0 << 52) | (w1 >>> 12)) & 0x3ffffffffffffffL);
+                out[r + 2] = (((w1 << 46) | (w2 >>> 18)) & 0x3ffffffffffffffL);
+                out[r + 3] = (((w2 << 40) | (w3 >>> 24)) & 0x3ffffffffffffffL);
+                out[r + 4] = (((w3 << 34) | (w4 >>> 30)) & 0x3ffffffffffffffL);
+                out[r + 5] = (((w4 << 28) | (w5 >>> 36)) & 0x3ffffffffffffffL);
+                out[r + 6] = (((w5 << 22) | (w6 >>> 42)) & 0x3ffffffffffffffL);
+                out[r + 7] = (((w6 << 16) | (w7 >>> 48)) & 0x3ffffffffffffffL);
             }
         }
     }
@@ -6638,9 +6981,10 @@ final class BitUnpackers {
     static final class MsbLong59 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 59;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 59;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6649,17 +6993,18 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
                 long w7 = ByteIO.getLongBE(in, q + 56);
-                out[o + i] = (w0 >>> 5);
-                out[o + i + 1] = (((w0 << 54) | (w1 >>> 10)) & 0x7ffffffffffffffL);
-                out[o + i + 2] = (((w1 << 49) | (w2 >>> 15)) & 0x7ffffffffffffffL);
-                out[o + i + 3] = (((w2 << 44) | (w3 >>> 20)) & 0x7ffffffffffffffL);
-                out[o + i + 4] = (((w3 << 39) | (w4 >>> 25)) & 0x7ffffffffffffffL);
-                out[o + i + 5] = (((w4 << 34) | (w5 >>> 30)) & 0x7ffffffffffffffL);
-                out[o + i + 6] = (((w5 << 29) | (w6 >>> 35)) & 0x7ffffffffffffffL);
-                out[o + i + 7] = (((w6 << 24) | (w7 >>> 40)) & 0x7ffffffffffffffL);
+                out[r] = (w0 >>> 5);
+                out[r + 1] = (((w0 << 54) | (w1 >>> 10)) & 0x7ffffffffffffffL);
+                out[r + 2] = (((w1 << 49) | (w2 >>> 15)) & 0x7ffffffffffffffL);
+                out[r + 3] = (((w2 << 44) | (w3 >>> 20)) & 0x7ffffffffffffffL);
+                out[r + 4] = (((w3 << 39) | (w4 >>> 25)) & 0x7ffffffffffffffL);
+                out[r + 5] = (((w4 << 34) | (w5 >>> 30)) & 0x7ffffffffffffffL);
+                out[r + 6] = (((w5 << 29) | (w6 >>> 35)) & 0x7ffffffffffffffL);
+                out[r + 7] = (((w6 << 24) | (w7 >>> 40)) & 0x7ffffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 59;
+            for (; g < groups; g++) {
+                int q = p + g * 59;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6668,14 +7013,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
                 long w7 = (((ByteIO.getShortBE(in, q + 56) & 0xFFFFL) << 48) | ((in[q + 58] & 0xFFL) << 40));
-                out[o + i] = (w0 >>> 5);
-                out[o + i + 1] = (((w0 << 54) | (w1 >>> 10)) & 0x7ffffffffffffffL);
-                out[o + i + 2] = (((w1 << 49) | (w2 >>> 15)) & 0x7ffffffffffffffL);
-                out[o + i + 3] = (((w2 << 44) | (w3 >>> 20)) & 0x7ffffffffffffffL);
-                out[o + i + 4] = (((w3 << 39) | (w4 >>> 25)) & 0x7ffffffffffffffL);
-                out[o + i + 5] = (((w4 << 34) | (w5 >>> 30)) & 0x7ffffffffffffffL);
-                out[o + i + 6] = (((w5 << 29) | (w6 >>> 35)) & 0x7ffffffffffffffL);
-                out[o + i + 7] = (((w6 << 24) | (w7 >>> 40)) & 0x7ffffffffffffffL);
+                out[r] = (w0 >>> 5);
+                out[r + 1] = (((w0 << 54) | (w1 >>> 10)) & 0x7ffffffffffffffL);
+                out[r + 2] = (((w1 << 49) | (w2 >>> 15)) & 0x7ffffffffffffffL);
+                out[r + 3] = (((w2 << 44) | (w3 >>> 20)) & 0x7ffffffffffffffL);
+                out[r + 4] = (((w3 << 39) | (w4 >>> 25)) & 0x7ffffffffffffffL);
+                out[r + 5] = (((w4 << 34) | (w5 >>> 30)) & 0x7ffffffffffffffL);
+                out[r + 6] = (((w5 << 29) | (w6 >>> 35)) & 0x7ffffffffffffffL);
+                out[r + 7] = (((w6 << 24) | (w7 >>> 40)) & 0x7ffffffffffffffL);
             }
         }
     }
@@ -6683,9 +7028,10 @@ final class BitUnpackers {
     static final class MsbLong60 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 60;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 60;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6694,17 +7040,18 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
                 long w7 = ByteIO.getLongBE(in, q + 56);
-                out[o + i] = (w0 >>> 4);
-                out[o + i + 1] = (((w0 << 56) | (w1 >>> 8)) & 0xfffffffffffffffL);
-                out[o + i + 2] = (((w1 << 52) | (w2 >>> 12)) & 0xfffffffffffffffL);
-                out[o + i + 3] = (((w2 << 48) | (w3 >>> 16)) & 0xfffffffffffffffL);
-                out[o + i + 4] = (((w3 << 44) | (w4 >>> 20)) & 0xfffffffffffffffL);
-                out[o + i + 5] = (((w4 << 40) | (w5 >>> 24)) & 0xfffffffffffffffL);
-                out[o + i + 6] = (((w5 << 36) | (w6 >>> 28)) & 0xfffffffffffffffL);
-                out[o + i + 7] = (((w6 << 32) | (w7 >>> 32)) & 0xfffffffffffffffL);
+                out[r] = (w0 >>> 4);
+                out[r + 1] = (((w0 << 56) | (w1 >>> 8)) & 0xfffffffffffffffL);
+                out[r + 2] = (((w1 << 52) | (w2 >>> 12)) & 0xfffffffffffffffL);
+                out[r + 3] = (((w2 << 48) | (w3 >>> 16)) & 0xfffffffffffffffL);
+                out[r + 4] = (((w3 << 44) | (w4 >>> 20)) & 0xfffffffffffffffL);
+                out[r + 5] = (((w4 << 40) | (w5 >>> 24)) & 0xfffffffffffffffL);
+                out[r + 6] = (((w5 << 36) | (w6 >>> 28)) & 0xfffffffffffffffL);
+                out[r + 7] = (((w6 << 32) | (w7 >>> 32)) & 0xfffffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 60;
+            for (; g < groups; g++) {
+                int q = p + g * 60;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6713,14 +7060,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
                 long w7 = (((ByteIO.getIntBE(in, q + 56) & 0xFFFFFFFFL) << 32));
-                out[o + i] = (w0 >>> 4);
-                out[o + i + 1] = (((w0 << 56) | (w1 >>> 8)) & 0xfffffffffffffffL);
-                out[o + i + 2] = (((w1 << 52) | (w2 >>> 12)) & 0xfffffffffffffffL);
-                out[o + i + 3] = (((w2 << 48) | (w3 >>> 16)) & 0xfffffffffffffffL);
-                out[o + i + 4] = (((w3 << 44) | (w4 >>> 20)) & 0xfffffffffffffffL);
-                out[o + i + 5] = (((w4 << 40) | (w5 >>> 24)) & 0xfffffffffffffffL);
-                out[o + i + 6] = (((w5 << 36) | (w6 >>> 28)) & 0xfffffffffffffffL);
-                out[o + i + 7] = (((w6 << 32) | (w7 >>> 32)) & 0xfffffffffffffffL);
+                out[r] = (w0 >>> 4);
+                out[r + 1] = (((w0 << 56) | (w1 >>> 8)) & 0xfffffffffffffffL);
+                out[r + 2] = (((w1 << 52) | (w2 >>> 12)) & 0xfffffffffffffffL);
+                out[r + 3] = (((w2 << 48) | (w3 >>> 16)) & 0xfffffffffffffffL);
+                out[r + 4] = (((w3 << 44) | (w4 >>> 20)) & 0xfffffffffffffffL);
+                out[r + 5] = (((w4 << 40) | (w5 >>> 24)) & 0xfffffffffffffffL);
+                out[r + 6] = (((w5 << 36) | (w6 >>> 28)) & 0xfffffffffffffffL);
+                out[r + 7] = (((w6 << 32) | (w7 >>> 32)) & 0xfffffffffffffffL);
             }
         }
     }
@@ -6728,9 +7075,10 @@ final class BitUnpackers {
     static final class MsbLong61 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 61;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 61;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6739,17 +7087,18 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
                 long w7 = ByteIO.getLongBE(in, q + 56);
-                out[o + i] = (w0 >>> 3);
-                out[o + i + 1] = (((w0 << 58) | (w1 >>> 6)) & 0x1fffffffffffffffL);
-                out[o + i + 2] = (((w1 << 55) | (w2 >>> 9)) & 0x1fffffffffffffffL);
-                out[o + i + 3] = (((w2 << 52) | (w3 >>> 12)) & 0x1fffffffffffffffL);
-                out[o + i + 4] = (((w3 << 49) | (w4 >>> 15)) & 0x1fffffffffffffffL);
-                out[o + i + 5] = (((w4 << 46) | (w5 >>> 18)) & 0x1fffffffffffffffL);
-                out[o + i + 6] = (((w5 << 43) | (w6 >>> 21)) & 0x1fffffffffffffffL);
-                out[o + i + 7] = (((w6 << 40) | (w7 >>> 24)) & 0x1fffffffffffffffL);
+                out[r] = (w0 >>> 3);
+                out[r + 1] = (((w0 << 58) | (w1 >>> 6)) & 0x1fffffffffffffffL);
+                out[r + 2] = (((w1 << 55) | (w2 >>> 9)) & 0x1fffffffffffffffL);
+                out[r + 3] = (((w2 << 52) | (w3 >>> 12)) & 0x1fffffffffffffffL);
+                out[r + 4] = (((w3 << 49) | (w4 >>> 15)) & 0x1fffffffffffffffL);
+                out[r + 5] = (((w4 << 46) | (w5 >>> 18)) & 0x1fffffffffffffffL);
+                out[r + 6] = (((w5 << 43) | (w6 >>> 21)) & 0x1fffffffffffffffL);
+                out[r + 7] = (((w6 << 40) | (w7 >>> 24)) & 0x1fffffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 61;
+            for (; g < groups; g++) {
+                int q = p + g * 61;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6758,14 +7107,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
                 long w7 = (((ByteIO.getIntBE(in, q + 56) & 0xFFFFFFFFL) << 32) | ((in[q + 60] & 0xFFL) << 24));
-                out[o + i] = (w0 >>> 3);
-                out[o + i + 1] = (((w0 << 58) | (w1 >>> 6)) & 0x1fffffffffffffffL);
-                out[o + i + 2] = (((w1 << 55) | (w2 >>> 9)) & 0x1fffffffffffffffL);
-                out[o + i + 3] = (((w2 << 52) | (w3 >>> 12)) & 0x1fffffffffffffffL);
-                out[o + i + 4] = (((w3 << 49) | (w4 >>> 15)) & 0x1fffffffffffffffL);
-                out[o + i + 5] = (((w4 << 46) | (w5 >>> 18)) & 0x1fffffffffffffffL);
-                out[o + i + 6] = (((w5 << 43) | (w6 >>> 21)) & 0x1fffffffffffffffL);
-                out[o + i + 7] = (((w6 << 40) | (w7 >>> 24)) & 0x1fffffffffffffffL);
+                out[r] = (w0 >>> 3);
+                out[r + 1] = (((w0 << 58) | (w1 >>> 6)) & 0x1fffffffffffffffL);
+                out[r + 2] = (((w1 << 55) | (w2 >>> 9)) & 0x1fffffffffffffffL);
+                out[r + 3] = (((w2 << 52) | (w3 >>> 12)) & 0x1fffffffffffffffL);
+                out[r + 4] = (((w3 << 49) | (w4 >>> 15)) & 0x1fffffffffffffffL);
+                out[r + 5] = (((w4 << 46) | (w5 >>> 18)) & 0x1fffffffffffffffL);
+                out[r + 6] = (((w5 << 43) | (w6 >>> 21)) & 0x1fffffffffffffffL);
+                out[r + 7] = (((w6 << 40) | (w7 >>> 24)) & 0x1fffffffffffffffL);
             }
         }
     }
@@ -6773,9 +7122,10 @@ final class BitUnpackers {
     static final class MsbLong62 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 62;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 62;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6784,17 +7134,18 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
                 long w7 = ByteIO.getLongBE(in, q + 56);
-                out[o + i] = (w0 >>> 2);
-                out[o + i + 1] = (((w0 << 60) | (w1 >>> 4)) & 0x3fffffffffffffffL);
-                out[o + i + 2] = (((w1 << 58) | (w2 >>> 6)) & 0x3fffffffffffffffL);
-                out[o + i + 3] = (((w2 << 56) | (w3 >>> 8)) & 0x3fffffffffffffffL);
-                out[o + i + 4] = (((w3 << 54) | (w4 >>> 10)) & 0x3fffffffffffffffL);
-                out[o + i + 5] = (((w4 << 52) | (w5 >>> 12)) & 0x3fffffffffffffffL);
-                out[o + i + 6] = (((w5 << 50) | (w6 >>> 14)) & 0x3fffffffffffffffL);
-                out[o + i + 7] = (((w6 << 48) | (w7 >>> 16)) & 0x3fffffffffffffffL);
+                out[r] = (w0 >>> 2);
+                out[r + 1] = (((w0 << 60) | (w1 >>> 4)) & 0x3fffffffffffffffL);
+                out[r + 2] = (((w1 << 58) | (w2 >>> 6)) & 0x3fffffffffffffffL);
+                out[r + 3] = (((w2 << 56) | (w3 >>> 8)) & 0x3fffffffffffffffL);
+                out[r + 4] = (((w3 << 54) | (w4 >>> 10)) & 0x3fffffffffffffffL);
+                out[r + 5] = (((w4 << 52) | (w5 >>> 12)) & 0x3fffffffffffffffL);
+                out[r + 6] = (((w5 << 50) | (w6 >>> 14)) & 0x3fffffffffffffffL);
+                out[r + 7] = (((w6 << 48) | (w7 >>> 16)) & 0x3fffffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 62;
+            for (; g < groups; g++) {
+                int q = p + g * 62;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6803,14 +7154,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
                 long w7 = (((ByteIO.getIntBE(in, q + 56) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 60) & 0xFFFFL) << 16));
-                out[o + i] = (w0 >>> 2);
-                out[o + i + 1] = (((w0 << 60) | (w1 >>> 4)) & 0x3fffffffffffffffL);
-                out[o + i + 2] = (((w1 << 58) | (w2 >>> 6)) & 0x3fffffffffffffffL);
-                out[o + i + 3] = (((w2 << 56) | (w3 >>> 8)) & 0x3fffffffffffffffL);
-                out[o + i + 4] = (((w3 << 54) | (w4 >>> 10)) & 0x3fffffffffffffffL);
-                out[o + i + 5] = (((w4 << 52) | (w5 >>> 12)) & 0x3fffffffffffffffL);
-                out[o + i + 6] = (((w5 << 50) | (w6 >>> 14)) & 0x3fffffffffffffffL);
-                out[o + i + 7] = (((w6 << 48) | (w7 >>> 16)) & 0x3fffffffffffffffL);
+                out[r] = (w0 >>> 2);
+                out[r + 1] = (((w0 << 60) | (w1 >>> 4)) & 0x3fffffffffffffffL);
+                out[r + 2] = (((w1 << 58) | (w2 >>> 6)) & 0x3fffffffffffffffL);
+                out[r + 3] = (((w2 << 56) | (w3 >>> 8)) & 0x3fffffffffffffffL);
+                out[r + 4] = (((w3 << 54) | (w4 >>> 10)) & 0x3fffffffffffffffL);
+                out[r + 5] = (((w4 << 52) | (w5 >>> 12)) & 0x3fffffffffffffffL);
+                out[r + 6] = (((w5 << 50) | (w6 >>> 14)) & 0x3fffffffffffffffL);
+                out[r + 7] = (((w6 << 48) | (w7 >>> 16)) & 0x3fffffffffffffffL);
             }
         }
     }
@@ -6818,9 +7169,10 @@ final class BitUnpackers {
     static final class MsbLong63 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            int i = 0;
-            for (int n = Math.max(0, groups - 1) << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 63;
+            int g = 0;
+            for (int n = groups - 1; g < n; g++) {
+                int q = p + g * 63;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6829,17 +7181,18 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
                 long w7 = ByteIO.getLongBE(in, q + 56);
-                out[o + i] = (w0 >>> 1);
-                out[o + i + 1] = (((w0 << 62) | (w1 >>> 2)) & 0x7fffffffffffffffL);
-                out[o + i + 2] = (((w1 << 61) | (w2 >>> 3)) & 0x7fffffffffffffffL);
-                out[o + i + 3] = (((w2 << 60) | (w3 >>> 4)) & 0x7fffffffffffffffL);
-                out[o + i + 4] = (((w3 << 59) | (w4 >>> 5)) & 0x7fffffffffffffffL);
-                out[o + i + 5] = (((w4 << 58) | (w5 >>> 6)) & 0x7fffffffffffffffL);
-                out[o + i + 6] = (((w5 << 57) | (w6 >>> 7)) & 0x7fffffffffffffffL);
-                out[o + i + 7] = (((w6 << 56) | (w7 >>> 8)) & 0x7fffffffffffffffL);
+                out[r] = (w0 >>> 1);
+                out[r + 1] = (((w0 << 62) | (w1 >>> 2)) & 0x7fffffffffffffffL);
+                out[r + 2] = (((w1 << 61) | (w2 >>> 3)) & 0x7fffffffffffffffL);
+                out[r + 3] = (((w2 << 60) | (w3 >>> 4)) & 0x7fffffffffffffffL);
+                out[r + 4] = (((w3 << 59) | (w4 >>> 5)) & 0x7fffffffffffffffL);
+                out[r + 5] = (((w4 << 58) | (w5 >>> 6)) & 0x7fffffffffffffffL);
+                out[r + 6] = (((w5 << 57) | (w6 >>> 7)) & 0x7fffffffffffffffL);
+                out[r + 7] = (((w6 << 56) | (w7 >>> 8)) & 0x7fffffffffffffffL);
             }
-            for (int n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 63;
+            for (; g < groups; g++) {
+                int q = p + g * 63;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6848,14 +7201,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
                 long w7 = (((ByteIO.getIntBE(in, q + 56) & 0xFFFFFFFFL) << 32) | ((ByteIO.getShortBE(in, q + 60) & 0xFFFFL) << 16) | ((in[q + 62] & 0xFFL) << 8));
-                out[o + i] = (w0 >>> 1);
-                out[o + i + 1] = (((w0 << 62) | (w1 >>> 2)) & 0x7fffffffffffffffL);
-                out[o + i + 2] = (((w1 << 61) | (w2 >>> 3)) & 0x7fffffffffffffffL);
-                out[o + i + 3] = (((w2 << 60) | (w3 >>> 4)) & 0x7fffffffffffffffL);
-                out[o + i + 4] = (((w3 << 59) | (w4 >>> 5)) & 0x7fffffffffffffffL);
-                out[o + i + 5] = (((w4 << 58) | (w5 >>> 6)) & 0x7fffffffffffffffL);
-                out[o + i + 6] = (((w5 << 57) | (w6 >>> 7)) & 0x7fffffffffffffffL);
-                out[o + i + 7] = (((w6 << 56) | (w7 >>> 8)) & 0x7fffffffffffffffL);
+                out[r] = (w0 >>> 1);
+                out[r + 1] = (((w0 << 62) | (w1 >>> 2)) & 0x7fffffffffffffffL);
+                out[r + 2] = (((w1 << 61) | (w2 >>> 3)) & 0x7fffffffffffffffL);
+                out[r + 3] = (((w2 << 60) | (w3 >>> 4)) & 0x7fffffffffffffffL);
+                out[r + 4] = (((w3 << 59) | (w4 >>> 5)) & 0x7fffffffffffffffL);
+                out[r + 5] = (((w4 << 58) | (w5 >>> 6)) & 0x7fffffffffffffffL);
+                out[r + 6] = (((w5 << 57) | (w6 >>> 7)) & 0x7fffffffffffffffL);
+                out[r + 7] = (((w6 << 56) | (w7 >>> 8)) & 0x7fffffffffffffffL);
             }
         }
     }
@@ -6863,8 +7216,9 @@ final class BitUnpackers {
     static final class MsbLong64 extends LongUnpacker {
         @Override
         void unpack(byte[] in, int p, long[] out, int o, int groups) {
-            for (int i = 0, n = groups << 3; i < n; i += 8) {
-                int q = p + (i >>> 3) * 64;
+            for (int g = 0; g < groups; g++) {
+                int q = p + g * 64;
+                int r = o + (g << 3);
                 long w0 = ByteIO.getLongBE(in, q);
                 long w1 = ByteIO.getLongBE(in, q + 8);
                 long w2 = ByteIO.getLongBE(in, q + 16);
@@ -6873,14 +7227,14 @@ final class BitUnpackers {
                 long w5 = ByteIO.getLongBE(in, q + 40);
                 long w6 = ByteIO.getLongBE(in, q + 48);
                 long w7 = ByteIO.getLongBE(in, q + 56);
-                out[o + i] = w0;
-                out[o + i + 1] = w1;
-                out[o + i + 2] = w2;
-                out[o + i + 3] = w3;
-                out[o + i + 4] = w4;
-                out[o + i + 5] = w5;
-                out[o + i + 6] = w6;
-                out[o + i + 7] = w7;
+                out[r] = w0;
+                out[r + 1] = w1;
+                out[r + 2] = w2;
+                out[r + 3] = w3;
+                out[r + 4] = w4;
+                out[r + 5] = w5;
+                out[r + 6] = w6;
+                out[r + 7] = w7;
             }
         }
     }

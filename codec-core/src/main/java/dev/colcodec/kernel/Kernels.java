@@ -113,6 +113,40 @@ public interface Kernels {
     /** The {@code long} form of {@link #fillArithmetic(int[], int, int, int, int)}. */
     long fillArithmetic(long[] values, int off, int len, long previous, long step);
 
+    /**
+     * Decodes one whole block of LSB-first miniblocks (Parquet DELTA_BINARY_PACKED INT64): {@code
+     * miniblocks} miniblocks of {@code miniblockSize} (a multiple of 32) deltas each, miniblock k of
+     * bit width {@code src[widthsPos + k]} (0..64, checked by the caller, as is the presence of all
+     * packed bytes) with their packed bytes back to back from {@code packedPos}. The result equals
+     * {@link #unpackPrefixSum(byte[], int, int, int, boolean, long[], int, int, long, long)} (or, for
+     * width 0, {@link #fillArithmetic(long[], int, int, long, long)}) called per miniblock, in order,
+     * into {@code dst[dstOff, dstOff + miniblocks * miniblockSize)}; returns the last value. Loads may
+     * run up to {@code srcEnd}. One call per block lets an implementation keep its running value and
+     * per-block constants across miniblocks.
+     */
+    default long unpackPrefixSumBlock(
+            byte[] src,
+            int widthsPos,
+            int packedPos,
+            int srcEnd,
+            int miniblocks,
+            int miniblockSize,
+            long[] dst,
+            int dstOff,
+            long previous,
+            long minDelta) {
+        int p = packedPos;
+        int o = dstOff;
+        for (int k = 0; k < miniblocks; k++, o += miniblockSize) {
+            int w = src[widthsPos + k] & 0xFF;
+            previous = w == 0
+                    ? fillArithmetic(dst, o, miniblockSize, previous, minDelta)
+                    : unpackPrefixSum(src, p, srcEnd, w, false, dst, o, miniblockSize, previous, minDelta);
+            p += (miniblockSize >>> 3) * w;
+        }
+        return previous;
+    }
+
     // ---- BYTE_STREAM_SPLIT ---------------------------------------------------------------------
     // Stream k (k < width) holds byte k (little-endian) of every value and starts at srcOff + k * stride.
 

@@ -425,6 +425,56 @@ public final class KernelChecks {
     }
 
     /** {@link #checkIntUnpackPrefixSum} for the {@code long} form, every width 0..64. */
+    /**
+     * {@link Kernels#unpackPrefixSumBlock}: random blocks (1..8 miniblocks of 32..256 deltas, widths
+     * 0..64 biased to small ones, unaligned positions, packed bytes ending at {@code srcEnd} or followed
+     * by slack) must equal {@code ref}'s LSB-first unpack of each miniblock followed by a plain wrapping
+     * prefix sum with the minimum delta.
+     */
+    public static void checkLongUnpackPrefixSumBlock(Kernels k, Kernels ref, int blocks, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        int[] sizes = {32, 64, 96, 128, 256};
+        for (int b = 0; b < blocks; b++) {
+            int miniblocks = 1 + r.nextInt(8);
+            int size = sizes[r.nextInt(sizes.length)];
+            int widthsPos = r.nextInt(9);
+            int packedPos = widthsPos + miniblocks + r.nextInt(3);
+            int[] widths = new int[miniblocks];
+            int bytes = 0;
+            for (int m = 0; m < miniblocks; m++) {
+                int kind = r.nextInt(4);
+                widths[m] = kind == 0 ? r.nextInt(65) : kind == 1 ? 0 : 1 + r.nextInt(kind == 2 ? 8 : 28);
+                bytes += (size / 8) * widths[m];
+            }
+            int slack = r.nextBoolean() ? 0 : r.nextInt(70);
+            byte[] src = randomTail(r, packedPos, bytes + slack);
+            for (int m = 0; m < miniblocks; m++) {
+                src[widthsPos + m] = (byte) widths[m];
+            }
+            int srcEnd = packedPos + bytes + (r.nextBoolean() ? 0 : slack);
+            int dstOff = r.nextInt(5);
+            long previous = r.nextInt(3) == 0 ? Long.MAX_VALUE : r.nextLong();
+            long minDelta = r.nextInt(3) == 0 ? Long.MIN_VALUE : r.nextInt(3) == 0 ? r.nextInt(2000) : r.nextLong();
+            long[] expected = new long[dstOff + miniblocks * size];
+            int p = packedPos;
+            for (int m = 0; m < miniblocks; m++) {
+                ref.unpackLsb(src, p, widths[m], expected, dstOff + m * size, size);
+                p += (size / 8) * widths[m];
+            }
+            long acc = previous;
+            for (int i = dstOff; i < expected.length; i++) {
+                acc += minDelta + expected[i];
+                expected[i] = acc;
+            }
+            long[] got = new long[expected.length];
+            long last = k.unpackPrefixSumBlock(
+                    src, widthsPos, packedPos, srcEnd, miniblocks, size, got, dstOff, previous, minDelta);
+            String ctx = " block " + b + " widths " + Arrays.toString(widths) + " size " + size;
+            assertThat(got).as("unpackPrefixSumBlock" + ctx).isEqualTo(expected);
+            assertThat(last).as("unpackPrefixSumBlock last" + ctx).isEqualTo(acc);
+        }
+    }
+
     public static void checkLongUnpackPrefixSum(Kernels k, Kernels ref, int[] lengths, long seed) {
         checkUnpackPrefixSum(k, ref, lengths, seed, true);
     }

@@ -87,6 +87,11 @@ class ScalarKernelsTest {
     }
 
     @Test
+    void longUnpackPrefixSumBlockIsUnpackThenWrappingPrefixSumPerMiniblock() {
+        KernelChecks.checkLongUnpackPrefixSumBlock(scalar, scalar, 300, 23);
+    }
+
+    @Test
     void longUnpackPrefixSumIsUnpackThenWrappingPrefixSum() {
         int[] lengths = {0, 1, 7, 8, 9, 16, 31, 32, 33, 64, 100, 128, 129, 1024, 1100};
         KernelChecks.checkLongUnpackPrefixSum(scalar, scalar, lengths, 22);

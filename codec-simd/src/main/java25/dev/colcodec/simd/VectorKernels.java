@@ -651,6 +651,69 @@ final class VectorKernels extends ScalarKernels {
     }
 
     /**
+     * One block of miniblocks: the running value stays broadcast in a vector and the minimum-delta
+     * ramps are built once, across all miniblocks (a call per miniblock rebuilt both and extracted a
+     * lane each time). Miniblocks of widths 1..{@link #LONG_SCAN_MAX_WIDTH} whose loads (128- or 256-bit)
+     * stay within {@code srcEnd} are decoded here; others (width 0, wider, the end of a page, sizes
+     * that are not whole vector steps) go to the per-miniblock kernels.
+     */
+    @Override
+    public long unpackPrefixSumBlock(
+            byte[] src,
+            int widthsPos,
+            int packedPos,
+            int srcEnd,
+            int miniblocks,
+            int miniblockSize,
+            long[] dst,
+            int dstOff,
+            long previous,
+            long minDelta) {
+        if (miniblockSize % IL != 0) {
+            return super.unpackPrefixSumBlock(
+                    src, widthsPos, packedPos, srcEnd, miniblocks, miniblockSize, dst, dstOff, previous, minDelta);
+        }
+        LongVector low = ramp(minDelta);
+        LongVector high = low.add(minDelta * LL);
+        LongVector carry = LongVector.broadcast(LS, previous);
+        int steps = miniblockSize / IL;
+        int p = packedPos;
+        int o = dstOff;
+        for (int k = 0; k < miniblocks; k++) {
+            int w = src[widthsPos + k] & 0xFF;
+            int bytes = (miniblockSize >>> 3) * w;
+            int step = IL * w / 8;
+            int end = o + miniblockSize;
+            if (w != 0
+                    && w <= LONG_SCAN_MAX_WIDTH
+                    && STEP_BYTES[w] <= B128.length()
+                    && (long) (steps - 1) * step + B128.length() <= srcEnd - p) {
+                int mask = mask(w);
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(lsbStep128(src, p, w, mask), low, high, carry, dst, o);
+                }
+            } else if (w != 0
+                    && w <= LONG_SCAN_MAX_WIDTH
+                    && STEP_BYTES[w] <= B256.length()
+                    && (long) (steps - 1) * step + B256.length() <= srcEnd - p) {
+                int mask = mask(w);
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(lsbStep256(src, p, w, mask), low, high, carry, dst, o);
+                }
+            } else {
+                long last = carry.lane(0);
+                last = w == 0
+                        ? fillArithmetic(dst, o, miniblockSize, last, minDelta)
+                        : unpackPrefixSum(src, p, srcEnd, w, false, dst, o, miniblockSize, last, minDelta);
+                carry = LongVector.broadcast(LS, last);
+                o = end;
+                p += bytes;
+            }
+        }
+        return carry.lane(0);
+    }
+
+    /**
      * The {@code long} step: scans IL unpacked deltas in int lanes, widens them, adds the minimum
      * deltas ({@code low} for the first LL lanes, {@code high} for the rest) and the running value,
      * stores; returns the new running value broadcast to every lane.

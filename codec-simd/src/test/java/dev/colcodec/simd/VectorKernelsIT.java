@@ -72,6 +72,11 @@ class VectorKernelsIT {
     }
 
     @Test
+    void longUnpackPrefixSumBlockAgreesWithScalar() {
+        KernelChecks.checkLongUnpackPrefixSumBlock(candidate(), KernelProvider.scalar(), 2000, 17);
+    }
+
+    @Test
     void deltaBlockAgreesWithScalarForEveryLength() {
         KernelChecks.checkDeltaBlock(candidate(), KernelProvider.scalar(), KernelChecks.allLengths(1100), 15);
     }

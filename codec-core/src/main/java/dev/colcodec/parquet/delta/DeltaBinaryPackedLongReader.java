@@ -14,7 +14,8 @@ import dev.colcodec.values.LongValuesReader;
  * boolean, long[], int, int, long, long)} call (64-bit wrapping); width-0 miniblocks (constant steps)
  * become one {@link Kernels#fillArithmetic} over all consecutive width-0 miniblocks with the same minimum delta. Batch
  * reads decode straight into the caller's array; only a run cut by the end of a batch goes through a
- * small window. Memory does not depend on the header's value count.
+ * small window. A whole block wanted by a batch read goes to one {@link
+ * Kernels#unpackPrefixSumBlock} call. Memory does not depend on the header's value count.
  *
  * <p>Accepted input: any block size that is a multiple of 128 and miniblock size that is a multiple
  * of 32; miniblock widths 0..64. Widths of miniblocks past the last value are ignored; the last
@@ -89,6 +90,23 @@ public final class DeltaBinaryPackedLongReader implements LongValuesReader {
         off += fromWindow;
         int need = len - fromWindow;
         while (need > 0) {
+            int block = cursor.nextBlock(need);
+            if (block > 0) {
+                last = kernels.unpackPrefixSumBlock(
+                        cursor.buffer(),
+                        cursor.blockWidthsPos(),
+                        cursor.runPos(),
+                        cursor.sliceEnd(),
+                        cursor.miniblocksPerBlock(),
+                        cursor.miniblockSize(),
+                        dst,
+                        off,
+                        last,
+                        cursor.runMinDelta());
+                off += block;
+                need -= block;
+                continue;
+            }
             int n = cursor.next(need);
             if (n <= need) {
                 decode(dst, off, n);

@@ -209,6 +209,47 @@ final class DeltaBlockCursor {
         return n;
     }
 
+    /**
+     * If the next delta starts a block whose deltas are all real (no padding) and all wanted ({@code
+     * limit}), hands the whole block out as one run: validates every miniblock's width and the presence
+     * of its packed bytes (as {@link #next(int)} would, miniblock by miniblock) and returns the block's
+     * delta count; the packed bytes start at {@link #runPos()}, the widths at {@link #blockWidthsPos()}.
+     * Otherwise returns 0 and changes nothing.
+     */
+    int nextBlock(int limit) {
+        int blockSize = miniblockSize * miniblocksPerBlock;
+        if (miniblockLeft != 0
+                || miniblockIndex != miniblocksPerBlock
+                || unitSize != miniblockSize
+                || deltasNotStarted < blockSize
+                || limit < blockSize) {
+            return 0;
+        }
+        startMiniblock(); // reads the block header
+        int packed = widthsPos + miniblocksPerBlock;
+        for (int k = 1; k < miniblocksPerBlock; k++) {
+            startMiniblock();
+        }
+        miniblockLeft = 0;
+        runPos = packed;
+        runMinDelta = blockMinDelta;
+        runWidth = -1;
+        return blockSize;
+    }
+
+    /** Where the miniblock widths of the block handed out by {@link #nextBlock(int)} start. */
+    int blockWidthsPos() {
+        return widthsPos;
+    }
+
+    int miniblocksPerBlock() {
+        return miniblocksPerBlock;
+    }
+
+    int miniblockSize() {
+        return miniblockSize;
+    }
+
     private void startMiniblock() {
         if (miniblockIndex == miniblocksPerBlock) {
             readBlockHeader();
