@@ -29,8 +29,13 @@ final class VectorKernels extends ScalarKernels {
     static final int BL = BS.length();
     /** Bytes with as many lanes as the int species (for widening byte streams to ints). */
     static final VectorSpecies<Byte> BS_FOR_INT = VectorSpecies.of(byte.class, VectorShape.forBitSize(IL * 8));
-    /** Bytes with as many lanes as the long species. */
-    static final VectorSpecies<Byte> BS_FOR_LONG = VectorSpecies.of(byte.class, VectorShape.forBitSize(LL * 8));
+    /**
+     * Bytes with as many lanes as the long species, or when that is narrower than the narrowest shape
+     * (64 bits: a 128- or 256-bit long species) the 64-bit byte species, whose low {@link #LL} lanes
+     * are then used.
+     */
+    static final VectorSpecies<Byte> BS_FOR_LONG =
+            VectorSpecies.of(byte.class, VectorShape.forBitSize(Math.max(LL * 8, 64)));
 
     /** Per width 1..32: routes the 4 bytes holding each value's first bit into its int lane. */
     static final VectorShuffle<Byte>[] LSB_SHUFFLE = shuffles(false);
@@ -684,10 +689,11 @@ final class VectorKernels extends ScalarKernels {
             int bytes = (miniblockSize >>> 3) * w;
             int step = IL * w / 8;
             int end = o + miniblockSize;
+            int extra = w > 25 ? 1 : 0; // widths over 25 load again one byte further
             if (w != 0
                     && w <= LONG_SCAN_MAX_WIDTH
                     && STEP_BYTES[w] <= B128.length()
-                    && (long) (steps - 1) * step + B128.length() <= srcEnd - p) {
+                    && (long) (steps - 1) * step + B128.length() + extra <= srcEnd - p) {
                 int mask = mask(w);
                 for (; o < end; o += IL, p += step) {
                     carry = sumStep(lsbStep128(src, p, w, mask), low, high, carry, dst, o);
@@ -695,7 +701,7 @@ final class VectorKernels extends ScalarKernels {
             } else if (w != 0
                     && w <= LONG_SCAN_MAX_WIDTH
                     && STEP_BYTES[w] <= B256.length()
-                    && (long) (steps - 1) * step + B256.length() <= srcEnd - p) {
+                    && (long) (steps - 1) * step + B256.length() + extra <= srcEnd - p) {
                 int mask = mask(w);
                 for (; o < end; o += IL, p += step) {
                     carry = sumStep(lsbStep256(src, p, w, mask), low, high, carry, dst, o);
@@ -909,8 +915,17 @@ final class VectorKernels extends ScalarKernels {
 
     private static void splitLongs(LongVector v, byte[] dst, int d, int stride) {
         for (int k = 0; k < 8; k++) {
-            ((ByteVector) v.lanewise(VectorOperators.LSHR, 8 * k).convertShape(VectorOperators.L2B, BS_FOR_LONG, 0))
-                    .intoArray(dst, d + k * stride);
+            ByteVector b = (ByteVector)
+                    v.lanewise(VectorOperators.LSHR, 8 * k).convertShape(VectorOperators.L2B, BS_FOR_LONG, 0);
+            if (LL >= 8) {
+                b.intoArray(dst, d + k * stride);
+            } else {
+                // fewer than 8 longs: their bytes are the low LL lanes of one 64-bit vector
+                long w = b.reinterpretAsLongs().lane(0);
+                for (int j = 0; j < LL; j++) {
+                    dst[d + k * stride + j] = (byte) (w >>> (8 * j));
+                }
+            }
         }
     }
 

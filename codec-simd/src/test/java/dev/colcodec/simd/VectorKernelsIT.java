@@ -33,6 +33,10 @@ class VectorKernelsIT {
             assertThat(KernelProvider.vector()).isPresent();
             assertThat(KernelProvider.best().name()).startsWith("vector-");
             assertThat(KernelProvider.decision()).contains("jdk.incubator.vector");
+            String bits = System.getProperty("expect.vector.bits");
+            if (bits != null) {
+                assertThat(KernelProvider.best().name()).isEqualTo("vector-" + bits);
+            }
         } else {
             assertThat(KernelProvider.vector()).isEmpty();
             assertThat(KernelProvider.best().name()).isEqualTo("scalar");
