@@ -15,6 +15,9 @@ import java.util.Objects;
  * zigzag-varint length and its bytes), then the entry indexes as a TsFile RLE INT32 stream.
  */
 public final class DictionaryWriter implements BinaryValuesWriter {
+    /** The most values one comparison of a run checks. */
+    private static final int MAX_RUN_STEP = 64;
+
     private final EntryTable entries = new EntryTable();
     private final RleIntWriter indexWriter;
     private int[] ids = new int[1024];
@@ -51,15 +54,58 @@ public final class DictionaryWriter implements BinaryValuesWriter {
         ensureIds(len);
         byte[] data = src.data();
         int[] offsets = src.offsets();
+        int[] out = ids;
         int n = count;
         int last = lastId;
-        for (int i = from; i < from + len; i++) {
+        // the last entry's bytes, kept in locals: runs of one value compare without the table
+        byte[] lastData = entries.data();
+        int lastStart = last < 0 ? 0 : entries.start(last);
+        int lastLength = last < 0 ? -1 : entries.length(last);
+        final int end = from + len;
+        int i = from;
+        while (i < end) {
             int s = offsets[i];
             int l = offsets[i + 1] - s;
-            if (last < 0 || !entries.matches(last, data, s, l)) {
+            if (l != lastLength || !Arrays.equals(lastData, lastStart, lastStart + l, data, s, s + l)) {
                 last = entries.indexOf(data, s, l);
+                lastData = entries.data();
+                lastStart = entries.start(last);
+                lastLength = l;
+                out[n++] = last;
+                i++;
+                continue;
             }
-            ids[n++] = last;
+            out[n++] = last;
+            i++;
+            // inside a run: value i - 1 (at s) equals the entry, and the values after it that have
+            // its length lie back to back, so they all equal it exactly when data[s, s + k * l)
+            // equals data[s + l, s + (k + 1) * l). One mismatch call checks k values at once; k
+            // doubles while the run goes on.
+            for (int k = 1; i < end; k = Math.min(2 * k, MAX_RUN_STEP)) {
+                int m = Math.min(k, end - i);
+                int same = 0;
+                while (same < m && offsets[i + same + 1] - offsets[i + same] == l) {
+                    same++;
+                }
+                if (same == 0) {
+                    break;
+                }
+                int at = offsets[i];
+                long bytes = (long) same * l;
+                int equalValues = same;
+                if (l > 0) {
+                    long mismatch = Arrays.mismatch(data, at - l, (int) (at - l + bytes), data, at, (int) (at + bytes));
+                    if (mismatch >= 0) {
+                        equalValues = (int) (mismatch / l);
+                    }
+                }
+                Arrays.fill(out, n, n + equalValues, last);
+                n += equalValues;
+                i += equalValues;
+                if (equalValues < k) {
+                    break;
+                }
+            }
         }
         count = n;
         lastId = last;

@@ -91,6 +91,15 @@ final class GorillaStreamWriter {
         finished = false;
     }
 
+    /**
+     * Non-negative when {@code xor} is not zero and fits the window of {@code lz} leading and {@code
+     * tz} trailing zeros (negative otherwise, and always for the no-window value {@link #NO_WINDOW}).
+     */
+    private static int fits(long xor, int lz, int tz, int unusedHigh) {
+        int zero = (int) (((xor | -xor) >>> 63) - 1); // -1 when xor == 0
+        return ((Long.numberOfLeadingZeros(xor) - unusedHigh - lz) | (Long.numberOfTrailingZeros(xor) - tz)) | zero;
+    }
+
     private void checkOpen() {
         if (finished) {
             throw new IllegalStateException("page already finished by toByteArray(); call reset() first");
@@ -120,8 +129,31 @@ final class GorillaStreamWriter {
             bits = filled & 63;
             started = true;
         }
-        for (; i < e; i++) {
-            long x = src[i] & mask;
+        while (i < e) {
+            // two values inside the stored window are two '10' fields of one width: up to 30
+            // significant bits, both go in one append (the usual case for timestamps and slowly
+            // changing series). A zero XOR passes the window test but is written as '0', so it takes
+            // the general path.
+            int windowSig = width - sLz - sTz;
+            if (windowSig <= 30 && i + 1 < e) {
+                long x0 = src[i] & mask;
+                long x1 = src[i + 1] & mask;
+                long d0 = v ^ x0;
+                long d1 = x0 ^ x1;
+                if ((fits(d0, sLz, sTz, unusedHigh) | fits(d1, sLz, sTz, unusedHigh)) >= 0) {
+                    int one = windowSig + 2;
+                    long tag = 2L << windowSig;
+                    long field = (((tag | (d0 >>> sTz)) << one) | tag | (d1 >>> sTz));
+                    int filled = bits + 2 * one;
+                    ac = MsbBits.append(a, p, ac, filled, field);
+                    p += (filled >>> 6) << 3;
+                    bits = filled & 63;
+                    v = x1;
+                    i += 2;
+                    continue;
+                }
+            }
+            long x = src[i++] & mask;
             long xor = v ^ x;
             v = x;
             long first;

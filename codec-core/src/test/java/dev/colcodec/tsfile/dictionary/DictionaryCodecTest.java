@@ -50,6 +50,8 @@ class DictionaryCodecTest {
             out.add(new Shape("distinct", gen(n, i -> "v" + i)));
             out.add(new Shape("constant", gen(n, i -> "same")));
             out.add(new Shape("runs", runs(n, r)));
+            out.add(new Shape("sameLengthRuns", sameLengthRuns(n, r)));
+            out.add(new Shape("emptyRuns", gen(n, i -> (i / 70) % 2 == 0 ? "" : "e")));
             out.add(new Shape("manyDistinctRepeated", gen(n, i -> "k" + (i % 700))));
             out.add(new Shape("long", gen(n, i -> "x".repeat(r.nextInt(0, 300)) + (i % 3))));
         }
@@ -76,6 +78,25 @@ class DictionaryCodecTest {
         while (i < n) {
             byte[] value = ("r" + r.nextInt(20)).getBytes(StandardCharsets.UTF_8);
             int len = r.nextInt(1, r.nextBoolean() ? 10 : 60);
+            for (int k = 0; k < len && i < n; k++) {
+                v[i++] = value;
+            }
+        }
+        return v;
+    }
+
+    /**
+     * Runs of 1 to 200 values of one length that differ from the next run's value in one byte
+     * anywhere (first, middle or last), so that the writer's run comparisons see runs end at every
+     * position of a value and of a comparison step.
+     */
+    private static byte[][] sameLengthRuns(int n, SplittableRandom r) {
+        byte[][] v = new byte[n][];
+        int i = 0;
+        while (i < n) {
+            byte[] value = "device-0000-sensor".getBytes(StandardCharsets.UTF_8);
+            value[r.nextInt(value.length)] = (byte) ('a' + r.nextInt(3));
+            int len = r.nextInt(1, 200);
             for (int k = 0; k < len && i < n; k++) {
                 v[i++] = value;
             }

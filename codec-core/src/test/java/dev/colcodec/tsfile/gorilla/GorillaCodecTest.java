@@ -139,6 +139,54 @@ class GorillaCodecTest {
         NumericCodecChecks.assertDecodes(type, () -> reader(type), page, first, 4);
     }
 
+    /**
+     * Runs of XORs with a fixed window (significant-bit counts around the writer's limits for
+     * appending several '10' fields at once, zero XORs in between) and window changes at every
+     * position of a group: the bytes stay tsfile's.
+     */
+    @ParameterizedTest
+    @EnumSource(TsNumericType.class)
+    void groupedWindowFieldsGiveTheOraclesBytes(TsNumericType type) {
+        // XORs stay below the sign bit (never the end marker) and, for FLOAT and DOUBLE, inside
+        // the mantissa of 1.5 (never a NaN)
+        int maxBits = type == TsNumericType.FLOAT ? 23 : type == TsNumericType.DOUBLE ? 52 : type.is32Bit() ? 31 : 63;
+        long start = type == TsNumericType.FLOAT
+                ? Float.floatToRawIntBits(1.5f)
+                : type == TsNumericType.DOUBLE ? Double.doubleToRawLongBits(1.5) : 0;
+        int[] sigs = {1, 2, 6, 7, 8, 13, 14, 15, 16, 20, 21, 22, 23, 29, 30, 31, 32, 40, 52, 62, 63};
+        ValuesWriter writer = writer(type);
+        java.util.SplittableRandom r = new java.util.SplittableRandom(17);
+        for (int round = 0; round < 40; round++) {
+            long[] values = new long[r.nextInt(1, 700)];
+            long v = start;
+            int i = 0;
+            while (i < values.length) {
+                int sig = Math.min(sigs[r.nextInt(sigs.length)], maxBits);
+                int shift = r.nextInt(maxBits - sig + 1);
+                for (int k = r.nextInt(1, 60); k > 0 && i < values.length; k--) {
+                    long xor;
+                    int kind = r.nextInt(10);
+                    if (kind == 0) {
+                        xor = 0;
+                    } else if (kind == 1 && sig > 2) {
+                        // inside the window with fewer significant bits
+                        xor = (r.nextLong() & ((1L << (sig - 2)) - 1) | 1L) << (shift + 1);
+                    } else {
+                        long field = sig == 64 ? r.nextLong() : r.nextLong() & ((1L << sig) - 1);
+                        xor = (field | 1L | (1L << (sig - 1))) << shift;
+                    }
+                    v ^= xor;
+                    values[i++] = type.norm(v);
+                }
+            }
+            byte[] ours = NumericCodecChecks.encode(type, writer, values, round);
+            byte[] theirs = type.oracleEncode(TSEncoding.GORILLA, values);
+            assertThat(HexFormat.of().formatHex(ours))
+                    .as("round %d", round)
+                    .isEqualTo(HexFormat.of().formatHex(theirs));
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(TsNumericType.class)
     void emptyPageIsTheMarkerAndATrailingByte(TsNumericType type) {
