@@ -27,7 +27,7 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter, InPlacePa
     private final DeltaBinaryPackedIntWriter suffixLengths;
     /** The suffixes, after {@link #reserved} bytes kept free for the two length pages. */
     private final ByteSink suffixes = new ByteSink(1024);
-    /** Bytes in front of the suffixes of this page where {@link #toByteArray()} tries to put the length pages. */
+    /** Bytes in front of the suffixes of this page where {@link #finishInPlace()} tries to put the length pages. */
     private int reserved;
     /** What the next page reserves: the length pages' size of the largest page so far. */
     private int nextReserved = 64;
