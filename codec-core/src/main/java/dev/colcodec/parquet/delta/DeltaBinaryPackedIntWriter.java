@@ -1,5 +1,6 @@
 package dev.colcodec.parquet.delta;
 
+import dev.colcodec.io.InPlacePage;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.rle.LsbGroupPacker;
@@ -22,7 +23,10 @@ import java.util.Arrays;
  * and pages, both of which the format tells readers to ignore: this writer pads the last miniblock with
  * zero bits, and writes 0 as the width of miniblocks the last block does not use.
  */
-public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
+public final class DeltaBinaryPackedIntWriter implements IntValuesWriter, InPlacePage {
+    /** Where the page {@link #finishInPlace()} finished starts in {@link #pageArray()}. */
+    private int pageOffset;
+
     private final Kernels kernels;
     private final DeltaPageBuilder page;
     private final int[] deltas;
@@ -230,6 +234,24 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter {
             }
             finished = true;
         }
+    }
+
+    @Override
+    public int finishInPlace() {
+        finish();
+        int size = page.finishHeader(count, first);
+        pageOffset = page.headerInFront();
+        return size;
+    }
+
+    @Override
+    public byte[] pageArray() {
+        return page.array();
+    }
+
+    @Override
+    public int pageOffset() {
+        return pageOffset;
     }
 
     @Override

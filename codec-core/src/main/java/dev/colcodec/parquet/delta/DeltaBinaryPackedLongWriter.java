@@ -1,5 +1,6 @@
 package dev.colcodec.parquet.delta;
 
+import dev.colcodec.io.InPlacePage;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.rle.LsbGroupPacker;
@@ -21,7 +22,10 @@ import java.util.Arrays;
  * pages, both of which the format tells readers to ignore: this writer pads the last miniblock with
  * zero bits, and writes 0 as the width of miniblocks the last block does not use.
  */
-public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
+public final class DeltaBinaryPackedLongWriter implements LongValuesWriter, InPlacePage {
+    /** Where the page {@link #finishInPlace()} finished starts in {@link #pageArray()}. */
+    private int pageOffset;
+
     private final Kernels kernels;
     private final DeltaPageBuilder page;
     private final long[] deltas;
@@ -198,13 +202,35 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter {
 
     @Override
     public byte[] toByteArray() {
+        finish();
+        return page.toByteArray(count, first);
+    }
+
+    private void finish() {
         if (!finished) {
             if (buffered > 0) {
                 flushBlock();
             }
             finished = true;
         }
-        return page.toByteArray(count, first);
+    }
+
+    @Override
+    public int finishInPlace() {
+        finish();
+        int size = page.finishHeader(count, first);
+        pageOffset = page.headerInFront();
+        return size;
+    }
+
+    @Override
+    public byte[] pageArray() {
+        return page.array();
+    }
+
+    @Override
+    public int pageOffset() {
+        return pageOffset;
     }
 
     @Override

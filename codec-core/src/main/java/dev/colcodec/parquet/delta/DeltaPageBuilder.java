@@ -13,6 +13,11 @@ import dev.colcodec.parquet.rle.LsbGroupPacker;
  */
 final class DeltaPageBuilder {
     private static final int MAX_VARLONG_BYTES = 10;
+    /**
+     * Bytes kept free in front of the blocks for the page header (three varints of at most 5 bytes and
+     * a zigzag varlong of at most 10), so that the page can be finished in place ({@link #headerInFront}).
+     */
+    private static final int FRONT = 32;
 
     final int blockSize;
     final int miniblocks;
@@ -32,6 +37,13 @@ final class DeltaPageBuilder {
         this.blockSize = blockSize;
         this.miniblocks = miniblocks;
         this.miniblockSize = blockSize / miniblocks;
+        reserveFront();
+    }
+
+    private void reserveFront() {
+        blocks.reset();
+        blocks.ensure(FRONT);
+        blocks.advance(FRONT);
     }
 
     /**
@@ -68,7 +80,7 @@ final class DeltaPageBuilder {
 
     /** Bytes of encoded blocks so far. */
     int blockBytes() {
-        return blocks.size();
+        return blocks.size() - FRONT;
     }
 
     /** The page: header (with {@code count} values and {@code firstValue}), then the blocks. */
@@ -88,16 +100,27 @@ final class DeltaPageBuilder {
         header.writeUnsignedVarInt(miniblocks);
         header.writeUnsignedVarInt(count);
         header.writeZigZagVarLong(firstValue);
-        return header.size() + blocks.size();
+        return header.size() + blockBytes();
     }
 
     /** Copies the page (the header of the last {@link #finishHeader}, then the blocks) to {@code out} at {@code off}. */
     int copyPage(byte[] out, int off) {
         int h = header.copyTo(out, off);
-        return h + blocks.copyTo(out, off + h);
+        System.arraycopy(blocks.array(), FRONT, out, off + h, blockBytes());
+        return h + blockBytes();
+    }
+
+    /**
+     * Puts the header of the last {@link #finishHeader} right in front of the blocks; returns where the
+     * page starts in {@link #array()} (it ends at the end of the blocks).
+     */
+    int headerInFront() {
+        int at = FRONT - header.size();
+        header.copyTo(blocks.array(), at);
+        return at;
     }
 
     void reset() {
-        blocks.reset();
+        reserveFront();
     }
 }

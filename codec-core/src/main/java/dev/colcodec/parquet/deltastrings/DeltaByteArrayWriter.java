@@ -2,6 +2,7 @@ package dev.colcodec.parquet.deltastrings;
 
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
+import dev.colcodec.io.InPlacePage;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.delta.DeltaBinaryPackedIntWriter;
@@ -19,14 +20,14 @@ import java.util.Arrays;
  * stream differs as documented on {@link DeltaBinaryPackedIntWriter} (zero padding and zero unused
  * widths instead of leftovers).
  */
-public final class DeltaByteArrayWriter implements BinaryValuesWriter {
+public final class DeltaByteArrayWriter implements BinaryValuesWriter, InPlacePage {
     private static final int WORD = Long.BYTES;
 
     private final DeltaBinaryPackedIntWriter prefixes;
     private final DeltaBinaryPackedIntWriter suffixLengths;
     /** The suffixes, after {@link #reserved} bytes kept free for the two length pages. */
     private final ByteSink suffixes = new ByteSink(1024);
-    /** Bytes in front of the suffixes of this page where {@link #toByteArray()} tries to put the length pages. */
+    /** Bytes in front of the suffixes of this page where {@link #finishInPlace()} tries to put the length pages. */
     private int reserved;
     /** What the next page reserves: the length pages' size of the largest page so far. */
     private int nextReserved = 64;
@@ -34,6 +35,11 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter {
     private int[] prefixLengthBuffer = new int[0];
     /** The suffix lengths of the batch being written, grown to the largest batch. */
     private int[] suffixLengthBuffer = new int[0];
+
+    /** The array and offset of the page {@link #finishInPlace()} finished. */
+    private byte[] page;
+
+    private int pageOffset;
 
     private byte[] previous = new byte[32];
     private int previousLength;
@@ -162,8 +168,15 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter {
 
     @Override
     public byte[] toByteArray() {
+        int size = finishInPlace();
+        // the page was put together in a new array of its size, or sits in the sink's array
+        return page != suffixes.array() ? page : Arrays.copyOfRange(page, pageOffset, pageOffset + size);
+    }
+
+    @Override
+    public int finishInPlace() {
         // the two length pages go straight in front of the suffixes when the reserved space holds them,
-        // and the page is then one copy of the sink's bytes (no zeroing of the new array)
+        // and the page is then the sink's bytes from there on
         int a = prefixes.finishPage();
         int b = suffixLengths.finishPage();
         int suffixBytes = suffixes.size() - reserved;
@@ -172,14 +185,28 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter {
             byte[] buf = suffixes.array();
             prefixes.copyPageTo(buf, start);
             suffixLengths.copyPageTo(buf, start + a);
-            return Arrays.copyOfRange(buf, start, suffixes.size());
+            page = buf;
+            pageOffset = start;
+            return suffixes.size() - start;
         }
         nextReserved = Math.max(nextReserved, a + b);
         byte[] out = new byte[a + b + suffixBytes];
         prefixes.copyPageTo(out, 0);
         suffixLengths.copyPageTo(out, a);
         System.arraycopy(suffixes.array(), reserved, out, a + b, suffixBytes);
-        return out;
+        page = out;
+        pageOffset = 0;
+        return out.length;
+    }
+
+    @Override
+    public byte[] pageArray() {
+        return page;
+    }
+
+    @Override
+    public int pageOffset() {
+        return pageOffset;
     }
 
     @Override

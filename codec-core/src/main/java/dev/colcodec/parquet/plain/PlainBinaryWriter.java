@@ -1,6 +1,7 @@
 package dev.colcodec.parquet.plain;
 
 import dev.colcodec.io.ByteIO;
+import dev.colcodec.io.InPlacePage;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesWriter;
 import java.util.Objects;
@@ -9,7 +10,7 @@ import java.util.Objects;
  * Writes PLAIN BYTE_ARRAY values (4-byte little-endian length, then the bytes); byte-identical to
  * parquet-java's {@code PlainValuesWriter.writeBytes}. Batches reserve the whole output once.
  */
-public final class PlainBinaryWriter implements BinaryValuesWriter {
+public final class PlainBinaryWriter implements BinaryValuesWriter, InPlacePage {
     private final PlainPage page = new PlainPage();
 
     @Override
@@ -51,6 +52,21 @@ public final class PlainBinaryWriter implements BinaryValuesWriter {
     @Override
     public byte[] toByteArray() {
         return page.finish();
+    }
+
+    @Override
+    public int finishInPlace() {
+        return page.finishInPlace();
+    }
+
+    @Override
+    public byte[] pageArray() {
+        return page.array();
+    }
+
+    @Override
+    public int pageOffset() {
+        return 0;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.colcodec.parquet.plain;
 
 import dev.colcodec.io.ByteSink;
+import java.util.Arrays;
 
 /** The output side shared by the PLAIN writers: bytes, value count and the page life cycle. */
 final class PlainPage {
@@ -49,9 +50,14 @@ final class PlainPage {
     }
 
     byte[] finish() {
+        return Arrays.copyOf(array(), finishInPlace());
+    }
+
+    /** Ends the page like {@link #finish()}; returns its size: it is {@code array()[0, size)}. */
+    int finishInPlace() {
         count(0);
         finished = true;
-        return sink.toByteArray();
+        return sink.size();
     }
 
     void reset() {

@@ -3,6 +3,7 @@ package dev.colcodec.format.parquet;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
+import dev.colcodec.io.InPlacePage;
 import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.ParquetValues;
 import dev.colcodec.parquet.PhysicalType;
@@ -609,12 +610,17 @@ public final class ColumnChunkWriter {
         }
         ValuesWriter writer = fellBackEarly ? fallbackWriter : values;
         byte[] vals;
+        int valsOffset = 0;
         int valsLength;
+        // compressed from the writer's buffer where it can, without the copy toByteArray() makes
         if (writer instanceof PlainFixedPage p) {
-            // compressed from the writer's buffer, without the copy toByteArray() makes
             p.finish();
             vals = p.array();
             valsLength = p.size();
+        } else if (writer instanceof InPlacePage p) {
+            valsLength = p.finishInPlace();
+            vals = p.pageArray();
+            valsOffset = p.pageOffset();
         } else {
             vals = writer.toByteArray();
             valsLength = vals.length;
@@ -634,8 +640,8 @@ public final class ColumnChunkWriter {
         }
         ParquetPages.Written w = v2
                 ? pageWriter.writeDataPageV2(
-                        pages, rowsInPage, nullsInPage, rowsInPage, enc, null, defBytes, vals, valsLength)
-                : pageWriter.writeDataPageV1(pages, rowsInPage, enc, null, defBytes, vals, valsLength);
+                        pages, rowsInPage, nullsInPage, rowsInPage, enc, null, defBytes, vals, valsOffset, valsLength)
+                : pageWriter.writeDataPageV1(pages, rowsInPage, enc, null, defBytes, vals, valsOffset, valsLength);
         uncompressed += w.headerSize() + (long) w.uncompressedSize();
         encodings.add(enc);
         ColumnStatistics ps = statistics();

@@ -5,6 +5,7 @@ import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.parquet.ParquetEncoding;
+import java.util.Arrays;
 import java.util.zip.CRC32;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
@@ -98,6 +99,11 @@ public final class ParquetPages {
 
     private int compressedLength;
 
+    /** {@code a[off, off + len)} from index 0: {@code a} itself or a copy (pages not compressed in place). */
+    private static byte[] zeroBased(byte[] a, int off, int len) {
+        return off == 0 ? a : Arrays.copyOfRange(a, off, off + len);
+    }
+
     private int crcOf(byte[] a, int aLen, byte[] b, int bLen, byte[] c, int cLen) {
         checksum.reset();
         checksum.update(a, 0, aLen);
@@ -120,12 +126,12 @@ public final class ParquetPages {
             byte[] defLevels,
             byte[] values) {
         return writeDataPageV1(
-                (Out) out::write, null, numValues, valueEncoding, repLevels, defLevels, values, values.length);
+                (Out) out::write, null, numValues, valueEncoding, repLevels, defLevels, values, 0, values.length);
     }
 
     /**
      * {@link #writeDataPageV1(ByteSink, int, ParquetEncoding, byte[], byte[], byte[])} of the values {@code
-     * values[0, valuesLength)} into a chunk's slabs: the body is compressed straight into them and the CRC
+     * values[valuesOffset, valuesOffset + valuesLength)} into a chunk's slabs: the body is compressed straight into them and the CRC
      * taken there (no copy of the compressed page), unless they take no reservation for it.
      */
     Written writeDataPageV1(
@@ -135,9 +141,18 @@ public final class ParquetPages {
             byte[] repLevels,
             byte[] defLevels,
             byte[] values,
+            int valuesOffset,
             int valuesLength) {
         return writeDataPageV1(
-                (Out) out::write, out, numValues, valueEncoding, repLevels, defLevels, values, valuesLength);
+                (Out) out::write,
+                out,
+                numValues,
+                valueEncoding,
+                repLevels,
+                defLevels,
+                values,
+                valuesOffset,
+                valuesLength);
     }
 
     private Written writeDataPageV1(
@@ -148,11 +163,13 @@ public final class ParquetPages {
             byte[] repLevels,
             byte[] defLevels,
             byte[] values,
+            int valuesOffset,
             int valuesLength) {
         int rl = repLevels == null ? 0 : repLevels.length;
         int dl = defLevels == null ? 0 : defLevels.length;
         int bodyLength = rl + dl + valuesLength;
         byte[] whole = values;
+        int wholeOffset = valuesOffset;
         if (rl + dl > 0) {
             if (body.length < bodyLength) {
                 body = new byte[Math.max(bodyLength, body.length + (body.length >> 1))];
@@ -163,8 +180,9 @@ public final class ParquetPages {
             if (dl > 0) {
                 System.arraycopy(defLevels, 0, body, rl, dl);
             }
-            System.arraycopy(values, 0, body, rl + dl, valuesLength);
+            System.arraycopy(values, valuesOffset, body, rl + dl, valuesLength);
             whole = body;
+            wholeOffset = 0;
         }
         // parquet-java labels absent level sections BIT_PACKED and present ones RLE
         DataPageHeader dh = new DataPageHeader(
@@ -176,7 +194,7 @@ public final class ParquetPages {
         if (base >= 0) {
             byte[] slab = slabs.reserved();
             int at = base + MAX_HEADER_BYTES;
-            int clen = pageCompressor.compressInto(codec, whole, 0, bodyLength, slab, at);
+            int clen = pageCompressor.compressInto(codec, whole, wholeOffset, bodyLength, slab, at);
             PageHeader h = new PageHeader(PageType.DATA_PAGE, bodyLength, clen);
             h.setData_page_header(dh);
             if (crc) {
@@ -186,7 +204,7 @@ public final class ParquetPages {
             slabs.commit(at - hs, hs + clen);
             return new Written(hs, clen, bodyLength);
         }
-        byte[] c = compress(whole, bodyLength);
+        byte[] c = compress(zeroBased(whole, wholeOffset, bodyLength), bodyLength);
         int clen = compressedLength;
         PageHeader h = new PageHeader(PageType.DATA_PAGE, bodyLength, clen);
         h.setData_page_header(dh);
@@ -251,13 +269,14 @@ public final class ParquetPages {
                 repLevels,
                 defLevels,
                 values,
+                0,
                 values.length);
     }
 
     /**
      * {@link #writeDataPageV2(ByteSink, int, int, int, ParquetEncoding, byte[], byte[], byte[])} into slabs,
-     * values {@code values[0, valuesLength)} compressed in place as {@link #writeDataPageV1(PageSlabs, int,
-     * ParquetEncoding, byte[], byte[], byte[], int)}.
+     * values {@code values[valuesOffset, valuesOffset + valuesLength)} compressed in place as {@link
+     * #writeDataPageV1(PageSlabs, int, ParquetEncoding, byte[], byte[], byte[], int, int)}.
      */
     Written writeDataPageV2(
             PageSlabs out,
@@ -268,6 +287,7 @@ public final class ParquetPages {
             byte[] repLevels,
             byte[] defLevels,
             byte[] values,
+            int valuesOffset,
             int valuesLength) {
         return writeDataPageV2(
                 (Out) out::write,
@@ -279,6 +299,7 @@ public final class ParquetPages {
                 repLevels,
                 defLevels,
                 values,
+                valuesOffset,
                 valuesLength);
     }
 
@@ -292,6 +313,7 @@ public final class ParquetPages {
             byte[] repLevels,
             byte[] defLevels,
             byte[] values,
+            int valuesOffset,
             int valuesLength) {
         byte[] rep = repLevels == null ? NONE : repLevels;
         byte[] def = defLevels == null ? NONE : defLevels;
@@ -305,7 +327,7 @@ public final class ParquetPages {
             int at = base + MAX_HEADER_BYTES;
             System.arraycopy(rep, 0, slab, at, rl);
             System.arraycopy(def, 0, slab, at + rl, dl);
-            int clen = pageCompressor.compressInto(codec, values, 0, valuesLength, slab, at + rl + dl);
+            int clen = pageCompressor.compressInto(codec, values, valuesOffset, valuesLength, slab, at + rl + dl);
             PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + valuesLength, rl + dl + clen);
             h.setData_page_header_v2(v2);
             if (crc) {
@@ -315,7 +337,7 @@ public final class ParquetPages {
             slabs.commit(at - hs, hs + rl + dl + clen);
             return new Written(hs, rl + dl + clen, rl + dl + valuesLength);
         }
-        byte[] c = compress(values, valuesLength);
+        byte[] c = compress(zeroBased(values, valuesOffset, valuesLength), valuesLength);
         int clen = compressedLength;
         PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + valuesLength, rl + dl + clen);
         h.setData_page_header_v2(v2);
