@@ -10,7 +10,8 @@ import java.util.ServiceLoader;
  *
  * <p>The system property {@code colcodec.simd} is {@code auto} (default: vector kernels when codec-simd
  * is on the class path, {@code jdk.incubator.vector} is readable, C2 is present and the preferred
- * species has at least 256 bits), {@code on} (vector kernels whenever they can run at all) or {@code
+ * species has at least 256 bits), {@code on} (vector kernels whenever they can run at all: C1-only or
+ * JVMCI JITs, not 128-bit species) or {@code
  * off} (scalar). The decision and its reason are logged once through {@link System.Logger} at INFO.
  *
  * <p>Both kernel sets are also available explicitly ({@link #scalar()}, {@link #vector()}) so tests

@@ -11,7 +11,11 @@ import java.lang.management.ManagementFactory;
  */
 public final class SimdKernelsFactory implements VectorKernelsFactory {
     static final int MIN_FEATURE = 25;
-    static final int MIN_RECOMMENDED_BITS = 256;
+    /**
+     * The narrowest preferred species the vector kernels are written for (AVX2): their byte views of
+     * int and long lanes need at least a 64-bit shape.
+     */
+    static final int MIN_VECTOR_BITS = 256;
 
     public SimdKernelsFactory() {}
 
@@ -29,6 +33,11 @@ public final class SimdKernelsFactory implements VectorKernelsFactory {
             return "codec-simd is loaded from a directory or a jar without META-INF/versions/" + MIN_FEATURE
                     + ", so the vector classes are not visible";
         }
+        int bits = VectorKernelsLoader.preferredBits();
+        if (bits < MIN_VECTOR_BITS) {
+            return "the preferred vector species has " + bits + " bits; the vector kernels need at least "
+                    + MIN_VECTOR_BITS;
+        }
         return null;
     }
 
@@ -44,10 +53,6 @@ public final class SimdKernelsFactory implements VectorKernelsFactory {
         }
         if (jvmciCompiler()) {
             return "a JVMCI compiler is in use (the Vector API is intrinsified by C2 only)";
-        }
-        int bits = VectorKernelsLoader.preferredBits();
-        if (bits < MIN_RECOMMENDED_BITS) {
-            return "preferred vector species has " + bits + " bits (< " + MIN_RECOMMENDED_BITS + ")";
         }
         return null;
     }
