@@ -73,9 +73,9 @@ public final class TsChunkReader {
         }
     }
 
-    /** Positional reads of a file: {@code len} bytes at file offset {@code offset}. */
+    /** Positional reads of a file: {@code len} bytes at file offset {@code offset} into {@code dst[off, off + len)}. */
     interface FileBytes {
-        byte[] read(long offset, int len);
+        void read(long offset, byte[] dst, int off, int len);
     }
 
     /** Bytes first read for a page header; a longer header (long string statistics) is read again. */
@@ -85,7 +85,8 @@ public final class TsChunkReader {
      * A chunk whose page headers are read from {@code file} one by one, and whose payloads are read only
      * when {@link #loadPage} needs them: for chunks of which a query wants a few pages. {@code header}
      * was read at file offset {@code base}; its data starts {@code dataStart} bytes later. Exceptions
-     * carry offsets relative to {@code base}.
+     * carry offsets relative to {@code base}. Payloads go into the {@link Page}'s reused buffer, so a
+     * chunk read page by page stays in the cache between its read, decompression and decoding.
      */
     static Chunk parsePageHeaders(TsChunkHeader header, long base, int dataStart, FileBytes file) {
         Chunk c = new Chunk();
@@ -96,6 +97,7 @@ public final class TsChunkReader {
         TsDataType statsType = header.dataType();
         int pos = dataStart;
         int end = dataStart + header.dataSize();
+        byte[] b = new byte[PAGE_HEADER_WINDOW];
         while (pos < end) {
             if (single && c.pageCount == 1) {
                 throw new CorruptInputException(pos, "one page in a single-page chunk");
@@ -104,7 +106,10 @@ public final class TsChunkReader {
             TsPageHeader ph;
             int headerLen;
             while (true) {
-                byte[] b = file.read(base + pos, window);
+                if (b.length < window) {
+                    b = new byte[window];
+                }
+                file.read(base + pos, b, 0, window);
                 ByteCursor in = new ByteCursor(b, 0, window);
                 try {
                     ph = TsPageHeader.readHeaderOnly(in, statsType, !single);
@@ -137,14 +142,19 @@ public final class TsChunkReader {
         int off;
         int len;
         byte[] scratch = new byte[0];
+        /** The compressed payload of a page read from a file ({@link Chunk#file}), reused. */
+        byte[] raw = NO_BYTES;
     }
 
-    /** Parses the chunk header at {@code offset} and its page headers; every byte stays before {@code limit}. */
-    Chunk parseChunk(byte[] file, int offset, int limit) {
+    /**
+     * Parses the chunk header at {@code offset} and its page headers; every byte stays before {@code limit}.
+     * Uses no state of the reader, so chunks may be parsed on several threads at once.
+     */
+    static Chunk parseChunk(byte[] file, int offset, int limit) {
         if (offset < 0 || offset >= limit || limit > file.length) {
             throw new CorruptInputException(offset, "a chunk offset inside the data area [0, " + limit + ")");
         }
-        ByteCursor in = cursor.reset(file, offset, limit - offset);
+        ByteCursor in = new ByteCursor(file, offset, limit - offset);
         Chunk c = new Chunk();
         c.data = file;
         c.header = TsChunkHeader.read(in);
@@ -185,7 +195,15 @@ public final class TsChunkReader {
         TsPageHeader ph = c.pages[i];
         int at = c.payloadOffsets[i];
         if (file == null) {
-            file = ph.isEmpty() ? NO_BYTES : c.file.read(c.base + at, ph.compressedSize());
+            file = NO_BYTES;
+            if (!ph.isEmpty()) {
+                int n = ph.compressedSize(); // parsePageHeaders checked it against the chunk's data size
+                if (p.raw.length < n) {
+                    p.raw = new byte[Math.max(n, Math.min(MAX_PAGE_BYTES, p.raw.length * 2))];
+                }
+                c.file.read(c.base + at, p.raw, 0, n);
+                file = p.raw;
+            }
             at = 0;
         }
         if (ph.isEmpty()) {
