@@ -16,11 +16,10 @@ import dev.colcodec.values.FloatValuesReader;
 import dev.colcodec.values.IntValuesReader;
 import dev.colcodec.values.LongValuesReader;
 import dev.colcodec.values.ValuesReader;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Decodes TsFile chunks held in a byte array into {@link TsBlock}s, keeping only rows whose time is in
@@ -298,7 +297,8 @@ public final class TsChunkReader {
 
     /**
      * As {@link #readAligned(byte[], int, int, int[], long, long, TsBlock)}; with a non-null {@code
-     * pool} the value columns are decoded in parallel on it (the time column is decoded first, once).
+     * pool} the value columns are decoded in parallel by the calling thread and the pool's threads less
+     * one (the time column is decoded first, once).
      * The result does not depend on the pool or its size.
      */
     public void readAligned(
@@ -470,18 +470,82 @@ public final class TsChunkReader {
                 decodeColumn(values[i], readers[i], out.column(i), columnStates[i], keptPages);
             }
         } else {
-            List<ForkJoinTask<?>> tasks = new ArrayList<>(ncol);
-            for (int i = 0; i < ncol; i++) {
-                int c = i;
-                tasks.add(ForkJoinTask.adapt(
-                        () -> decodeColumn(values[c], readers[c], out.column(c), columnStates[c], keptPages)));
-            }
-            pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
+            new ColumnFanOut(values, readers, out, keptPages).run(pool);
         }
         for (int j = 0; j < keptPages; j++) {
             out.size += keptK[j];
         }
         return next;
+    }
+
+    /**
+     * One window's value columns, decoded by the calling thread and {@code parallelism - 1} helpers on the
+     * pool (so a pool of {@code n} threads decodes on {@code n} threads, the caller one of them), each
+     * claiming the next column not yet taken. The caller waits only for columns a helper has claimed: a
+     * helper that starts after every column is taken finds nothing to do, so no decode waits for a
+     * helper thread to wake up.
+     */
+    private final class ColumnFanOut implements Runnable {
+        private final Chunk[] values;
+        private final ValuesReader[] readers;
+        private final TsBlock out;
+        private final int keptPages;
+        private final AtomicInteger next = new AtomicInteger();
+        /** Columns not yet decoded; the thread that decodes the last one wakes {@link #caller}. */
+        private final AtomicInteger left;
+
+        private final Thread caller = Thread.currentThread();
+        private volatile Throwable failure;
+
+        ColumnFanOut(Chunk[] values, ValuesReader[] readers, TsBlock out, int keptPages) {
+            this.values = values;
+            this.readers = readers;
+            this.out = out;
+            this.keptPages = keptPages;
+            this.left = new AtomicInteger(out.columnCount());
+        }
+
+        void run(ForkJoinPool pool) {
+            int ncol = out.columnCount();
+            int helpers = Math.min(ncol - 1, Math.max(1, pool.getParallelism() - 1));
+            for (int h = 0; h < helpers; h++) {
+                pool.execute(this);
+            }
+            run();
+            int spins = 0;
+            while (left.get() > 0) {
+                if (++spins < 1 << 10) {
+                    Thread.onSpinWait();
+                } else {
+                    LockSupport.parkNanos(this, 100_000L);
+                }
+            }
+            Throwable t = failure;
+            if (t instanceof RuntimeException) {
+                throw (RuntimeException) t;
+            }
+            if (t instanceof Error) {
+                throw (Error) t;
+            }
+        }
+
+        @Override
+        public void run() {
+            int ncol = out.columnCount();
+            for (int c = next.getAndIncrement(); c < ncol; c = next.getAndIncrement()) {
+                try {
+                    if (failure == null) {
+                        decodeColumn(values[c], readers[c], out.column(c), columnStates[c], keptPages);
+                    }
+                } catch (RuntimeException | Error e) {
+                    failure = e;
+                } finally {
+                    if (left.decrementAndGet() == 0 && Thread.currentThread() != caller) {
+                        LockSupport.unpark(caller);
+                    }
+                }
+            }
+        }
     }
 
     private void decodeColumn(Chunk chunk, ValuesReader r, TsColumn col, ColumnState cs, int keptPages) {

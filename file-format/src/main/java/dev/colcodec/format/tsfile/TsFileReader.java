@@ -788,10 +788,10 @@ public final class TsFileReader implements Closeable {
      * A streaming scan of the rows of {@code table} with time in {@code [minTime, maxTime]}, for callers
      * that consume rows block by block as a query engine does: each {@link TsScan#next()} refills one
      * block with at most {@code maxRowsPerBlock} rows (cut at page boundaries; a single larger page makes
-     * a larger block) of one device, decoding value columns on {@code pool} (null: the calling thread).
-     * The block and its arrays may be refilled from the next call on (with a pool, the next block is
-     * decoded while the caller consumes the current one), so a scan allocates only while blocks grow, and blocks
-     * small enough to stay in the processor's cache are consumed while still there. Rows come in the order
+     * a larger block) of one device, decoding value columns on the calling thread and, with a {@code
+     * pool} (null: the calling thread only), on the pool's threads less one. The block and its arrays are
+     * refilled by the next call, so a scan allocates only while blocks grow, and blocks small enough to
+     * stay in the processor's cache are consumed while still there. Rows come in the order
      * and with the values of {@link #blocks(String, List, long, long, ForkJoinPool)}.
      *
      * @throws IllegalArgumentException for an unknown table or column, or {@code maxRowsPerBlock < 1}
@@ -801,7 +801,7 @@ public final class TsFileReader implements Closeable {
         if (maxRowsPerBlock < 1) {
             throw new IllegalArgumentException("maxRowsPerBlock must be at least 1: " + maxRowsPerBlock);
         }
-        return new TsScan(new Scan(table, columns, minTime, maxTime, pool), maxRowsPerBlock, pool);
+        return new TsScan(new Scan(table, columns, minTime, maxTime, pool), maxRowsPerBlock);
     }
 
     /** A query's walk over devices and their chunk groups, with its own decode state. */
