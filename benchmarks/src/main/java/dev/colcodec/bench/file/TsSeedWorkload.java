@@ -182,8 +182,8 @@ public final class TsSeedWorkload {
     /**
      * Reads the rows with time in {@code [minTime, maxTime]} with colcodec's streaming scan (positional
      * reads of the chunks the range needs; blocks of up to {@link #SCAN_BLOCK_ROWS} rows refilled in place,
-     * as a query engine consumes them), value columns decoded on {@code pool}, which also decodes the next
-     * block while this thread sums the current one.
+     * as a query engine consumes them), value columns decoded by this thread and the threads of {@code
+     * pool} less one (null: this thread only).
      */
     public ReadResult readColcodec(Path file, long minTime, long maxTime, ForkJoinPool pool) throws IOException {
         long n = 0;

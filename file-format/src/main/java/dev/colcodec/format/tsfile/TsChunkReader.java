@@ -16,11 +16,10 @@ import dev.colcodec.values.FloatValuesReader;
 import dev.colcodec.values.IntValuesReader;
 import dev.colcodec.values.LongValuesReader;
 import dev.colcodec.values.ValuesReader;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Decodes TsFile chunks held in a byte array into {@link TsBlock}s, keeping only rows whose time is in
@@ -73,9 +72,9 @@ public final class TsChunkReader {
         }
     }
 
-    /** Positional reads of a file: {@code len} bytes at file offset {@code offset}. */
+    /** Positional reads of a file: {@code len} bytes at file offset {@code offset} into {@code dst[off, off + len)}. */
     interface FileBytes {
-        byte[] read(long offset, int len);
+        void read(long offset, byte[] dst, int off, int len);
     }
 
     /** Bytes first read for a page header; a longer header (long string statistics) is read again. */
@@ -85,7 +84,8 @@ public final class TsChunkReader {
      * A chunk whose page headers are read from {@code file} one by one, and whose payloads are read only
      * when {@link #loadPage} needs them: for chunks of which a query wants a few pages. {@code header}
      * was read at file offset {@code base}; its data starts {@code dataStart} bytes later. Exceptions
-     * carry offsets relative to {@code base}.
+     * carry offsets relative to {@code base}. Payloads go into the {@link Page}'s reused buffer, so a
+     * chunk read page by page stays in the cache between its read, decompression and decoding.
      */
     static Chunk parsePageHeaders(TsChunkHeader header, long base, int dataStart, FileBytes file) {
         Chunk c = new Chunk();
@@ -96,6 +96,7 @@ public final class TsChunkReader {
         TsDataType statsType = header.dataType();
         int pos = dataStart;
         int end = dataStart + header.dataSize();
+        byte[] b = new byte[PAGE_HEADER_WINDOW];
         while (pos < end) {
             if (single && c.pageCount == 1) {
                 throw new CorruptInputException(pos, "one page in a single-page chunk");
@@ -104,7 +105,10 @@ public final class TsChunkReader {
             TsPageHeader ph;
             int headerLen;
             while (true) {
-                byte[] b = file.read(base + pos, window);
+                if (b.length < window) {
+                    b = new byte[window];
+                }
+                file.read(base + pos, b, 0, window);
                 ByteCursor in = new ByteCursor(b, 0, window);
                 try {
                     ph = TsPageHeader.readHeaderOnly(in, statsType, !single);
@@ -137,14 +141,19 @@ public final class TsChunkReader {
         int off;
         int len;
         byte[] scratch = new byte[0];
+        /** The compressed payload of a page read from a file ({@link Chunk#file}), reused. */
+        byte[] raw = NO_BYTES;
     }
 
-    /** Parses the chunk header at {@code offset} and its page headers; every byte stays before {@code limit}. */
-    Chunk parseChunk(byte[] file, int offset, int limit) {
+    /**
+     * Parses the chunk header at {@code offset} and its page headers; every byte stays before {@code limit}.
+     * Uses no state of the reader, so chunks may be parsed on several threads at once.
+     */
+    static Chunk parseChunk(byte[] file, int offset, int limit) {
         if (offset < 0 || offset >= limit || limit > file.length) {
             throw new CorruptInputException(offset, "a chunk offset inside the data area [0, " + limit + ")");
         }
-        ByteCursor in = cursor.reset(file, offset, limit - offset);
+        ByteCursor in = new ByteCursor(file, offset, limit - offset);
         Chunk c = new Chunk();
         c.data = file;
         c.header = TsChunkHeader.read(in);
@@ -185,7 +194,15 @@ public final class TsChunkReader {
         TsPageHeader ph = c.pages[i];
         int at = c.payloadOffsets[i];
         if (file == null) {
-            file = ph.isEmpty() ? NO_BYTES : c.file.read(c.base + at, ph.compressedSize());
+            file = NO_BYTES;
+            if (!ph.isEmpty()) {
+                int n = ph.compressedSize(); // parsePageHeaders checked it against the chunk's data size
+                if (p.raw.length < n) {
+                    p.raw = new byte[Math.max(n, Math.min(MAX_PAGE_BYTES, p.raw.length * 2))];
+                }
+                c.file.read(c.base + at, p.raw, 0, n);
+                file = p.raw;
+            }
             at = 0;
         }
         if (ph.isEmpty()) {
@@ -280,7 +297,8 @@ public final class TsChunkReader {
 
     /**
      * As {@link #readAligned(byte[], int, int, int[], long, long, TsBlock)}; with a non-null {@code
-     * pool} the value columns are decoded in parallel on it (the time column is decoded first, once).
+     * pool} the value columns are decoded in parallel by the calling thread and the pool's threads less
+     * one (the time column is decoded first, once).
      * The result does not depend on the pool or its size.
      */
     public void readAligned(
@@ -452,18 +470,82 @@ public final class TsChunkReader {
                 decodeColumn(values[i], readers[i], out.column(i), columnStates[i], keptPages);
             }
         } else {
-            List<ForkJoinTask<?>> tasks = new ArrayList<>(ncol);
-            for (int i = 0; i < ncol; i++) {
-                int c = i;
-                tasks.add(ForkJoinTask.adapt(
-                        () -> decodeColumn(values[c], readers[c], out.column(c), columnStates[c], keptPages)));
-            }
-            pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
+            new ColumnFanOut(values, readers, out, keptPages).run(pool);
         }
         for (int j = 0; j < keptPages; j++) {
             out.size += keptK[j];
         }
         return next;
+    }
+
+    /**
+     * One window's value columns, decoded by the calling thread and {@code parallelism - 1} helpers on the
+     * pool (so a pool of {@code n} threads decodes on {@code n} threads, the caller one of them), each
+     * claiming the next column not yet taken. The caller waits only for columns a helper has claimed: a
+     * helper that starts after every column is taken finds nothing to do, so no decode waits for a
+     * helper thread to wake up.
+     */
+    private final class ColumnFanOut implements Runnable {
+        private final Chunk[] values;
+        private final ValuesReader[] readers;
+        private final TsBlock out;
+        private final int keptPages;
+        private final AtomicInteger next = new AtomicInteger();
+        /** Columns not yet decoded; the thread that decodes the last one wakes {@link #caller}. */
+        private final AtomicInteger left;
+
+        private final Thread caller = Thread.currentThread();
+        private volatile Throwable failure;
+
+        ColumnFanOut(Chunk[] values, ValuesReader[] readers, TsBlock out, int keptPages) {
+            this.values = values;
+            this.readers = readers;
+            this.out = out;
+            this.keptPages = keptPages;
+            this.left = new AtomicInteger(out.columnCount());
+        }
+
+        void run(ForkJoinPool pool) {
+            int ncol = out.columnCount();
+            int helpers = Math.min(ncol - 1, Math.max(1, pool.getParallelism() - 1));
+            for (int h = 0; h < helpers; h++) {
+                pool.execute(this);
+            }
+            run();
+            int spins = 0;
+            while (left.get() > 0) {
+                if (++spins < 1 << 10) {
+                    Thread.onSpinWait();
+                } else {
+                    LockSupport.parkNanos(this, 100_000L);
+                }
+            }
+            Throwable t = failure;
+            if (t instanceof RuntimeException) {
+                throw (RuntimeException) t;
+            }
+            if (t instanceof Error) {
+                throw (Error) t;
+            }
+        }
+
+        @Override
+        public void run() {
+            int ncol = out.columnCount();
+            for (int c = next.getAndIncrement(); c < ncol; c = next.getAndIncrement()) {
+                try {
+                    if (failure == null) {
+                        decodeColumn(values[c], readers[c], out.column(c), columnStates[c], keptPages);
+                    }
+                } catch (RuntimeException | Error e) {
+                    failure = e;
+                } finally {
+                    if (left.decrementAndGet() == 0 && Thread.currentThread() != caller) {
+                        LockSupport.unpark(caller);
+                    }
+                }
+            }
+        }
     }
 
     private void decodeColumn(Chunk chunk, ValuesReader r, TsColumn col, ColumnState cs, int keptPages) {

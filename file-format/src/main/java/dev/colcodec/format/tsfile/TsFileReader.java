@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -638,7 +639,7 @@ public final class TsFileReader implements Closeable {
                 }
                 long off = s.chunkOffsets[k];
                 boolean whole = s.chunkStart[k] >= minTime && s.chunkEnd[k] <= maxTime;
-                TsChunkReader.Chunk c = chunkAt(reader, off, !whole, buffers, 0);
+                TsChunkReader.Chunk c = chunkAt(off, !whole, buffers, 0);
                 reader.readNonAligned(c, off, timeEncoding, minTime, maxTime, out);
             }
         }
@@ -787,10 +788,10 @@ public final class TsFileReader implements Closeable {
      * A streaming scan of the rows of {@code table} with time in {@code [minTime, maxTime]}, for callers
      * that consume rows block by block as a query engine does: each {@link TsScan#next()} refills one
      * block with at most {@code maxRowsPerBlock} rows (cut at page boundaries; a single larger page makes
-     * a larger block) of one device, decoding value columns on {@code pool} (null: the calling thread).
-     * The block and its arrays may be refilled from the next call on (with a pool, the next block is
-     * decoded while the caller consumes the current one), so a scan allocates only while blocks grow, and blocks
-     * small enough to stay in the processor's cache are consumed while still there. Rows come in the order
+     * a larger block) of one device, decoding value columns on the calling thread and, with a {@code
+     * pool} (null: the calling thread only), on the pool's threads less one. The block and its arrays are
+     * refilled by the next call, so a scan allocates only while blocks grow, and blocks small enough to
+     * stay in the processor's cache are consumed while still there. Rows come in the order
      * and with the values of {@link #blocks(String, List, long, long, ForkJoinPool)}.
      *
      * @throws IllegalArgumentException for an unknown table or column, or {@code maxRowsPerBlock < 1}
@@ -800,7 +801,7 @@ public final class TsFileReader implements Closeable {
         if (maxRowsPerBlock < 1) {
             throw new IllegalArgumentException("maxRowsPerBlock must be at least 1: " + maxRowsPerBlock);
         }
-        return new TsScan(new Scan(table, columns, minTime, maxTime, pool), maxRowsPerBlock, pool);
+        return new TsScan(new Scan(table, columns, minTime, maxTime, pool), maxRowsPerBlock);
     }
 
     /** A query's walk over devices and their chunk groups, with its own decode state. */
@@ -912,7 +913,7 @@ public final class TsFileReader implements Closeable {
                     if (chunk >= time.chunkCount) {
                         return false;
                     }
-                    group = openAlignedGroup(chunkReader, time, fieldSeries, chunk++, minTime, maxTime, chunkBuffers);
+                    group = openAlignedGroup(time, fieldSeries, chunk++, minTime, maxTime, chunkBuffers, pool);
                 }
                 if (fields.size() == 0 && group.whole) {
                     fields.reserveMore(Math.min(maxRows, TsChunkReader.plausibleRows(group.time, group.bytes)));
@@ -984,7 +985,7 @@ public final class TsFileReader implements Closeable {
             TsBlock fields,
             ForkJoinPool pool,
             byte[][] buffers) {
-        AlignedGroup g = openAlignedGroup(chunkReader, time, valueSeries, k, minTime, maxTime, buffers);
+        AlignedGroup g = openAlignedGroup(time, valueSeries, k, minTime, maxTime, buffers, pool);
         if (g == null) {
             return false;
         }
@@ -1030,35 +1031,57 @@ public final class TsFileReader implements Closeable {
      * chunk of each {@code valueSeries} (null: a column without chunks, all null) in that group; null when
      * the chunk's statistics put it outside {@code [minTime, maxTime]}. Chunks read from the file go into
      * {@code buffers} (slot 0 the time chunk, slot {@code i + 1} value chunk {@code i}), which grow as
-     * needed and are reused by the next call: the group is valid until then.
+     * needed and are reused by the next call: the group is valid until then. From a file, value chunks
+     * are parsed page by page (their page headers now, each payload when decoded), as is the time chunk of
+     * a group partly in range. With a {@code pool}, the chunks of a group wholly in range are read and
+     * parsed in parallel on it.
      */
     private AlignedGroup openAlignedGroup(
-            TsChunkReader chunkReader,
-            Series time,
-            Series[] valueSeries,
-            int k,
-            long minTime,
-            long maxTime,
-            byte[][] buffers) {
+            Series time, Series[] valueSeries, int k, long minTime, long maxTime, byte[][] buffers, ForkJoinPool pool) {
         if (time.chunkStart[k] > maxTime || time.chunkEnd[k] < minTime) {
             return null;
         }
         long tOff = time.chunkOffsets[k];
         long next = k + 1 < time.chunkCount ? time.chunkOffsets[k + 1] : metaOffset;
-        // a chunk group wholly in range is read chunk by chunk; one partly in range page by page
+        // from a file, value chunks are read page by page (each page's payload into its column's reused
+        // buffer when decoded, so it is still in the cache when decompressed and decoded), and so is a
+        // time chunk of a group partly in range; the time chunk of a group wholly in range is read whole
         boolean whole = time.chunkStart[k] >= minTime && time.chunkEnd[k] <= maxTime;
-        TsChunkReader.Chunk timeChunk = chunkAt(chunkReader, tOff, !whole, buffers, 0);
-        TsChunkReader.Chunk[] valueChunks = new TsChunkReader.Chunk[valueSeries.length];
-        long[] valueOffsets = new long[valueSeries.length];
-        long groupBytes = timeChunk.header.dataSize();
-        for (int i = 0; i < valueOffsets.length; i++) {
+        int n = valueSeries.length;
+        long[] valueOffsets = new long[n];
+        for (int i = 0; i < n; i++) {
             valueOffsets[i] = findValueChunk(valueSeries[i], tOff, next);
-            if (valueOffsets[i] >= 0) {
-                valueChunks[i] = chunkAt(chunkReader, valueOffsets[i], !whole, buffers, i + 1);
-                groupBytes += valueChunks[i].header.dataSize();
+        }
+        // slot 0 the time chunk, slot i + 1 value chunk i
+        TsChunkReader.Chunk[] chunks = new TsChunkReader.Chunk[n + 1];
+        if (pool != null && whole && channel != null && n > 0) {
+            // one task per chunk, so the reads of chunks and page headers share the pool's threads; each
+            // task has its own buffer slot
+            List<ForkJoinTask<?>> reads = new ArrayList<>(n + 1);
+            for (int i = 0; i <= n; i++) {
+                long off = i == 0 ? tOff : valueOffsets[i - 1];
+                if (off >= 0) {
+                    int slot = i;
+                    reads.add(ForkJoinTask.adapt(() -> chunks[slot] = chunkAt(off, slot > 0, buffers, slot)));
+                }
+            }
+            pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(reads)));
+        } else {
+            for (int i = 0; i <= n; i++) {
+                long off = i == 0 ? tOff : valueOffsets[i - 1];
+                if (off >= 0) {
+                    chunks[i] = chunkAt(off, !whole || i > 0, buffers, i);
+                }
             }
         }
-        return new AlignedGroup(timeChunk, tOff, valueChunks, valueOffsets, whole, groupBytes);
+        TsChunkReader.Chunk[] valueChunks = Arrays.copyOfRange(chunks, 1, n + 1);
+        long groupBytes = 0;
+        for (TsChunkReader.Chunk c : chunks) {
+            if (c != null) {
+                groupBytes += c.header.dataSize();
+            }
+        }
+        return new AlignedGroup(chunks[0], tOff, valueChunks, valueOffsets, whole, groupBytes);
     }
 
     /**
@@ -1067,10 +1090,9 @@ public final class TsFileReader implements Closeable {
      * whole goes into {@code buffers[slot]} when it fits (the slot is replaced by a larger array when
      * not), so a scan does not allocate and zero a new array per chunk.
      */
-    private TsChunkReader.Chunk chunkAt(
-            TsChunkReader reader, long off, boolean pageByPage, byte[][] buffers, int slot) {
+    private TsChunkReader.Chunk chunkAt(long off, boolean pageByPage, byte[][] buffers, int slot) {
         if (channel == null) {
-            return reader.parseChunk(buf, (int) off, (int) metaOffset);
+            return TsChunkReader.parseChunk(buf, (int) off, (int) metaOffset);
         }
         if (off < MAGIC.length + 1 || off >= metaOffset) {
             throw new CorruptInputException(off, "a chunk offset inside the data area");
@@ -1100,7 +1122,7 @@ public final class TsFileReader implements Closeable {
             if (pageByPage && total > window) {
                 TsChunkHeader header = h;
                 int dataStart = in.position();
-                return TsChunkReader.parsePageHeaders(header, off, dataStart, this::readAt);
+                return TsChunkReader.parsePageHeaders(header, off, dataStart, this::readInto);
             }
             byte[] bytes;
             if (total <= window) {
@@ -1114,7 +1136,7 @@ public final class TsFileReader implements Closeable {
                 System.arraycopy(head, 0, bytes, 0, window);
                 readInto(off + window, bytes, window, (int) (total - window));
             }
-            return reader.parseChunk(bytes, 0, (int) total);
+            return TsChunkReader.parseChunk(bytes, 0, (int) total);
         } catch (CorruptInputException e) {
             throw new CorruptInputException(off + e.offset(), e.expected(), e);
         }

@@ -1,35 +1,25 @@
 package dev.colcodec.format.tsfile;
 
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
-
 /**
  * A streaming scan made by {@link TsFileReader#scan}: {@link #next()} decodes the next rows into a reused
  * block. A block returned by {@link #next()} (its arrays included) is valid until the next call. With a
- * pool, the scan decodes the following block on the pool while the caller consumes the current one (two
- * blocks alternate), so reading overlaps the caller's work; the blocks and their order do not depend on
- * the pool. Close a scan left before its end so that no decoding is still running.
+ * {@link java.util.concurrent.ForkJoinPool} of {@code n} threads, {@link #next()} decodes the value columns on {@code n} threads, the calling
+ * thread one of them (it takes columns as the pool's threads do, and waits only for columns a pool
+ * thread has taken), so a scan keeps {@code n} threads busy and never waits for a pool thread to wake;
+ * the blocks and their order do not depend on the pool.
  */
 public final class TsScan implements AutoCloseable {
     private final TsFileReader.Scan scan;
     private final int maxRows;
-    private final ForkJoinPool pool;
-    private final TsBlock[] fields = new TsBlock[2];
-    private final TsColumn[][] tagColumns = new TsColumn[2][];
+    private final TsBlock fields;
+    private final TsColumn[] tagColumns;
     private boolean finished;
-    /** The block being decoded on the pool into buffer {@link #ahead}, or null. */
-    private ForkJoinTask<TsBlock> pending;
 
-    private int ahead;
-
-    TsScan(TsFileReader.Scan scan, int maxRows, ForkJoinPool pool) {
+    TsScan(TsFileReader.Scan scan, int maxRows) {
         this.scan = scan;
         this.maxRows = maxRows;
-        this.pool = pool;
-        for (int i = 0; i < 2; i++) {
-            fields[i] = scan.newFieldBlock();
-            tagColumns[i] = new TsColumn[scan.columnCount()];
-        }
+        fields = scan.newFieldBlock();
+        tagColumns = new TsColumn[scan.columnCount()];
     }
 
     /**
@@ -41,42 +31,16 @@ public final class TsScan implements AutoCloseable {
         if (finished) {
             return null;
         }
-        TsBlock b;
-        int slot;
-        if (pending != null) {
-            slot = ahead;
-            ForkJoinTask<TsBlock> task = pending;
-            pending = null;
-            b = task.join();
-        } else {
-            slot = 0;
-            b = produce(0);
-        }
+        TsBlock b = scan.nextBlock(fields, maxRows, tagColumns);
         if (b == null) {
             finished = true;
-            return null;
-        }
-        if (pool != null) {
-            int other = 1 - slot;
-            ahead = other;
-            pending = pool.submit(ForkJoinTask.adapt(() -> produce(other)));
         }
         return b;
     }
 
-    /** Decodes the next non-empty window into buffer {@code slot}; null at the end of the scan. */
-    private TsBlock produce(int slot) {
-        return scan.nextBlock(fields[slot], maxRows, tagColumns[slot]);
-    }
-
-    /** Ends the scan, waiting for a block still being decoded on the pool. */
+    /** Ends the scan: later calls of {@link #next()} return null. */
     @Override
     public void close() {
         finished = true;
-        ForkJoinTask<TsBlock> task = pending;
-        pending = null;
-        if (task != null) {
-            task.quietlyJoin();
-        }
     }
 }
