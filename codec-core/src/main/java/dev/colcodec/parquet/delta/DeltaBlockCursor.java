@@ -214,7 +214,9 @@ final class DeltaBlockCursor {
      * limit}), hands the whole block out as one run: validates every miniblock's width and the presence
      * of its packed bytes (as {@link #next(int)} would, miniblock by miniblock) and returns the block's
      * delta count; the packed bytes start at {@link #runPos()}, the widths at {@link #blockWidthsPos()}.
-     * Otherwise returns 0 and changes nothing.
+     * Otherwise returns 0 and hands out nothing: a block whose miniblocks all have width 0 is declined
+     * too (its header read), so that {@link #next(int)} fills it together with the following width-0
+     * blocks of the same minimum delta.
      */
     int nextBlock(int limit) {
         int blockSize = miniblockSize * miniblocksPerBlock;
@@ -225,7 +227,13 @@ final class DeltaBlockCursor {
                 || limit < blockSize) {
             return 0;
         }
-        startMiniblock(); // reads the block header
+        readBlockHeader();
+        if (allWidthsZero()) {
+            // constant steps: next(int) joins this block's width-0 miniblocks with the following blocks'
+            // into one arithmetic fill (the header stays read; next(int) starts at its first miniblock)
+            return 0;
+        }
+        startMiniblock();
         int packed = widthsPos + miniblocksPerBlock;
         for (int k = 1; k < miniblocksPerBlock; k++) {
             startMiniblock();
@@ -235,6 +243,15 @@ final class DeltaBlockCursor {
         runMinDelta = blockMinDelta;
         runWidth = -1;
         return blockSize;
+    }
+
+    private boolean allWidthsZero() {
+        for (int k = 0; k < miniblocksPerBlock; k++) {
+            if (buf[widthsPos + k] != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Where the miniblock widths of the block handed out by {@link #nextBlock(int)} start. */

@@ -336,6 +336,43 @@ class DeltaBinaryPackedTest {
         }
     }
 
+    /**
+     * Whole blocks of constant steps (all miniblocks of width 0) are filled across blocks by one
+     * arithmetic fill while blocks with packed miniblocks go to the whole-block kernel: runs of 1..4
+     * constant-step blocks with the same or another step, constant blocks, and packed blocks, in every
+     * order, both block and miniblock aligned and not.
+     */
+    @ParameterizedTest
+    @EnumSource(Flavor.class)
+    void constantStepBlocksBetweenPackedBlocks(Flavor f) {
+        SplittableRandom r = new SplittableRandom(77);
+        for (int round = 0; round < 60; round++) {
+            int n = 1 + r.nextInt(2000);
+            long[] v = new long[n];
+            long cur = r.nextLong(-1000, 1000);
+            long step = r.nextLong(-50, 50);
+            int segmentLeft = 0;
+            int kind = 0;
+            for (int i = 0; i < n; i++) {
+                if (segmentLeft == 0) {
+                    kind = r.nextInt(4);
+                    segmentLeft = r.nextBoolean() ? 128 * (1 + r.nextInt(4)) : 1 + r.nextInt(300);
+                    if (kind == 1 || r.nextBoolean()) {
+                        step = r.nextLong(-50, 50);
+                    }
+                }
+                segmentLeft--;
+                if (kind <= 1) {
+                    cur += step;
+                } else if (kind == 3) {
+                    cur += r.nextLong(-100_000, 100_000);
+                } // kind 2: a constant run
+                v[i] = f.int32() ? (int) cur : cur;
+            }
+            checkAgainstOracle(f, v, 128, 4, round);
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Flavor.class)
     void otherBlockLayouts(Flavor f) {
