@@ -278,12 +278,36 @@ public class ScalarKernels implements Kernels {
             int count,
             long previous,
             long minDelta) {
+        if (bitWidth == Long.SIZE) {
+            return prefixSumWords(src, srcOff, msbFirst, dst, dstOff, count, previous, minDelta);
+        }
         if (msbFirst) {
             unpackMsb(src, srcOff, bitWidth, dst, dstOff, count);
         } else {
             unpackLsb(src, srcOff, bitWidth, dst, dstOff, count);
         }
         return prefixSum(dst, dstOff, count, previous, minDelta);
+    }
+
+    /**
+     * 64-bit deltas are whole 8-byte words (big-endian MSB-first, little-endian LSB-first): one pass
+     * that reads, adds and stores, instead of unpacking into {@code dst} and summing it again.
+     */
+    private static long prefixSumWords(
+            byte[] src, int srcOff, boolean msbFirst, long[] dst, int dstOff, int count, long previous, long minDelta) {
+        long v = previous;
+        if (msbFirst) {
+            for (int i = 0; i < count; i++) {
+                v += minDelta + ByteIO.getLongBE(src, srcOff + (i << 3));
+                dst[dstOff + i] = v;
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                v += minDelta + ByteIO.getLongLE(src, srcOff + (i << 3));
+                dst[dstOff + i] = v;
+            }
+        }
+        return v;
     }
 
     @Override

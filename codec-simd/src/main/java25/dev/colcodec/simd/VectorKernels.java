@@ -558,7 +558,66 @@ final class VectorKernels extends ScalarKernels {
     }
 
     // The long prefix sum stays scalar: with 8 lanes the in-register scan measured slower than the
-    // scalar loop (kernels table in benchmarks/RESULTS.md), so it is not overridden.
+    // scalar loop (kernels table in benchmarks/RESULTS.md), so it is not overridden. Deltas of 64 bits
+    // (prefixSumWords) are different: there the scalar loop also byte-swaps and adds the minimum.
+
+    static final VectorShuffle<Long> LS1 = scanShuffle(LS, 1);
+    static final VectorShuffle<Long> LS2 = scanShuffle(LS, 2);
+    static final VectorShuffle<Long> LS4 = scanShuffle(LS, 4);
+    static final VectorMask<Long> LM1 = scanMask(LS, 1);
+    static final VectorMask<Long> LM2 = scanMask(LS, 2);
+    static final VectorMask<Long> LM4 = scanMask(LS, 4);
+
+    /** In-vector inclusive scan of long lanes (log2(lanes) shifted adds), wrapping at 2^64. */
+    private static LongVector scan(LongVector v) {
+        v = v.add(v.rearrange(LS1), LM1);
+        if (LL > 2) {
+            v = v.add(v.rearrange(LS2), LM2);
+        }
+        if (LL > 4) {
+            v = v.add(v.rearrange(LS4), LM4);
+        }
+        return v;
+    }
+
+    /**
+     * Deltas of 64 bits are whole 8-byte words (big-endian when MSB-first, little-endian when
+     * LSB-first), so there is nothing to unpack: per LL values one load (and byte reversal), the
+     * minimum added, an in-vector scan, the running value added (kept broadcast, as in {@link
+     * #sumStep}) and one store. Random INT64 columns (hashes, xorshift test data) give such blocks
+     * in TS_2DIFF and DELTA_BINARY_PACKED. Loads stay within the {@code count * 8} packed bytes.
+     */
+    private long prefixSumWords(
+            byte[] src, int srcOff, boolean msbFirst, long[] dst, int dstOff, int count, long previous, long minDelta) {
+        LongVector min = LongVector.broadcast(LS, minDelta);
+        LongVector carry = LongVector.broadcast(LS, previous);
+        int n = count - count % LL;
+        int p = srcOff;
+        int o = dstOff;
+        int end = dstOff + n;
+        if (msbFirst) {
+            for (; o < end; o += LL, p += 8 * LL) {
+                LongVector d =
+                        ByteVector.fromArray(BS, src, p).reinterpretAsLongs().lanewise(VectorOperators.REVERSE_BYTES);
+                LongVector v = scan(d.add(min)).add(carry);
+                v.intoArray(dst, o);
+                carry = v.rearrange(LONG_LAST);
+            }
+        } else {
+            for (; o < end; o += LL, p += 8 * LL) {
+                LongVector d = ByteVector.fromArray(BS, src, p).reinterpretAsLongs();
+                LongVector v = scan(d.add(min)).add(carry);
+                v.intoArray(dst, o);
+                carry = v.rearrange(LONG_LAST);
+            }
+        }
+        long last = carry.lane(0);
+        if (n == count) {
+            return last;
+        }
+        return super.unpackPrefixSum(
+                src, p, p + 8 * (count - n), Long.SIZE, msbFirst, dst, o, count - n, last, minDelta);
+    }
 
     static final VectorShuffle<Long> LONG_LAST = VectorShuffle.fromOp(LS, j -> LL - 1);
 
@@ -599,6 +658,9 @@ final class VectorKernels extends ScalarKernels {
             int count,
             long previous,
             long minDelta) {
+        if (bitWidth == Long.SIZE && count >= 2 * LL) {
+            return prefixSumWords(src, srcOff, msbFirst, dst, dstOff, count, previous, minDelta);
+        }
         if (bitWidth == 0 || bitWidth > LONG_SCAN_MAX_WIDTH || count < IL) {
             return super.unpackPrefixSum(
                     src, srcOff, srcEnd, bitWidth, msbFirst, dst, dstOff, count, previous, minDelta);

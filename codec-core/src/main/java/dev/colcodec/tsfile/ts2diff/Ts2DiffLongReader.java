@@ -15,8 +15,8 @@ import java.util.Objects;
  *
  * <p>A batch that covers a whole block decodes it straight into the caller's array with one fused
  * {@link Kernels#unpackPrefixSum(byte[], int, int, int, boolean, long[], int, int, long, long)} (or one
- * {@link Kernels#fillArithmetic} when the bit width is 0, or one pass over whole big-endian longs when
- * it is 64); partial reads go through a 129-value buffer. Blocks of any delta count are read
+ * {@link Kernels#fillArithmetic} when the bit width is 0; at width 64 the kernel reads whole
+ * big-endian longs); partial reads go through a 129-value buffer. Blocks of any delta count are read
  * (TsFile allows block sizes other than 128), without allocating per block.
  *
  * <p><b>Block peeking</b> for time-range pushdown: at a block boundary {@link #peekBlock()} reads the
@@ -155,17 +155,6 @@ public final class Ts2DiffLongReader implements LongValuesReader {
     private void decodeDeltas(long[] dst, int off, int n) {
         if (c.width == 0) {
             prev = kernels.fillArithmetic(dst, off, n, prev, c.minDelta);
-        } else if (c.width == Long.SIZE) {
-            // random values (e.g. hashes) give 64-bit deltas: whole big-endian longs, one pass
-            byte[] buf = c.buf;
-            int p = c.packedPos;
-            long v = prev;
-            long min = c.minDelta;
-            for (int i = 0; i < n; i++) {
-                v += min + ByteIO.getLongBE(buf, p + (i << 3));
-                dst[off + i] = v;
-            }
-            prev = v;
         } else {
             prev = kernels.unpackPrefixSum(c.buf, c.packedPos, c.end, c.width, true, dst, off, n, prev, c.minDelta);
         }

@@ -326,6 +326,26 @@ class TsFileReaderTest {
         }
     }
 
+    /**
+     * A file opened from disk is memory-mapped; when it is truncated while open, reading a chunk past the
+     * new end is corrupt input (the mapping's fault is not let out as an InternalError).
+     */
+    @Test
+    void aFileTruncatedWhileOpenIsCorruptInput() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(27, TsFileFixtures.allTypes(), new int[] {6000}, 0.05, -1);
+        File f = dir.resolve("shrinking.tsfile").toFile();
+        TsFileFixtures.writeWithTsFile(ds, f, 100, "PLAIN", 4096, 500);
+        List<String> cols = allColumns(ds);
+        try (TsFileReader r = TsFileReader.open(f.toPath())) {
+            try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(f, "rw")) {
+                raf.setLength(16);
+            }
+            CorruptInputException e =
+                    assertThrows(CorruptInputException.class, () -> r.query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE));
+            assertTrue(e.getMessage().contains("shrank"), e.getMessage());
+        }
+    }
+
     @Test
     void manyChunkGroupsPerDevice() throws Exception {
         Dataset ds = TsFileFixtures.dataset(22, TsFileFixtures.allTypes(), new int[] {2000, 600}, 0.1, -1);
