@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
@@ -255,6 +256,43 @@ public final class CompressionCodecs {
         checkDeclaredSize(c, off, len, uncompressedSize, Integer.MAX_VALUE);
         checkFrameHeader(c, src, off, len, uncompressedSize);
         inflate(c, src, off, len, dst, dstOff, uncompressedSize);
+    }
+
+    /**
+     * Whether {@link #decompressInto(Compression, ByteBuffer, int, int, byte[], int, int)} takes {@code c}
+     * from a (memory-mapped) buffer without copying the compressed bytes first.
+     */
+    public static boolean decompressesFromBuffer(Compression c) {
+        return c == Compression.LZ4_RAW;
+    }
+
+    /**
+     * {@link #decompressInto(Compression, byte[], int, int, byte[], int, int)} from {@code src[off, off +
+     * len)} of a buffer (heap, direct or memory-mapped; its position and limit are not used), for the
+     * codecs {@link #decompressesFromBuffer} accepts: a page read from a mapped file is decompressed from
+     * the mapping, without a copy of its compressed bytes. Offsets in exceptions are {@code off}.
+     */
+    public static void decompressInto(
+            Compression c, ByteBuffer src, int off, int len, byte[] dst, int dstOff, int uncompressedSize) {
+        if (!decompressesFromBuffer(c)) {
+            throw new IllegalArgumentException("cannot decompress " + c + " from a buffer");
+        }
+        checkDeclaredSize(c, off, len, uncompressedSize, Integer.MAX_VALUE);
+        java.util.Objects.checkFromIndexSize(off, len, src.capacity());
+        java.util.Objects.checkFromIndexSize(dstOff, uncompressedSize, dst.length);
+        int n;
+        try {
+            n = LZ4_DECOMPRESSOR.decompress(src, off, len, ByteBuffer.wrap(dst), dstOff, uncompressedSize);
+        } catch (InternalError e) {
+            // the JVM reports a fault in a mapping (the file was truncated meanwhile) so
+            throw new CorruptInputException(off, "more bytes (the file shrank while it was read)", e);
+        } catch (RuntimeException e) {
+            throw new CorruptInputException(off, "a valid " + c + " block (" + e.getMessage() + ")", e);
+        }
+        if (n != uncompressedSize) {
+            throw new CorruptInputException(
+                    off, "a " + c + " block of " + uncompressedSize + " bytes but it holds " + n);
+        }
     }
 
     /** Decompresses after the size checks; the result must fill the range exactly. */

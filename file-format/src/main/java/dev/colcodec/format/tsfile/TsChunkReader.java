@@ -75,6 +75,16 @@ public final class TsChunkReader {
     /** Positional reads of a file: {@code len} bytes at file offset {@code offset} into {@code dst[off, off + len)}. */
     interface FileBytes {
         void read(long offset, byte[] dst, int off, int len);
+
+        /**
+         * Decompresses the {@code len} bytes of {@code codec} at file {@code offset} into {@code dst[0,
+         * size)} straight from the file's bytes, without copying them out first, if this source can (a
+         * memory-mapped file and a codec {@link CompressionCodecs#decompressesFromBuffer} accepts);
+         * returns false, having done nothing, otherwise.
+         */
+        default boolean decompressInPlace(Compression codec, long offset, int len, byte[] dst, int size) {
+            return false;
+        }
     }
 
     /** Bytes first read for a page header; a longer header (long string statistics) is read again. */
@@ -195,6 +205,22 @@ public final class TsChunkReader {
         int at = c.payloadOffsets[i];
         if (file == null) {
             file = NO_BYTES;
+            Compression codec = c.header.compression();
+            if (!ph.isEmpty() && codec != Compression.UNCOMPRESSED && CompressionCodecs.decompressesFromBuffer(codec)) {
+                int size = checkedScratch(p, ph, codec, at);
+                boolean done;
+                try {
+                    done = c.file.decompressInPlace(codec, c.base + at, ph.compressedSize(), p.scratch, size);
+                } catch (CorruptInputException e) {
+                    throw new CorruptInputException(at, e.expected(), e);
+                }
+                if (done) {
+                    p.buf = p.scratch;
+                    p.off = 0;
+                    p.len = size;
+                    return;
+                }
+            }
             if (!ph.isEmpty()) {
                 int n = ph.compressedSize(); // parsePageHeaders checked it against the chunk's data size
                 if (p.raw.length < n) {
@@ -234,6 +260,23 @@ public final class TsChunkReader {
                         at, "a zstd frame of " + size + " bytes (it declares " + declared + ")");
             }
         }
+        checkedScratch(p, ph, comp, at);
+        CompressionCodecs.decompressInto(comp, file, at, ph.compressedSize(), p.scratch, 0, size);
+        p.buf = p.scratch;
+        p.off = 0;
+        p.len = size;
+    }
+
+    /**
+     * Makes {@code p.scratch} hold the page's uncompressed size, after checking that size against the page
+     * limit and what {@code comp} can honestly expand the compressed bytes to; returns the size.
+     */
+    private static int checkedScratch(Page p, TsPageHeader ph, Compression comp, int at) {
+        int size = ph.uncompressedSize();
+        if (size > MAX_PAGE_BYTES) {
+            throw new CorruptInputException(
+                    at, "a page of at most " + MAX_PAGE_BYTES + " bytes (header says " + size + ")");
+        }
         if (p.scratch.length < size) {
             // bounded by the codec's ratio check inside decompressInto before anything is written
             long honest = (long) ph.compressedSize() * comp.maxRatio() + 64;
@@ -242,10 +285,7 @@ public final class TsChunkReader {
             }
             p.scratch = new byte[Math.max(size, Math.min(MAX_PAGE_BYTES, p.scratch.length * 2))];
         }
-        CompressionCodecs.decompressInto(comp, file, at, ph.compressedSize(), p.scratch, 0, size);
-        p.buf = p.scratch;
-        p.off = 0;
-        p.len = size;
+        return size;
     }
 
     // ---- aligned ---------------------------------------------------------------------------------

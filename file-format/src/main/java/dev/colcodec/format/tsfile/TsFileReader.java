@@ -1,6 +1,8 @@
 package dev.colcodec.format.tsfile;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.compress.CompressionCodecs;
 import dev.colcodec.io.ByteCursor;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.tsfile.TsDataType;
@@ -178,6 +180,27 @@ public final class TsFileReader implements Closeable {
         buf = joined;
         bufBase = from;
     }
+
+    /** Chunk pages read page by page come from here: copies, or LZ4 pages decompressed from the mapping. */
+    private final TsChunkReader.FileBytes fileBytes = new TsChunkReader.FileBytes() {
+        @Override
+        public void read(long offset, byte[] dst, int off, int len) {
+            readInto(offset, dst, off, len);
+        }
+
+        @Override
+        public boolean decompressInPlace(Compression codec, long offset, int len, byte[] dst, int size) {
+            if (mapped == null || !CompressionCodecs.decompressesFromBuffer(codec)) {
+                return false;
+            }
+            if (offset < 0 || len < 0 || offset + len > fileLength) {
+                throw new CorruptInputException(offset, len + " bytes within the file of " + fileLength + " bytes");
+            }
+            CompressionCodecs.decompressInto(codec, mapped, (int) offset, len, dst, 0, size);
+            bytesRead.addAndGet(len);
+            return true;
+        }
+    };
 
     /** {@code len} bytes of the file at {@code from} (channel readers). */
     private byte[] readAt(long from, int len) {
@@ -1144,7 +1167,7 @@ public final class TsFileReader implements Closeable {
             if (pageByPage && total > window) {
                 TsChunkHeader header = h;
                 int dataStart = in.position();
-                return TsChunkReader.parsePageHeaders(header, off, dataStart, this::readInto);
+                return TsChunkReader.parsePageHeaders(header, off, dataStart, fileBytes);
             }
             byte[] bytes;
             if (total <= window) {

@@ -16,7 +16,12 @@ class TsFileFuzzTest {
     @TempDir
     Path dir;
 
-    private static void fuzz(byte[] good, List<String> cols, long seed) {
+    /**
+     * Damages {@code good} 700 times and queries it in memory; with {@code disk} every fourth damaged file
+     * is also written to {@code disk} and queried from there (memory-mapped, value pages read page by
+     * page, LZ4 pages decompressed from the mapping).
+     */
+    private static void fuzz(byte[] good, List<String> cols, long seed, Path disk) throws Exception {
         Random r = new Random(seed);
         int corrupt = 0;
         for (int k = 0; k < 700; k++) {
@@ -36,6 +41,16 @@ class TsFileFuzzTest {
                 // a damaged name or an encoding this module does not decode yet
                 assertTrue(e.getMessage().startsWith("no "), e.getMessage());
             }
+            if (disk != null && k % 4 == 0) {
+                Files.write(disk, bad);
+                try (TsFileReader fromDisk = TsFileReader.open(disk)) {
+                    fromDisk.query("t", cols, lo, hi);
+                } catch (CorruptInputException e) {
+                    // as in memory
+                } catch (IllegalArgumentException e) {
+                    assertTrue(e.getMessage().startsWith("no "), e.getMessage());
+                }
+            }
         }
         assertTrue(corrupt > 60, "corrupt " + corrupt);
     }
@@ -45,9 +60,10 @@ class TsFileFuzzTest {
         TsFileFixtures.Dataset ds =
                 TsFileFixtures.dataset(41, TsFileFixtures.allTypes(), new int[] {300, 20, 5}, 0.3, 2);
         List<String> cols = TsFileReaderTest.allColumns(ds);
-        fuzz(TsFileWriterTest.writeWithColcodec(ds, 64, 100), cols, 1);
+        Path disk = dir.resolve("damaged.tsfile");
+        fuzz(TsFileWriterTest.writeWithColcodec(ds, 64, 100), cols, 1, disk);
         File f = dir.resolve("fz.tsfile").toFile();
         TsFileFixtures.writeWithTsFile(ds, f, 64, "TS_2DIFF", 4096, 100);
-        fuzz(Files.readAllBytes(f.toPath()), cols, 2);
+        fuzz(Files.readAllBytes(f.toPath()), cols, 2, disk);
     }
 }
