@@ -27,6 +27,7 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
     private final Kernels kernels;
     private final ByteSink sink = new ByteSink(1024);
     private final long[] deltas = new long[BLOCK];
+    private final long[] blockMax = new long[1];
     private int n = -1; // deltas in the open block, -1 when no block is open
     /** The smallest and largest of the open block's deltas (while it has any). */
     private long minDelta;
@@ -82,6 +83,16 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
                 continue;
             }
             int m = Math.min(BLOCK - n, end - i);
+            if (n == 0 && m == BLOCK) {
+                // a whole block: its deltas, minimum and maximum in one kernel call
+                minDelta = kernels.deltaBlock(src, i, BLOCK, prev, BLOCK, deltas, blockMax);
+                maxDelta = blockMax[0];
+                prev = src[i + BLOCK - 1];
+                n = BLOCK;
+                i += BLOCK;
+                flushBlock();
+                continue;
+            }
             // the deltas, then their min and max: two loops the JIT vectorizes (one loop doing both
             // was not)
             long[] dl = deltas;
