@@ -204,9 +204,34 @@ public final class TsFileReader implements Closeable {
 
     /** {@code len} bytes of the file at {@code from} (channel readers). */
     private byte[] readAt(long from, int len) {
+        checkNotShrunk(from);
         byte[] b = new byte[Math.max(0, len)];
         readInto(from, b, 0, len);
         return b;
+    }
+
+    /**
+     * For a mapped file: a file shorter than when it was opened is corrupt input. A copy from the part of
+     * a mapping the file lost faults, and the JVM may raise that fault as an InternalError later than the
+     * copy (outside any handler around it), so the size is checked before each chunk is read (one
+     * {@code fstat} per chunk header, which {@link #readAt} reads first); a truncation racing with the read
+     * of a chunk can still surface as that InternalError.
+     */
+    private void checkNotShrunk(long at) {
+        if (mapped == null) {
+            return;
+        }
+        long size;
+        try {
+            size = channel.size();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (size < fileLength) {
+            throw new CorruptInputException(
+                    at,
+                    "more bytes (the file shrank while it was read: " + size + " of " + fileLength + " bytes remain)");
+        }
     }
 
     /** Reads {@code len} bytes of the file at {@code from} into {@code dst[off, off + len)} (channel readers). */
