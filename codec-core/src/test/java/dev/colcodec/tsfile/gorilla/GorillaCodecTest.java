@@ -153,7 +153,10 @@ class GorillaCodecTest {
         long start = type == TsNumericType.FLOAT
                 ? Float.floatToRawIntBits(1.5f)
                 : type == TsNumericType.DOUBLE ? Double.doubleToRawLongBits(1.5) : 0;
-        int[] sigs = {1, 2, 6, 7, 8, 13, 14, 15, 16, 20, 21, 22, 23, 29, 30, 31, 32, 40, 52, 62, 63};
+        int[] sigs = {
+            1, 2, 6, 7, 8, 13, 14, 15, 16, 20, 21, 22, 23, 25, 26, 27, 28, 29, 30, 31, 32, 40, 52, 53, 54, 55, 56, 57,
+            62, 63
+        };
         ValuesWriter writer = writer(type);
         java.util.SplittableRandom r = new java.util.SplittableRandom(17);
         for (int round = 0; round < 40; round++) {
