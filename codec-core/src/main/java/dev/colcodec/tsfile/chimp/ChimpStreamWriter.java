@@ -10,6 +10,26 @@ import java.util.Objects;
  * Encodes one TsFile CHIMP page of 32- or 64-bit values given as {@code long}s, exactly as TsFile
  * 2.4.0 writes it, including its quirks: the per-page table of low bits starts out pointing every key
  * at value 0, and the end marker is encoded as a last value followed by one more byte.
+ *
+ * <p>Shaped for the batch path, where TsFile's per-value work is reduced to what decides the bytes:
+ *
+ * <ul>
+ *   <li>TsFile refers back to the last value with the same low bits when that value is in the
+ *       window and their XOR has more than threshold trailing zeros. A value in the window with the
+ *       same key always passes the trailing-zero test, and a key no value of the page has had always
+ *       fails it (its entry points at value 0, which has another key), so the writer keeps every
+ *       entry that is not from this page out of the window instead: the test is one subtraction
+ *       and the candidate's XOR is only computed when it is used.
+ *   <li>A zero XOR with the previous value is always also a reference to it (the previous value is
+ *       the last one with its key), so '00' and '01' share one path, and the '10'/'11' path never
+ *       sees a zero XOR. Between '00' (repeat) and '01' (near repeat) the field is selected by masks:
+ *       they alternate at random in sensor data and a branch between them was mispredicted about
+ *       every other value.
+ *   <li>The leading-zero code and the significant-bit count of a '01' field come from one table
+ *       look-up and one subtraction; bit position, accumulator, previous value and leading zeros
+ *       live in locals for a whole batch; and fields are stored with {@link MsbBits#put}, which
+ *       writes the accumulator unconditionally instead of branching on a full word.
+ * </ul>
  */
 final class ChimpStreamWriter {
     private static final int CHUNK = 512;
@@ -17,15 +37,21 @@ final class ChimpStreamWriter {
     private static final int MAX_BYTES_PER_VALUE = 9;
     /** Above this key base the table is cleared instead, so that base + index stays below 2^31. */
     private static final int KEY_BASE_LIMIT = 1 << 30;
+    /**
+     * Key bases are multiples of this (at least the window of either width), so an absolute index
+     * and its page index have the same ring slot, and the base after a clear.
+     */
+    private static final int KEY_ALIGN = 128;
 
     private final ChimpType type;
     private final long[] chunk = new long[CHUNK];
     private final ByteSink sink = new ByteSink(1024);
     private final long[] ring;
     /**
-     * {@code keyBase} + the index of the last value per key of low bits. Entries below {@code keyBase}
-     * are from earlier pages and read as 0 (TsFile starts every page with all keys at value 0), so a
-     * reset only moves {@code keyBase} past them instead of clearing the table.
+     * {@code keyBase} + the page index of the last value per key of low bits (an absolute index).
+     * Every entry from an earlier page, and the initial 0, is at least a window below the page's
+     * first absolute index {@code keyBase}, so it is never in the window: a reset moves {@code
+     * keyBase} past them instead of clearing the table (see the class comment).
      */
     private final int[] lastIndexOfKey;
 
@@ -44,8 +70,7 @@ final class ChimpStreamWriter {
         this.ring = new long[type.window];
         this.lastIndexOfKey = new int[1 << (type.threshold + 1)];
         reset();
-        Arrays.fill(lastIndexOfKey, 0);
-        keyBase = 0;
+        keyBase = KEY_ALIGN;
     }
 
     long[] chunkBuffer() {
@@ -94,11 +119,12 @@ final class ChimpStreamWriter {
     }
 
     void reset() {
-        // every entry of this page is at most keyBase + index
-        long nextBase = (long) keyBase + index + 1;
+        // every entry of this page is at most keyBase + index; the next page's first index must be
+        // more than a window above it
+        long nextBase = ((long) keyBase + index + 1 + KEY_ALIGN + KEY_ALIGN - 1) & -KEY_ALIGN;
         if (nextBase > KEY_BASE_LIMIT) {
             Arrays.fill(lastIndexOfKey, 0);
-            nextBase = 0;
+            nextBase = KEY_ALIGN;
         }
         keyBase = (int) nextBase;
         sink.reset();
@@ -109,16 +135,19 @@ final class ChimpStreamWriter {
         index = 0;
         count = 0;
         finished = false;
-        Arrays.fill(ring, 0);
     }
 
-    /** Rewrites the key table relative to a base of 0 (pages of over 2^30 values only). */
+    /**
+     * Moves the key base down to {@link #KEY_ALIGN} (pages of over 2^30 values only): entries of
+     * this page keep their distance to it, older ones become 0, still out of the window.
+     */
     private void rebaseKeys() {
+        int shift = keyBase - KEY_ALIGN;
         int[] keys = lastIndexOfKey;
         for (int k = 0; k < keys.length; k++) {
-            keys[k] = Math.max(keys[k] - keyBase, 0);
+            keys[k] = Math.max(keys[k] - shift, 0);
         }
-        keyBase = 0;
+        keyBase = KEY_ALIGN;
     }
 
     private void checkOpen() {
@@ -131,104 +160,93 @@ final class ChimpStreamWriter {
         if ((long) keyBase + index + n >= Integer.MAX_VALUE) {
             rebaseKeys();
         }
-        int p = sink.ensure(n * MAX_BYTES_PER_VALUE + Long.BYTES);
+        int p = sink.ensure(n * MAX_BYTES_PER_VALUE + 2 * Long.BYTES);
         final byte[] a = sink.array();
         final long[] stored = ring;
         final int[] keys = lastIndexOfKey;
+        final int[] refHeaders = type.refHeaders;
         final int width = type.width;
         final long mask = type.mask;
         final int window = type.window;
         final int windowMask = window - 1;
         final int indexBits = type.indexBits;
-        final int threshold = type.threshold;
         final int keyMask = keys.length - 1;
-        final int base = keyBase;
         final int sigBits = type.significantBits;
-        final int refBits = 2 + indexBits + 3 + sigBits;
+        final int sigMask = (1 << sigBits) - 1;
+        final int refBits = 2 + indexBits;
+        final int refHeaderBits = refBits + 3 + sigBits;
         final int unusedHigh = 64 - width;
-        final long noLeading = width + 1;
+        final int noLeading = width + 1;
+        long pos = ((long) p << 3) | accBits;
         long ac = acc;
-        int bits = accBits;
         int sLz = storedLz;
-        int idx = index;
+        final int base = keyBase;
+        int abs = base + index;
         int i = off;
         final int e = off + n;
         if (!started && i < e) {
             long v = src[i++] & mask;
-            stored[0] = v;
-            keys[(int) v & keyMask] = base;
-            int filled = bits + width;
-            ac = MsbBits.append(a, p, ac, filled, v);
-            p += (filled >>> 6) << 3;
-            bits = filled & 63;
+            stored[abs & windowMask] = v;
+            keys[(int) v & keyMask] = abs;
+            ac = MsbBits.putWide(a, pos, ac, v, width);
+            pos += width;
             started = true;
         }
+        long prev = stored[abs & windowMask];
         for (; i < e; i++) {
             long v = src[i] & mask;
             int key = (int) v & keyMask;
-            int candidate = Math.max(keys[key] - base, 0);
-            // the candidate with the same low bits is used when it is in the window and its XOR has
-            // more than threshold trailing zeros; selects rather than branches, the data decides
-            int candidateIndex = candidate & windowMask;
-            long candidateXor = v ^ stored[candidateIndex];
-            int tz = Long.numberOfTrailingZeros(candidateXor);
-            boolean useCandidate = idx - candidate < window & tz > threshold;
-            int previousIndex = useCandidate ? candidateIndex : idx & windowMask;
-            long xor = useCandidate ? candidateXor : stored[idx & windowMask] ^ v;
-            long first;
-            int firstBits;
-            long second = 0;
-            int secondBits = 0;
-            if (xor == 0) {
-                first = previousIndex;
-                firstBits = 2 + indexBits;
-                sLz = (int) noLeading;
-            } else {
-                int lz = ChimpType.LEADING_ROUND[Long.numberOfLeadingZeros(xor) - unusedHigh];
-                if (useCandidate) {
-                    int sig = width - lz - tz;
-                    first = ((long) (window + previousIndex) << (3 + sigBits))
-                            | ((long) ChimpType.LEADING_CODE[lz] << sigBits)
-                            | sig;
-                    firstBits = refBits;
-                    second = xor >>> tz;
-                    secondBits = sig;
-                    sLz = (int) noLeading;
+            int entry = keys[key];
+            keys[key] = abs + 1;
+            if (abs - entry < window) {
+                // '00' and the index for a zero XOR, else '01', the index, the leading-zero code,
+                // the significant-bit count and those bits, selected by masks
+                int refIndex = entry & windowMask;
+                long xor = v ^ stored[refIndex];
+                long nonZero = (xor | -xor) >>> 63;
+                long nonZeroMask = -nonZero;
+                int tz = Long.numberOfTrailingZeros(xor);
+                // the code and the significant-bit count (below 2^sigBits: tz > threshold)
+                int header = refHeaders[Long.numberOfLeadingZeros(xor) - unusedHigh] - tz;
+                int sig = header & sigMask;
+                int tailBits = (3 + sigBits + sig) & (int) nonZeroMask;
+                long tail = (((long) header << sig) | (xor >>> tz)) & nonZeroMask;
+                int bits = refBits + tailBits;
+                long ref = (nonZero << indexBits) | refIndex;
+                if (bits <= MsbBits.PUT_BITS) {
+                    ac = MsbBits.put(a, pos, ac, (ref << tailBits) | tail, bits);
                 } else {
-                    // '10' when the rounded leading zeros repeat, else '11' and their 3-bit code
-                    boolean sameLeading = lz == sLz;
-                    first = sameLeading ? 2 : 24 + ChimpType.LEADING_CODE[lz];
-                    firstBits = sameLeading ? 2 : 5;
-                    second = xor;
-                    secondBits = width - lz;
-                    sLz = lz;
+                    ac = MsbBits.put(a, pos, ac, (ref << (3 + sigBits)) | header, refHeaderBits);
+                    ac = MsbBits.putWide(a, pos + refHeaderBits, ac, xor >>> tz, sig);
                 }
-            }
-            int fieldBits = firstBits + secondBits;
-            if (fieldBits <= 64) {
-                // header and payload in one append (all but leading-zero counts under 5 or so)
-                int filled = bits + fieldBits;
-                ac = MsbBits.append(a, p, ac, filled, (first << secondBits) | second);
-                p += (filled >>> 6) << 3;
-                bits = filled & 63;
+                pos += bits;
+                sLz = noLeading;
             } else {
-                int filled = bits + firstBits;
-                ac = MsbBits.append(a, p, ac, filled, first);
-                p += (filled >>> 6) << 3;
-                bits = filled & 63;
-                filled = bits + secondBits;
-                ac = MsbBits.append(a, p, ac, filled, second);
-                p += (filled >>> 6) << 3;
-                bits = filled & 63;
+                // never zero (see the class comment): '10' when the rounded leading zeros repeat,
+                // else '11' and their 3-bit code; then the bits below them
+                long xor = v ^ prev;
+                int lz = ChimpType.LEADING_ROUND[Long.numberOfLeadingZeros(xor) - unusedHigh];
+                boolean sameLeading = lz == sLz;
+                long header = sameLeading ? 2 : 24 + ChimpType.LEADING_CODE[lz];
+                int headerBits = sameLeading ? 2 : 5;
+                int payloadBits = width - lz;
+                if (headerBits + payloadBits <= MsbBits.PUT_BITS) {
+                    ac = MsbBits.put(a, pos, ac, (header << payloadBits) | xor, headerBits + payloadBits);
+                } else {
+                    ac = MsbBits.put(a, pos, ac, header, headerBits);
+                    ac = MsbBits.putWide(a, pos + headerBits, ac, xor, payloadBits);
+                }
+                pos += headerBits + payloadBits;
+                sLz = lz;
             }
-            idx++;
-            stored[idx & windowMask] = v;
-            keys[key] = base + idx;
+            abs++;
+            stored[abs & windowMask] = v;
+            prev = v;
         }
-        sink.setSize(p);
+        sink.setSize((int) (pos >>> 3));
         acc = ac;
-        accBits = bits;
+        accBits = (int) (pos & 7);
         storedLz = sLz;
-        index = idx;
+        index = abs - base;
     }
 }

@@ -25,6 +25,11 @@ enum ChimpType {
             LEADING_CODE[lz] = code;
             LEADING_ROUND[lz] = LEADING_OF_CODE[code];
         }
+        for (ChimpType t : values()) {
+            for (int lz = 0; lz <= t.width; lz++) {
+                t.refHeaders[lz] = (LEADING_CODE[lz] << t.significantBits) + t.width - LEADING_ROUND[lz];
+            }
+        }
     }
 
     /** Bits per value. */
@@ -41,6 +46,12 @@ enum ChimpType {
     final int threshold;
     /** Bits of the significant-bit count in a '01' header (5 or 6). */
     final int significantBits;
+    /**
+     * By leading zeros of a XOR (0..width): its rounded count's 3-bit code above {@link
+     * #significantBits} bits, plus width minus the rounded count. Minus the trailing zeros this is
+     * the code and significant-bit count of a '01' field.
+     */
+    final int[] refHeaders;
 
     ChimpType(int width, long sentinel) {
         this.width = width;
@@ -50,5 +61,6 @@ enum ChimpType {
         this.indexBits = width == 32 ? 6 : 7;
         this.threshold = (width == 32 ? 5 : 6) + indexBits;
         this.significantBits = width == 32 ? 5 : 6;
+        this.refHeaders = new int[width + 1]; // filled once the static tables are
     }
 }
