@@ -44,6 +44,8 @@ final class ChimpStreamWriter {
      * and its page index have the same ring slot, and the base after a clear.
      */
     private static final int KEY_ALIGN = 128;
+    /** {@link ChimpType#refHeaders} of the 64-bit types, as a constant for {@link #encode64}. */
+    private static final int[] REF_HEADERS_64 = ChimpType.DOUBLE.refHeaders;
 
     private final ChimpType type;
     private final long[] chunk = new long[CHUNK];
@@ -186,6 +188,15 @@ final class ChimpStreamWriter {
     }
 
     private void encode(long[] src, int off, int n) {
+        if (type.width == 64) {
+            encode64(src, off, n);
+        } else {
+            encodeAnyWidth(src, off, n);
+        }
+    }
+
+    /** {@link #encode} for any width, the per-type constants read from {@link #type}. */
+    private void encodeAnyWidth(long[] src, int off, int n) {
         if ((long) keyBase + index + n >= Integer.MAX_VALUE) {
             rebaseKeys();
         }
@@ -201,6 +212,152 @@ final class ChimpStreamWriter {
         final int indexBits = type.indexBits;
         final int keyMask = keys.length - 1;
         final int sigBits = type.significantBits;
+        final int sigMask = (1 << sigBits) - 1;
+        final int refBits = 2 + indexBits;
+        final int refHeaderBits = refBits + 3 + sigBits;
+        final int unusedHigh = 64 - width;
+        final int noLeading = width + 1;
+        long pos = ((long) p << 3) | accBits;
+        long ac = acc;
+        int sLz = storedLz;
+        final int base = keyBase;
+        int abs = base + index;
+        int i = off;
+        final int e = off + n;
+        if (!started && i < e) {
+            long v = src[i++] & mask;
+            stored[abs & windowMask] = v;
+            keys[(int) v & keyMask] = abs;
+            ac = MsbBits.putWide(a, pos, ac, v, width);
+            pos += width;
+            started = true;
+        }
+        long prev = stored[abs & windowMask];
+        while (i < e) {
+            // Two references at a time, both fields in one put when they fit (the usual case for
+            // sensor data: 9-bit repeats and near repeats of a few dozen bits). A value is committed
+            // (key and ring updated) only once its field is known to be written here; anything
+            // else leaves this loop for the one-value path below.
+            while (i + 1 < e) {
+                long v0 = src[i] & mask;
+                int key0 = (int) v0 & keyMask;
+                int entry0 = keys[key0];
+                if (abs - entry0 >= window) {
+                    break;
+                }
+                long xor0 = v0 ^ stored[entry0 & windowMask];
+                int tail0 = refTailBits(xor0, refHeaders, unusedHigh, sigBits);
+                int bits0 = refBits + tail0;
+                if (bits0 > MsbBits.PUT_BITS) {
+                    break;
+                }
+                long field0 = refField(xor0, entry0 & windowMask, tail0, refHeaders, unusedHigh, sigBits, indexBits);
+                keys[key0] = abs + 1;
+                abs++;
+                stored[abs & windowMask] = v0;
+                sLz = noLeading;
+                prev = v0;
+                i++;
+                long v1 = src[i] & mask;
+                int key1 = (int) v1 & keyMask;
+                int entry1 = keys[key1];
+                long xor1 = v1 ^ stored[entry1 & windowMask];
+                int tail1 = refTailBits(xor1, refHeaders, unusedHigh, sigBits);
+                int bits1 = refBits + tail1;
+                if (abs - entry1 >= window || bits1 > MsbBits.PUT_BITS) {
+                    ac = MsbBits.put(a, pos, ac, field0, bits0);
+                    pos += bits0;
+                    break;
+                }
+                long field1 = refField(xor1, entry1 & windowMask, tail1, refHeaders, unusedHigh, sigBits, indexBits);
+                keys[key1] = abs + 1;
+                abs++;
+                stored[abs & windowMask] = v1;
+                prev = v1;
+                i++;
+                if (bits0 + bits1 <= MsbBits.PUT_BITS) {
+                    ac = MsbBits.put(a, pos, ac, (field0 << bits1) | field1, bits0 + bits1);
+                } else {
+                    ac = MsbBits.put(a, pos, ac, field0, bits0);
+                    ac = MsbBits.put(a, pos + bits0, ac, field1, bits1);
+                }
+                pos += bits0 + bits1;
+            }
+            if (i >= e) {
+                break;
+            }
+            long v = src[i++] & mask;
+            int key = (int) v & keyMask;
+            int entry = keys[key];
+            keys[key] = abs + 1;
+            if (abs - entry < window) {
+                int refIndex = entry & windowMask;
+                long xor = v ^ stored[refIndex];
+                int tailBits = refTailBits(xor, refHeaders, unusedHigh, sigBits);
+                int bits = refBits + tailBits;
+                if (bits <= MsbBits.PUT_BITS) {
+                    long field = refField(xor, refIndex, tailBits, refHeaders, unusedHigh, sigBits, indexBits);
+                    ac = MsbBits.put(a, pos, ac, field, bits);
+                } else {
+                    // a '01' field too wide for one put: header, then the significant bits
+                    int tz = Long.numberOfTrailingZeros(xor);
+                    int header = refHeaders[Long.numberOfLeadingZeros(xor) - unusedHigh] - tz;
+                    int sig = header & sigMask;
+                    long ref = (1L << indexBits) | refIndex;
+                    ac = MsbBits.put(a, pos, ac, (ref << (3 + sigBits)) | header, refHeaderBits);
+                    ac = MsbBits.putWide(a, pos + refHeaderBits, ac, xor >>> tz, sig);
+                }
+                pos += bits;
+                sLz = noLeading;
+            } else {
+                // never zero (see the class comment): '10' when the rounded leading zeros repeat,
+                // else '11' and their 3-bit code; then the bits below them
+                long xor = v ^ prev;
+                int lz = ChimpType.LEADING_ROUND[Long.numberOfLeadingZeros(xor) - unusedHigh];
+                boolean sameLeading = lz == sLz;
+                long header = sameLeading ? 2 : 24 + ChimpType.LEADING_CODE[lz];
+                int headerBits = sameLeading ? 2 : 5;
+                int payloadBits = width - lz;
+                if (headerBits + payloadBits <= MsbBits.PUT_BITS) {
+                    ac = MsbBits.put(a, pos, ac, (header << payloadBits) | xor, headerBits + payloadBits);
+                } else {
+                    ac = MsbBits.put(a, pos, ac, header, headerBits);
+                    ac = MsbBits.putWide(a, pos + headerBits, ac, xor, payloadBits);
+                }
+                pos += headerBits + payloadBits;
+                sLz = lz;
+            }
+            abs++;
+            stored[abs & windowMask] = v;
+            prev = v;
+        }
+        sink.setSize((int) (pos >>> 3));
+        acc = ac;
+        accBits = (int) (pos & 7);
+        storedLz = sLz;
+        index = abs - base;
+    }
+
+    /**
+     * {@link #encodeAnyWidth} for 64-bit values (DOUBLE, INT64) with the per-type numbers as
+     * constants, which C2 folds into the instructions, leaving more registers for the loop's state.
+     */
+    private void encode64(long[] src, int off, int n) {
+        if ((long) keyBase + index + n >= Integer.MAX_VALUE) {
+            rebaseKeys();
+        }
+        int p = sink.ensure(n * MAX_BYTES_PER_VALUE + 2 * Long.BYTES);
+        final byte[] a = sink.array();
+        final long[] stored = ring;
+        final int[] keys = lastIndexOfKey;
+        final int[] refHeaders = REF_HEADERS_64;
+        final int width = 64;
+        final long mask = -1L;
+        final int window = 128;
+        final int windowMask = window - 1;
+        final int indexBits = 7;
+        final int keyMask = (1 << 14) - 1;
+        final int sigBits = 6;
         final int sigMask = (1 << sigBits) - 1;
         final int refBits = 2 + indexBits;
         final int refHeaderBits = refBits + 3 + sigBits;
