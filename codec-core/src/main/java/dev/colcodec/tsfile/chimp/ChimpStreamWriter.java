@@ -46,6 +46,8 @@ final class ChimpStreamWriter {
     private static final int KEY_ALIGN = 128;
     /** {@link ChimpType#refHeaders} of the 64-bit types, as a constant for {@link #encode64}. */
     private static final int[] REF_HEADERS_64 = ChimpType.DOUBLE.refHeaders;
+    /** {@link ChimpType#refTailBits} of the 64-bit types, as a constant for {@link #encode64}. */
+    private static final int[] REF_TAIL_BITS_64 = ChimpType.DOUBLE.refTailBits;
 
     private final ChimpType type;
     private final long[] chunk = new long[CHUNK];
@@ -163,28 +165,25 @@ final class ChimpStreamWriter {
     /**
      * The bits after the index of a reference field for a XOR with the referred value: none for a
      * zero XOR ('00'), else the leading-zero code, the significant-bit count and the significant bits
-     * ('01'). Selected by masks rather than a branch; see the class comment.
+     * ('01'). One table look-up: the table's entry for a zero XOR cancels its 64 trailing zeros.
      */
-    private static int refTailBits(long xor, int[] refHeaders, int unusedHigh, int sigBits) {
-        int nonZeroMask = (int) -((xor | -xor) >>> 63);
-        int tz = Long.numberOfTrailingZeros(xor);
-        int sig = (refHeaders[Long.numberOfLeadingZeros(xor) - unusedHigh] - tz) & ((1 << sigBits) - 1);
-        return (3 + sigBits + sig) & nonZeroMask;
+    private static int refTailBits(long xor, int[] refTailBitsTable, int unusedHigh) {
+        return refTailBitsTable[Long.numberOfLeadingZeros(xor) - unusedHigh] - Long.numberOfTrailingZeros(xor);
     }
 
     /**
-     * A reference field without its leading '0' bit (the flag, the ring index, then {@link
-     * #refTailBits} bits), given those tail bits.
+     * A reference field without its leading '0' bit: the flag ('1' when {@code tailBits} is not
+     * zero), the ring index, then the {@link #refTailBits} bits. No branch between '00' and '01': for a
+     * zero XOR the header is 0 and the shifted XOR too, so the tail is empty.
      */
     private static long refField(
-            long xor, int refIndex, int tailBits, int[] refHeaders, int unusedHigh, int sigBits, int indexBits) {
-        long nonZero = (xor | -xor) >>> 63;
+            long xor, int refIndex, int tailBits, int[] refHeaders, int unusedHigh, int sigMask, int window) {
         int tz = Long.numberOfTrailingZeros(xor);
         // the code and the significant-bit count (below 2^sigBits: tz > threshold)
         int header = refHeaders[Long.numberOfLeadingZeros(xor) - unusedHigh] - tz;
-        int sig = header & ((1 << sigBits) - 1);
-        long tail = (((long) header << sig) | (xor >>> tz)) & -nonZero;
-        return (((nonZero << indexBits) | refIndex) << tailBits) | tail;
+        long tail = ((long) header << (header & sigMask)) | (xor >>> tz);
+        long ref = refIndex | ((tailBits + window - 1) & window);
+        return (ref << tailBits) | tail;
     }
 
     private void encode(long[] src, int off, int n) {
@@ -205,6 +204,7 @@ final class ChimpStreamWriter {
         final long[] stored = ring;
         final int[] keys = lastIndexOfKey;
         final int[] refHeaders = type.refHeaders;
+        final int[] refTailBitsTable = type.refTailBits;
         final int width = type.width;
         final long mask = type.mask;
         final int window = type.window;
@@ -246,12 +246,12 @@ final class ChimpStreamWriter {
                     break;
                 }
                 long xor0 = v0 ^ stored[entry0 & windowMask];
-                int tail0 = refTailBits(xor0, refHeaders, unusedHigh, sigBits);
+                int tail0 = refTailBits(xor0, refTailBitsTable, unusedHigh);
                 int bits0 = refBits + tail0;
                 if (bits0 > MsbBits.PUT_BITS) {
                     break;
                 }
-                long field0 = refField(xor0, entry0 & windowMask, tail0, refHeaders, unusedHigh, sigBits, indexBits);
+                long field0 = refField(xor0, entry0 & windowMask, tail0, refHeaders, unusedHigh, sigMask, window);
                 keys[key0] = abs + 1;
                 abs++;
                 stored[abs & windowMask] = v0;
@@ -262,14 +262,14 @@ final class ChimpStreamWriter {
                 int key1 = (int) v1 & keyMask;
                 int entry1 = keys[key1];
                 long xor1 = v1 ^ stored[entry1 & windowMask];
-                int tail1 = refTailBits(xor1, refHeaders, unusedHigh, sigBits);
+                int tail1 = refTailBits(xor1, refTailBitsTable, unusedHigh);
                 int bits1 = refBits + tail1;
                 if (abs - entry1 >= window || bits1 > MsbBits.PUT_BITS) {
                     ac = MsbBits.put(a, pos, ac, field0, bits0);
                     pos += bits0;
                     break;
                 }
-                long field1 = refField(xor1, entry1 & windowMask, tail1, refHeaders, unusedHigh, sigBits, indexBits);
+                long field1 = refField(xor1, entry1 & windowMask, tail1, refHeaders, unusedHigh, sigMask, window);
                 keys[key1] = abs + 1;
                 abs++;
                 stored[abs & windowMask] = v1;
@@ -293,10 +293,10 @@ final class ChimpStreamWriter {
             if (abs - entry < window) {
                 int refIndex = entry & windowMask;
                 long xor = v ^ stored[refIndex];
-                int tailBits = refTailBits(xor, refHeaders, unusedHigh, sigBits);
+                int tailBits = refTailBits(xor, refTailBitsTable, unusedHigh);
                 int bits = refBits + tailBits;
                 if (bits <= MsbBits.PUT_BITS) {
-                    long field = refField(xor, refIndex, tailBits, refHeaders, unusedHigh, sigBits, indexBits);
+                    long field = refField(xor, refIndex, tailBits, refHeaders, unusedHigh, sigMask, window);
                     ac = MsbBits.put(a, pos, ac, field, bits);
                 } else {
                     // a '01' field too wide for one put: header, then the significant bits
@@ -351,6 +351,7 @@ final class ChimpStreamWriter {
         final long[] stored = ring;
         final int[] keys = lastIndexOfKey;
         final int[] refHeaders = REF_HEADERS_64;
+        final int[] refTailBitsTable = REF_TAIL_BITS_64;
         final int width = 64;
         final long mask = -1L;
         final int window = 128;
@@ -392,12 +393,12 @@ final class ChimpStreamWriter {
                     break;
                 }
                 long xor0 = v0 ^ stored[entry0 & windowMask];
-                int tail0 = refTailBits(xor0, refHeaders, unusedHigh, sigBits);
+                int tail0 = refTailBits(xor0, refTailBitsTable, unusedHigh);
                 int bits0 = refBits + tail0;
                 if (bits0 > MsbBits.PUT_BITS) {
                     break;
                 }
-                long field0 = refField(xor0, entry0 & windowMask, tail0, refHeaders, unusedHigh, sigBits, indexBits);
+                long field0 = refField(xor0, entry0 & windowMask, tail0, refHeaders, unusedHigh, sigMask, window);
                 keys[key0] = abs + 1;
                 abs++;
                 stored[abs & windowMask] = v0;
@@ -408,14 +409,14 @@ final class ChimpStreamWriter {
                 int key1 = (int) v1 & keyMask;
                 int entry1 = keys[key1];
                 long xor1 = v1 ^ stored[entry1 & windowMask];
-                int tail1 = refTailBits(xor1, refHeaders, unusedHigh, sigBits);
+                int tail1 = refTailBits(xor1, refTailBitsTable, unusedHigh);
                 int bits1 = refBits + tail1;
                 if (abs - entry1 >= window || bits1 > MsbBits.PUT_BITS) {
                     ac = MsbBits.put(a, pos, ac, field0, bits0);
                     pos += bits0;
                     break;
                 }
-                long field1 = refField(xor1, entry1 & windowMask, tail1, refHeaders, unusedHigh, sigBits, indexBits);
+                long field1 = refField(xor1, entry1 & windowMask, tail1, refHeaders, unusedHigh, sigMask, window);
                 keys[key1] = abs + 1;
                 abs++;
                 stored[abs & windowMask] = v1;
@@ -439,10 +440,10 @@ final class ChimpStreamWriter {
             if (abs - entry < window) {
                 int refIndex = entry & windowMask;
                 long xor = v ^ stored[refIndex];
-                int tailBits = refTailBits(xor, refHeaders, unusedHigh, sigBits);
+                int tailBits = refTailBits(xor, refTailBitsTable, unusedHigh);
                 int bits = refBits + tailBits;
                 if (bits <= MsbBits.PUT_BITS) {
-                    long field = refField(xor, refIndex, tailBits, refHeaders, unusedHigh, sigBits, indexBits);
+                    long field = refField(xor, refIndex, tailBits, refHeaders, unusedHigh, sigMask, window);
                     ac = MsbBits.put(a, pos, ac, field, bits);
                 } else {
                     // a '01' field too wide for one put: header, then the significant bits
