@@ -89,6 +89,21 @@ public final class MsbBits {
         return put(dst, bitPos + n - 32, acc, value & 0xFFFF_FFFFL, 32);
     }
 
+    /**
+     * Appends {@code head} ({@code headBits} bits) and then {@code tail} ({@code tailBits}, up to 64
+     * bits) with {@link #put}: in one store when together they fit {@link #PUT_BITS}, else in two
+     * (everything but the tail's low 32 bits, then those). At most 24 head bits and 88 in all. Needs
+     * sixteen writable bytes from {@code bitPos >>> 3}; the caller adds both widths to {@code bitPos}.
+     */
+    public static long putFields(byte[] dst, long bitPos, long acc, long head, int headBits, long tail, int tailBits) {
+        int n = headBits + tailBits;
+        if (n <= PUT_BITS) {
+            return put(dst, bitPos, acc, (head << tailBits) | tail, n);
+        }
+        acc = put(dst, bitPos, acc, (head << (tailBits - 32)) | (tail >>> 32), n - 32);
+        return put(dst, bitPos + n - 32, acc, tail & 0xFFFF_FFFFL, 32);
+    }
+
     private static long tail(byte[] buf, int i) {
         long word = 0;
         for (int k = i; k < i + Long.BYTES; k++) {

@@ -234,10 +234,53 @@ final class ChimpStreamWriter {
         }
         long prev = stored[abs & windowMask];
         while (i < e) {
-            // Two references at a time, both fields in one put when they fit (the usual case for
-            // sensor data: 9-bit repeats and near repeats of a few dozen bits). A value is committed
-            // (key and ring updated) only once its field is known to be written here; anything
-            // else leaves this loop for the one-value path below.
+            long v = src[i++] & mask;
+            int key = (int) v & keyMask;
+            int entry = keys[key];
+            keys[key] = abs + 1;
+            boolean referred = abs - entry < window;
+            if (referred) {
+                int refIndex = entry & windowMask;
+                long xor = v ^ stored[refIndex];
+                int tailBits = refTailBits(xor, refTailBitsTable, unusedHigh);
+                int bits = refBits + tailBits;
+                if (bits <= MsbBits.PUT_BITS) {
+                    long field = refField(xor, refIndex, tailBits, refHeaders, unusedHigh, sigMask, window);
+                    ac = MsbBits.put(a, pos, ac, field, bits);
+                } else {
+                    // a '01' field too wide for one put: header, then the significant bits
+                    int tz = Long.numberOfTrailingZeros(xor);
+                    int header = refHeaders[Long.numberOfLeadingZeros(xor) - unusedHigh] - tz;
+                    int sig = header & sigMask;
+                    long ref = (1L << indexBits) | refIndex;
+                    ac = MsbBits.putFields(a, pos, ac, (ref << (3 + sigBits)) | header, refHeaderBits, xor >>> tz, sig);
+                }
+                pos += bits;
+                sLz = noLeading;
+            } else {
+                // never zero (see the class comment): '10' when the rounded leading zeros repeat,
+                // else '11' and their 3-bit code; then the bits below them
+                long xor = v ^ prev;
+                int lz = ChimpType.LEADING_ROUND[Long.numberOfLeadingZeros(xor) - unusedHigh];
+                boolean sameLeading = lz == sLz;
+                long header = sameLeading ? 2 : 24 + ChimpType.LEADING_CODE[lz];
+                int headerBits = sameLeading ? 2 : 5;
+                int payloadBits = width - lz;
+                ac = MsbBits.putFields(a, pos, ac, header, headerBits, xor, payloadBits);
+                pos += headerBits + payloadBits;
+                sLz = lz;
+            }
+            abs++;
+            stored[abs & windowMask] = v;
+            prev = v;
+            // After a reference, two references at a time, both fields in one put when they fit
+            // (the usual case for sensor data: 9-bit repeats and near repeats of a few dozen
+            // bits). A value is committed (key and ring updated) only once its field is known to
+            // be written here; anything else goes back to the one-value path above. Series without
+            // references (random bits) never come here.
+            if (!referred) {
+                continue;
+            }
             while (i + 1 < e) {
                 long v0 = src[i] & mask;
                 int key0 = (int) v0 & keyMask;
@@ -283,53 +326,6 @@ final class ChimpStreamWriter {
                 }
                 pos += bits0 + bits1;
             }
-            if (i >= e) {
-                break;
-            }
-            long v = src[i++] & mask;
-            int key = (int) v & keyMask;
-            int entry = keys[key];
-            keys[key] = abs + 1;
-            if (abs - entry < window) {
-                int refIndex = entry & windowMask;
-                long xor = v ^ stored[refIndex];
-                int tailBits = refTailBits(xor, refTailBitsTable, unusedHigh);
-                int bits = refBits + tailBits;
-                if (bits <= MsbBits.PUT_BITS) {
-                    long field = refField(xor, refIndex, tailBits, refHeaders, unusedHigh, sigMask, window);
-                    ac = MsbBits.put(a, pos, ac, field, bits);
-                } else {
-                    // a '01' field too wide for one put: header, then the significant bits
-                    int tz = Long.numberOfTrailingZeros(xor);
-                    int header = refHeaders[Long.numberOfLeadingZeros(xor) - unusedHigh] - tz;
-                    int sig = header & sigMask;
-                    long ref = (1L << indexBits) | refIndex;
-                    ac = MsbBits.put(a, pos, ac, (ref << (3 + sigBits)) | header, refHeaderBits);
-                    ac = MsbBits.putWide(a, pos + refHeaderBits, ac, xor >>> tz, sig);
-                }
-                pos += bits;
-                sLz = noLeading;
-            } else {
-                // never zero (see the class comment): '10' when the rounded leading zeros repeat,
-                // else '11' and their 3-bit code; then the bits below them
-                long xor = v ^ prev;
-                int lz = ChimpType.LEADING_ROUND[Long.numberOfLeadingZeros(xor) - unusedHigh];
-                boolean sameLeading = lz == sLz;
-                long header = sameLeading ? 2 : 24 + ChimpType.LEADING_CODE[lz];
-                int headerBits = sameLeading ? 2 : 5;
-                int payloadBits = width - lz;
-                if (headerBits + payloadBits <= MsbBits.PUT_BITS) {
-                    ac = MsbBits.put(a, pos, ac, (header << payloadBits) | xor, headerBits + payloadBits);
-                } else {
-                    ac = MsbBits.put(a, pos, ac, header, headerBits);
-                    ac = MsbBits.putWide(a, pos + headerBits, ac, xor, payloadBits);
-                }
-                pos += headerBits + payloadBits;
-                sLz = lz;
-            }
-            abs++;
-            stored[abs & windowMask] = v;
-            prev = v;
         }
         sink.setSize((int) (pos >>> 3));
         acc = ac;
@@ -381,10 +377,53 @@ final class ChimpStreamWriter {
         }
         long prev = stored[abs & windowMask];
         while (i < e) {
-            // Two references at a time, both fields in one put when they fit (the usual case for
-            // sensor data: 9-bit repeats and near repeats of a few dozen bits). A value is committed
-            // (key and ring updated) only once its field is known to be written here; anything
-            // else leaves this loop for the one-value path below.
+            long v = src[i++] & mask;
+            int key = (int) v & keyMask;
+            int entry = keys[key];
+            keys[key] = abs + 1;
+            boolean referred = abs - entry < window;
+            if (referred) {
+                int refIndex = entry & windowMask;
+                long xor = v ^ stored[refIndex];
+                int tailBits = refTailBits(xor, refTailBitsTable, unusedHigh);
+                int bits = refBits + tailBits;
+                if (bits <= MsbBits.PUT_BITS) {
+                    long field = refField(xor, refIndex, tailBits, refHeaders, unusedHigh, sigMask, window);
+                    ac = MsbBits.put(a, pos, ac, field, bits);
+                } else {
+                    // a '01' field too wide for one put: header, then the significant bits
+                    int tz = Long.numberOfTrailingZeros(xor);
+                    int header = refHeaders[Long.numberOfLeadingZeros(xor) - unusedHigh] - tz;
+                    int sig = header & sigMask;
+                    long ref = (1L << indexBits) | refIndex;
+                    ac = MsbBits.putFields(a, pos, ac, (ref << (3 + sigBits)) | header, refHeaderBits, xor >>> tz, sig);
+                }
+                pos += bits;
+                sLz = noLeading;
+            } else {
+                // never zero (see the class comment): '10' when the rounded leading zeros repeat,
+                // else '11' and their 3-bit code; then the bits below them
+                long xor = v ^ prev;
+                int lz = ChimpType.LEADING_ROUND[Long.numberOfLeadingZeros(xor) - unusedHigh];
+                boolean sameLeading = lz == sLz;
+                long header = sameLeading ? 2 : 24 + ChimpType.LEADING_CODE[lz];
+                int headerBits = sameLeading ? 2 : 5;
+                int payloadBits = width - lz;
+                ac = MsbBits.putFields(a, pos, ac, header, headerBits, xor, payloadBits);
+                pos += headerBits + payloadBits;
+                sLz = lz;
+            }
+            abs++;
+            stored[abs & windowMask] = v;
+            prev = v;
+            // After a reference, two references at a time, both fields in one put when they fit
+            // (the usual case for sensor data: 9-bit repeats and near repeats of a few dozen
+            // bits). A value is committed (key and ring updated) only once its field is known to
+            // be written here; anything else goes back to the one-value path above. Series without
+            // references (random bits) never come here.
+            if (!referred) {
+                continue;
+            }
             while (i + 1 < e) {
                 long v0 = src[i] & mask;
                 int key0 = (int) v0 & keyMask;
@@ -430,53 +469,6 @@ final class ChimpStreamWriter {
                 }
                 pos += bits0 + bits1;
             }
-            if (i >= e) {
-                break;
-            }
-            long v = src[i++] & mask;
-            int key = (int) v & keyMask;
-            int entry = keys[key];
-            keys[key] = abs + 1;
-            if (abs - entry < window) {
-                int refIndex = entry & windowMask;
-                long xor = v ^ stored[refIndex];
-                int tailBits = refTailBits(xor, refTailBitsTable, unusedHigh);
-                int bits = refBits + tailBits;
-                if (bits <= MsbBits.PUT_BITS) {
-                    long field = refField(xor, refIndex, tailBits, refHeaders, unusedHigh, sigMask, window);
-                    ac = MsbBits.put(a, pos, ac, field, bits);
-                } else {
-                    // a '01' field too wide for one put: header, then the significant bits
-                    int tz = Long.numberOfTrailingZeros(xor);
-                    int header = refHeaders[Long.numberOfLeadingZeros(xor) - unusedHigh] - tz;
-                    int sig = header & sigMask;
-                    long ref = (1L << indexBits) | refIndex;
-                    ac = MsbBits.put(a, pos, ac, (ref << (3 + sigBits)) | header, refHeaderBits);
-                    ac = MsbBits.putWide(a, pos + refHeaderBits, ac, xor >>> tz, sig);
-                }
-                pos += bits;
-                sLz = noLeading;
-            } else {
-                // never zero (see the class comment): '10' when the rounded leading zeros repeat,
-                // else '11' and their 3-bit code; then the bits below them
-                long xor = v ^ prev;
-                int lz = ChimpType.LEADING_ROUND[Long.numberOfLeadingZeros(xor) - unusedHigh];
-                boolean sameLeading = lz == sLz;
-                long header = sameLeading ? 2 : 24 + ChimpType.LEADING_CODE[lz];
-                int headerBits = sameLeading ? 2 : 5;
-                int payloadBits = width - lz;
-                if (headerBits + payloadBits <= MsbBits.PUT_BITS) {
-                    ac = MsbBits.put(a, pos, ac, (header << payloadBits) | xor, headerBits + payloadBits);
-                } else {
-                    ac = MsbBits.put(a, pos, ac, header, headerBits);
-                    ac = MsbBits.putWide(a, pos + headerBits, ac, xor, payloadBits);
-                }
-                pos += headerBits + payloadBits;
-                sLz = lz;
-            }
-            abs++;
-            stored[abs & windowMask] = v;
-            prev = v;
         }
         sink.setSize((int) (pos >>> 3));
         acc = ac;

@@ -179,23 +179,15 @@ final class GorillaStreamWriter {
                 ac = MsbBits.put(a, pos, ac, 0, 1);
                 pos++;
             } else if ((xor & outside) == 0) {
-                long payload = xor >>> sTz;
-                if (windowSig <= MsbBits.PUT_BITS - 2) {
-                    ac = MsbBits.put(a, pos, ac, (2L << windowSig) | payload, windowSig + 2);
-                } else {
-                    ac = MsbBits.put(a, pos, ac, 2, 2);
-                    ac = MsbBits.putWide(a, pos + 2, ac, payload, windowSig);
-                }
+                ac = MsbBits.putFields(a, pos, ac, 2, 2, xor >>> sTz, windowSig);
                 pos += windowSig + 2;
             } else {
                 int lz = Long.numberOfLeadingZeros(xor) - unusedHigh;
                 int tz = Long.numberOfTrailingZeros(xor);
                 int sig = width - lz - tz;
                 long header = (3L << (2 * fieldBits)) | ((long) lz << fieldBits) | (sig - 1);
-                ac = MsbBits.put(a, pos, ac, header, headerBits);
-                pos += headerBits;
-                ac = MsbBits.putWide(a, pos, ac, xor >>> tz, sig);
-                pos += sig;
+                ac = MsbBits.putFields(a, pos, ac, header, headerBits, xor >>> tz, sig);
+                pos += headerBits + sig;
                 sLz = lz;
                 sTz = tz;
                 outside = outsideOf(lz, tz, width);
