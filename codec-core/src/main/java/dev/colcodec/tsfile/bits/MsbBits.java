@@ -104,6 +104,21 @@ public final class MsbBits {
         return put(dst, bitPos + n - 32, acc, tail & 0xFFFF_FFFFL, 32);
     }
 
+    /**
+     * {@link #putFields} for a whole 64-bit tail (random bits' usual field), in two stores without a
+     * branch: the accumulator, the head and the tail's first bits fill the first word; the tail's
+     * last {@code (bitPos & 7) + headBits} bits start the next. At most 24 head bits. Needs sixteen
+     * writable bytes from {@code bitPos >>> 3}; the caller adds {@code headBits + 64} to {@code bitPos}.
+     */
+    public static long putLongTail(byte[] dst, long bitPos, long acc, long head, int headBits, long tail) {
+        int p = (int) (bitPos >>> 3);
+        int spill = (int) (bitPos & 7) + headBits; // 1..31 tail bits go to the next word
+        ByteIO.putLongBE(dst, p, acc | (head << -spill) | (tail >>> spill));
+        long rest = tail << -spill;
+        ByteIO.putLongBE(dst, p + Long.BYTES, rest);
+        return rest << (spill & ~7);
+    }
+
     private static long tail(byte[] buf, int i) {
         long word = 0;
         for (int k = i; k < i + Long.BYTES; k++) {

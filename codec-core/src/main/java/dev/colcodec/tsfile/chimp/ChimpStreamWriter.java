@@ -266,7 +266,11 @@ final class ChimpStreamWriter {
                 long header = sameLeading ? 2 : 24 + ChimpType.LEADING_CODE[lz];
                 int headerBits = sameLeading ? 2 : 5;
                 int payloadBits = width - lz;
-                ac = MsbBits.putFields(a, pos, ac, header, headerBits, xor, payloadBits);
+                if (payloadBits == 64) {
+                    ac = MsbBits.putLongTail(a, pos, ac, header, headerBits, xor);
+                } else {
+                    ac = MsbBits.putFields(a, pos, ac, header, headerBits, xor, payloadBits);
+                }
                 pos += headerBits + payloadBits;
                 sLz = lz;
             }
@@ -409,7 +413,11 @@ final class ChimpStreamWriter {
                 long header = sameLeading ? 2 : 24 + ChimpType.LEADING_CODE[lz];
                 int headerBits = sameLeading ? 2 : 5;
                 int payloadBits = width - lz;
-                ac = MsbBits.putFields(a, pos, ac, header, headerBits, xor, payloadBits);
+                if (payloadBits == 64) {
+                    ac = MsbBits.putLongTail(a, pos, ac, header, headerBits, xor);
+                } else {
+                    ac = MsbBits.putFields(a, pos, ac, header, headerBits, xor, payloadBits);
+                }
                 pos += headerBits + payloadBits;
                 sLz = lz;
             }
