@@ -22,15 +22,18 @@ import java.util.Objects;
  *       and the candidate's XOR is only computed when it is used.
  *   <li>A zero XOR with the previous value is always also a reference to it (the previous value is
  *       the last one with its key), so '00' and '01' share one path, and the '10'/'11' path never
- *       sees a zero XOR. Between '00' (repeat) and '01' (near repeat) the field is selected by masks:
- *       they alternate at random in sensor data and a branch between them was mispredicted about
- *       every other value.
- *   <li>The leading-zero code and the significant-bit count of a '01' field come from one table
- *       look-up and one subtraction; bit position, accumulator, previous value and leading zeros
- *       live in locals for a whole batch; and fields are stored with {@link MsbBits#put}, which
- *       writes the accumulator unconditionally instead of branching on a full word.
- *   <li>References go two at a time, both fields in one put when together they fit (almost always
- *       for sensor data), which halves the puts of the common case.
+ *       sees a zero XOR. '00' (repeat) and '01' (near repeat) are not told apart by a branch: they
+ *       alternate at random in sensor data and such a branch was mispredicted about every other
+ *       value. Two tables by leading zeros ({@link ChimpType#refHeaders}, {@link
+ *       ChimpType#refTailBits}) minus the trailing zeros give the '01' header and width, and their
+ *       entries for a zero XOR give an empty tail, so one formula writes both.
+ *   <li>Bit position, accumulator, previous value and leading zeros live in locals for a whole
+ *       batch, and fields are stored with {@link MsbBits#put} and its wide variants, which write
+ *       whole words unconditionally instead of branching on a full word.
+ *   <li>After a reference, references go two at a time, both fields in one put when together they
+ *       fit (almost always for sensor data), which halves the puts of the common case.
+ *   <li>DOUBLE and INT64 pages run a copy of the loop with their numbers as constants ({@link
+ *       #encode64}), about a tenth faster than the generic one.
  * </ul>
  */
 final class ChimpStreamWriter {
