@@ -160,6 +160,23 @@ public final class TsTestData {
         return gen(n, i -> type.norm(pool[r.nextInt(pool.length)]));
     }
 
+    /**
+     * The benchmarks' sensor series: a random walk around 20 rounded to two decimals (integers: the
+     * walk in hundredths). Rounding makes values recur within a few dozen positions, with zero and
+     * small XORs in random order.
+     */
+    public static long[] sensorWalk(TsNumericType type, int n, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        double x = 20.0;
+        long[] v = new long[n];
+        for (int i = 0; i < n; i++) {
+            x += r.nextGaussian() * 0.05;
+            double rounded = Math.round(x * 100) / 100.0;
+            v[i] = type.isFloating() ? bitsOf(type, rounded) : type.norm(Math.round(x * 100));
+        }
+        return v;
+    }
+
     public static long bitsOf(TsNumericType type, double x) {
         return type == TsNumericType.FLOAT ? Float.floatToRawIntBits((float) x) : Double.doubleToRawLongBits(x);
     }

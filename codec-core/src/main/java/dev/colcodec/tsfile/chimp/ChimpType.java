@@ -25,6 +25,14 @@ enum ChimpType {
             LEADING_CODE[lz] = code;
             LEADING_ROUND[lz] = LEADING_OF_CODE[code];
         }
+        for (ChimpType t : values()) {
+            for (int lz = 0; lz < t.width; lz++) {
+                t.refHeaders[lz] = (LEADING_CODE[lz] << t.significantBits) + t.width - LEADING_ROUND[lz];
+                t.refTailBits[lz] = 3 + t.significantBits + t.width - LEADING_ROUND[lz];
+            }
+            t.refHeaders[t.width] = 64;
+            t.refTailBits[t.width] = 64;
+        }
     }
 
     /** Bits per value. */
@@ -41,6 +49,19 @@ enum ChimpType {
     final int threshold;
     /** Bits of the significant-bit count in a '01' header (5 or 6). */
     final int significantBits;
+    /**
+     * By leading zeros of a XOR (0..width-1): its rounded count's 3-bit code above {@link
+     * #significantBits} bits, plus width minus the rounded count; minus the trailing zeros this is
+     * the code and significant-bit count of a '01' field. 64 for a zero XOR (index width), which has
+     * 64 trailing zeros: the header of a '00' field is then 0.
+     */
+    final int[] refHeaders;
+    /**
+     * By leading zeros of a XOR like {@link #refHeaders}: the bits of a '01' field after the index
+     * (code, count and significant bits) plus the trailing zeros; 64 for a zero XOR, so that a '00'
+     * field has none.
+     */
+    final int[] refTailBits;
 
     ChimpType(int width, long sentinel) {
         this.width = width;
@@ -50,5 +71,7 @@ enum ChimpType {
         this.indexBits = width == 32 ? 6 : 7;
         this.threshold = (width == 32 ? 5 : 6) + indexBits;
         this.significantBits = width == 32 ? 5 : 6;
+        this.refHeaders = new int[width + 1]; // both filled once the static tables are
+        this.refTailBits = new int[width + 1];
     }
 }

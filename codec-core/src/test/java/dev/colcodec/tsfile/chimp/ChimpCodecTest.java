@@ -223,6 +223,81 @@ class ChimpCodecTest {
 
     @ParameterizedTest
     @EnumSource(TsNumericType.class)
+    void nearRepeatsOfEveryWidthGiveTheOraclesBytes(TsNumericType type) {
+        // values sharing their key bits with a value in the window and differing from it anywhere
+        // above them: '01' fields of every length (some wider than one store), mixed with repeats
+        int keyBits = type.is32Bit() ? 12 : 14;
+        int width = type.is32Bit() ? 32 : 64;
+        long[] pool = TsTestData.xorshift(20, 5);
+        java.util.SplittableRandom r = new java.util.SplittableRandom(6);
+        long[] values = new long[4000];
+        for (int i = 0; i < values.length; i++) {
+            long v = pool[r.nextInt(pool.length)];
+            if (r.nextInt(3) != 0) {
+                int top = r.nextInt(keyBits, width);
+                int low = r.nextInt(keyBits, top + 1);
+                long between = r.nextLong() & (-1L >>> (63 - top)) & (-1L << low);
+                v ^= (1L << top) | (1L << low) | between;
+            }
+            values[i] = type.norm(v) == type.norm(sentinel(type)) ? 0 : type.norm(v);
+        }
+        for (int seed = 0; seed < 3; seed++) {
+            byte[] ours = NumericCodecChecks.encode(type, writer(type), values, seed);
+            assertThat(ours).as("seed %d", seed).isEqualTo(type.oracleEncode(TSEncoding.CHIMP, values));
+        }
+        NumericCodecChecks.assertDecodes(
+                type, () -> reader(type), type.oracleEncode(TSEncoding.CHIMP, values), values, values.length);
+    }
+
+    @ParameterizedTest
+    @EnumSource(TsNumericType.class)
+    void sensorWalkPagesGiveTheOraclesBytes(TsNumericType type) {
+        // the benchmarks' data in pages of several sizes, one reused writer
+        ValuesWriter writer = writer(type);
+        long[] walk = TsTestData.sensorWalk(type, 40_000, 42);
+        int[] pageSizes = {10_000, 1, 129, 10_000, 2, 3_000, 10_000};
+        int at = 0;
+        for (int page = 0; page < pageSizes.length; page++) {
+            long[] values = java.util.Arrays.copyOfRange(walk, at, at + pageSizes[page]);
+            at += pageSizes[page];
+            byte[] ours = NumericCodecChecks.encode(type, writer, values, page);
+            assertThat(ours).as("page %d", page).isEqualTo(type.oracleEncode(TSEncoding.CHIMP, values));
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void millionsOfPagesOnOneWriterKeepGivingTheOraclesBytes() {
+        // every reset moves the writer's key base instead of clearing its table, and after about
+        // 2^22 one-value pages the base is put back and the table cleared: pages around that point
+        // (and before it) must still be tsfile's, with keys that earlier pages left in the table
+        long[] values = TsTestData.sensorWalk(TsNumericType.DOUBLE, 300, 9);
+        double[] page = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            page[i] = Double.longBitsToDouble(values[i]);
+        }
+        byte[] expected = TsNumericType.DOUBLE.oracleEncode(TSEncoding.CHIMP, values);
+        ChimpDoubleWriter writer = new ChimpDoubleWriter();
+        int checked = 0;
+        for (int k = 0; k < 4_300_000; k++) {
+            writer.reset();
+            if (k % 100_000 == 0 || (k >= 4_150_000 && k < 4_250_000 && k % 7 == 0)) {
+                writer.writeDoubles(page, 0, page.length);
+                byte[] ours = writer.toByteArray();
+                if (!java.util.Arrays.equals(ours, expected)) {
+                    assertThat(ours).as("page %d", k).isEqualTo(expected);
+                }
+                checked++;
+            } else {
+                // one value whose key is another one of the table's each time
+                writer.writeDouble(Double.longBitsToDouble(0x4034_0000_0000_0000L | (k & 0x3fff)));
+                writer.toByteArray();
+            }
+        }
+        assertThat(checked).isGreaterThan(14_000);
+    }
+
+    @ParameterizedTest
+    @EnumSource(TsNumericType.class)
     void corruptInputGivesOnlyCorruptInputException(TsNumericType type) {
         List<Page> pages = new ArrayList<>();
         for (Shape shape : TsTestData.shapesOfSize(type, 40, 3)) {

@@ -153,7 +153,10 @@ class GorillaCodecTest {
         long start = type == TsNumericType.FLOAT
                 ? Float.floatToRawIntBits(1.5f)
                 : type == TsNumericType.DOUBLE ? Double.doubleToRawLongBits(1.5) : 0;
-        int[] sigs = {1, 2, 6, 7, 8, 13, 14, 15, 16, 20, 21, 22, 23, 29, 30, 31, 32, 40, 52, 62, 63};
+        int[] sigs = {
+            1, 2, 6, 7, 8, 13, 14, 15, 16, 20, 21, 22, 23, 25, 26, 27, 28, 29, 30, 31, 32, 40, 52, 53, 54, 55, 56, 57,
+            62, 63
+        };
         ValuesWriter writer = writer(type);
         java.util.SplittableRandom r = new java.util.SplittableRandom(17);
         for (int round = 0; round < 40; round++) {
@@ -221,6 +224,22 @@ class GorillaCodecTest {
         type.readOne(r);
         assertThat(r.endOffset()).isEqualTo(NumericCodecChecks.framedOffset() + page.length);
         assertThat(type.readOne(r)).isEqualTo(type.norm(20));
+    }
+
+    @ParameterizedTest
+    @EnumSource(TsNumericType.class)
+    void sensorWalkPagesGiveTheOraclesBytes(TsNumericType type) {
+        // the benchmarks' data in pages of several sizes, one reused writer
+        ValuesWriter writer = writer(type);
+        long[] walk = TsTestData.sensorWalk(type, 40_000, 42);
+        int[] pageSizes = {10_000, 1, 129, 10_000, 2, 3_000, 10_000};
+        int at = 0;
+        for (int page = 0; page < pageSizes.length; page++) {
+            long[] values = java.util.Arrays.copyOfRange(walk, at, at + pageSizes[page]);
+            at += pageSizes[page];
+            byte[] ours = NumericCodecChecks.encode(type, writer, values, page);
+            assertThat(ours).as("page %d", page).isEqualTo(type.oracleEncode(TSEncoding.GORILLA, values));
+        }
     }
 
     @ParameterizedTest
