@@ -98,7 +98,8 @@ public final class ParquetFileReader implements AutoCloseable {
 
     /**
      * Opens a file. Files up to 2 GiB are memory-mapped (read-only) and each chunk is copied out of the
-     * mapping once; larger files are read with positional reads.
+     * mapping once (after a check that the file has not shrunk since it was opened); larger files are
+     * read with positional reads. The file stays open until {@link #close()}.
      */
     public static ParquetFileReader open(Path path) throws IOException {
         return open(path, KernelProvider.best());
@@ -117,8 +118,9 @@ public final class ParquetFileReader implements AutoCloseable {
             MappedByteBuffer mapped;
             try {
                 mapped = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
-            } finally {
-                ch.close(); // the mapping stays valid without the channel
+            } catch (IOException | RuntimeException e) {
+                ch.close();
+                throw e;
             }
             return new ParquetFileReader(
                     new Input() {
@@ -128,7 +130,15 @@ public final class ParquetFileReader implements AutoCloseable {
                         }
 
                         @Override
-                        public void read(long pos, byte[] dst, int off, int len) {
+                        public void read(long pos, byte[] dst, int off, int len) throws IOException {
+                            // a copy from the part of a mapping a truncated file lost faults, and the JVM
+                            // may raise that as an InternalError after the copy, outside the handler
+                            // below: the size is checked first (one fstat per chunk)
+                            long now = ch.size();
+                            if (now < size) {
+                                throw new CorruptInputException(
+                                        pos, "more bytes (file shrank to " + now + " of " + size + " bytes)");
+                            }
                             try {
                                 mapped.get((int) pos, dst, off, len);
                             } catch (InternalError e) {
@@ -138,7 +148,9 @@ public final class ParquetFileReader implements AutoCloseable {
                         }
 
                         @Override
-                        public void close() {}
+                        public void close() throws IOException {
+                            ch.close();
+                        }
                     },
                     k);
         }

@@ -114,6 +114,27 @@ class CorruptFilesTest {
         }
     }
 
+    /**
+     * A file opened from disk is memory-mapped: truncated while the reader has it open, reading a column
+     * chunk is corrupt input, not the mapping fault's InternalError.
+     */
+    @Test
+    void parquetFileTruncatedWhileOpen(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path f = dir.resolve("shrinking.parquet");
+        Files.write(f, parquetFile("dict_v2_zstd"));
+        try (ParquetFileReader reader = ParquetFileReader.open(f)) {
+            try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(f.toFile(), "rw")) {
+                raf.setLength(8);
+            }
+            for (int c = 0; c < reader.columns().size(); c++) {
+                int column = c;
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> reader.readColumn(0, column))
+                        .isInstanceOf(CorruptInputException.class)
+                        .hasMessageContaining("shrank");
+            }
+        }
+    }
+
     /** Applies {@code change} to every column chunk's metadata in turn; only CorruptInputException may follow. */
     static int mutateEveryChunk(byte[] file, Consumer<ColumnMetaData> change) throws IOException {
         int detected = 0;
