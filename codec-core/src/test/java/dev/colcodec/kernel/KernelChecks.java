@@ -441,9 +441,12 @@ public final class KernelChecks {
             int packedPos = widthsPos + miniblocks + r.nextInt(3);
             int[] widths = new int[miniblocks];
             int bytes = 0;
+            boolean sameWidths = r.nextInt(3) == 0; // runs of equal widths are decoded as one stream
             for (int m = 0; m < miniblocks; m++) {
                 int kind = r.nextInt(4);
-                widths[m] = kind == 0 ? r.nextInt(65) : kind == 1 ? 0 : 1 + r.nextInt(kind == 2 ? 8 : 28);
+                widths[m] = sameWidths && m > 0
+                        ? widths[m - 1]
+                        : kind == 0 ? r.nextInt(65) : kind == 1 ? 0 : 1 + r.nextInt(kind == 2 ? 8 : 28);
                 bytes += (size / 8) * widths[m];
             }
             int slack = r.nextBoolean() ? 0 : r.nextInt(70);

@@ -720,9 +720,11 @@ final class VectorKernels extends ScalarKernels {
     /**
      * One block of miniblocks: the running value stays broadcast in a vector and the minimum-delta
      * ramps are built once, across all miniblocks (a call per miniblock rebuilt both and extracted a
-     * lane each time). Miniblocks of widths 1..{@link #LONG_SCAN_MAX_WIDTH} whose loads (128- or 256-bit)
-     * stay within {@code srcEnd} are decoded here; others (width 0, wider, the end of a page, sizes
-     * that are not whole vector steps) go to the per-miniblock kernels.
+     * lane each time). Consecutive miniblocks of one width are one bit stream and go through one loop
+     * (random 8-bit deltas: one loop of 8 steps per block instead of four of 2). Runs of widths 1..{@link
+     * #LONG_SCAN_MAX_WIDTH} whose loads (128- or 256-bit) stay within {@code srcEnd} are decoded here;
+     * others (width 0, wider, the end of a page, sizes that are not whole vector steps) go to the
+     * per-run kernels.
      */
     @Override
     public long unpackPrefixSumBlock(
@@ -743,14 +745,21 @@ final class VectorKernels extends ScalarKernels {
         LongVector low = ramp(minDelta);
         LongVector high = low.add(minDelta * LL);
         LongVector carry = LongVector.broadcast(LS, previous);
-        int steps = miniblockSize / IL;
         int p = packedPos;
         int o = dstOff;
-        for (int k = 0; k < miniblocks; k++) {
+        for (int k = 0; k < miniblocks; ) {
             int w = src[widthsPos + k] & 0xFF;
-            int bytes = (miniblockSize >>> 3) * w;
+            // following miniblocks of the same width continue the same bit stream: one run, one loop
+            int run = 1;
+            while (k + run < miniblocks && (src[widthsPos + k + run] & 0xFF) == w) {
+                run++;
+            }
+            k += run;
+            int span = run * miniblockSize;
+            int steps = span / IL;
+            int bytes = (span >>> 3) * w;
             int step = IL * w / 8;
-            int end = o + miniblockSize;
+            int end = o + span;
             int extra = w > 25 ? 1 : 0; // widths over 25 load again one byte further
             if (w != 0
                     && w <= LONG_SCAN_MAX_WIDTH
@@ -771,8 +780,8 @@ final class VectorKernels extends ScalarKernels {
             } else {
                 long last = carry.lane(0);
                 last = w == 0
-                        ? fillArithmetic(dst, o, miniblockSize, last, minDelta)
-                        : unpackPrefixSum(src, p, srcEnd, w, false, dst, o, miniblockSize, last, minDelta);
+                        ? fillArithmetic(dst, o, span, last, minDelta)
+                        : unpackPrefixSum(src, p, srcEnd, w, false, dst, o, span, last, minDelta);
                 carry = LongVector.broadcast(LS, last);
                 o = end;
                 p += bytes;
