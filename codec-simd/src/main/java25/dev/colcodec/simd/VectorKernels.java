@@ -744,7 +744,9 @@ final class VectorKernels extends ScalarKernels {
         }
         LongVector low = ramp(minDelta);
         LongVector high = low.add(minDelta * LL);
-        LongVector carry = LongVector.broadcast(LS, previous);
+        // the running value crosses runs as a long: a vector held in a phi of this outer loop was not
+        // unboxed by C2 in some profiles (width-1 pages ran the Vector API's Java fallbacks)
+        long last = previous;
         int p = packedPos;
         int o = dstOff;
         for (int k = 0; k < miniblocks; ) {
@@ -766,28 +768,30 @@ final class VectorKernels extends ScalarKernels {
                     && STEP_BYTES[w] <= B128.length()
                     && (long) (steps - 1) * step + B128.length() + extra <= srcEnd - p) {
                 int mask = mask(w);
+                LongVector carry = LongVector.broadcast(LS, last);
                 for (; o < end; o += IL, p += step) {
                     carry = sumStep(lsbStep128(src, p, w, mask), low, high, carry, dst, o);
                 }
+                last = carry.lane(0);
             } else if (w != 0
                     && w <= LONG_SCAN_MAX_WIDTH
                     && STEP_BYTES[w] <= B256.length()
                     && (long) (steps - 1) * step + B256.length() + extra <= srcEnd - p) {
                 int mask = mask(w);
+                LongVector carry = LongVector.broadcast(LS, last);
                 for (; o < end; o += IL, p += step) {
                     carry = sumStep(lsbStep256(src, p, w, mask), low, high, carry, dst, o);
                 }
+                last = carry.lane(0);
             } else {
-                long last = carry.lane(0);
                 last = w == 0
                         ? fillArithmetic(dst, o, span, last, minDelta)
                         : unpackPrefixSum(src, p, srcEnd, w, false, dst, o, span, last, minDelta);
-                carry = LongVector.broadcast(LS, last);
                 o = end;
                 p += bytes;
             }
         }
-        return carry.lane(0);
+        return last;
     }
 
     /**
