@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
+import org.apache.tsfile.file.metadata.enums.TSEncoding;
 
 /** Test helper: decoding and encoding checks shared by the numeric TsFile encodings. */
 public final class NumericCodecChecks {
@@ -105,6 +106,23 @@ public final class NumericCodecChecks {
                 fail(what + ": value " + i + " of " + got.length + " is " + type.show(got[i]) + ", expected "
                         + type.show(expected[i]));
             }
+        }
+    }
+
+    /**
+     * The benchmarks' sensor walk in pages of several sizes through one reused {@code writer}: every page's
+     * bytes equal tsfile's for {@code encoding}.
+     */
+    public static void sensorWalkPagesGiveTheOraclesBytes(
+            TsNumericType type, ValuesWriter writer, TSEncoding encoding) {
+        long[] walk = TsTestData.sensorWalk(type, 40_000, 42);
+        int[] pageSizes = {10_000, 1, 129, 10_000, 2, 3_000, 10_000};
+        int at = 0;
+        for (int page = 0; page < pageSizes.length; page++) {
+            long[] values = Arrays.copyOfRange(walk, at, at + pageSizes[page]);
+            at += pageSizes[page];
+            byte[] ours = encode(type, writer, values, page);
+            assertThat(ours).as("page %d", page).isEqualTo(type.oracleEncode(encoding, values));
         }
     }
 

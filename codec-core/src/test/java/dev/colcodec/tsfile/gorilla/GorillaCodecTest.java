@@ -230,16 +230,7 @@ class GorillaCodecTest {
     @EnumSource(TsNumericType.class)
     void sensorWalkPagesGiveTheOraclesBytes(TsNumericType type) {
         // the benchmarks' data in pages of several sizes, one reused writer
-        ValuesWriter writer = writer(type);
-        long[] walk = TsTestData.sensorWalk(type, 40_000, 42);
-        int[] pageSizes = {10_000, 1, 129, 10_000, 2, 3_000, 10_000};
-        int at = 0;
-        for (int page = 0; page < pageSizes.length; page++) {
-            long[] values = java.util.Arrays.copyOfRange(walk, at, at + pageSizes[page]);
-            at += pageSizes[page];
-            byte[] ours = NumericCodecChecks.encode(type, writer, values, page);
-            assertThat(ours).as("page %d", page).isEqualTo(type.oracleEncode(TSEncoding.GORILLA, values));
-        }
+        NumericCodecChecks.sensorWalkPagesGiveTheOraclesBytes(type, writer(type), TSEncoding.GORILLA);
     }
 
     @ParameterizedTest
