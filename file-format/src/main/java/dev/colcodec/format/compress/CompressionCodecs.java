@@ -2,6 +2,7 @@ package dev.colcodec.format.compress;
 
 import com.github.luben.zstd.Zstd;
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.io.MappedFile;
 import dev.colcodec.io.Bounds;
 import dev.colcodec.io.ByteIO;
 import java.io.ByteArrayInputStream;
@@ -284,8 +285,7 @@ public final class CompressionCodecs {
         try {
             n = LZ4_DECOMPRESSOR.decompress(src, off, len, ByteBuffer.wrap(dst), dstOff, uncompressedSize);
         } catch (InternalError e) {
-            // the JVM reports a fault in a mapping (the file was truncated meanwhile) so
-            throw new CorruptInputException(off, "more bytes (the file shrank while it was read)", e);
+            throw MappedFile.shrank(off, e); // a fault in a mapping: the file was truncated meanwhile
         } catch (RuntimeException e) {
             throw new CorruptInputException(off, "a valid " + c + " block (" + e.getMessage() + ")", e);
         }

@@ -3,13 +3,13 @@ package dev.colcodec.format.parquet;
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
+import dev.colcodec.format.io.MappedFile;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.PhysicalType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -107,44 +107,25 @@ public final class ParquetFileReader implements AutoCloseable {
 
     public static ParquetFileReader open(Path path, Kernels k) throws IOException {
         FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
-        long size;
+        MappedFile mapped;
         try {
-            size = ch.size();
+            mapped = MappedFile.mapIfSmall(ch);
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
         }
-        if (size > 0 && size <= Integer.MAX_VALUE) {
-            MappedByteBuffer mapped;
-            try {
-                mapped = ch.map(FileChannel.MapMode.READ_ONLY, 0, size);
-            } catch (IOException | RuntimeException e) {
-                ch.close();
-                throw e;
-            }
+        if (mapped != null) {
             return new ParquetFileReader(
                     new Input() {
                         @Override
                         public long length() {
-                            return size;
+                            return mapped.length();
                         }
 
                         @Override
-                        public void read(long pos, byte[] dst, int off, int len) throws IOException {
-                            // a copy from the part of a mapping a truncated file lost faults, and the JVM
-                            // may raise that as an InternalError after the copy, outside the handler
-                            // below: the size is checked first (one fstat per chunk)
-                            long now = ch.size();
-                            if (now < size) {
-                                throw new CorruptInputException(
-                                        pos, "more bytes (file shrank to " + now + " of " + size + " bytes)");
-                            }
-                            try {
-                                mapped.get((int) pos, dst, off, len);
-                            } catch (InternalError e) {
-                                // the JVM reports a fault in a mapping (the file was truncated meanwhile) so
-                                throw new CorruptInputException(pos, "more bytes (file shrank)", e);
-                            }
+                        public void read(long pos, byte[] dst, int off, int len) {
+                            mapped.checkNotShrunk(pos);
+                            mapped.copy(pos, dst, off, len);
                         }
 
                         @Override

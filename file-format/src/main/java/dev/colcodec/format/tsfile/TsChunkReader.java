@@ -206,7 +206,7 @@ public final class TsChunkReader {
         if (file == null) {
             file = NO_BYTES;
             Compression codec = c.header.compression();
-            if (!ph.isEmpty() && codec != Compression.UNCOMPRESSED && CompressionCodecs.decompressesFromBuffer(codec)) {
+            if (!ph.isEmpty() && CompressionCodecs.decompressesFromBuffer(codec)) {
                 int size = checkedScratch(p, ph, codec, at);
                 boolean done;
                 try {

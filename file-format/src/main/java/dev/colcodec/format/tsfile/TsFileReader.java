@@ -3,6 +3,7 @@ package dev.colcodec.format.tsfile;
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
+import dev.colcodec.format.io.MappedFile;
 import dev.colcodec.io.ByteCursor;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.tsfile.TsDataType;
@@ -11,7 +12,6 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -75,11 +75,8 @@ public final class TsFileReader implements Closeable {
     private final long fileLength;
     /** Positional reads of chunks; null when the whole file is in {@link #buf}. */
     private final FileChannel channel;
-    /**
-     * The file mapped read-only (files of 1 byte to 2 GiB opened from disk), from which chunks are
-     * copied instead of read with {@link #channel}; null otherwise.
-     */
-    private final MappedByteBuffer mapped;
+    /** The file mapped (1 byte to 2 GiB, opened from disk), read instead of {@link #channel}; or null. */
+    private final MappedFile mapped;
     /** Bytes read through {@link #channel} since opening (tests check that narrow queries read little). */
     private final AtomicLong bytesRead = new AtomicLong();
 
@@ -89,8 +86,7 @@ public final class TsFileReader implements Closeable {
     private final Map<String, Long> tableRootEnds = new LinkedHashMap<>();
     private final Map<String, TsTableSchema> schemas = new LinkedHashMap<>();
 
-    private TsFileReader(
-            byte[] initial, long initialBase, long fileLength, FileChannel channel, MappedByteBuffer mapped) {
+    private TsFileReader(byte[] initial, long initialBase, long fileLength, FileChannel channel, MappedFile mapped) {
         this.buf = initial;
         this.bufBase = initialBase;
         this.fileLength = fileLength;
@@ -196,7 +192,7 @@ public final class TsFileReader implements Closeable {
             if (offset < 0 || len < 0 || offset + len > fileLength) {
                 throw new CorruptInputException(offset, len + " bytes within the file of " + fileLength + " bytes");
             }
-            CompressionCodecs.decompressInto(codec, mapped, (int) offset, len, dst, 0, size);
+            CompressionCodecs.decompressInto(codec, mapped.buffer(), (int) offset, len, dst, 0, size);
             bytesRead.addAndGet(len);
             return true;
         }
@@ -204,34 +200,13 @@ public final class TsFileReader implements Closeable {
 
     /** {@code len} bytes of the file at {@code from} (channel readers). */
     private byte[] readAt(long from, int len) {
-        checkNotShrunk(from);
+        if (mapped != null) {
+            // once per chunk: see MappedFile on faults in a mapping of a truncated file
+            mapped.checkNotShrunk(from);
+        }
         byte[] b = new byte[Math.max(0, len)];
         readInto(from, b, 0, len);
         return b;
-    }
-
-    /**
-     * For a mapped file: a file shorter than when it was opened is corrupt input. A copy from the part of
-     * a mapping the file lost faults, and the JVM may raise that fault as an InternalError later than the
-     * copy (outside any handler around it), so the size is checked before each chunk is read (one
-     * {@code fstat} per chunk header, which {@link #readAt} reads first); a truncation racing with the read
-     * of a chunk can still surface as that InternalError.
-     */
-    private void checkNotShrunk(long at) {
-        if (mapped == null) {
-            return;
-        }
-        long size;
-        try {
-            size = channel.size();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        if (size < fileLength) {
-            throw new CorruptInputException(
-                    at,
-                    "more bytes (the file shrank while it was read: " + size + " of " + fileLength + " bytes remain)");
-        }
     }
 
     /** Reads {@code len} bytes of the file at {@code from} into {@code dst[off, off + len)} (channel readers). */
@@ -240,12 +215,7 @@ public final class TsFileReader implements Closeable {
             throw new CorruptInputException(from, len + " bytes within the file of " + fileLength + " bytes");
         }
         if (mapped != null) {
-            try {
-                mapped.get((int) from, dst, off, len);
-            } catch (InternalError e) {
-                // the JVM reports a fault in a mapping (the file was truncated meanwhile) so
-                throw new CorruptInputException(from, "more bytes (the file shrank while it was read)", e);
-            }
+            mapped.copy(from, dst, off, len);
         } else {
             try {
                 readFully(channel, from, dst, off, len);
@@ -284,9 +254,8 @@ public final class TsFileReader implements Closeable {
 
     /**
      * Opens {@code file}: reads its metadata area now and each chunk when a query needs it. Files of up
-     * to 2 GiB are memory-mapped (read-only) and each chunk a query needs is copied out of the mapping
-     * (a positional read through a heap buffer costs the JDK a second copy: 72 MB of chunks took 12.5 ms
-     * that way and 8.7 ms from a mapping); larger files are read with positional reads. Close the reader
+     * to 2 GiB are memory-mapped ({@link MappedFile}) and each chunk a query needs is copied (LZ4 pages:
+     * decompressed) out of the mapping; larger files are read with positional reads. Close the reader
      * when done.
      */
     public static TsFileReader open(Path file) throws IOException {
@@ -296,9 +265,7 @@ public final class TsFileReader implements Closeable {
             int tail = (int) Math.min(len, MAGIC.length + 4);
             byte[] b = new byte[tail];
             readFully(ch, len - tail, b, 0, tail);
-            MappedByteBuffer mapped =
-                    len > 0 && len <= Integer.MAX_VALUE ? ch.map(FileChannel.MapMode.READ_ONLY, 0, len) : null;
-            return new TsFileReader(b, len - tail, len, ch, mapped);
+            return new TsFileReader(b, len - tail, len, ch, MappedFile.mapIfSmall(ch));
         } catch (IOException | RuntimeException | Error e) {
             ch.close();
             throw e;
