@@ -83,31 +83,28 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
                 continue;
             }
             int m = Math.min(BLOCK - n, end - i);
-            if (n == 0 && m == BLOCK) {
-                // a whole block: its deltas, minimum and maximum in one kernel call
-                minDelta = kernels.deltaBlock(src, i, BLOCK, prev, BLOCK, deltas, blockMax);
+            if (n == 0) {
+                // a block's first deltas (a whole block's in a long batch): deltas, minimum and maximum
+                // in one kernel call
+                minDelta = kernels.deltaBlock(src, i, m, prev, m, deltas, blockMax);
                 maxDelta = blockMax[0];
-                prev = src[i + BLOCK - 1];
-                n = BLOCK;
-                i += BLOCK;
-                flushBlock();
-                continue;
+            } else {
+                // the deltas, then their min and max: two loops the JIT vectorizes (one loop doing both
+                // was not)
+                long[] dl = deltas;
+                dl[n] = src[i] - prev;
+                for (int k = 1; k < m; k++) {
+                    dl[n + k] = src[i + k] - src[i + k - 1];
+                }
+                long min = minDelta;
+                long max = maxDelta;
+                for (int k = n; k < n + m; k++) {
+                    min = Math.min(min, dl[k]);
+                    max = Math.max(max, dl[k]);
+                }
+                minDelta = min;
+                maxDelta = max;
             }
-            // the deltas, then their min and max: two loops the JIT vectorizes (one loop doing both
-            // was not)
-            long[] dl = deltas;
-            dl[n] = src[i] - prev;
-            for (int k = 1; k < m; k++) {
-                dl[n + k] = src[i + k] - src[i + k - 1];
-            }
-            long min = n == 0 ? dl[0] : minDelta;
-            long max = n == 0 ? dl[0] : maxDelta;
-            for (int k = n; k < n + m; k++) {
-                min = Math.min(min, dl[k]);
-                max = Math.max(max, dl[k]);
-            }
-            minDelta = min;
-            maxDelta = max;
             prev = src[i + m - 1];
             n += m;
             i += m;
