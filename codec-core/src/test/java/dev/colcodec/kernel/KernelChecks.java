@@ -441,15 +441,20 @@ public final class KernelChecks {
             int packedPos = widthsPos + miniblocks + r.nextInt(3);
             int[] widths = new int[miniblocks];
             int bytes = 0;
-            boolean sameWidths = r.nextInt(3) == 0; // runs of equal widths are decoded as one stream
+            int mode = r.nextInt(3);
+            boolean sameWidths = mode == 0; // runs of equal widths are decoded as one stream
+            boolean smallWidths = mode == 1; // 1..15 only: blocks the vector kernel takes in one piece
             for (int m = 0; m < miniblocks; m++) {
                 int kind = r.nextInt(4);
                 widths[m] = sameWidths && m > 0
                         ? widths[m - 1]
-                        : kind == 0 ? r.nextInt(65) : kind == 1 ? 0 : 1 + r.nextInt(kind == 2 ? 8 : 28);
+                        : smallWidths
+                                ? 1 + r.nextInt(15)
+                                : kind == 0 ? r.nextInt(65) : kind == 1 ? 0 : 1 + r.nextInt(kind == 2 ? 8 : 28);
                 bytes += (size / 8) * widths[m];
             }
-            int slack = r.nextBoolean() ? 0 : r.nextInt(70);
+            // none, a little (loads at the end of the slice), or enough for every load of the block
+            int slack = r.nextBoolean() ? 0 : r.nextInt(3) == 0 ? 64 + r.nextInt(70) : r.nextInt(70);
             byte[] src = randomTail(r, packedPos, bytes + slack);
             for (int m = 0; m < miniblocks; m++) {
                 src[widthsPos + m] = (byte) widths[m];
@@ -457,7 +462,13 @@ public final class KernelChecks {
             int srcEnd = packedPos + bytes + (r.nextBoolean() ? 0 : slack);
             int dstOff = r.nextInt(5);
             long previous = r.nextInt(3) == 0 ? Long.MAX_VALUE : r.nextLong();
-            long minDelta = r.nextInt(3) == 0 ? Long.MIN_VALUE : r.nextInt(3) == 0 ? r.nextInt(2000) : r.nextLong();
+            int minKind = r.nextInt(4);
+            long minDelta = minKind == 0
+                    ? Long.MIN_VALUE
+                    : minKind == 1
+                            ? r.nextInt(2000)
+                            // around the largest minimum a vector step can add in 32-bit lanes
+                            : minKind == 2 ? (1L << (24 + r.nextInt(6))) - r.nextInt(1 << 16) : r.nextLong();
             long[] expected = new long[dstOff + miniblocks * size];
             int p = packedPos;
             for (int m = 0; m < miniblocks; m++) {

@@ -721,10 +721,10 @@ final class VectorKernels extends ScalarKernels {
      * One block of miniblocks: the running value stays broadcast in a vector and the minimum-delta
      * ramps are built once, across all miniblocks (a call per miniblock rebuilt both and extracted a
      * lane each time). Consecutive miniblocks of one width are one bit stream and go through one loop
-     * (random 8-bit deltas: one loop of 8 steps per block instead of four of 2). Runs of widths 1..{@link
-     * #LONG_SCAN_MAX_WIDTH} whose loads (128- or 256-bit) stay within {@code srcEnd} are decoded here;
-     * others (width 0, wider, the end of a page, sizes that are not whole vector steps) go to the
-     * per-run kernels.
+     * (random 8-bit deltas: one loop of 8 steps per block instead of four of 2). A block whose widths
+     * all take 128- or 256-bit loads that stay within {@code srcEnd} goes to {@link #fusedBlock};
+     * others to {@link #mixedBlock}, where runs of width 0, wider runs, the end of a page and sizes
+     * that are not whole vector steps go to the per-run kernels.
      */
     @Override
     public long unpackPrefixSumBlock(
@@ -742,6 +742,103 @@ final class VectorKernels extends ScalarKernels {
             return super.unpackPrefixSumBlock(
                     src, widthsPos, packedPos, srcEnd, miniblocks, miniblockSize, dst, dstOff, previous, minDelta);
         }
+        int widest = 0;
+        int narrowest = Integer.MAX_VALUE;
+        long widthSum = 0;
+        for (int k = 0; k < miniblocks; k++) {
+            int w = src[widthsPos + k] & 0xFF;
+            widest = Math.max(widest, w);
+            narrowest = Math.min(narrowest, w);
+            widthSum += w;
+        }
+        long packedEnd = packedPos + widthSum * (miniblockSize >>> 3);
+        // a run's last load starts before its packed end and reads at most B256 bytes (widths up to 25
+        // load once)
+        if (narrowest > 0
+                && widest <= LONG_SCAN_MAX_WIDTH
+                && widest <= 25
+                && STEP_BYTES[widest] <= B256.length()
+                && packedEnd + B256.length() <= srcEnd) {
+            return fusedBlock(
+                    src, widthsPos, packedPos, miniblocks, miniblockSize, dst, dstOff, previous, minDelta, widest);
+        }
+        return mixedBlock(
+                src, widthsPos, packedPos, srcEnd, miniblocks, miniblockSize, dst, dstOff, previous, minDelta);
+    }
+
+    /**
+     * A block whose runs all go through the 128- or 256-bit loops: every width is 1..15 (at 512 bits)
+     * and every load stays within the slice. Kept apart from {@link #mixedBlock}, whose fallbacks to
+     * the per-run kernels (the end of a page, width 0, wide deltas) made C2 compile the common case
+     * about a quarter slower once they had run.
+     */
+    private static long fusedBlock(
+            byte[] src,
+            int widthsPos,
+            int packedPos,
+            int miniblocks,
+            int miniblockSize,
+            long[] dst,
+            int dstOff,
+            long previous,
+            long minDelta,
+            int widest) {
+        // the minimum delta added in int lanes (one add) when the sums stay below 2^32, otherwise as
+        // two long ramps
+        boolean intMin = minDeltaInIntLanes(widest, minDelta);
+        IntVector min = IntVector.broadcast(IS, (int) minDelta);
+        LongVector low = ramp(minDelta);
+        LongVector high = low.add(minDelta * LL);
+        long last = previous;
+        int p = packedPos;
+        int o = dstOff;
+        for (int k = 0; k < miniblocks; ) {
+            int w = src[widthsPos + k] & 0xFF;
+            int run = 1;
+            while (k + run < miniblocks && (src[widthsPos + k + run] & 0xFF) == w) {
+                run++;
+            }
+            k += run;
+            int end = o + run * miniblockSize;
+            int step = IL * w / 8;
+            int mask = mask(w);
+            LongVector carry = LongVector.broadcast(LS, last);
+            if (STEP_BYTES[w] <= B128.length()) {
+                if (intMin) {
+                    for (; o < end; o += IL, p += step) {
+                        carry = sumStep(lsbStep128(src, p, w, mask).add(min), carry, dst, o);
+                    }
+                } else {
+                    for (; o < end; o += IL, p += step) {
+                        carry = sumStep(lsbStep128(src, p, w, mask), low, high, carry, dst, o);
+                    }
+                }
+            } else if (intMin) {
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(lsbStep256(src, p, w, mask).add(min), carry, dst, o);
+                }
+            } else {
+                for (; o < end; o += IL, p += step) {
+                    carry = sumStep(lsbStep256(src, p, w, mask), low, high, carry, dst, o);
+                }
+            }
+            last = carry.lane(0);
+        }
+        return last;
+    }
+
+    /** {@link #unpackPrefixSumBlock} for any block: each run goes to a fused loop or a per-run kernel. */
+    private long mixedBlock(
+            byte[] src,
+            int widthsPos,
+            int packedPos,
+            int srcEnd,
+            int miniblocks,
+            int miniblockSize,
+            long[] dst,
+            int dstOff,
+            long previous,
+            long minDelta) {
         LongVector low = ramp(minDelta);
         LongVector high = low.add(minDelta * LL);
         // the running value crosses runs as a long: a vector held in a phi of this outer loop was not
@@ -792,6 +889,27 @@ final class VectorKernels extends ScalarKernels {
             }
         }
         return last;
+    }
+
+    /**
+     * Whether a step's IL deltas of {@code bitWidth} bits plus a minimum delta still sum to less than
+     * 2^32 when the minimum is added in int lanes: then one int add replaces the two long ramp adds.
+     */
+    private static boolean minDeltaInIntLanes(int bitWidth, long minDelta) {
+        return minDelta >= 0 && minDelta < (1L << 32) && (mask(bitWidth) + minDelta) * IL < (1L << 32);
+    }
+
+    /**
+     * {@link #sumStep(IntVector, LongVector, LongVector, LongVector, long[], int)} for deltas that
+     * already include the minimum delta.
+     */
+    private static LongVector sumStep(IntVector deltas, LongVector carry, long[] dst, int o) {
+        IntVector sums = scan(deltas);
+        LongVector a = ((LongVector) sums.convertShape(VectorOperators.ZERO_EXTEND_I2L, LS, 0)).add(carry);
+        LongVector b = ((LongVector) sums.convertShape(VectorOperators.ZERO_EXTEND_I2L, LS, 1)).add(carry);
+        a.intoArray(dst, o);
+        b.intoArray(dst, o + LL);
+        return b.rearrange(LONG_LAST);
     }
 
     /**

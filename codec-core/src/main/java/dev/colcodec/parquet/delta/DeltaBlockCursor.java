@@ -228,30 +228,36 @@ final class DeltaBlockCursor {
             return 0;
         }
         readBlockHeader();
-        if (allWidthsZero()) {
+        // every width in one pass: validated, summed for one bounds check of the packed bytes
+        int widest = 0;
+        int widthSum = 0;
+        for (int k = 0; k < miniblocksPerBlock; k++) {
+            int w = buf[widthsPos + k] & 0xFF;
+            widest = Math.max(widest, w);
+            widthSum += w;
+        }
+        if (widest == 0) {
             // constant steps: next(int) joins this block's width-0 miniblocks with the following blocks'
             // into one arithmetic fill (the header stays read; next(int) starts at its first miniblock)
             return 0;
         }
-        startMiniblock();
-        int packed = widthsPos + miniblocksPerBlock;
-        for (int k = 1; k < miniblocksPerBlock; k++) {
-            startMiniblock();
+        if (widest > maxWidth) {
+            int k = 0;
+            while ((buf[widthsPos + k] & 0xFF) <= maxWidth) {
+                k++;
+            }
+            throw new CorruptInputException(
+                    widthsPos + k,
+                    "a miniblock bit width of at most " + maxWidth + " (got " + (buf[widthsPos + k] & 0xFF) + ")");
         }
+        int packed = skip((long) (miniblockSize >>> 3) * widthSum, "the packed miniblocks of a block");
+        miniblockIndex = miniblocksPerBlock;
+        deltasNotStarted -= blockSize;
         miniblockLeft = 0;
         runPos = packed;
         runMinDelta = blockMinDelta;
         runWidth = -1;
         return blockSize;
-    }
-
-    private boolean allWidthsZero() {
-        for (int k = 0; k < miniblocksPerBlock; k++) {
-            if (buf[widthsPos + k] != 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Where the miniblock widths of the block handed out by {@link #nextBlock(int)} start. */
@@ -285,7 +291,15 @@ final class DeltaBlockCursor {
     }
 
     private void readBlockHeader() {
-        blockMinDelta = in.readZigZagVarLong("a block's minimum delta");
+        int p = in.position();
+        int b;
+        if (p < in.end() && (b = buf[p]) >= 0) {
+            // a one-byte minimum delta (|delta| < 64), the common case, without the general varint loop
+            blockMinDelta = (b >>> 1) ^ -(b & 1);
+            in.position(p + 1);
+        } else {
+            blockMinDelta = in.readZigZagVarLong("a block's minimum delta");
+        }
         widthsPos = skip(miniblocksPerBlock, "the miniblock bit widths");
         miniblockIndex = 0;
     }
