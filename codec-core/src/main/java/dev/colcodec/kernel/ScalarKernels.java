@@ -156,7 +156,14 @@ public class ScalarKernels implements Kernels {
         if (bitWidth == 0 || count == 0) {
             return 0;
         }
-        long mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
+        if (bitWidth == 64) {
+            // whole little-endian words
+            for (int i = srcOff, p = dstOff, end = srcOff + count; i < end; i++, p += 8) {
+                ByteIO.putLongLE(dst, p, src[i]);
+            }
+            return 8 * count;
+        }
+        long mask = (1L << bitWidth) - 1;
         long acc = 0;
         int n = 0;
         int p = dstOff;

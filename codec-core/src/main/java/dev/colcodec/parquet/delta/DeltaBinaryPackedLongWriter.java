@@ -1,5 +1,6 @@
 package dev.colcodec.parquet.delta;
 
+import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.InPlacePage;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
@@ -176,6 +177,13 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter, InPl
         for (int mb = 0; mb < used; mb++) {
             int w = widths[mb];
             int from = mb * m;
+            if (w == 64) {
+                // whole little-endian words: the difference is the packed value
+                for (int k = from; k < from + m; k++, p += 8) {
+                    ByteIO.putLongLE(out, p, d[k] - min);
+                }
+                continue;
+            }
             long base = min;
             if (w > 16) {
                 // the pack kernel takes the values themselves
