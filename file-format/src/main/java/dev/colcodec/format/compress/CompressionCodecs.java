@@ -260,27 +260,45 @@ public final class CompressionCodecs {
     }
 
     /**
-     * Whether {@link #decompressInto(Compression, ByteBuffer, int, int, byte[], int, int)} takes {@code c}
-     * from a (memory-mapped) buffer without copying the compressed bytes first.
+     * Whether a block of {@code compressedSize} bytes that expands to {@code uncompressedSize} is better
+     * decompressed straight from a (memory-mapped) buffer by {@link #decompressInto(Compression, ByteBuffer,
+     * int, int, byte[], int, int)} than copied out of it first: LZ4_RAW always, SNAPPY when compression saved
+     * at most 1/{@value #LITERAL_BLOCK_GAIN_DIVISOR} of the bytes (a block of mostly literals, such as a
+     * page of random numbers, which the Java snappy decoder copies in bulk; blocks with many matches
+     * decode faster natively).
      */
-    public static boolean decompressesFromBuffer(Compression c) {
-        return c == Compression.LZ4_RAW;
+    public static boolean decompressesFromBuffer(Compression c, int compressedSize, int uncompressedSize) {
+        return c == Compression.LZ4_RAW
+                || c == Compression.SNAPPY
+                        && compressedSize >= uncompressedSize - uncompressedSize / LITERAL_BLOCK_GAIN_DIVISOR;
     }
+
+    /** See {@link #decompressesFromBuffer(Compression, int, int)}. */
+    static final int LITERAL_BLOCK_GAIN_DIVISOR = 16;
 
     /**
      * {@link #decompressInto(Compression, byte[], int, int, byte[], int, int)} from {@code src[off, off +
      * len)} of a buffer (heap, direct or memory-mapped; its position and limit are not used), for the
-     * codecs {@link #decompressesFromBuffer} accepts: a page read from a mapped file is decompressed from
-     * the mapping, without a copy of its compressed bytes. Offsets in exceptions are {@code off}.
+     * codecs LZ4_RAW and SNAPPY (see {@link #decompressesFromBuffer(Compression, int, int)}): a page read from a
+     * mapped file is decompressed from the mapping, without a copy of its compressed bytes. Offsets in
+     * exceptions are {@code off} (SNAPPY: the buffer index of the malformed element).
      */
     public static void decompressInto(
             Compression c, ByteBuffer src, int off, int len, byte[] dst, int dstOff, int uncompressedSize) {
-        if (!decompressesFromBuffer(c)) {
+        if (c != Compression.LZ4_RAW && c != Compression.SNAPPY) {
             throw new IllegalArgumentException("cannot decompress " + c + " from a buffer");
         }
         checkDeclaredSize(c, off, len, uncompressedSize, Integer.MAX_VALUE);
         java.util.Objects.checkFromIndexSize(off, len, src.capacity());
         java.util.Objects.checkFromIndexSize(dstOff, uncompressedSize, dst.length);
+        if (c == Compression.SNAPPY) {
+            try {
+                SnappyBlockReader.decompress(src, off, len, dst, dstOff, uncompressedSize);
+            } catch (InternalError e) {
+                throw MappedFile.shrank(off, e); // a fault in a mapping: the file was truncated meanwhile
+            }
+            return;
+        }
         int n;
         try {
             n = LZ4_DECOMPRESSOR.decompress(src, off, len, ByteBuffer.wrap(dst), dstOff, uncompressedSize);

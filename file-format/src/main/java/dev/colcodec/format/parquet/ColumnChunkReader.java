@@ -3,6 +3,7 @@ package dev.colcodec.format.parquet;
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
+import dev.colcodec.format.io.MappedFile;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.ParquetValues;
@@ -16,6 +17,7 @@ import dev.colcodec.values.FloatValuesReader;
 import dev.colcodec.values.IntValuesReader;
 import dev.colcodec.values.LongValuesReader;
 import dev.colcodec.values.ValuesReader;
+import java.nio.ByteBuffer;
 import java.util.zip.CRC32;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
@@ -81,6 +83,18 @@ public final class ColumnChunkReader {
     private int pendingFrom;
     private int pendingTo;
 
+    /**
+     * The memory-mapped file the chunk's bytes come from, or null when {@link #buf} holds them all. With
+     * a mapping, {@link #buf} is filled as the pages are read ({@link #fill}): headers and pages read in
+     * place are copied into it at their positions, pages a codec takes from the mapping
+     * ({@link CompressionCodecs#decompressesFromBuffer(Compression, int, int)}) are not copied at all.
+     */
+    private MappedFile source;
+    /** {@code buf[filledFrom, filledTo)} holds the chunk's bytes (everything when there is no source). */
+    private int filledFrom;
+
+    private int filledTo;
+
     /** A reader with the default page size limit ({@link CompressionCodecs#DEFAULT_MAX_PAGE_BYTES}). */
     public ColumnChunkReader(
             ParquetColumn column, Compression codec, byte[] buf, int offset, int length, long fileOffset, Kernels k) {
@@ -108,6 +122,8 @@ public final class ColumnChunkReader {
         this.end = offset + length;
         this.base = fileOffset - offset;
         this.maxPageBytes = maxPageBytes;
+        this.filledFrom = offset;
+        this.filledTo = end;
         this.maxDef = column.maxDefinitionLevel();
         this.maxRep = column.maxRepetitionLevel();
         int dw = BitWidths.forMaxValue(maxDef);
@@ -117,6 +133,76 @@ public final class ColumnChunkReader {
         defBare = new RleHybridReader(dw, RleFraming.UNPREFIXED, k);
         repBare = new RleHybridReader(rw, RleFraming.UNPREFIXED, k);
     }
+
+    /**
+     * A reader of the chunk at file position {@code fileOffset} ({@code length} bytes) of a mapped file,
+     * whose bytes are copied into {@code buf} (from index 0) only as far as they are read in place: pages
+     * that {@link CompressionCodecs#decompressesFromBuffer(Compression, int, int)} accepts are
+     * decompressed straight from the mapping.
+     */
+    static ColumnChunkReader overMapping(
+            ParquetColumn column,
+            Compression codec,
+            MappedFile source,
+            byte[] buf,
+            int length,
+            long fileOffset,
+            Kernels k,
+            int maxPageBytes) {
+        ColumnChunkReader r = new ColumnChunkReader(column, codec, buf, 0, length, fileOffset, k, maxPageBytes);
+        r.source = source;
+        r.filledFrom = 0;
+        r.filledTo = 0;
+        return r;
+    }
+
+    /** Makes sure {@code buf[at, at + len)} holds the chunk's bytes (copied from the mapping if needed). */
+    private void fill(int at, int len) {
+        int to = at + len;
+        if (at >= filledFrom && to <= filledTo) {
+            return;
+        }
+        if (at >= filledFrom && at <= filledTo) {
+            source.copy(base + filledTo, buf, filledTo, to - filledTo);
+        } else {
+            source.copy(base + at, buf, at, len);
+            filledFrom = at;
+        }
+        filledTo = to;
+    }
+
+    /** Whether the page body at {@code at} is read from the mapping rather than from {@link #buf}. */
+    private boolean fromMapping(int at, int csize, int usize) {
+        return source != null
+                && !(at >= filledFrom && at + csize <= filledTo)
+                && CompressionCodecs.decompressesFromBuffer(codec, csize, usize);
+    }
+
+    /**
+     * The page header at {@link #pos}: with a mapping, read from a window of the bytes that grows until
+     * the header fits in it.
+     */
+    private ParquetThrift.Decoded<PageHeader> readHeader() {
+        if (source == null) {
+            return ParquetThrift.readPageHeader(buf, pos, end - pos, base);
+        }
+        int window = HEADER_WINDOW;
+        while (true) {
+            int n = Math.min(window, end - pos);
+            fill(pos, n);
+            try {
+                return ParquetThrift.readPageHeader(buf, pos, n, base);
+            } catch (CorruptInputException e) {
+                if (n == end - pos) {
+                    throw e;
+                }
+                window = (int) Math.min(end - pos, 16L * window);
+            }
+        }
+    }
+
+    /** Bytes first copied for a page header read from a mapping (most headers are 20 to 60 bytes). */
+    private static final int HEADER_WINDOW = 256;
 
     /** Whether page CRCs are checked (default true). */
     public ColumnChunkReader verifyCrc(boolean verify) {
@@ -147,7 +233,10 @@ public final class ColumnChunkReader {
         return column;
     }
 
-    /** The array the chunk is read from (as given to the constructor). */
+    /**
+     * The array the chunk is read from (as given to the constructor; for a chunk of a memory-mapped file,
+     * the array its bytes are copied into as far as they are read in place).
+     */
     public byte[] buffer() {
         return buf;
     }
@@ -368,7 +457,7 @@ public final class ColumnChunkReader {
         while (pos < end) {
             int headerAt = pos;
             pageAt = headerAt;
-            ParquetThrift.Decoded<PageHeader> d = ParquetThrift.readPageHeader(buf, pos, end - pos, base);
+            ParquetThrift.Decoded<PageHeader> d = readHeader();
             PageHeader h = d.value();
             int bodyAt = pos + d.length();
             int csize = h.getCompressed_page_size();
@@ -445,7 +534,17 @@ public final class ColumnChunkReader {
             return;
         }
         CRC32 c = new CRC32();
-        c.update(buf, at, len);
+        if (source != null && !(at >= filledFrom && at + len <= filledTo)) {
+            ByteBuffer page = source.buffer().duplicate();
+            page.limit(Math.toIntExact(base + at + len)).position(Math.toIntExact(base + at));
+            try {
+                c.update(page);
+            } catch (InternalError e) {
+                throw MappedFile.shrank(base + at, e);
+            }
+        } else {
+            c.update(buf, at, len);
+        }
         if ((int) c.getValue() != h.getCrc()) {
             throw new CorruptInputException(
                     base + at,
@@ -456,6 +555,9 @@ public final class ColumnChunkReader {
 
     /** Decompressed bytes of a dictionary page in a new array, or {@code null}: uncompressed, read in place. */
     private byte[] body(int at, int csize, int usize, boolean compressed) {
+        if (source != null) {
+            fill(at, csize);
+        }
         if (!compressed || codec == Compression.UNCOMPRESSED) {
             if (usize != csize) {
                 throw new CorruptInputException(
@@ -484,7 +586,15 @@ public final class ColumnChunkReader {
             if (pageBuffer.length < usize) {
                 pageBuffer = new byte[Math.max(usize, (int) Math.min(maxPageBytes, 2L * pageBuffer.length))];
             }
-            CompressionCodecs.decompressInto(codec, buf, at, csize, pageBuffer, 0, usize);
+            if (fromMapping(at, csize, usize)) {
+                CompressionCodecs.decompressInto(
+                        codec, source.buffer(), Math.toIntExact(base + at), csize, pageBuffer, 0, usize);
+            } else {
+                if (source != null) {
+                    fill(at, csize);
+                }
+                CompressionCodecs.decompressInto(codec, buf, at, csize, pageBuffer, 0, usize);
+            }
             return pageBuffer;
         } catch (CorruptInputException e) {
             throw new CorruptInputException(base + at, "a valid " + codec + " page: " + e.expected(), e);
@@ -573,6 +683,9 @@ public final class ColumnChunkReader {
         }
         if (dh.getNum_nulls() < 0 || dh.getNum_nulls() > n || (maxDef == 0 && dh.getNum_nulls() != 0)) {
             throw new CorruptInputException(base + at, "num_nulls in [0, " + n + "], got " + dh.getNum_nulls());
+        }
+        if (source != null) {
+            fill(at, rl + dl);
         }
         if (maxRep > 0) {
             repBare.init(n, buf, at, rl);

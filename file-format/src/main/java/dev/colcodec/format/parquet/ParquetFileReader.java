@@ -46,6 +46,11 @@ public final class ParquetFileReader implements AutoCloseable {
 
         void read(long pos, byte[] dst, int off, int len) throws IOException;
 
+        /** The file's mapping, or null when it is not memory-mapped. */
+        default MappedFile mapping() {
+            return null;
+        }
+
         @Override
         void close() throws IOException;
     }
@@ -97,9 +102,10 @@ public final class ParquetFileReader implements AutoCloseable {
     }
 
     /**
-     * Opens a file. Files up to 2 GiB are memory-mapped (read-only) and each chunk is copied out of the
-     * mapping once (after a check that the file has not shrunk since it was opened); larger files are
-     * read with positional reads. The file stays open until {@link #close()}.
+     * Opens a file. Files up to 2 GiB are memory-mapped (read-only): a chunk's pages are copied out of the
+     * mapping as they are read, or decompressed from it (after a check, per chunk, that the file has not
+     * shrunk since it was opened); larger files are read with positional reads. The file stays open until
+     * {@link #close()}.
      */
     public static ParquetFileReader open(Path path) throws IOException {
         return open(path, KernelProvider.best());
@@ -126,6 +132,11 @@ public final class ParquetFileReader implements AutoCloseable {
                         public void read(long pos, byte[] dst, int off, int len) {
                             mapped.checkNotShrunk(pos);
                             mapped.copy(pos, dst, off, len);
+                        }
+
+                        @Override
+                        public MappedFile mapping() {
+                            return mapped;
                         }
 
                         @Override
@@ -466,6 +477,8 @@ public final class ParquetFileReader implements AutoCloseable {
      * enough (the chunk then starts at index 0, and whatever reader used the array before must no longer
      * be used), otherwise into a new array. Reading chunk after chunk through one buffer saves an
      * allocation (and the clearing of it) per chunk; {@link ColumnChunkReader#buffer()} is the array used.
+     * From a memory-mapped file the bytes are copied into the array as the reader reads them in place;
+     * pages the codec takes from the mapping (LZ4_RAW, SNAPPY pages of mostly literals) are not copied.
      */
     public ColumnChunkReader readColumn(int rowGroup, int column, byte[] reuse) throws IOException {
         ColumnMetaData md = chunkMeta(rowGroup, column);
@@ -483,10 +496,18 @@ public final class ParquetFileReader implements AutoCloseable {
         }
         Compression codec = compression(rowGroup, column);
         byte[] bytes = reuse != null && reuse.length >= len ? reuse : new byte[(int) len];
-        input.read(start, bytes, 0, (int) len);
-        return new ColumnChunkReader(columns.get(column), codec, bytes, 0, (int) len, start, kernels, maxPageBytes)
-                .verifyCrc(verifyCrc)
-                .expectValues(md.getNum_values());
+        MappedFile mapped = input.mapping();
+        ColumnChunkReader r;
+        if (mapped != null) {
+            // the reader copies what it reads in place and decompresses the rest from the mapping
+            mapped.checkNotShrunk(start);
+            r = ColumnChunkReader.overMapping(
+                    columns.get(column), codec, mapped, bytes, (int) len, start, kernels, maxPageBytes);
+        } else {
+            input.read(start, bytes, 0, (int) len);
+            r = new ColumnChunkReader(columns.get(column), codec, bytes, 0, (int) len, start, kernels, maxPageBytes);
+        }
+        return r.verifyCrc(verifyCrc).expectValues(md.getNum_values());
     }
 
     /**

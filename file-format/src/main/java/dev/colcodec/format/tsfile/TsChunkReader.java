@@ -206,7 +206,8 @@ public final class TsChunkReader {
         if (file == null) {
             file = NO_BYTES;
             Compression codec = c.header.compression();
-            if (!ph.isEmpty() && CompressionCodecs.decompressesFromBuffer(codec)) {
+            if (!ph.isEmpty()
+                    && CompressionCodecs.decompressesFromBuffer(codec, ph.compressedSize(), ph.uncompressedSize())) {
                 int size = checkedScratch(p, ph, codec, at);
                 boolean done;
                 try {

@@ -177,7 +177,10 @@ public final class TsFileReader implements Closeable {
         bufBase = from;
     }
 
-    /** Chunk pages read page by page come from here: copies, or LZ4 pages decompressed from the mapping. */
+    /**
+     * Chunk pages read page by page come from here: copies, or pages decompressed from the mapping (LZ4,
+     * and SNAPPY pages of mostly literals).
+     */
     private final TsChunkReader.FileBytes fileBytes = new TsChunkReader.FileBytes() {
         @Override
         public void read(long offset, byte[] dst, int off, int len) {
@@ -186,7 +189,7 @@ public final class TsFileReader implements Closeable {
 
         @Override
         public boolean decompressInPlace(Compression codec, long offset, int len, byte[] dst, int size) {
-            if (mapped == null || !CompressionCodecs.decompressesFromBuffer(codec)) {
+            if (mapped == null || !CompressionCodecs.decompressesFromBuffer(codec, len, size)) {
                 return false;
             }
             if (offset < 0 || len < 0 || offset + len > fileLength) {

@@ -46,9 +46,30 @@ class CorruptFilesTest {
         throw new IllegalArgumentException(caseName);
     }
 
-    /** Opens and reads every column of every row group; true when CorruptInputException was raised. */
+    /**
+     * Opens and reads every column of every row group, from memory and from disk (memory-mapped, pages
+     * copied as read or decompressed from the mapping); true when CorruptInputException was raised from
+     * memory. From disk too, CorruptInputException is the only exception allowed.
+     */
     static boolean readParquetFully(byte[] file) {
-        try (ParquetFileReader reader = ParquetFileReader.open(file)) {
+        boolean fromMemory = readParquetFully(file, null);
+        try {
+            Path p = Files.createTempFile("corrupt", ".parquet");
+            try {
+                Files.write(p, file);
+                readParquetFully(file, p);
+            } finally {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return fromMemory;
+    }
+
+    private static boolean readParquetFully(byte[] file, Path onDisk) {
+        try (ParquetFileReader reader =
+                onDisk == null ? ParquetFileReader.open(file) : ParquetFileReader.open(onDisk)) {
             for (int g = 0; g < reader.rowGroupCount(); g++) {
                 for (int c = 0; c < reader.columns().size(); c++) {
                     ColumnChunkReader cr = reader.readColumn(g, c);

@@ -8,7 +8,6 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Reads files written by pyarrow 22+ ({@code src/test/resources/parquet/pyarrow/generate.py}): V1 and V2
@@ -31,18 +30,38 @@ class PyArrowGoldenFilesTest {
         return i % 5 == 0;
     }
 
+    static final List<String> FILES = List.of(
+            "v1_snappy_dict.parquet",
+            "v2_zstd_dict.parquet",
+            "v2_gzip_plain.parquet",
+            "v2_delta_bss.parquet",
+            "v1_lz4_dlba.parquet",
+            "v1_dict_fallback.parquet");
+
+    /** Every file, read from memory and from disk (memory-mapped). */
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> filesFromMemoryAndDisk() {
+        return FILES.stream()
+                .flatMap(f -> java.util.stream.Stream.of(
+                        org.junit.jupiter.params.provider.Arguments.of(f, false),
+                        org.junit.jupiter.params.provider.Arguments.of(f, true)));
+    }
+
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path tmp;
+
+    private ParquetFileReader open(String file, boolean fromDisk) throws IOException {
+        if (!fromDisk) {
+            return ParquetFileReader.open(resource(file));
+        }
+        java.nio.file.Path p = tmp.resolve(file);
+        java.nio.file.Files.write(p, resource(file));
+        return ParquetFileReader.open(p);
+    }
+
     @ParameterizedTest
-    @ValueSource(
-            strings = {
-                "v1_snappy_dict.parquet",
-                "v2_zstd_dict.parquet",
-                "v2_gzip_plain.parquet",
-                "v2_delta_bss.parquet",
-                "v1_lz4_dlba.parquet",
-                "v1_dict_fallback.parquet"
-            })
-    void readsPyArrowFiles(String file) throws IOException {
-        try (ParquetFileReader reader = ParquetFileReader.open(resource(file))) {
+    @org.junit.jupiter.params.provider.MethodSource("filesFromMemoryAndDisk")
+    void readsPyArrowFiles(String file, boolean fromDisk) throws IOException {
+        try (ParquetFileReader reader = open(file, fromDisk)) {
             assertThat(reader.rowCount()).isEqualTo(1000);
             assertThat(reader.rowGroupCount()).isEqualTo(3);
             for (int c = 0; c < reader.columns().size(); c++) {

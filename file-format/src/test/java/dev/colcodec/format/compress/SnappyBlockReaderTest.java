@@ -1,0 +1,153 @@
+package dev.colcodec.format.compress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.colcodec.CorruptInputException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.xerial.snappy.Snappy;
+
+/**
+ * The Java snappy decoder that reads blocks from buffers (memory-mapped pages): it must give exactly what
+ * snappy-java compressed, from heap and direct buffers at any offset, and reject damaged blocks with
+ * {@link CorruptInputException} only.
+ */
+class SnappyBlockReaderTest {
+    private static final int[] SIZES = {0, 1, 2, 59, 60, 61, 255, 256, 4095, 65_535, 65_536, 65_537, 200_003};
+
+    /** Random bytes (all literals), text-like bytes (copies at short and long distances), runs, and a mix. */
+    static byte[] data(String kind, int n, SplittableRandom r) {
+        byte[] b = new byte[n];
+        switch (kind) {
+            case "random":
+                for (int i = 0; i < n; i++) {
+                    b[i] = (byte) r.nextInt();
+                }
+                break;
+            case "text": {
+                String[] words = {"sensor", "s00042-", "temperature", "1f3a", " ", ",", "device_7", "0"};
+                int i = 0;
+                while (i < n) {
+                    byte[] w = words[r.nextInt(words.length)].getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    for (int k = 0; k < w.length && i < n; k++) {
+                        b[i++] = w[k];
+                    }
+                }
+                break;
+            }
+            case "runs":
+                for (int i = 0; i < n; ) {
+                    byte v = (byte) r.nextInt(4);
+                    int len = 1 + r.nextInt(r.nextBoolean() ? 8 : 3000);
+                    for (int k = 0; k < len && i < n; k++) {
+                        b[i++] = v;
+                    }
+                }
+                break;
+            default: // far repeats: a random block copied again 40,000 bytes later (4-byte offsets when large)
+                for (int i = 0; i < n; i++) {
+                    b[i] = i >= 40_000 && r.nextInt(8) != 0 ? b[i - 40_000] : (byte) r.nextInt();
+                }
+                break;
+        }
+        return b;
+    }
+
+    private static byte[] decode(byte[] block, int size, boolean direct, int pad) {
+        ByteBuffer src = direct
+                ? ByteBuffer.allocateDirect(pad + block.length + 7)
+                : ByteBuffer.allocate(pad + block.length + 7);
+        src.put(pad, block);
+        byte[] out = new byte[size + 3];
+        CompressionCodecs.decompressInto(Compression.SNAPPY, src, pad, block.length, out, 3, size);
+        return Arrays.copyOfRange(out, 3, 3 + size);
+    }
+
+    @Test
+    void decodesWhatSnappyJavaAndTheLiteralRunsWrote() throws IOException {
+        SplittableRandom r = new SplittableRandom(7);
+        for (String kind : new String[] {"random", "text", "runs", "far"}) {
+            for (int n : SIZES) {
+                byte[] raw = data(kind, n, r);
+                byte[] native_ = Snappy.compress(raw);
+                byte[] literal = new byte[n + n / 255 + 16];
+                int lit = AdaptivePageCompressor.snappyLiterals(raw, 0, n, literal, 0);
+                for (byte[] block : new byte[][] {native_, Arrays.copyOf(literal, lit)}) {
+                    boolean direct = r.nextBoolean();
+                    assertThat(decode(block, n, direct, r.nextInt(9)))
+                            .as(kind + " " + n + (direct ? " direct" : " heap"))
+                            .isEqualTo(raw);
+                }
+            }
+        }
+    }
+
+    @Test
+    void decidesByTheShareOfLiterals() {
+        assertThat(CompressionCodecs.decompressesFromBuffer(Compression.SNAPPY, 1_000_010, 1_000_000))
+                .isTrue();
+        assertThat(CompressionCodecs.decompressesFromBuffer(Compression.SNAPPY, 937_500, 1_000_000))
+                .isTrue();
+        assertThat(CompressionCodecs.decompressesFromBuffer(Compression.SNAPPY, 900_000, 1_000_000))
+                .isFalse();
+        assertThat(CompressionCodecs.decompressesFromBuffer(Compression.LZ4_RAW, 10, 1_000_000))
+                .isTrue();
+        assertThat(CompressionCodecs.decompressesFromBuffer(Compression.ZSTD, 1_000_000, 1_000_000))
+                .isFalse();
+    }
+
+    @Test
+    void rejectsAWrongLengthPreamble() throws IOException {
+        byte[] block = Snappy.compress(new byte[100]);
+        assertThatThrownBy(() -> decode(block, 99, false, 0)).isInstanceOf(CorruptInputException.class);
+        assertThatThrownBy(() -> decode(
+                        new byte[] {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 1}, 0, false, 0))
+                .isInstanceOf(CorruptInputException.class);
+    }
+
+    /**
+     * 12,000 damaged blocks (truncated, bit-flipped, bytes overwritten) of every kind: each decodes to its
+     * declared size or raises {@link CorruptInputException}, nothing else.
+     */
+    @Test
+    void damagedBlocksGiveOnlyTheCorruptInputException() throws IOException {
+        SplittableRandom r = new SplittableRandom(11);
+        String[] kinds = {"random", "text", "runs", "far"};
+        int corrupt = 0;
+        for (int t = 0; t < 12_000; t++) {
+            int n = r.nextInt(3) == 0 ? r.nextInt(70) : r.nextInt(5000) + (r.nextInt(10) == 0 ? 60_000 : 0);
+            byte[] raw = data(kinds[t % kinds.length], n, r);
+            byte[] block = Snappy.compress(raw);
+            int size = n;
+            switch (r.nextInt(4)) {
+                case 0:
+                    block = Arrays.copyOf(block, r.nextInt(block.length + 1));
+                    break;
+                case 1:
+                    for (int k = 1 + r.nextInt(3); k > 0 && block.length > 0; k--) {
+                        block[r.nextInt(block.length)] ^= (byte) (1 << r.nextInt(8));
+                    }
+                    break;
+                case 2:
+                    if (block.length > 0) {
+                        block[r.nextInt(block.length)] = (byte) r.nextInt();
+                    }
+                    break;
+                default:
+                    size = Math.max(0, n + r.nextInt(5) - 2);
+                    break;
+            }
+            try {
+                byte[] out = decode(block, size, r.nextBoolean(), r.nextInt(4));
+                assertThat(out).hasSize(size);
+            } catch (CorruptInputException e) {
+                corrupt++;
+            }
+        }
+        assertThat(corrupt).as("damaged blocks rejected").isGreaterThan(6_000);
+    }
+}
