@@ -47,7 +47,7 @@ class AdaptivePageCompressorTest {
             names = {"SNAPPY", "LZ4_RAW", "LZ4_HADOOP", "ZSTD"})
     void incompressiblePagesBecomeLiteralRunsThatEveryDecoderReadsThenTheCodecIsRetried(Compression c)
             throws Exception {
-        boolean adaptive = c == Compression.SNAPPY || c == Compression.LZ4_RAW;
+        boolean adaptive = c == Compression.SNAPPY || c == Compression.LZ4_RAW || c == Compression.ZSTD;
         AdaptivePageCompressor ac = new AdaptivePageCompressor();
         int[] sizes = {
             80_000, 0, 1, 14, 15, 16, 59, 60, 61, 255, 256, 269, 270, 271, 65_535, 65_536, 65_537, 1 << 24 | 3
@@ -87,16 +87,29 @@ class AdaptivePageCompressorTest {
     @ParameterizedTest
     @EnumSource(
             value = Compression.class,
-            names = {"SNAPPY", "LZ4_RAW"})
+            names = {"SNAPPY", "LZ4_RAW", "ZSTD"})
     void literalRunsOfEveryLengthClassDecode(Compression c) throws Exception {
-        for (int n : new int[] {0, 1, 14, 15, 16, 59, 60, 61, 255, 256, 269, 270, 271, 524, 525, 65_536, 65_537}) {
+        for (int n : new int[] {
+            0, 1, 14, 15, 16, 59, 60, 61, 255, 256, 269, 270, 271, 524, 525, 65_536, 65_537, 65_791, 65_792, 131_071,
+            131_072, 131_073, 262_144, 300_001
+        }) {
             byte[] page = random(n, n);
             byte[] dst = new byte[CompressionCodecs.maxCompressedLength(c, n)];
             int len = c == Compression.SNAPPY
                     ? AdaptivePageCompressor.snappyLiterals(page, 0, n, dst, 0)
-                    : AdaptivePageCompressor.lz4Literals(page, 0, n, dst, 0);
+                    : c == Compression.ZSTD
+                            ? AdaptivePageCompressor.zstdRawFrame(page, 0, n, dst, 0)
+                            : AdaptivePageCompressor.lz4Literals(page, 0, n, dst, 0);
             byte[] packed = Arrays.copyOf(dst, len);
             assertThat(referenceDecode(c, packed, n)).as(c + " " + n).isEqualTo(page);
+            if (c == Compression.ZSTD) {
+                // zstd-jni reads the frame's declared size and decompresses it directly
+                assertThat(com.github.luben.zstd.Zstd.getFrameContentSize(packed))
+                        .isEqualTo(n);
+                assertThat(com.github.luben.zstd.Zstd.decompress(packed, n)).isEqualTo(page);
+                assertThat(len)
+                        .isEqualTo(n + 9 + (n < 256 ? 0 : n < 65_792 ? 1 : 3) + 3 * Math.max(0, (n - 1) / (128 << 10)));
+            }
         }
     }
 

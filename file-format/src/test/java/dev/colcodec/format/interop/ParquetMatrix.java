@@ -130,7 +130,17 @@ public final class ParquetMatrix {
                     ParquetColumn.flat("uuid", PhysicalType.FIXED_LEN_BYTE_ARRAY, 16, false)
                             .withLogicalType(ParquetLogicalType.uuid()),
                     "uuid",
-                    i -> hex(uuid(i))));
+                    i -> hex(uuid(i))),
+            // incompressible: SNAPPY, LZ4_RAW and ZSTD pages after the first become the codecs' literal runs
+            new Col(ParquetColumn.flat("noise", PhysicalType.INT64, 0, false), "int", i -> noise(i)));
+
+    /** A 64-bit mix of the row index (SplitMix64's finalizer): random-looking, incompressible values. */
+    static long noise(int i) {
+        long z = i * 0x9E3779B97F4A7C15L + 0x632BE59BD9B4E019L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
 
     /** The encoding layouts: which encoding each column gets. */
     static ParquetWriteOptions layout(String layout, ParquetWriteOptions o) {
