@@ -794,10 +794,7 @@ final class VectorKernels extends ScalarKernels {
         int o = dstOff;
         for (int k = 0; k < miniblocks; ) {
             int w = src[widthsPos + k] & 0xFF;
-            int run = 1;
-            while (k + run < miniblocks && (src[widthsPos + k + run] & 0xFF) == w) {
-                run++;
-            }
+            int run = sameWidthRun(src, widthsPos, k, miniblocks);
             k += run;
             int end = o + run * miniblockSize;
             int step = IL * w / 8;
@@ -827,6 +824,19 @@ final class VectorKernels extends ScalarKernels {
         return last;
     }
 
+    /**
+     * The miniblocks from {@code k} on with the width of miniblock {@code k}: following miniblocks of
+     * the same width continue the same bit stream, so they are one run and one loop.
+     */
+    private static int sameWidthRun(byte[] src, int widthsPos, int k, int miniblocks) {
+        int w = src[widthsPos + k];
+        int run = 1;
+        while (k + run < miniblocks && src[widthsPos + k + run] == w) {
+            run++;
+        }
+        return run;
+    }
+
     /** {@link #unpackPrefixSumBlock} for any block: each run goes to a fused loop or a per-run kernel. */
     private long mixedBlock(
             byte[] src,
@@ -848,11 +858,7 @@ final class VectorKernels extends ScalarKernels {
         int o = dstOff;
         for (int k = 0; k < miniblocks; ) {
             int w = src[widthsPos + k] & 0xFF;
-            // following miniblocks of the same width continue the same bit stream: one run, one loop
-            int run = 1;
-            while (k + run < miniblocks && (src[widthsPos + k + run] & 0xFF) == w) {
-                run++;
-            }
+            int run = sameWidthRun(src, widthsPos, k, miniblocks);
             k += run;
             int span = run * miniblockSize;
             int steps = span / IL;
