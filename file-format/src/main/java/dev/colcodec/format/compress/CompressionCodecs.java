@@ -262,14 +262,14 @@ public final class CompressionCodecs {
     /**
      * Whether a block of {@code compressedSize} bytes that expands to {@code uncompressedSize} is better
      * decompressed straight from a (memory-mapped) buffer by {@link #decompressInto(Compression, ByteBuffer,
-     * int, int, byte[], int, int)} than copied out of it first: LZ4_RAW always, SNAPPY when compression saved
-     * at most 1/{@value #LITERAL_BLOCK_GAIN_DIVISOR} of the bytes (a block of mostly literals, such as a
-     * page of random numbers, which the Java snappy decoder copies in bulk; blocks with many matches
-     * decode faster natively).
+     * int, int, byte[], int, int)} than copied out of it first: LZ4_RAW always, SNAPPY and ZSTD when
+     * compression saved at most 1/{@value #LITERAL_BLOCK_GAIN_DIVISOR} of the bytes (a block of mostly
+     * literals or raw zstd blocks, such as a page of random numbers, which the Java decoders copy in bulk;
+     * blocks that really compress decode faster natively).
      */
     public static boolean decompressesFromBuffer(Compression c, int compressedSize, int uncompressedSize) {
         return c == Compression.LZ4_RAW
-                || c == Compression.SNAPPY
+                || (c == Compression.SNAPPY || c == Compression.ZSTD)
                         && compressedSize >= uncompressedSize - uncompressedSize / LITERAL_BLOCK_GAIN_DIVISOR;
     }
 
@@ -279,13 +279,13 @@ public final class CompressionCodecs {
     /**
      * {@link #decompressInto(Compression, byte[], int, int, byte[], int, int)} from {@code src[off, off +
      * len)} of a buffer (heap, direct or memory-mapped; its position and limit are not used), for the
-     * codecs LZ4_RAW and SNAPPY (see {@link #decompressesFromBuffer(Compression, int, int)}): a page read from a
+     * codecs LZ4_RAW, SNAPPY and ZSTD (see {@link #decompressesFromBuffer(Compression, int, int)}): a page read from a
      * mapped file is decompressed from the mapping, without a copy of its compressed bytes. Offsets in
-     * exceptions are {@code off} (SNAPPY: the buffer index of the malformed element).
+     * exceptions are buffer indexes ({@code off} or, for SNAPPY and ZSTD, where the block is malformed).
      */
     public static void decompressInto(
             Compression c, ByteBuffer src, int off, int len, byte[] dst, int dstOff, int uncompressedSize) {
-        if (c != Compression.LZ4_RAW && c != Compression.SNAPPY) {
+        if (c != Compression.LZ4_RAW && c != Compression.SNAPPY && c != Compression.ZSTD) {
             throw new IllegalArgumentException("cannot decompress " + c + " from a buffer");
         }
         checkDeclaredSize(c, off, len, uncompressedSize, Integer.MAX_VALUE);
@@ -296,6 +296,23 @@ public final class CompressionCodecs {
                 SnappyBlockReader.decompress(src, off, len, dst, dstOff, uncompressedSize);
             } catch (InternalError e) {
                 throw MappedFile.shrank(off, e); // a fault in a mapping: the file was truncated meanwhile
+            }
+            return;
+        }
+        if (c == Compression.ZSTD) {
+            try {
+                if (!ZstdRawFrameReader.decompress(src, off, len, dst, dstOff, uncompressedSize)) {
+                    // compressed blocks, a checksum or a dictionary: the compressed bytes to the native decoder
+                    byte[] copy = new byte[len];
+                    src.get(off, copy, 0, len);
+                    try {
+                        decompressInto(c, copy, 0, len, dst, dstOff, uncompressedSize);
+                    } catch (CorruptInputException e) {
+                        throw new CorruptInputException(off + e.offset(), e.expected(), e);
+                    }
+                }
+            } catch (InternalError e) {
+                throw MappedFile.shrank(off, e);
             }
             return;
         }

@@ -97,6 +97,10 @@ class SnappyBlockReaderTest {
         assertThat(CompressionCodecs.decompressesFromBuffer(Compression.LZ4_RAW, 10, 1_000_000))
                 .isTrue();
         assertThat(CompressionCodecs.decompressesFromBuffer(Compression.ZSTD, 1_000_000, 1_000_000))
+                .isTrue();
+        assertThat(CompressionCodecs.decompressesFromBuffer(Compression.ZSTD, 900_000, 1_000_000))
+                .isFalse();
+        assertThat(CompressionCodecs.decompressesFromBuffer(Compression.GZIP, 1_000_000, 1_000_000))
                 .isFalse();
     }
 
