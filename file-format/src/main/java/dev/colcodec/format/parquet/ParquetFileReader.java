@@ -478,7 +478,8 @@ public final class ParquetFileReader implements AutoCloseable {
      * be used), otherwise into a new array. Reading chunk after chunk through one buffer saves an
      * allocation (and the clearing of it) per chunk; {@link ColumnChunkReader#buffer()} is the array used.
      * From a memory-mapped file the bytes are copied into the array as the reader reads them in place;
-     * pages the codec takes from the mapping (LZ4_RAW, SNAPPY pages of mostly literals) are not copied.
+     * pages the codec takes from the mapping (LZ4_RAW, SNAPPY pages of mostly literals, ZSTD pages of raw
+     * blocks) are not copied.
      */
     public ColumnChunkReader readColumn(int rowGroup, int column, byte[] reuse) throws IOException {
         ColumnMetaData md = chunkMeta(rowGroup, column);

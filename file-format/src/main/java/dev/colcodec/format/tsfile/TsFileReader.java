@@ -179,7 +179,7 @@ public final class TsFileReader implements Closeable {
 
     /**
      * Chunk pages read page by page come from here: copies, or pages decompressed from the mapping (LZ4,
-     * and SNAPPY pages of mostly literals).
+     * and SNAPPY or ZSTD pages that hardly compress).
      */
     private final TsChunkReader.FileBytes fileBytes = new TsChunkReader.FileBytes() {
         @Override
