@@ -343,7 +343,9 @@ final class ChimpStreamWriter {
 
     /**
      * {@link #encodeAnyWidth} for 64-bit values (DOUBLE, INT64) with the per-type numbers as
-     * constants, which C2 folds into the instructions, leaving more registers for the loop's state.
+     * constants, which C2 folds into the instructions, leaving more registers for the loop's state. A
+     * copy of encodeAnyWidth's body but for those constants, which {@code ChimpEncodeLoopCopyTest}
+     * checks: edit encodeAnyWidth, then copy its body here.
      */
     private void encode64(long[] src, int off, int n) {
         if ((long) keyBase + index + n >= Integer.MAX_VALUE) {
