@@ -156,10 +156,15 @@ public final class ColumnChunkReader {
         return r;
     }
 
+    /** Whether {@code buf[at, at + len)} holds the chunk's bytes. */
+    private boolean filled(int at, int len) {
+        return at >= filledFrom && at + len <= filledTo;
+    }
+
     /** Makes sure {@code buf[at, at + len)} holds the chunk's bytes (copied from the mapping if needed). */
     private void fill(int at, int len) {
         int to = at + len;
-        if (at >= filledFrom && to <= filledTo) {
+        if (filled(at, len)) {
             return;
         }
         if (at >= filledFrom && at <= filledTo) {
@@ -173,9 +178,7 @@ public final class ColumnChunkReader {
 
     /** Whether the page body at {@code at} is read from the mapping rather than from {@link #buf}. */
     private boolean fromMapping(int at, int csize, int usize) {
-        return source != null
-                && !(at >= filledFrom && at + csize <= filledTo)
-                && CompressionCodecs.decompressesFromBuffer(codec, csize, usize);
+        return source != null && !filled(at, csize) && CompressionCodecs.decompressesFromBuffer(codec, csize, usize);
     }
 
     /**
@@ -534,7 +537,7 @@ public final class ColumnChunkReader {
             return;
         }
         CRC32 c = new CRC32();
-        if (source != null && !(at >= filledFrom && at + len <= filledTo)) {
+        if (source != null && !filled(at, len)) {
             ByteBuffer page = source.buffer().duplicate();
             page.limit(Math.toIntExact(base + at + len)).position(Math.toIntExact(base + at));
             try {
