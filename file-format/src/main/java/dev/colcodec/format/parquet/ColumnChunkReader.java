@@ -44,7 +44,13 @@ public final class ColumnChunkReader {
     private final ParquetColumn column;
     private final Compression codec;
     private final Kernels kernels;
-    private final byte[] buf;
+    /**
+     * The chunk's bytes: all of them, or with a mapping ({@link #source}) a window of them (see {@link
+     * #fill}). Chunk position {@code p} is at {@code buf[p - shift]}.
+     */
+    private byte[] buf;
+
+    private int shift;
     private final long base;
     private final int end;
     private final int maxPageBytes;
@@ -85,12 +91,17 @@ public final class ColumnChunkReader {
 
     /**
      * The memory-mapped file the chunk's bytes come from, or null when {@link #buf} holds them all. With
-     * a mapping, {@link #buf} is filled as the pages are read ({@link #fill}): headers and pages read in
-     * place are copied into it at their positions, pages a codec takes from the mapping
-     * ({@link CompressionCodecs#decompressesFromBuffer(Compression, int, int)}) are not copied at all.
+     * a mapping, {@link #buf} holds a window of the chunk that moves forward as the pages are read ({@link
+     * #fill}): headers and pages read in place are copied into it, pages a codec takes from the mapping
+     * ({@link CompressionCodecs#decompressesFromBuffer(Compression, int, int)}) are not copied at all. The
+     * window grows to the largest page read in place, not to the chunk: readers of many chunks at once
+     * (one per column, decoded in parallel) each hold a page's worth of bytes.
      */
-    private MappedFile source;
-    /** {@code buf[filledFrom, filledTo)} holds the chunk's bytes (everything when there is no source). */
+    private final MappedFile source;
+    /**
+     * Chunk positions {@code [filledFrom, filledTo)} are in {@link #buf} (everything when there is no
+     * source; with one, {@code filledFrom == shift}).
+     */
     private int filledFrom;
 
     private int filledTo;
@@ -111,9 +122,27 @@ public final class ColumnChunkReader {
             long fileOffset,
             Kernels k,
             int maxPageBytes) {
+        this(column, codec, checkChunk(buf, offset, length), offset, length, fileOffset, k, maxPageBytes, null);
+    }
+
+    private static byte[] checkChunk(byte[] buf, int offset, int length) {
         if (offset < 0 || length < 0 || offset > buf.length - length) {
             throw new IndexOutOfBoundsException("chunk [" + offset + ", +" + length + ") of " + buf.length);
         }
+        return buf;
+    }
+
+    /** With a {@code source}, {@code buf} is the first window ({@link #overMapping}) and {@code offset} is 0. */
+    private ColumnChunkReader(
+            ParquetColumn column,
+            Compression codec,
+            byte[] buf,
+            int offset,
+            int length,
+            long fileOffset,
+            Kernels k,
+            int maxPageBytes,
+            MappedFile source) {
         this.column = column;
         this.codec = codec;
         this.kernels = k;
@@ -122,8 +151,9 @@ public final class ColumnChunkReader {
         this.end = offset + length;
         this.base = fileOffset - offset;
         this.maxPageBytes = maxPageBytes;
-        this.filledFrom = offset;
-        this.filledTo = end;
+        this.source = source;
+        this.filledFrom = source == null ? offset : 0;
+        this.filledTo = source == null ? end : 0;
         this.maxDef = column.maxDefinitionLevel();
         this.maxRep = column.maxRepetitionLevel();
         int dw = BitWidths.forMaxValue(maxDef);
@@ -136,44 +166,70 @@ public final class ColumnChunkReader {
 
     /**
      * A reader of the chunk at file position {@code fileOffset} ({@code length} bytes) of a mapped file,
-     * whose bytes are copied into {@code buf} (from index 0) only as far as they are read in place: pages
-     * that {@link CompressionCodecs#decompressesFromBuffer(Compression, int, int)} accepts are
-     * decompressed straight from the mapping.
+     * whose bytes are copied into a window ({@code window} to start with, of any length; a larger array
+     * when a page needs it, see {@link #buffer()}) only as far as they are read in place: pages that
+     * {@link CompressionCodecs#decompressesFromBuffer(Compression, int, int)} accepts are decompressed
+     * straight from the mapping.
      */
     static ColumnChunkReader overMapping(
             ParquetColumn column,
             Compression codec,
             MappedFile source,
-            byte[] buf,
+            byte[] window,
             int length,
             long fileOffset,
             Kernels k,
             int maxPageBytes) {
-        ColumnChunkReader r = new ColumnChunkReader(column, codec, buf, 0, length, fileOffset, k, maxPageBytes);
-        r.source = source;
-        r.filledFrom = 0;
-        r.filledTo = 0;
-        return r;
+        return new ColumnChunkReader(column, codec, window, 0, length, fileOffset, k, maxPageBytes, source);
     }
 
-    /** Whether {@code buf[at, at + len)} holds the chunk's bytes. */
+    /** Whether chunk positions {@code [at, at + len)} are in {@link #buf}. */
     private boolean filled(int at, int len) {
         return at >= filledFrom && at + len <= filledTo;
     }
 
-    /** Makes sure {@code buf[at, at + len)} holds the chunk's bytes (copied from the mapping if needed). */
+    /** Makes sure chunk positions {@code [at, at + len)} are in {@link #buf} (see {@link #fill(int, int, int)}). */
     private void fill(int at, int len) {
+        fill(at, at, len);
+    }
+
+    /**
+     * Makes sure chunk positions {@code [keep, at + len)} are in {@link #buf}, copied from the mapping as
+     * needed ({@code keep <= at}: bytes from {@code keep} on stay where they are if already there). The
+     * window moves forward: bytes before {@code keep} may be dropped, bytes already in the window are not
+     * copied again unless the window is full, and the array grows (doubling, up to the chunk's size) only
+     * when {@code [keep, at + len)} does not fit in it.
+     */
+    private void fill(int keep, int at, int len) {
         int to = at + len;
-        if (filled(at, len)) {
+        if (filled(keep, to - keep)) {
             return;
         }
-        if (at >= filledFrom && at <= filledTo) {
-            source.copy(base + filledTo, buf, filledTo, to - filledTo);
+        if (keep >= filledFrom && keep <= filledTo) {
+            if (to - filledFrom > buf.length) {
+                // move [keep, filledTo) to the front, into a larger array if it does not fit
+                int kept = filledTo - keep;
+                byte[] dst = to - keep > buf.length ? new byte[windowSize(to - keep)] : buf;
+                System.arraycopy(buf, keep - shift, dst, 0, kept);
+                buf = dst;
+                shift = keep;
+                filledFrom = keep;
+            }
+            source.copy(base + filledTo, buf, filledTo - shift, to - filledTo);
         } else {
-            source.copy(base + at, buf, at, len);
-            filledFrom = at;
+            if (to - keep > buf.length) {
+                buf = new byte[windowSize(to - keep)];
+            }
+            source.copy(base + keep, buf, 0, to - keep);
+            shift = keep;
+            filledFrom = keep;
         }
         filledTo = to;
+    }
+
+    /** A window length of at least {@code need} bytes: twice the current one, at most the chunk's length. */
+    private int windowSize(int need) {
+        return Math.max(need, (int) Math.min(end, 2L * buf.length));
     }
 
     /** Whether the page body at {@code at} is read from the mapping rather than from {@link #buf}. */
@@ -194,7 +250,7 @@ public final class ColumnChunkReader {
             int n = Math.min(window, end - pos);
             fill(pos, n);
             try {
-                return ParquetThrift.readPageHeader(buf, pos, n, base);
+                return ParquetThrift.readPageHeader(buf, pos - shift, n, base + shift);
             } catch (CorruptInputException e) {
                 if (n == end - pos) {
                     throw e;
@@ -238,7 +294,8 @@ public final class ColumnChunkReader {
 
     /**
      * The array the chunk is read from (as given to the constructor; for a chunk of a memory-mapped file,
-     * the array its bytes are copied into as far as they are read in place).
+     * the window its pages read in place are copied into: the array given, or a larger one once a page
+     * needed it), for the caller to hand to the next reader.
      */
     public byte[] buffer() {
         return buf;
@@ -546,7 +603,7 @@ public final class ColumnChunkReader {
                 throw MappedFile.shrank(base + at, e);
             }
         } else {
-            c.update(buf, at, len);
+            c.update(buf, at - shift, len);
         }
         if ((int) c.getValue() != h.getCrc()) {
             throw new CorruptInputException(
@@ -569,7 +626,7 @@ public final class ColumnChunkReader {
             return null;
         }
         try {
-            return CompressionCodecs.decompress(codec, buf, at, csize, usize, maxPageBytes);
+            return CompressionCodecs.decompress(codec, buf, at - shift, csize, usize, maxPageBytes);
         } catch (CorruptInputException e) {
             throw new CorruptInputException(base + at, "a valid " + codec + " page: " + e.expected(), e);
         }
@@ -596,7 +653,7 @@ public final class ColumnChunkReader {
                 if (source != null) {
                     fill(at, csize);
                 }
-                CompressionCodecs.decompressInto(codec, buf, at, csize, pageBuffer, 0, usize);
+                CompressionCodecs.decompressInto(codec, buf, at - shift, csize, pageBuffer, 0, usize);
             }
             return pageBuffer;
         } catch (CorruptInputException e) {
@@ -612,9 +669,10 @@ public final class ColumnChunkReader {
         if (dictionaryReader != null) {
             throw new CorruptInputException(base + at, "at most one dictionary page per column chunk");
         }
+        // read in place or not, the dictionary copies its entries (a window moves on)
         byte[] b = body(at, csize, usize, true);
         byte[] src = b == null ? buf : b;
-        int off = b == null ? at : 0;
+        int off = b == null ? at - shift : 0;
         try {
             dictionaryReader = ParquetValues.newDictionaryReader(
                     column.type(), column.typeLength(), dh.getNum_values(), src, off, usize, kernels);
@@ -652,7 +710,7 @@ public final class ColumnChunkReader {
         int n = dh.getNum_values();
         byte[] b = dataBody(at, csize, usize, true);
         byte[] src = b == null ? buf : b;
-        int off = b == null ? at : 0;
+        int off = b == null ? at - shift : 0;
         int stop = off + usize;
         if (maxRep > 0) {
             requireRle(dh.getRepetition_level_encoding(), at, "repetition");
@@ -687,25 +745,27 @@ public final class ColumnChunkReader {
         if (dh.getNum_nulls() < 0 || dh.getNum_nulls() > n || (maxDef == 0 && dh.getNum_nulls() != 0)) {
             throw new CorruptInputException(base + at, "num_nulls in [0, " + n + "], got " + dh.getNum_nulls());
         }
-        if (source != null) {
-            fill(at, rl + dl);
-        }
-        if (maxRep > 0) {
-            repBare.init(n, buf, at, rl);
-            repReader = repBare;
-        }
-        if (maxDef > 0) {
-            defBare.init(n, buf, at + rl, dl);
-            defReader = defBare;
-        }
         int vAt = at + rl + dl;
         boolean compressed = !dh.isSetIs_compressed() || dh.isIs_compressed();
         int vc = csize - rl - dl;
         int vu = usize - rl - dl;
+        if (source != null) {
+            // the levels, and the values too unless they are decompressed from the mapping, in one window
+            boolean valuesFromMapping = compressed && codec != Compression.UNCOMPRESSED && fromMapping(vAt, vc, vu);
+            fill(at, valuesFromMapping ? rl + dl : csize);
+        }
         byte[] b = dataBody(vAt, vc, vu, compressed);
+        if (maxRep > 0) {
+            repBare.init(n, buf, at - shift, rl);
+            repReader = repBare;
+        }
+        if (maxDef > 0) {
+            defBare.init(n, buf, at + rl - shift, dl);
+            defReader = defBare;
+        }
         values = valuesReader(dh.getEncoding(), at);
         if (b == null) {
-            values.init(n - dh.getNum_nulls(), buf, vAt, vc);
+            values.init(n - dh.getNum_nulls(), buf, vAt - shift, vc);
         } else {
             values.init(n - dh.getNum_nulls(), b, 0, vu);
         }

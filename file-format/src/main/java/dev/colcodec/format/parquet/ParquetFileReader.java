@@ -472,14 +472,18 @@ public final class ParquetFileReader implements AutoCloseable {
         return readColumn(rowGroup, column, null);
     }
 
+    /** The first window of a reader over a memory-mapped chunk (it grows to the largest page read in place). */
+    private static final int FIRST_WINDOW = 64 << 10;
+
     /**
      * Reads one column chunk's bytes and returns a reader over them: into {@code reuse} if it is large
      * enough (the chunk then starts at index 0, and whatever reader used the array before must no longer
      * be used), otherwise into a new array. Reading chunk after chunk through one buffer saves an
      * allocation (and the clearing of it) per chunk; {@link ColumnChunkReader#buffer()} is the array used.
-     * From a memory-mapped file the bytes are copied into the array as the reader reads them in place;
-     * pages the codec takes from the mapping (LZ4_RAW, SNAPPY pages of mostly literals, ZSTD pages of raw
-     * blocks) are not copied.
+     * From a memory-mapped file the chunk is not copied whole: the reader copies the pages it reads in
+     * place into a window of a page's size ({@code reuse}, of any size, or a new array; larger ones when a
+     * page needs it), and pages the codec takes from the mapping (LZ4_RAW, SNAPPY pages of mostly literals,
+     * ZSTD pages of raw blocks) are not copied at all.
      */
     public ColumnChunkReader readColumn(int rowGroup, int column, byte[] reuse) throws IOException {
         ColumnMetaData md = chunkMeta(rowGroup, column);
@@ -496,15 +500,16 @@ public final class ParquetFileReader implements AutoCloseable {
                     fileLength, "a column chunk inside the file, got offset " + start + " size " + len);
         }
         Compression codec = compression(rowGroup, column);
-        byte[] bytes = reuse != null && reuse.length >= len ? reuse : new byte[(int) len];
         MappedFile mapped = input.mapping();
         ColumnChunkReader r;
         if (mapped != null) {
-            // the reader copies what it reads in place and decompresses the rest from the mapping
+            // the reader copies what it reads in place into a window and decompresses the rest from the mapping
             mapped.checkNotShrunk(start);
+            byte[] window = reuse != null ? reuse : new byte[(int) Math.min(len, FIRST_WINDOW)];
             r = ColumnChunkReader.overMapping(
-                    columns.get(column), codec, mapped, bytes, (int) len, start, kernels, maxPageBytes);
+                    columns.get(column), codec, mapped, window, (int) len, start, kernels, maxPageBytes);
         } else {
+            byte[] bytes = reuse != null && reuse.length >= len ? reuse : new byte[(int) len];
             input.read(start, bytes, 0, (int) len);
             r = new ColumnChunkReader(columns.get(column), codec, bytes, 0, (int) len, start, kernels, maxPageBytes);
         }

@@ -91,6 +91,14 @@ class ParquetFileRoundTripTest {
     }
 
     static void assertFile(ParquetFileReader reader, Written w, int[] projection) throws IOException {
+        assertFile(reader, w, projection, -1);
+    }
+
+    /**
+     * {@code firstWindow >= 0}: every chunk is read through a new array of that many bytes ({@link
+     * ParquetFileReader#readColumn(int, int, byte[])}; from a mapping, the window pages are copied into).
+     */
+    static void assertFile(ParquetFileReader reader, Written w, int[] projection, int firstWindow) throws IOException {
         assertThat(reader.columns()).isEqualTo(w.schema);
         assertThat(reader.rowCount()).isEqualTo(w.rows);
         assertThat(reader.keyValueMetadata()).containsEntry("writer", "test");
@@ -100,7 +108,8 @@ class ParquetFileRoundTripTest {
             int row = 0;
             long nulls = 0;
             for (int g = 0; g < reader.rowGroupCount(); g++) {
-                ColumnChunkReader cr = reader.readColumn(g, col);
+                ColumnChunkReader cr =
+                        firstWindow < 0 ? reader.readColumn(g, col) : reader.readColumn(g, col, new byte[firstWindow]);
                 int groupStart = row;
                 int n;
                 while ((n = cr.readBatch(batch, 777)) > 0) {
@@ -256,8 +265,80 @@ class ParquetFileRoundTripTest {
             Files.write(p, w.file);
             try (ParquetFileReader reader = ParquetFileReader.open(p)) {
                 assertFile(reader, w, all);
+                // windows that must grow and move on almost every page
+                assertFile(reader, w, all, iter % 3);
+                assertFile(reader, w, all, 1 + r.nextInt(300));
             }
         }
+    }
+
+    /**
+     * A chunk of a mapped file is read through a window that grows to its largest page read in place, not
+     * to the chunk: uncompressed and compressible SNAPPY pages, V1 and V2 (levels read from the window,
+     * values from it or decompressed), with a dictionary (read in place when uncompressed) or without one.
+     */
+    @Test
+    void mappedChunksAreReadThroughAWindowOfAPage() throws IOException {
+        List<ParquetColumn> schema = List.of(ParquetColumn.flat("steps", PhysicalType.INT64, 0, true));
+        int rows = 50_000;
+        long[] steps = new long[rows];
+        boolean[] nulls = new boolean[rows];
+        for (int i = 0; i < rows; i++) {
+            steps[i] = (i * 7L) % 200;
+            nulls[i] = i % 13 == 0;
+        }
+        int cases = 0;
+        for (dev.colcodec.format.compress.Compression c : List.of(
+                dev.colcodec.format.compress.Compression.UNCOMPRESSED,
+                dev.colcodec.format.compress.Compression.SNAPPY)) {
+            for (ParquetWriteOptions.PageVersion v : ParquetWriteOptions.PageVersion.values()) {
+                for (boolean dictionary : new boolean[] {false, true}) {
+                    ByteArrayOutputStream bos = new ByteArrayOutputStream();
+                    ParquetWriteOptions o = ParquetWriteOptions.defaults()
+                            .withCompression(c)
+                            .withDictionary(dictionary)
+                            .withPageVersion(v)
+                            .withPageRowLimit(2_000);
+                    try (ParquetFileWriter fw = new ParquetFileWriter(bos, schema, o)) {
+                        fw.write(new Object[] {steps}, new boolean[][] {nulls}, rows);
+                    }
+                    Path p = tmp.resolve("window-" + c + "-" + v + "-" + dictionary + ".parquet");
+                    Files.write(p, bos.toByteArray());
+                    try (ParquetFileReader disk = ParquetFileReader.open(p)) {
+                        assertThat(disk.rowGroupCount()).isEqualTo(1);
+                        long chunk = disk.metadata()
+                                .getRow_groups()
+                                .get(0)
+                                .getColumns()
+                                .get(0)
+                                .getMeta_data()
+                                .getTotal_compressed_size();
+                        ColumnChunkReader cr = disk.readColumn(0, 0, new byte[8]);
+                        ColumnBatch s = new ColumnBatch(schema.get(0), 3_000);
+                        int row = 0;
+                        int k;
+                        while ((k = cr.readBatch(s, 3_000)) > 0) {
+                            int present = 0;
+                            for (int i = 0; i < k; i++) {
+                                assertThat(s.isPresent(i)).isEqualTo(!nulls[row + i]);
+                                if (!nulls[row + i]) {
+                                    assertThat(s.longs()[present++]).isEqualTo(steps[row + i]);
+                                }
+                            }
+                            assertThat(s.valueCount()).isEqualTo(present);
+                            row += k;
+                        }
+                        assertThat(row).isEqualTo(rows);
+                        // 25 data pages of 2,000 rows: the window holds about one of them (doubling), not 25
+                        assertThat((long) cr.buffer().length)
+                                .as("%s %s dictionary %s: window of a %d-byte chunk", c, v, dictionary, chunk)
+                                .isLessThan(chunk / 4);
+                        cases++;
+                    }
+                }
+            }
+        }
+        assertThat(cases).isEqualTo(8);
     }
 
     /**
