@@ -182,8 +182,8 @@ public final class TsSeedWorkload {
     /**
      * Reads the rows with time in {@code [minTime, maxTime]} with colcodec's streaming scan (positional
      * reads of the chunks the range needs; blocks of up to {@link #SCAN_BLOCK_ROWS} rows refilled in place,
-     * as a query engine consumes them), value columns decoded by this thread and the threads of {@code
-     * pool} less one (null: this thread only).
+     * as a query engine consumes them); with a {@code pool} (null: this thread only) the next block is
+     * decoded on it while this thread sums the current one, this thread joining the decoding when done.
      */
     public ReadResult readColcodec(Path file, long minTime, long maxTime, ForkJoinPool pool) throws IOException {
         long n = 0;

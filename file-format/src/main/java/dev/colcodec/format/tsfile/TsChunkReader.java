@@ -339,7 +339,7 @@ public final class TsChunkReader {
     /**
      * As {@link #readAligned(byte[], int, int, int[], long, long, TsBlock)}; with a non-null {@code
      * pool} the value columns are decoded in parallel by the calling thread and the pool's threads less
-     * one (the time column is decoded first, once).
+     * one, or less two with an {@link #externalHelper} (the time column is decoded first, once).
      * The result does not depend on the pool or its size.
      */
     public void readAligned(
@@ -511,7 +511,13 @@ public final class TsChunkReader {
                 decodeColumn(values[i], readers[i], out.column(i), columnStates[i], keptPages);
             }
         } else {
-            new ColumnFanOut(values, readers, out, keptPages).run(pool);
+            ColumnFanOut f = new ColumnFanOut(values, readers, out, keptPages);
+            active = f;
+            try {
+                f.run(pool);
+            } finally {
+                active = null;
+            }
         }
         for (int j = 0; j < keptPages; j++) {
             out.size += keptK[j];
@@ -520,9 +526,32 @@ public final class TsChunkReader {
     }
 
     /**
+     * The fan-out decoding value columns now, or null: a thread outside the pool that {@link
+     * #helpDecode helps} joins it.
+     */
+    private volatile ColumnFanOut active;
+
+    /**
+     * Whether a thread outside the pool helps decode ({@link #helpDecode}, as a {@link TsScan} reading
+     * ahead on the pool does): the fan-outs then ask one pool thread fewer.
+     */
+    boolean externalHelper;
+
+    /**
+     * Decodes value columns of the window being decoded on another thread (by {@link #readAligned} with a
+     * pool) that no thread has taken yet; false when there is none (no fan-out running, or all of its
+     * columns taken).
+     */
+    boolean helpDecode() {
+        ColumnFanOut f = active;
+        return f != null && f.runIfUnclaimed();
+    }
+
+    /**
      * One window's value columns, decoded by the calling thread and {@code parallelism - 1} helpers on the
-     * pool (so a pool of {@code n} threads decodes on {@code n} threads, the caller one of them), each
-     * claiming the next column not yet taken. The caller waits only for columns a helper has claimed: a
+     * pool (so a pool of {@code n} threads decodes on {@code n} threads, the caller one of them; with an
+     * {@link #externalHelper}, {@code parallelism - 2} helpers and that thread), each claiming the next
+     * column not yet taken. The caller waits only for columns a helper has claimed: a
      * helper that starts after every column is taken finds nothing to do, so no decode waits for a
      * helper thread to wake up.
      */
@@ -548,7 +577,9 @@ public final class TsChunkReader {
 
         void run(ForkJoinPool pool) {
             int ncol = out.columnCount();
-            int helpers = Math.min(ncol - 1, Math.max(1, pool.getParallelism() - 1));
+            int helpers = externalHelper
+                    ? Math.min(ncol - 1, pool.getParallelism() - 2)
+                    : Math.min(ncol - 1, Math.max(1, pool.getParallelism() - 1));
             for (int h = 0; h < helpers; h++) {
                 pool.execute(this);
             }
@@ -568,6 +599,15 @@ public final class TsChunkReader {
             if (t instanceof Error) {
                 throw (Error) t;
             }
+        }
+
+        /** Runs {@link #run()} if a column is left to take; false if none is. */
+        boolean runIfUnclaimed() {
+            if (next.get() >= out.columnCount()) {
+                return false;
+            }
+            run();
+            return true;
         }
 
         @Override

@@ -828,10 +828,11 @@ public final class TsFileReader implements Closeable {
      * A streaming scan of the rows of {@code table} with time in {@code [minTime, maxTime]}, for callers
      * that consume rows block by block as a query engine does: each {@link TsScan#next()} refills one
      * block with at most {@code maxRowsPerBlock} rows (cut at page boundaries; a single larger page makes
-     * a larger block) of one device, decoding value columns on the calling thread and, with a {@code
-     * pool} (null: the calling thread only), on the pool's threads less one. The block and its arrays are
-     * refilled by the next call, so a scan allocates only while blocks grow, and blocks small enough to
-     * stay in the processor's cache are consumed while still there. Rows come in the order
+     * a larger block) of one device. Without a {@code pool} each call decodes on the calling thread; with
+     * one, the next block is decoded on the pool while the caller consumes the current one, the caller
+     * joining that decoding when it asks for the block (see {@link TsScan}). The blocks and their arrays
+     * are refilled (one block, or two alternating with a pool), so a scan allocates only while blocks grow,
+     * and blocks small enough to stay in the processor's cache are consumed while still there. Rows come in the order
      * and with the values of {@link #blocks(String, List, long, long, ForkJoinPool)}.
      *
      * @throws IllegalArgumentException for an unknown table or column, or {@code maxRowsPerBlock < 1}
@@ -1006,6 +1007,25 @@ public final class TsFileReader implements Closeable {
         /** The number of columns asked for (TAG and FIELD). */
         int columnCount() {
             return cols.length;
+        }
+
+        /** The pool value columns are decoded on (null: the calling thread only). */
+        ForkJoinPool pool() {
+            return pool;
+        }
+
+        /**
+         * Marks the scan as decoded by a task of its pool while another thread helps ({@link
+         * #helpDecode}): the value columns are then decoded by that thread, the task's thread and
+         * the pool's threads less two.
+         */
+        void decodeAheadOnPool() {
+            chunkReader.externalHelper = true;
+        }
+
+        /** Decodes value columns no thread has taken of the block being decoded on the pool (see {@link TsChunkReader#helpDecode}). */
+        boolean helpDecode() {
+            return chunkReader.helpDecode();
         }
     }
 

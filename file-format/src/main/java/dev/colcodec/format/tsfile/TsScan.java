@@ -1,25 +1,50 @@
 package dev.colcodec.format.tsfile;
 
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+
 /**
- * A streaming scan made by {@link TsFileReader#scan}: {@link #next()} decodes the next rows into a reused
- * block. A block returned by {@link #next()} (its arrays included) is valid until the next call. With a
- * {@link java.util.concurrent.ForkJoinPool} of {@code n} threads, {@link #next()} decodes the value columns on {@code n} threads, the calling
- * thread one of them (it takes columns as the pool's threads do, and waits only for columns a pool
- * thread has taken), so a scan keeps {@code n} threads busy and never waits for a pool thread to wake;
- * the blocks and their order do not depend on the pool.
+ * A streaming scan made by {@link TsFileReader#scan}: {@link #next()} returns the next rows in a reused
+ * block. A block returned by {@link #next()} (its arrays included) is valid until the next call; the
+ * blocks and their order do not depend on the pool.
+ *
+ * <p>With a {@link ForkJoinPool} of {@code n} threads the scan reads ahead: while the caller consumes
+ * one block, a task of the pool decodes the next into a second block, and {@link #next()} then joins
+ * that task, taking value columns nobody has taken yet, before it returns the block and starts the next
+ * task. So the caller's consumption overlaps the decoding, and the decoding runs on {@code n} threads:
+ * the task's, the caller's (when it has consumed its block) and {@code n - 2} more of the pool. Without a
+ * pool, {@link #next()} decodes on the calling thread.
  */
 public final class TsScan implements AutoCloseable {
+    /** How long {@link #next()} looks for value columns to take before it waits for the pool's task. */
+    private static final long HELP_NANOS = 200_000;
+
     private final TsFileReader.Scan scan;
     private final int maxRows;
-    private final TsBlock fields;
-    private final TsColumn[] tagColumns;
+    private final ForkJoinPool pool;
+    /** The two blocks: one returned to the caller, the other decoded by the task reading ahead. */
+    private final TsBlock[] fields = new TsBlock[2];
+
+    private final TsColumn[][] tagColumns = new TsColumn[2][];
+    /** The block the next decode fills. */
+    private int spare;
+    /** The task decoding the block after the last one returned, or null. */
+    private ReadAhead ahead;
+
     private boolean finished;
 
     TsScan(TsFileReader.Scan scan, int maxRows) {
         this.scan = scan;
         this.maxRows = maxRows;
-        fields = scan.newFieldBlock();
-        tagColumns = new TsColumn[scan.columnCount()];
+        this.pool = scan.pool();
+        int blocks = pool == null ? 1 : 2;
+        for (int i = 0; i < blocks; i++) {
+            fields[i] = scan.newFieldBlock();
+            tagColumns[i] = new TsColumn[scan.columnCount()];
+        }
+        if (pool != null) {
+            scan.decodeAheadOnPool();
+        }
     }
 
     /**
@@ -31,16 +56,78 @@ public final class TsScan implements AutoCloseable {
         if (finished) {
             return null;
         }
-        TsBlock b = scan.nextBlock(fields, maxRows, tagColumns);
+        TsBlock b;
+        try {
+            b = ahead != null ? awaitAhead() : scan.nextBlock(fields[spare], maxRows, tagColumns[spare]);
+        } catch (RuntimeException | Error e) {
+            finished = true;
+            throw e;
+        }
         if (b == null) {
             finished = true;
+            return null;
+        }
+        if (pool != null) {
+            spare ^= 1;
+            ahead = new ReadAhead(spare);
+            ahead.task = pool.submit(ahead);
         }
         return b;
     }
 
-    /** Ends the scan: later calls of {@link #next()} return null. */
+    /** Decodes value columns of the block read ahead while they last, then waits for it. */
+    private TsBlock awaitAhead() {
+        ReadAhead a = ahead;
+        ahead = null;
+        long waitFrom = System.nanoTime();
+        while (!a.task.isDone()) {
+            if (scan.helpDecode()) {
+                waitFrom = System.nanoTime();
+            } else if (System.nanoTime() - waitFrom > HELP_NANOS) {
+                break;
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+        a.task.join();
+        if (a.failure instanceof RuntimeException re) {
+            throw re;
+        }
+        if (a.failure instanceof Error err) {
+            throw err;
+        }
+        return a.block;
+    }
+
+    /** Ends the scan (after the block being read ahead, if any, is done): later calls of {@link #next()} return null. */
     @Override
     public void close() {
         finished = true;
+        ReadAhead a = ahead;
+        ahead = null;
+        if (a != null) {
+            a.task.quietlyJoin();
+        }
+    }
+
+    /** The decode of the next block into {@code fields[slot]}, on the pool; failures are kept for {@link #next()}. */
+    private final class ReadAhead implements Runnable {
+        private final int slot;
+        ForkJoinTask<?> task;
+        TsBlock block;
+        Throwable failure;
+
+        ReadAhead(int slot) {
+            this.slot = slot;
+        }
+
+        @Override
+        public void run() {
+            try {
+                block = scan.nextBlock(fields[slot], maxRows, tagColumns[slot]);
+            } catch (RuntimeException | Error e) {
+                failure = e;
+            }
+        }
     }
 }

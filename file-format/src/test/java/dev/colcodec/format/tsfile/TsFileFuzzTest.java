@@ -1,5 +1,6 @@
 package dev.colcodec.format.tsfile;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.colcodec.CorruptInputException;
@@ -8,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +26,8 @@ class TsFileFuzzTest {
     private static void fuzz(byte[] good, List<String> cols, long seed, Path disk) throws Exception {
         Random r = new Random(seed);
         int corrupt = 0;
+        int scanned = 0;
+        ForkJoinPool pool = new ForkJoinPool(2);
         for (int k = 0; k < 700; k++) {
             byte[] bad = good.clone();
             int flips = 1 + r.nextInt(3);
@@ -41,6 +45,12 @@ class TsFileFuzzTest {
                 // a damaged name or an encoding this module does not decode yet
                 assertTrue(e.getMessage().startsWith("no "), e.getMessage());
             }
+            if (k % 4 == 1) {
+                // a streaming scan reading ahead on a pool (the caller helping) ends as one on this thread
+                String serial = scanOutcome(bad, cols, lo, hi, null);
+                assertEquals(serial, scanOutcome(bad, cols, lo, hi, pool), "scan with a pool");
+                scanned++;
+            }
             if (disk != null && k % 4 == 0) {
                 Files.write(disk, bad);
                 try (TsFileReader fromDisk = TsFileReader.open(disk)) {
@@ -52,7 +62,33 @@ class TsFileFuzzTest {
                 }
             }
         }
+        pool.shutdownNow();
         assertTrue(corrupt > 60, "corrupt " + corrupt);
+        assertEquals(175, scanned);
+    }
+
+    /**
+     * Scans {@code file} in blocks of at most 50 rows: "rows N" (the rows, times and values summed) when it
+     * reads to the end, "corrupt after N" when it stops at corrupt input after N rows, "argument" for a
+     * damaged name.
+     */
+    private static String scanOutcome(byte[] file, List<String> cols, long lo, long hi, ForkJoinPool pool) {
+        long rows = 0;
+        long sum = 0;
+        try (TsScan scan = TsFileReader.of(file).scan("t", cols, lo, hi, pool, 50)) {
+            for (TsBlock b = scan.next(); b != null; b = scan.next()) {
+                rows += b.size();
+                for (int i = 0; i < b.size(); i++) {
+                    sum = sum * 31 + b.times()[i];
+                }
+            }
+            return "rows " + rows + " sum " + sum;
+        } catch (CorruptInputException e) {
+            return "corrupt after " + rows;
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage().startsWith("no "), e.getMessage());
+            return "argument";
+        }
     }
 
     @Test
