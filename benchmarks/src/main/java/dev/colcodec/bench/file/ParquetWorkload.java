@@ -223,8 +223,8 @@ public final class ParquetWorkload {
                     byte[] buffer = null; // every chunk is read through one buffer
                     for (int c = 0; c < columns; c++) {
                         ColumnChunkReader cr = r.readColumn(g, c, buffer);
-                        buffer = cr.buffer();
                         add(total, consume(cr));
+                        buffer = cr.buffer(); // after the read: a mapped chunk's window may have grown
                     }
                     continue;
                 }

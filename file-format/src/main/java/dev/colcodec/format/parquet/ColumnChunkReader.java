@@ -72,7 +72,7 @@ public final class ColumnChunkReader {
     private ValuesReader dictionaryReader;
     private ValuesReader values;
     private int pageRemaining;
-    /** Array index of the current data page's header, for error offsets. */
+    /** Chunk position of the current data page's header, for error offsets. */
     private int pageAt;
 
     private int[] scratch;
@@ -313,14 +313,38 @@ public final class ColumnChunkReader {
         }
     }
 
-    /** Rebases an error from a level or value decoder (offsets into the page body) onto the file. */
+    /**
+     * An error as the caller sees it: errors raised by this reader carry file offsets already; an error
+     * of a level or value decoder ({@link #decoding}) carries an index into the array it reads, which is
+     * a file offset once {@link #levelsBase} or {@link #valuesBase} is added (pages read in place) or an
+     * offset into the decompressed page body (reported as such, at the page's header).
+     */
     private CorruptInputException inPage(CorruptInputException e) {
-        if (e.offset() >= base + pageAt && e.offset() <= base + end) {
-            return e; // already a file offset from this reader
+        int d = decoding;
+        decoding = NOT_DECODING;
+        if (d == NOT_DECODING) {
+            return e;
+        }
+        long indexBase = d == DECODING_LEVELS ? levelsBase : valuesBase;
+        if (indexBase >= 0) {
+            return new CorruptInputException(indexBase + e.offset(), e.expected(), e);
         }
         return new CorruptInputException(
                 base + pageAt, "a valid page (" + e.expected() + " at body offset " + e.offset() + ")", e);
     }
+
+    private static final int NOT_DECODING = 0;
+    private static final int DECODING_LEVELS = 1;
+    private static final int DECODING_VALUES = 2;
+    /** Which decoders of the current page run now (their errors carry array indexes, see {@link #inPage}). */
+    private int decoding;
+    /**
+     * File offset of index 0 of the array the current page's level decoders read ({@link #buf} when read
+     * in place), or -1 when they read the decompressed body.
+     */
+    private long levelsBase = -1;
+    /** As {@link #levelsBase}, for the value decoder. */
+    private long valuesBase = -1;
 
     private int readBatchUnchecked(ColumnBatch batch, int maxEntries) {
         batch.clear();
@@ -344,15 +368,19 @@ public final class ColumnChunkReader {
                 pendingFrom += n;
                 p = countPresent(defs, levels, n);
             } else {
+                decoding = DECODING_LEVELS;
                 if (maxRep > 0) {
                     repReader.readIntegers(reps, levels, n);
                 }
                 if (maxDef > 0) {
                     defReader.readIntegers(defs, levels, n);
+                    decoding = NOT_DECODING;
                     p = countPresent(defs, levels, n);
                 }
             }
+            decoding = DECODING_VALUES;
             readValues(batch, present, p);
+            decoding = NOT_DECODING;
             levels += n;
             present += p;
             pageRemaining -= n;
@@ -446,8 +474,10 @@ public final class ColumnChunkReader {
                     continue;
                 }
                 int step = Math.min(SKIP_STEP, pageRemaining);
+                decoding = DECODING_LEVELS;
                 repReader.readIntegers(pendingReps, 0, step);
                 defReader.readIntegers(pendingDefs, 0, step);
+                decoding = NOT_DECODING;
                 pendingFrom = 0;
                 pendingTo = step;
             }
@@ -465,7 +495,9 @@ public final class ColumnChunkReader {
             int consumed = i - pendingFrom;
             int present = countPresent(pendingDefs, pendingFrom, consumed);
             if (present > 0) {
+                decoding = DECODING_VALUES;
                 values.skip(present);
+                decoding = NOT_DECODING;
             }
             pageRemaining -= consumed;
             pendingFrom = i;
@@ -495,13 +527,17 @@ public final class ColumnChunkReader {
                 present = 0;
                 for (int left = k; left > 0; ) {
                     int step = Math.min(left, SKIP_STEP);
+                    decoding = DECODING_LEVELS;
                     defReader.readIntegers(scratch, 0, step);
+                    decoding = NOT_DECODING;
                     present += countPresent(scratch, 0, step);
                     left -= step;
                 }
             }
             if (present > 0) {
+                decoding = DECODING_VALUES;
                 values.skip(present);
+                decoding = NOT_DECODING;
             }
             pageRemaining -= k;
             done += k;
@@ -712,20 +748,28 @@ public final class ColumnChunkReader {
         byte[] src = b == null ? buf : b;
         int off = b == null ? at - shift : 0;
         int stop = off + usize;
+        levelsBase = b == null ? base + shift : -1;
+        valuesBase = levelsBase;
         if (maxRep > 0) {
             requireRle(dh.getRepetition_level_encoding(), at, "repetition");
+            decoding = DECODING_LEVELS;
             repPrefixed.init(n, src, off, stop - off);
+            decoding = NOT_DECODING;
             off = repPrefixed.endOffset();
             repReader = repPrefixed;
         }
         if (maxDef > 0) {
             requireRle(dh.getDefinition_level_encoding(), at, "definition");
+            decoding = DECODING_LEVELS;
             defPrefixed.init(n, src, off, stop - off);
+            decoding = NOT_DECODING;
             off = defPrefixed.endOffset();
             defReader = defPrefixed;
         }
         values = valuesReader(dh.getEncoding(), at);
+        decoding = DECODING_VALUES;
         values.init(n, src, off, stop - off);
+        decoding = NOT_DECODING;
         pageRemaining = n;
     }
 
@@ -755,6 +799,9 @@ public final class ColumnChunkReader {
             fill(at, valuesFromMapping ? rl + dl : csize);
         }
         byte[] b = dataBody(vAt, vc, vu, compressed);
+        levelsBase = base + shift;
+        valuesBase = b == null ? base + shift : -1;
+        decoding = DECODING_LEVELS;
         if (maxRep > 0) {
             repBare.init(n, buf, at - shift, rl);
             repReader = repBare;
@@ -763,12 +810,15 @@ public final class ColumnChunkReader {
             defBare.init(n, buf, at + rl - shift, dl);
             defReader = defBare;
         }
+        decoding = NOT_DECODING;
         values = valuesReader(dh.getEncoding(), at);
+        decoding = DECODING_VALUES;
         if (b == null) {
             values.init(n - dh.getNum_nulls(), buf, vAt - shift, vc);
         } else {
             values.init(n - dh.getNum_nulls(), b, 0, vu);
         }
+        decoding = NOT_DECODING;
         pageRemaining = n;
     }
 }

@@ -532,8 +532,8 @@ public final class ParquetFileReader implements AutoCloseable {
             byte[] buffer = null;
             for (int column : columns) {
                 ColumnChunkReader r = readColumn(rowGroup, column, buffer);
-                buffer = r.buffer();
                 out.add(decodeAll(r, batchSize, rows));
+                buffer = r.buffer(); // after the decode: a mapped chunk's window may have grown
             }
             return out;
         }

@@ -2,6 +2,8 @@ package dev.colcodec.format.tsfile;
 
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A streaming scan made by {@link TsFileReader#scan}: {@link #next()} returns the next rows in a reused
@@ -12,8 +14,11 @@ import java.util.concurrent.ForkJoinTask;
  * one block, a task of the pool decodes the next into a second block, and {@link #next()} then joins
  * that task, taking value columns nobody has taken yet, before it returns the block and starts the next
  * task. So the caller's consumption overlaps the decoding, and the decoding runs on {@code n} threads:
- * the task's, the caller's (when it has consumed its block) and {@code n - 2} more of the pool. Without a
- * pool, {@link #next()} decodes on the calling thread.
+ * the task's, the caller's (when it has consumed its block) and {@code n - 2} more of the pool. A
+ * read-ahead no pool thread has started yet is decoded by {@link #next()} itself, so a busy pool never
+ * makes the scan wait. Without a pool, {@link #next()} decodes on the calling thread.
+ *
+ * <p>Not thread-safe: {@link #next()} and {@link #close()} are for the thread that consumes the scan.
  */
 public final class TsScan implements AutoCloseable {
     /** How long {@link #next()} looks for value columns to take before it waits for the pool's task. */
@@ -69,16 +74,29 @@ public final class TsScan implements AutoCloseable {
         }
         if (pool != null) {
             spare ^= 1;
-            ahead = new ReadAhead(spare);
-            ahead.task = pool.submit(ahead);
+            ReadAhead a = new ReadAhead(spare);
+            try {
+                a.task = pool.submit(a);
+                ahead = a;
+            } catch (RejectedExecutionException e) {
+                // a pool that takes no more tasks: the next block is decoded by next() on this thread
+            }
         }
         return b;
     }
 
-    /** Decodes value columns of the block read ahead while they last, then waits for it. */
+    /**
+     * The block read ahead: decoded on this thread if no pool thread has started it (a busy pool never
+     * makes the scan wait), else this thread decodes value columns of it while there are some nobody has
+     * taken, then waits for it.
+     */
     private TsBlock awaitAhead() {
         ReadAhead a = ahead;
         ahead = null;
+        if (a.claim()) {
+            a.decode();
+            return a.result();
+        }
         long waitFrom = System.nanoTime();
         while (!a.task.isDone()) {
             if (scan.helpDecode()) {
@@ -90,13 +108,7 @@ public final class TsScan implements AutoCloseable {
             }
         }
         a.task.join();
-        if (a.failure instanceof RuntimeException re) {
-            throw re;
-        }
-        if (a.failure instanceof Error err) {
-            throw err;
-        }
-        return a.block;
+        return a.result();
     }
 
     /** Ends the scan (after the block being read ahead, if any, is done): later calls of {@link #next()} return null. */
@@ -105,28 +117,54 @@ public final class TsScan implements AutoCloseable {
         finished = true;
         ReadAhead a = ahead;
         ahead = null;
-        if (a != null) {
-            a.task.quietlyJoin();
+        if (a != null && !a.claim()) {
+            a.task.quietlyJoin(); // a pool thread is decoding it: wait, as the scan's file may close next
         }
     }
 
-    /** The decode of the next block into {@code fields[slot]}, on the pool; failures are kept for {@link #next()}. */
+    /**
+     * The decode of the next block into {@code fields[slot]}, by the pool task or by {@link #next()},
+     * whichever {@link #claim claims} it first; failures are kept for {@link #next()}.
+     */
     private final class ReadAhead implements Runnable {
         private final int slot;
+        private final AtomicBoolean claimed = new AtomicBoolean();
         ForkJoinTask<?> task;
-        TsBlock block;
-        Throwable failure;
+        private TsBlock block;
+        private Throwable failure;
 
         ReadAhead(int slot) {
             this.slot = slot;
         }
 
-        @Override
-        public void run() {
+        /** True for the one caller that is to decode the block. */
+        boolean claim() {
+            return !claimed.get() && claimed.compareAndSet(false, true);
+        }
+
+        void decode() {
             try {
                 block = scan.nextBlock(fields[slot], maxRows, tagColumns[slot]);
             } catch (RuntimeException | Error e) {
                 failure = e;
+            }
+        }
+
+        /** The block decoded (after {@link #decode} on this thread, or after the task is joined). */
+        TsBlock result() {
+            if (failure instanceof RuntimeException re) {
+                throw re;
+            }
+            if (failure instanceof Error err) {
+                throw err;
+            }
+            return block;
+        }
+
+        @Override
+        public void run() {
+            if (claim()) {
+                decode();
             }
         }
     }

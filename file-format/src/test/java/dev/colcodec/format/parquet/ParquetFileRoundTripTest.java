@@ -475,6 +475,84 @@ class ParquetFileRoundTripTest {
         assertThatThrownBy(() -> ParquetFileReader.open(truncated)).isInstanceOf(CorruptInputException.class);
     }
 
+    /**
+     * Damaged pages (footer intact, CRCs not checked, so decoders meet the damage) read from memory and from
+     * a mapped file through small windows: the same values, or the same corrupt-input offset (a file
+     * offset for pages read in place, the page's for decompressed ones).
+     */
+    @Test
+    void damagedPagesFailAtTheSameOffsetFromMemoryAndThroughAWindow() throws IOException {
+        Random r = new Random(1234);
+        int failures = 0;
+        for (int iter = 0; iter < 120; iter++) {
+            Written w = randomFile(r);
+            byte[] f = w.file.clone();
+            int footerStart = f.length - 8 - ByteIO.getIntLE(f, f.length - 8);
+            if (footerStart <= 4) {
+                continue;
+            }
+            for (int k = 1 + r.nextInt(3); k > 0; k--) {
+                f[4 + r.nextInt(footerStart - 4)] ^= (byte) (1 + r.nextInt(255));
+            }
+            Path p = tmp.resolve("damaged" + iter + ".parquet");
+            Files.write(p, f);
+            try (ParquetFileReader memory = ParquetFileReader.open(f).verifyCrc(false);
+                    ParquetFileReader disk = ParquetFileReader.open(p).verifyCrc(false)) {
+                for (int g = 0; g < memory.rowGroupCount(); g++) {
+                    for (int c = 0; c < memory.columns().size(); c++) {
+                        String fromMemory = outcome(memory, g, c, null);
+                        String fromDisk = outcome(disk, g, c, new byte[1 + r.nextInt(64)]);
+                        assertThat(fromDisk)
+                                .as("iteration %d, group %d, column %d", iter, g, c)
+                                .isEqualTo(fromMemory);
+                        failures += fromMemory.startsWith("corrupt") ? 1 : 0;
+                    }
+                }
+            }
+        }
+        assertThat(failures).isGreaterThan(20);
+    }
+
+    /** "values N hash H" for a chunk read to its end, "corrupt at OFFSET after N" for one that fails. */
+    private static String outcome(ParquetFileReader reader, int g, int c, byte[] window) throws IOException {
+        ColumnBatch b = new ColumnBatch(reader.columns().get(c), 333);
+        long n = 0;
+        long hash = 0;
+        try {
+            ColumnChunkReader cr = window == null ? reader.readColumn(g, c) : reader.readColumn(g, c, window);
+            int k;
+            while ((k = cr.readBatch(b, 333)) > 0) {
+                n += k;
+                for (int i = 0; i < b.valueCount(); i++) {
+                    hash = hash * 31 + String.valueOf(valueAt(b, i)).hashCode();
+                }
+                for (int i = 0; i < k && b.definitionLevels() != null; i++) {
+                    hash = hash * 7 + b.definitionLevels()[i];
+                }
+            }
+            return "values " + n + " hash " + hash;
+        } catch (CorruptInputException e) {
+            return "corrupt at " + e.offset() + " after " + n;
+        }
+    }
+
+    private static Object valueAt(ColumnBatch b, int i) {
+        switch (b.column().type()) {
+            case BOOLEAN:
+                return b.booleans()[i];
+            case INT32:
+                return b.ints()[i];
+            case INT64:
+                return b.longs()[i];
+            case FLOAT:
+                return Float.floatToRawIntBits(b.floats()[i]);
+            case DOUBLE:
+                return Double.doubleToRawLongBits(b.doubles()[i]);
+            default:
+                return java.util.Arrays.toString(b.binaries().get(i));
+        }
+    }
+
     @Test
     void damagedFilesGiveOnlyCorruptInput() throws IOException {
         Random r = new Random(99);

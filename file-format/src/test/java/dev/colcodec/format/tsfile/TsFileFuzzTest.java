@@ -67,8 +67,25 @@ class TsFileFuzzTest {
         assertEquals(175, scanned);
     }
 
+    private static long valueHash(TsColumn col, int i) {
+        switch (col.storageType()) {
+            case BOOLEAN:
+                return col.booleans()[i] ? 1 : 0;
+            case INT32:
+                return col.ints()[i];
+            case INT64:
+                return col.longs()[i];
+            case FLOAT:
+                return Float.floatToRawIntBits(col.floats()[i]);
+            case DOUBLE:
+                return Double.doubleToRawLongBits(col.doubles()[i]);
+            default:
+                return java.util.Arrays.hashCode(col.binaries().get(i));
+        }
+    }
+
     /**
-     * Scans {@code file} in blocks of at most 50 rows: "rows N" (the rows, times and values summed) when it
+     * Scans {@code file} in blocks of at most 50 rows: "rows N sum S" (times and values hashed) when it
      * reads to the end, "corrupt after N" when it stops at corrupt input after N rows, "argument" for a
      * damaged name.
      */
@@ -80,6 +97,12 @@ class TsFileFuzzTest {
                 rows += b.size();
                 for (int i = 0; i < b.size(); i++) {
                     sum = sum * 31 + b.times()[i];
+                }
+                for (int c = 0; c < b.columnCount(); c++) {
+                    TsColumn col = b.column(c);
+                    for (int i = 0; i < b.size(); i++) {
+                        sum = sum * 31 + (col.isNull(i) ? -1 : valueHash(col, i));
+                    }
                 }
             }
             return "rows " + rows + " sum " + sum;

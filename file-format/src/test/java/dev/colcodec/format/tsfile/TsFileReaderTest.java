@@ -291,6 +291,60 @@ class TsFileReaderTest {
                 () -> TsFileReader.of(Files.readAllBytes(f.toPath())).scan("t", cols, 0, 1, null, 0));
     }
 
+    /**
+     * A scan reading ahead on a pool whose only thread is busy elsewhere (with work that waits for the
+     * scan to finish) decodes its read-aheads itself instead of waiting; a pool shut down during a scan
+     * leaves it decoding on the calling thread. Both give every row.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void scansOnABusyOrClosedPoolDoNotWaitForIt() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(29, TsFileFixtures.allTypes(), new int[] {2000, 300}, 0.1, -1);
+        File f = dir.resolve("busy.tsfile").toFile();
+        TsFileFixtures.writeWithTsFile(ds, f, 100, "TS_2DIFF", 4096, 300);
+        List<String> cols = allColumns(ds);
+        TsFileReader reader = TsFileReader.of(Files.readAllBytes(f.toPath()));
+        java.util.concurrent.ForkJoinPool busy = new java.util.concurrent.ForkJoinPool(1);
+        java.util.concurrent.CountDownLatch scanned = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch blocking = new java.util.concurrent.CountDownLatch(1);
+        try {
+            busy.execute(() -> {
+                blocking.countDown();
+                try {
+                    scanned.await(); // the pool's only thread waits for the scan below
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            blocking.await();
+            List<TsBlock> copies = new ArrayList<>();
+            try (TsScan scan = reader.scan("t", cols, Long.MIN_VALUE, Long.MAX_VALUE, busy, 250)) {
+                for (TsBlock b = scan.next(); b != null; b = scan.next()) {
+                    copies.add(concat(List.of(b)));
+                    busy.execute(() -> {}); // queued after the read-ahead: a join cannot just take it back
+                }
+            }
+            scanned.countDown();
+            check(ds, perDevice(copies.iterator(), cols, ds), cols, Long.MIN_VALUE, Long.MAX_VALUE);
+        } finally {
+            scanned.countDown();
+            busy.shutdownNow();
+        }
+        java.util.concurrent.ForkJoinPool closing = new java.util.concurrent.ForkJoinPool(2);
+        List<TsBlock> copies = new ArrayList<>();
+        try (TsScan scan = reader.scan("t", cols, Long.MIN_VALUE, Long.MAX_VALUE, closing, 250)) {
+            for (TsBlock b = scan.next(); b != null; b = scan.next()) {
+                copies.add(concat(List.of(b)));
+                if (copies.size() == 3) {
+                    closing.shutdown();
+                }
+            }
+        } finally {
+            closing.shutdownNow();
+        }
+        check(ds, perDevice(copies.iterator(), cols, ds), cols, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
     @Test
     void ts2DiffTimeBlocksAreKnownSortedOnlyWhenNoDeltaCanWrap() {
         assertTrue(TsChunkReader.nonDecreasing(1_700_000_000_000L, 129, 1, 0));
