@@ -1015,12 +1015,12 @@ public final class TsFileReader implements Closeable {
         }
 
         /**
-         * Marks the scan as decoded by a task of its pool while another thread helps ({@link
-         * #helpDecode}): the value columns are then decoded by that thread, the task's thread and
-         * the pool's threads less two.
+         * Whether the next blocks are decoded by a task of the pool while another thread helps ({@link
+         * #helpDecode}): the value columns are then decoded by that thread, the task's thread and the
+         * pool's threads less two (false: the decoding thread and the pool's threads less one).
          */
-        void decodeAheadOnPool() {
-            chunkReader.externalHelper = true;
+        void decodingOnPool(boolean onPool) {
+            chunkReader.externalHelper = onPool;
         }
 
         /** Decodes value columns no thread has taken of the block being decoded on the pool (see {@link TsChunkReader#helpDecode}). */

@@ -47,9 +47,6 @@ public final class TsScan implements AutoCloseable {
             fields[i] = scan.newFieldBlock();
             tagColumns[i] = new TsColumn[scan.columnCount()];
         }
-        if (pool != null) {
-            scan.decodeAheadOnPool();
-        }
     }
 
     /**
@@ -63,7 +60,7 @@ public final class TsScan implements AutoCloseable {
         }
         TsBlock b;
         try {
-            b = ahead != null ? awaitAhead() : scan.nextBlock(fields[spare], maxRows, tagColumns[spare]);
+            b = ahead != null ? awaitAhead() : decode(spare, false);
         } catch (RuntimeException | Error e) {
             finished = true;
             throw e;
@@ -86,6 +83,15 @@ public final class TsScan implements AutoCloseable {
     }
 
     /**
+     * Decodes the next block into {@code fields[slot]}: on the pool's task ({@code onPool}, helped by
+     * {@link #next()}, so its fan-outs ask one pool thread fewer) or on the scan's thread.
+     */
+    private TsBlock decode(int slot, boolean onPool) {
+        scan.decodingOnPool(onPool);
+        return scan.nextBlock(fields[slot], maxRows, tagColumns[slot]);
+    }
+
+    /**
      * The block read ahead: decoded on this thread if no pool thread has started it (a busy pool never
      * makes the scan wait), else this thread decodes value columns of it while there are some nobody has
      * taken, then waits for it.
@@ -94,7 +100,7 @@ public final class TsScan implements AutoCloseable {
         ReadAhead a = ahead;
         ahead = null;
         if (a.claim()) {
-            a.decode();
+            a.decode(false);
             return a.result();
         }
         long waitFrom = System.nanoTime();
@@ -142,9 +148,10 @@ public final class TsScan implements AutoCloseable {
             return !claimed.get() && claimed.compareAndSet(false, true);
         }
 
-        void decode() {
+        /** Decodes the block on this thread ({@code onPool}: the pool's task, which next() helps). */
+        void decode(boolean onPool) {
             try {
-                block = scan.nextBlock(fields[slot], maxRows, tagColumns[slot]);
+                block = TsScan.this.decode(slot, onPool);
             } catch (RuntimeException | Error e) {
                 failure = e;
             }
@@ -164,7 +171,7 @@ public final class TsScan implements AutoCloseable {
         @Override
         public void run() {
             if (claim()) {
-                decode();
+                decode(true);
             }
         }
     }
