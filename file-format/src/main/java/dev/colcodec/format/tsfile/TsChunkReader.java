@@ -18,6 +18,7 @@ import dev.colcodec.values.LongValuesReader;
 import dev.colcodec.values.ValuesReader;
 import java.util.Arrays;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -580,8 +581,12 @@ public final class TsChunkReader {
             int helpers = externalHelper
                     ? Math.min(ncol - 1, pool.getParallelism() - 2)
                     : Math.min(ncol - 1, Math.max(1, pool.getParallelism() - 1));
-            for (int h = 0; h < helpers; h++) {
-                pool.execute(this);
+            try {
+                for (int h = 0; h < helpers; h++) {
+                    pool.execute(this);
+                }
+            } catch (RejectedExecutionException e) {
+                // a pool shutting down: the columns no helper takes are decoded here
             }
             run();
             int spins = 0;

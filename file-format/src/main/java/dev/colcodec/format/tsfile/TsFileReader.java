@@ -1114,7 +1114,8 @@ public final class TsFileReader implements Closeable {
         }
         // slot 0 the time chunk, slot i + 1 value chunk i
         TsChunkReader.Chunk[] chunks = new TsChunkReader.Chunk[n + 1];
-        if (pool != null && whole && channel != null && n > 0) {
+        boolean parallel = pool != null && whole && channel != null && n > 0;
+        if (parallel) {
             // one task per chunk, so the reads of chunks and page headers share the pool's threads; each
             // task has its own buffer slot
             List<ForkJoinTask<?>> reads = new ArrayList<>(n + 1);
@@ -1125,8 +1126,13 @@ public final class TsFileReader implements Closeable {
                     reads.add(ForkJoinTask.adapt(() -> chunks[slot] = chunkAt(off, slot > 0, buffers, slot)));
                 }
             }
-            pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(reads)));
-        } else {
+            try {
+                pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(reads)));
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                parallel = false; // a pool shutting down: read them here
+            }
+        }
+        if (!parallel) {
             for (int i = 0; i <= n; i++) {
                 long off = i == 0 ? tOff : valueOffsets[i - 1];
                 if (off >= 0) {
