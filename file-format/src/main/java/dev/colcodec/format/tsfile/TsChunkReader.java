@@ -20,6 +20,7 @@ import java.util.Arrays;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -561,7 +562,8 @@ public final class TsChunkReader {
         private final ValuesReader[] readers;
         private final TsBlock out;
         private final int keptPages;
-        private final AtomicInteger next = new AtomicInteger();
+        /** The columns not yet taken, {@code [lo, hi)} as {@code lo << 32 | hi}. */
+        private final AtomicLong untaken;
         /** Columns not yet decoded; the thread that decodes the last one wakes {@link #caller}. */
         private final AtomicInteger left;
 
@@ -574,6 +576,7 @@ public final class TsChunkReader {
             this.out = out;
             this.keptPages = keptPages;
             this.left = new AtomicInteger(out.columnCount());
+            this.untaken = new AtomicLong(out.columnCount());
         }
 
         void run(ForkJoinPool pool) {
@@ -606,29 +609,55 @@ public final class TsChunkReader {
             }
         }
 
-        /** Runs {@link #run()} if a column is left to take; false if none is. */
+        /**
+         * Decodes columns taken from the high end while any is left (an external helper: the fan-out's
+         * threads take from the low end, so in window after window each side tends to decode the same
+         * columns, whose page buffers stay in its cache); false if none was left.
+         */
         boolean runIfUnclaimed() {
-            if (next.get() >= out.columnCount()) {
+            int c = take(false);
+            if (c < 0) {
                 return false;
             }
-            run();
+            for (; c >= 0; c = take(false)) {
+                decode(c);
+            }
             return true;
+        }
+
+        /** The next column not yet taken, from the low or the high end of those left; -1 when none is. */
+        private int take(boolean low) {
+            while (true) {
+                long r = untaken.get();
+                int lo = (int) (r >>> 32);
+                int hi = (int) r;
+                if (lo >= hi) {
+                    return -1;
+                }
+                long next = low ? r + (1L << 32) : r - 1;
+                if (untaken.compareAndSet(r, next)) {
+                    return low ? lo : hi - 1;
+                }
+            }
         }
 
         @Override
         public void run() {
-            int ncol = out.columnCount();
-            for (int c = next.getAndIncrement(); c < ncol; c = next.getAndIncrement()) {
-                try {
-                    if (failure == null) {
-                        decodeColumn(values[c], readers[c], out.column(c), columnStates[c], keptPages);
-                    }
-                } catch (RuntimeException | Error e) {
-                    failure = e;
-                } finally {
-                    if (left.decrementAndGet() == 0 && Thread.currentThread() != caller) {
-                        LockSupport.unpark(caller);
-                    }
+            for (int c = take(true); c >= 0; c = take(true)) {
+                decode(c);
+            }
+        }
+
+        private void decode(int c) {
+            try {
+                if (failure == null) {
+                    decodeColumn(values[c], readers[c], out.column(c), columnStates[c], keptPages);
+                }
+            } catch (RuntimeException | Error e) {
+                failure = e;
+            } finally {
+                if (left.decrementAndGet() == 0 && Thread.currentThread() != caller) {
+                    LockSupport.unpark(caller);
                 }
             }
         }

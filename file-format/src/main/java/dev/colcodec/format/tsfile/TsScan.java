@@ -92,22 +92,23 @@ public final class TsScan implements AutoCloseable {
     }
 
     /**
-     * The block read ahead: decoded on this thread if no pool thread has started it (a busy pool never
-     * makes the scan wait), else this thread decodes value columns of it while there are some nobody has
-     * taken, then waits for it.
+     * The block read ahead: this thread decodes value columns of it while there are some nobody has
+     * taken, then waits for it; if no pool thread has started it after {@link #HELP_NANOS} (a busy pool),
+     * this thread decodes it, so a busy pool never makes the scan wait for it.
      */
     private TsBlock awaitAhead() {
         ReadAhead a = ahead;
         ahead = null;
-        if (a.claim()) {
-            a.decode(false);
-            return a.result();
-        }
         long waitFrom = System.nanoTime();
         while (!a.task.isDone()) {
             if (scan.helpDecode()) {
                 waitFrom = System.nanoTime();
             } else if (System.nanoTime() - waitFrom > HELP_NANOS) {
+                if (a.claim()) {
+                    // no pool thread has started it (a busy pool): decode it here
+                    a.decode(false);
+                    return a.result();
+                }
                 break;
             } else {
                 Thread.onSpinWait();
