@@ -58,6 +58,11 @@ public final class ParquetFileWriter implements AutoCloseable {
     private final List<List<List<ColumnChunkWriter.PageInfo>>> groupChunks = new ArrayList<>();
 
     private final List<long[]> groupStarts = new ArrayList<>();
+    /** The previous row group's chunks being written on the pool ({@link #writeChunks}), or null. */
+    private java.util.concurrent.ForkJoinTask<?> pendingOutput;
+    /** The failure of such a write, rethrown by every later call. */
+    private volatile IOException outputFailure;
+
     private long position;
     private long rowsInGroup;
     private long totalRows;
@@ -94,6 +99,7 @@ public final class ParquetFileWriter implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("closed");
         }
+        checkOutput();
         if (columns.length != writers.length || (nulls != null && nulls.length != writers.length)) {
             throw new IllegalArgumentException("expected " + writers.length + " columns");
         }
@@ -130,7 +136,6 @@ public final class ParquetFileWriter implements AutoCloseable {
             ColumnChunkWriter.Chunk c = finished[ci];
             long start = position;
             starts[ci] = start;
-            c.writeTo(out);
             position += c.size();
             ParquetColumn col = w.column();
             List<Encoding> encs = new ArrayList<>();
@@ -156,6 +161,7 @@ public final class ParquetFileWriter implements AutoCloseable {
             uncompressed += c.uncompressedSize();
             compressed += c.size();
         }
+        writeChunks(finished);
         RowGroup rg = new RowGroup(chunks, uncompressed, rowsInGroup);
         rg.setFile_offset(groupStart);
         rg.setTotal_compressed_size(compressed);
@@ -255,6 +261,52 @@ public final class ParquetFileWriter implements AutoCloseable {
         return ci;
     }
 
+    /**
+     * Writes a row group's chunks, in order: at once without a pool; with one, on the pool (after the
+     * previous row group's chunks are out), so the calling thread goes on with the next row group while
+     * they are written. The bytes and their order are the same either way.
+     */
+    private void writeChunks(ColumnChunkWriter.Chunk[] finished) throws IOException {
+        java.util.concurrent.ForkJoinPool pool = options.pool();
+        awaitOutput();
+        if (pool != null) {
+            try {
+                pendingOutput = pool.submit(() -> {
+                    try {
+                        for (ColumnChunkWriter.Chunk c : finished) {
+                            c.writeTo(out);
+                        }
+                    } catch (IOException e) {
+                        outputFailure = e;
+                    }
+                });
+                return;
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // a pool shutting down: written here
+            }
+        }
+        for (ColumnChunkWriter.Chunk c : finished) {
+            c.writeTo(out);
+        }
+    }
+
+    /** Waits for the chunks being written on the pool; rethrows a failure of an earlier such write. */
+    private void awaitOutput() throws IOException {
+        java.util.concurrent.ForkJoinTask<?> p = pendingOutput;
+        if (p != null) {
+            pendingOutput = null;
+            p.join();
+        }
+        checkOutput();
+    }
+
+    private void checkOutput() throws IOException {
+        IOException failure = outputFailure;
+        if (failure != null) {
+            throw new IOException("an earlier row group could not be written", failure);
+        }
+    }
+
     private void forEachColumn(java.util.function.IntConsumer task) {
         java.util.concurrent.ForkJoinPool pool = options.pool();
         if (pool == null || writers.length < 2) {
@@ -292,7 +344,18 @@ public final class ParquetFileWriter implements AutoCloseable {
         if (closed) {
             return;
         }
-        flushRowGroup();
+        try {
+            flushRowGroup();
+            awaitOutput();
+        } catch (IOException | RuntimeException | Error e) {
+            // nothing may still be writing to the stream once close gives up
+            java.util.concurrent.ForkJoinTask<?> p = pendingOutput;
+            pendingOutput = null;
+            if (p != null) {
+                p.quietlyJoin();
+            }
+            throw e;
+        }
         closed = true;
         writePageIndexes();
         List<SchemaElement> elements = new ArrayList<>();

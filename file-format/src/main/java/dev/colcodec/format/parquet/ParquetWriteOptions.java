@@ -72,8 +72,9 @@ public final class ParquetWriteOptions {
     }
 
     /**
-     * Encodes and compresses columns in parallel on {@code pool} ({@code null}: on the calling thread).
-     * The file is byte for byte the same for any pool and thread count.
+     * Encodes and compresses columns in parallel on {@code pool} ({@code null}: on the calling thread),
+     * and writes a finished row group to the stream on it while the next one is encoded. The file is
+     * byte for byte the same for any pool and thread count.
      */
     public ParquetWriteOptions withPool(java.util.concurrent.ForkJoinPool pool) {
         ParquetWriteOptions o = copy();

@@ -124,4 +124,63 @@ class ParallelTest {
             three.shutdown();
         }
     }
+
+    /**
+     * With a pool, row groups are written to the stream on it while the next is encoded: a stream that
+     * fails part-way makes a later write or close fail with that IOException, as without a pool.
+     */
+    @Test
+    void streamFailuresOnThePoolReachTheCaller() throws IOException {
+        Random r = new Random(5);
+        List<ParquetColumn> schema = new ArrayList<>();
+        List<TestData> data = new ArrayList<>();
+        int rows = 40_000;
+        for (int i = 0; i < 4; i++) {
+            ParquetColumn c = ColumnChunkRoundTripTest.randomColumn(r, "c" + i);
+            schema.add(c);
+            data.add(TestData.random(c, rows, r));
+        }
+        ParquetWriteOptions o = ParquetWriteOptions.defaults().withRowGroupSize(100_000);
+        byte[] sequential = write(schema, data, rows, o);
+        ForkJoinPool pool = new ForkJoinPool(2);
+        try {
+            for (int failAt : new int[] {4, sequential.length / 3, sequential.length - 10}) {
+                for (ForkJoinPool p : new ForkJoinPool[] {null, pool}) {
+                    java.io.OutputStream failing = new java.io.OutputStream() {
+                        long written;
+
+                        @Override
+                        public void write(int b) throws IOException {
+                            write(new byte[] {(byte) b}, 0, 1);
+                        }
+
+                        @Override
+                        public void write(byte[] b, int off, int len) throws IOException {
+                            if (written + len > failAt) {
+                                throw new IOException("disk full at " + failAt);
+                            }
+                            written += len;
+                        }
+                    };
+                    org.assertj.core.api.Assertions.assertThatThrownBy(() -> {
+                                try (ParquetFileWriter w = new ParquetFileWriter(failing, schema, o.withPool(p))) {
+                                    Object[] vals = new Object[schema.size()];
+                                    boolean[][] nulls = new boolean[schema.size()][];
+                                    for (int i = 0; i < vals.length; i++) {
+                                        vals[i] = data.get(i).values;
+                                        nulls[i] = data.get(i).nulls;
+                                    }
+                                    w.write(vals, nulls, rows);
+                                }
+                            })
+                            .as("failing at %d with pool %s", failAt, p)
+                            .isInstanceOf(IOException.class)
+                            .satisfies(e -> assertThat(e.getMessage() + " " + e.getCause())
+                                    .contains("disk full at " + failAt));
+                }
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
 }
