@@ -1114,7 +1114,13 @@ public final class TsFileReader implements Closeable {
         }
         // slot 0 the time chunk, slot i + 1 value chunk i
         TsChunkReader.Chunk[] chunks = new TsChunkReader.Chunk[n + 1];
-        boolean parallel = pool != null && whole && channel != null && n > 0;
+        // only from a thread of the pool: a thread outside it would wait for a free pool thread
+        boolean parallel = pool != null
+                && whole
+                && channel != null
+                && n > 0
+                && ForkJoinTask.inForkJoinPool()
+                && ForkJoinTask.getPool() == pool;
         if (parallel) {
             // one task per chunk, so the reads of chunks and page headers share the pool's threads; each
             // task has its own buffer slot

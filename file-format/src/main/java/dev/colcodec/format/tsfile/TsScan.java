@@ -4,6 +4,7 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A streaming scan made by {@link TsFileReader#scan}: {@link #next()} returns the next rows in a reused
@@ -23,6 +24,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class TsScan implements AutoCloseable {
     /** How long {@link #next()} looks for value columns to take before it waits for the pool's task. */
     private static final long HELP_NANOS = 200_000;
+    /** How often {@link #next()} checks a read-ahead a pool thread decodes once it finds nothing to take. */
+    private static final long POLL_NANOS = 20_000;
 
     private final TsFileReader.Scan scan;
     private final int maxRows;
@@ -92,29 +95,36 @@ public final class TsScan implements AutoCloseable {
     }
 
     /**
-     * The block read ahead: this thread decodes value columns of it while there are some nobody has
-     * taken, then waits for it; if no pool thread has started it after {@link #HELP_NANOS} (a busy pool),
-     * this thread decodes it, so a busy pool never makes the scan wait for it.
+     * The block read ahead. This thread decodes value columns of it that nobody has taken, as long as
+     * it runs; between them it spins, and after {@link #HELP_NANOS} without finding a column it checks
+     * back every {@link #POLL_NANOS}. If no pool thread has started the block by then (a busy pool), or
+     * the pool dropped it (shut down), this thread decodes it: a busy pool never makes the scan wait.
      */
     private TsBlock awaitAhead() {
         ReadAhead a = ahead;
         ahead = null;
-        long waitFrom = System.nanoTime();
+        long idleFrom = System.nanoTime();
         while (!a.task.isDone()) {
             if (scan.helpDecode()) {
-                waitFrom = System.nanoTime();
-            } else if (System.nanoTime() - waitFrom > HELP_NANOS) {
-                if (a.claim()) {
-                    // no pool thread has started it (a busy pool): decode it here
-                    a.decode(false);
-                    return a.result();
-                }
-                break;
-            } else {
+                idleFrom = System.nanoTime();
+            } else if (System.nanoTime() - idleFrom <= HELP_NANOS) {
                 Thread.onSpinWait();
+            } else if (a.claim()) {
+                a.task.cancel(false); // nothing left for it to do
+                return decodeClaimed(a);
+            } else {
+                LockSupport.parkNanos(this, POLL_NANOS); // a pool thread is decoding it
             }
         }
-        a.task.join();
+        if (a.claim()) {
+            return decodeClaimed(a); // cancelled before it ran
+        }
+        a.task.quietlyJoin();
+        return a.result();
+    }
+
+    private TsBlock decodeClaimed(ReadAhead a) {
+        a.decode(false);
         return a.result();
     }
 

@@ -293,56 +293,67 @@ class TsFileReaderTest {
 
     /**
      * A scan reading ahead on a pool whose only thread is busy elsewhere (with work that waits for the
-     * scan to finish) decodes its read-aheads itself instead of waiting; a pool shut down during a scan
-     * leaves it decoding on the calling thread. Both give every row.
+     * scan to finish) decodes its read-aheads itself instead of waiting, from memory and from disk; a pool
+     * shut down (queued read-ahead dropped) or shut down at once during a scan leaves it decoding on the
+     * calling thread. All give every row.
      */
     @Test
-    @org.junit.jupiter.api.Timeout(60)
+    @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
     void scansOnABusyOrClosedPoolDoNotWaitForIt() throws Exception {
         Dataset ds = TsFileFixtures.dataset(29, TsFileFixtures.allTypes(), new int[] {2000, 300}, 0.1, -1);
         File f = dir.resolve("busy.tsfile").toFile();
         TsFileFixtures.writeWithTsFile(ds, f, 100, "TS_2DIFF", 4096, 300);
         List<String> cols = allColumns(ds);
-        TsFileReader reader = TsFileReader.of(Files.readAllBytes(f.toPath()));
-        java.util.concurrent.ForkJoinPool busy = new java.util.concurrent.ForkJoinPool(1);
-        java.util.concurrent.CountDownLatch scanned = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch blocking = new java.util.concurrent.CountDownLatch(1);
-        try {
-            busy.execute(() -> {
-                blocking.countDown();
+        try (TsFileReader disk = TsFileReader.open(f.toPath())) {
+            TsFileReader memory = TsFileReader.of(Files.readAllBytes(f.toPath()));
+            for (TsFileReader reader : List.of(memory, disk)) {
+                java.util.concurrent.ForkJoinPool busy = new java.util.concurrent.ForkJoinPool(1);
+                java.util.concurrent.CountDownLatch scanned = new java.util.concurrent.CountDownLatch(1);
+                java.util.concurrent.CountDownLatch blocking = new java.util.concurrent.CountDownLatch(1);
                 try {
-                    scanned.await(); // the pool's only thread waits for the scan below
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
+                    busy.execute(() -> {
+                        blocking.countDown();
+                        try {
+                            scanned.await(); // the pool's only thread waits for the scan below
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    });
+                    blocking.await();
+                    List<TsBlock> copies = new ArrayList<>();
+                    try (TsScan scan = reader.scan("t", cols, Long.MIN_VALUE, Long.MAX_VALUE, busy, 250)) {
+                        for (TsBlock b = scan.next(); b != null; b = scan.next()) {
+                            copies.add(concat(List.of(b)));
+                            busy.execute(() -> {}); // queued after the read-ahead
+                        }
+                    }
+                    scanned.countDown();
+                    check(ds, perDevice(copies.iterator(), cols, ds), cols, Long.MIN_VALUE, Long.MAX_VALUE);
+                } finally {
+                    scanned.countDown();
+                    busy.shutdownNow();
                 }
-            });
-            blocking.await();
-            List<TsBlock> copies = new ArrayList<>();
-            try (TsScan scan = reader.scan("t", cols, Long.MIN_VALUE, Long.MAX_VALUE, busy, 250)) {
-                for (TsBlock b = scan.next(); b != null; b = scan.next()) {
-                    copies.add(concat(List.of(b)));
-                    busy.execute(() -> {}); // queued after the read-ahead: a join cannot just take it back
+                for (boolean now : new boolean[] {false, true}) {
+                    java.util.concurrent.ForkJoinPool closing = new java.util.concurrent.ForkJoinPool(2);
+                    List<TsBlock> copies = new ArrayList<>();
+                    try (TsScan scan = reader.scan("t", cols, Long.MIN_VALUE, Long.MAX_VALUE, closing, 250)) {
+                        for (TsBlock b = scan.next(); b != null; b = scan.next()) {
+                            copies.add(concat(List.of(b)));
+                            if (copies.size() == 3) {
+                                if (now) {
+                                    closing.shutdownNow();
+                                } else {
+                                    closing.shutdown();
+                                }
+                            }
+                        }
+                    } finally {
+                        closing.shutdownNow();
+                    }
+                    check(ds, perDevice(copies.iterator(), cols, ds), cols, Long.MIN_VALUE, Long.MAX_VALUE);
                 }
             }
-            scanned.countDown();
-            check(ds, perDevice(copies.iterator(), cols, ds), cols, Long.MIN_VALUE, Long.MAX_VALUE);
-        } finally {
-            scanned.countDown();
-            busy.shutdownNow();
         }
-        java.util.concurrent.ForkJoinPool closing = new java.util.concurrent.ForkJoinPool(2);
-        List<TsBlock> copies = new ArrayList<>();
-        try (TsScan scan = reader.scan("t", cols, Long.MIN_VALUE, Long.MAX_VALUE, closing, 250)) {
-            for (TsBlock b = scan.next(); b != null; b = scan.next()) {
-                copies.add(concat(List.of(b)));
-                if (copies.size() == 3) {
-                    closing.shutdown();
-                }
-            }
-        } finally {
-            closing.shutdownNow();
-        }
-        check(ds, perDevice(copies.iterator(), cols, ds), cols, Long.MIN_VALUE, Long.MAX_VALUE);
     }
 
     @Test
