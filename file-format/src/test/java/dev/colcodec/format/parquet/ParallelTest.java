@@ -15,7 +15,14 @@ class ParallelTest {
     static byte[] write(List<ParquetColumn> schema, List<TestData> data, int rows, ParquetWriteOptions o)
             throws IOException {
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
-        try (ParquetFileWriter w = new ParquetFileWriter(bos, schema, o)) {
+        write(bos, schema, data, rows, o);
+        return bos.toByteArray();
+    }
+
+    static void write(
+            java.io.OutputStream out, List<ParquetColumn> schema, List<TestData> data, int rows, ParquetWriteOptions o)
+            throws IOException {
+        try (ParquetFileWriter w = new ParquetFileWriter(out, schema, o)) {
             Object[] vals = new Object[schema.size()];
             boolean[][] nulls = new boolean[schema.size()][];
             for (int i = 0; i < vals.length; i++) {
@@ -24,7 +31,15 @@ class ParallelTest {
             }
             w.write(vals, nulls, rows);
         }
-        return bos.toByteArray();
+    }
+
+    /** {@code n} random columns of {@code rows} rows into {@code schema} and {@code data}. */
+    static void randomColumns(Random r, int n, int rows, List<ParquetColumn> schema, List<TestData> data) {
+        for (int i = 0; i < n; i++) {
+            ParquetColumn c = ColumnChunkRoundTripTest.randomColumn(r, "c" + i);
+            schema.add(c);
+            data.add(TestData.random(c, rows, r));
+        }
     }
 
     @Test
@@ -35,11 +50,7 @@ class ParallelTest {
         List<ParquetColumn> schema = new ArrayList<>();
         List<TestData> data = new ArrayList<>();
         int rows = 60_000;
-        for (int i = 0; i < 5; i++) {
-            ParquetColumn c = ColumnChunkRoundTripTest.randomColumn(r, "c" + i);
-            schema.add(c);
-            data.add(TestData.random(c, rows, r));
-        }
+        randomColumns(r, 5, rows, schema, data);
         for (Compression codec : new Compression[] {Compression.SNAPPY, Compression.LZ4_RAW}) {
             ParquetWriteOptions o =
                     ParquetWriteOptions.defaults().withCompression(codec).withRowGroupSize(300_000);
@@ -75,11 +86,7 @@ class ParallelTest {
         List<ParquetColumn> schema = new ArrayList<>();
         List<TestData> data = new ArrayList<>();
         int rows = 40_000;
-        for (int i = 0; i < 6; i++) {
-            ParquetColumn c = ColumnChunkRoundTripTest.randomColumn(r, "c" + i);
-            schema.add(c);
-            data.add(TestData.random(c, rows, r));
-        }
+        randomColumns(r, 6, rows, schema, data);
         ParquetWriteOptions o = ParquetWriteOptions.defaults()
                 .withCompression(Compression.ZSTD)
                 .withRowGroupSize(150_000)
@@ -135,11 +142,7 @@ class ParallelTest {
         List<ParquetColumn> schema = new ArrayList<>();
         List<TestData> data = new ArrayList<>();
         int rows = 40_000;
-        for (int i = 0; i < 4; i++) {
-            ParquetColumn c = ColumnChunkRoundTripTest.randomColumn(r, "c" + i);
-            schema.add(c);
-            data.add(TestData.random(c, rows, r));
-        }
+        randomColumns(r, 4, rows, schema, data);
         ParquetWriteOptions o = ParquetWriteOptions.defaults().withRowGroupSize(100_000);
         byte[] sequential = write(schema, data, rows, o);
         ForkJoinPool pool = new ForkJoinPool(2);
@@ -162,17 +165,8 @@ class ParallelTest {
                             written += len;
                         }
                     };
-                    org.assertj.core.api.Assertions.assertThatThrownBy(() -> {
-                                try (ParquetFileWriter w = new ParquetFileWriter(failing, schema, o.withPool(p))) {
-                                    Object[] vals = new Object[schema.size()];
-                                    boolean[][] nulls = new boolean[schema.size()][];
-                                    for (int i = 0; i < vals.length; i++) {
-                                        vals[i] = data.get(i).values;
-                                        nulls[i] = data.get(i).nulls;
-                                    }
-                                    w.write(vals, nulls, rows);
-                                }
-                            })
+                    org.assertj.core.api.Assertions.assertThatThrownBy(
+                                    () -> write(failing, schema, data, rows, o.withPool(p)))
                             .as("failing at %d with pool %s", failAt, p)
                             .isInstanceOf(IOException.class)
                             .satisfies(e -> assertThat(e.getMessage() + " " + e.getCause())
