@@ -1,2 +1,2 @@
-/** File access shared by the Parquet and TsFile readers: memory-mapped files. */
+/** File access shared by the Parquet and TsFile readers and writers: memory-mapped files, writes on a pool. */
 package dev.colcodec.format.io;

@@ -188,41 +188,34 @@ public final class ColumnChunkReader {
         return at >= filledFrom && at + len <= filledTo;
     }
 
-    /** Makes sure chunk positions {@code [at, at + len)} are in {@link #buf} (see {@link #fill(int, int, int)}). */
-    private void fill(int at, int len) {
-        fill(at, at, len);
-    }
-
     /**
-     * Makes sure chunk positions {@code [keep, at + len)} are in {@link #buf}, copied from the mapping as
-     * needed ({@code keep <= at}: bytes from {@code keep} on stay where they are if already there). The
-     * window moves forward: bytes before {@code keep} may be dropped, bytes already in the window are not
-     * copied again unless the window is full, and the array grows (doubling, up to the chunk's size) only
-     * when {@code [keep, at + len)} does not fit in it.
+     * Makes sure chunk positions {@code [at, at + len)} are in {@link #buf}, copied from the mapping as
+     * needed. The window moves forward: bytes before {@code at} may be dropped, bytes from {@code at} on
+     * already in the window are not copied again unless the window is full (then they move to its front),
+     * and the array grows (doubling, up to the chunk's size) only when {@code len} bytes do not fit in it.
      */
-    private void fill(int keep, int at, int len) {
+    private void fill(int at, int len) {
         int to = at + len;
-        if (filled(keep, to - keep)) {
+        if (filled(at, len)) {
             return;
         }
-        if (keep >= filledFrom && keep <= filledTo) {
+        if (at >= filledFrom && at <= filledTo) {
             if (to - filledFrom > buf.length) {
-                // move [keep, filledTo) to the front, into a larger array if it does not fit
-                int kept = filledTo - keep;
-                byte[] dst = to - keep > buf.length ? new byte[windowSize(to - keep)] : buf;
-                System.arraycopy(buf, keep - shift, dst, 0, kept);
+                // move [at, filledTo) to the front, into a larger array if the range does not fit
+                byte[] dst = len > buf.length ? new byte[windowSize(len)] : buf;
+                System.arraycopy(buf, at - shift, dst, 0, filledTo - at);
                 buf = dst;
-                shift = keep;
-                filledFrom = keep;
+                shift = at;
+                filledFrom = at;
             }
             source.copy(base + filledTo, buf, filledTo - shift, to - filledTo);
         } else {
-            if (to - keep > buf.length) {
-                buf = new byte[windowSize(to - keep)];
+            if (len > buf.length) {
+                buf = new byte[windowSize(len)];
             }
-            source.copy(base + keep, buf, 0, to - keep);
-            shift = keep;
-            filledFrom = keep;
+            source.copy(base + at, buf, 0, len);
+            shift = at;
+            filledFrom = at;
         }
         filledTo = to;
     }

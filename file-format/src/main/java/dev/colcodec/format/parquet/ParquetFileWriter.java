@@ -1,5 +1,6 @@
 package dev.colcodec.format.parquet;
 
+import dev.colcodec.format.io.PooledWrites;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.PhysicalType;
@@ -58,10 +59,8 @@ public final class ParquetFileWriter implements AutoCloseable {
     private final List<List<List<ColumnChunkWriter.PageInfo>>> groupChunks = new ArrayList<>();
 
     private final List<long[]> groupStarts = new ArrayList<>();
-    /** The previous row group's chunks being written on the pool ({@link #writeChunks}), or null. */
-    private java.util.concurrent.ForkJoinTask<?> pendingOutput;
-    /** The failure of such a write, rethrown by every later call. */
-    private volatile IOException outputFailure;
+    /** Row groups written on the pool while the next is encoded (see {@link #writeChunks}). */
+    private final PooledWrites output;
 
     private long position;
     private long rowsInGroup;
@@ -73,6 +72,7 @@ public final class ParquetFileWriter implements AutoCloseable {
         this.out = out;
         this.schema = List.copyOf(schema);
         this.options = options;
+        this.output = new PooledWrites(options.pool(), "row group");
         Set<String> names = new HashSet<>();
         writers = new ColumnChunkWriter[this.schema.size()];
         for (int i = 0; i < writers.length; i++) {
@@ -99,7 +99,7 @@ public final class ParquetFileWriter implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("closed");
         }
-        checkOutput();
+        output.check();
         if (columns.length != writers.length || (nulls != null && nulls.length != writers.length)) {
             throw new IllegalArgumentException("expected " + writers.length + " columns");
         }
@@ -267,44 +267,11 @@ public final class ParquetFileWriter implements AutoCloseable {
      * they are written. The bytes and their order are the same either way.
      */
     private void writeChunks(ColumnChunkWriter.Chunk[] finished) throws IOException {
-        java.util.concurrent.ForkJoinPool pool = options.pool();
-        awaitOutput();
-        if (pool != null) {
-            try {
-                pendingOutput = pool.submit(() -> {
-                    try {
-                        for (ColumnChunkWriter.Chunk c : finished) {
-                            c.writeTo(out);
-                        }
-                    } catch (IOException e) {
-                        outputFailure = e;
-                    }
-                });
-                return;
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                // a pool shutting down: written here
+        output.submit(() -> {
+            for (ColumnChunkWriter.Chunk c : finished) {
+                c.writeTo(out);
             }
-        }
-        for (ColumnChunkWriter.Chunk c : finished) {
-            c.writeTo(out);
-        }
-    }
-
-    /** Waits for the chunks being written on the pool; rethrows a failure of an earlier such write. */
-    private void awaitOutput() throws IOException {
-        java.util.concurrent.ForkJoinTask<?> p = pendingOutput;
-        if (p != null) {
-            pendingOutput = null;
-            p.join();
-        }
-        checkOutput();
-    }
-
-    private void checkOutput() throws IOException {
-        IOException failure = outputFailure;
-        if (failure != null) {
-            throw new IOException("an earlier row group could not be written", failure);
-        }
+        });
     }
 
     private void forEachColumn(java.util.function.IntConsumer task) {
@@ -346,14 +313,9 @@ public final class ParquetFileWriter implements AutoCloseable {
         }
         try {
             flushRowGroup();
-            awaitOutput();
+            output.await();
         } catch (IOException | RuntimeException | Error e) {
-            // nothing may still be writing to the stream once close gives up
-            java.util.concurrent.ForkJoinTask<?> p = pendingOutput;
-            pendingOutput = null;
-            if (p != null) {
-                p.quietlyJoin();
-            }
+            output.awaitQuietly(); // nothing may still be writing to the stream once close gives up
             throw e;
         }
         closed = true;

@@ -615,14 +615,12 @@ public final class TsChunkReader {
          * columns, whose page buffers stay in its cache); false if none was left.
          */
         boolean runIfUnclaimed() {
-            int c = take(false);
-            if (c < 0) {
-                return false;
-            }
-            for (; c >= 0; c = take(false)) {
+            boolean any = false;
+            for (int c = take(false); c >= 0; c = take(false)) {
                 decode(c);
+                any = true;
             }
-            return true;
+            return any;
         }
 
         /** The next column not yet taken, from the low or the high end of those left; -1 when none is. */

@@ -3,6 +3,7 @@ package dev.colcodec.format.tsfile;
 import dev.colcodec.format.compress.AdaptivePageCompressor;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
+import dev.colcodec.format.io.PooledWrites;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.tsfile.TsDataType;
@@ -122,11 +123,9 @@ public final class TsFileWriter implements Closeable {
      * are compressed as by one writer whatever the thread count.
      */
     private AdaptivePageCompressor[] compressors = new AdaptivePageCompressor[0];
-    /** The chunk group being written to the stream on the pool, or null. */
-    private ForkJoinTask<?> pendingOutput;
-    /** The failure of an asynchronous chunk group write, rethrown by every later call. */
-    private volatile IOException outputFailure;
-    /** Bytes written or handed to {@link #pendingOutput}: the offset of the next byte of the file. */
+    /** Chunk groups written to the stream on the pool while the caller fills its next tablet. */
+    private final PooledWrites output;
+    /** Bytes written or handed to {@link #output}: the offset of the next byte of the file. */
     private long position;
 
     private boolean closed;
@@ -135,6 +134,7 @@ public final class TsFileWriter implements Closeable {
     public TsFileWriter(OutputStream out, List<TsTableSchema> tables, Options options) throws IOException {
         this.out = Objects.requireNonNull(out);
         this.options = options;
+        this.output = new PooledWrites(options.pool, "chunk group");
         for (TsTableSchema s : tables) {
             for (TsTableSchema.Column c : s.columns()) {
                 if (c.category() == TsTableSchema.Category.FIELD) {
@@ -188,24 +188,8 @@ public final class TsFileWriter implements Closeable {
         }
     }
 
-    /**
-     * Waits for the chunk group being written on the pool; rethrows its failure (and any earlier one),
-     * so nothing written after a failed write is mistaken for a good file.
-     */
-    private void awaitOutput() throws IOException {
-        ForkJoinTask<?> p = pendingOutput;
-        if (p != null) {
-            pendingOutput = null;
-            p.join();
-        }
-        IOException failure = outputFailure;
-        if (failure != null) {
-            throw new IOException("an earlier chunk group could not be written", failure);
-        }
-    }
-
     private void flushSink() throws IOException {
-        awaitOutput();
+        output.await();
         out.write(sink.array(), 0, sink.size());
         position += sink.size();
         sink.reset();
@@ -244,7 +228,7 @@ public final class TsFileWriter implements Closeable {
         dev.lastTime = prev;
         dev.any = true;
 
-        awaitOutputFailure();
+        output.check();
         GroupBuffers g = groups[nextGroup];
         if (options.pool != null) {
             nextGroup ^= 1; // the other set may still be on its way to the stream
@@ -297,28 +281,9 @@ public final class TsFileWriter implements Closeable {
             dev.types.put(c.name(), c.type());
             offset += e.out.size() + e.chunk.size();
         }
-        awaitOutput();
-        if (options.pool == null) {
-            g.writeTo(out);
-        } else {
-            // written on the pool while the caller fills and hands over its next tablet
-            pendingOutput = options.pool.submit(() -> {
-                try {
-                    g.writeTo(out);
-                } catch (IOException e) {
-                    outputFailure = e;
-                }
-            });
-        }
+        // with a pool, written there while the caller fills and hands over its next tablet
+        output.submit(() -> g.writeTo(out));
         position = offset;
-    }
-
-    /** Fails fast when an earlier asynchronous chunk group write failed. */
-    private void awaitOutputFailure() throws IOException {
-        IOException failure = outputFailure;
-        if (failure != null) {
-            throw new IOException("an earlier chunk group could not be written", failure);
-        }
     }
 
     /** Encodes the time column of a tablet's {@code n} rows as the time chunk in {@code te}. */
