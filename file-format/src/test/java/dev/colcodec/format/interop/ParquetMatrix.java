@@ -395,7 +395,8 @@ public final class ParquetMatrix {
         }
     }
 
-    static Object physicalValue(ColumnBatch b, int v) {
+    /** Value {@code v} of a batch, boxed (binaries as their bytes). */
+    public static Object physicalValue(ColumnBatch b, int v) {
         switch (b.column().type()) {
             case INT32:
                 return b.ints()[v];
