@@ -107,7 +107,9 @@ public final class ColumnChunkWriter {
     /** PLAIN bytes of the open page's values while probing or fallen back early (the dictionary's count). */
     private long rawInPage;
     /** Data pages of the open chunk (a finished chunk takes them). */
-    private PageSlabs pages = new PageSlabs();
+    private PageSlabs pages;
+    /** Where the data pages' slabs come from (see {@link SlabRecycler}); null: new ones only. */
+    private final SlabRecycler recycler;
 
     private final ParquetPages pageWriter;
     private final EnumSet<ParquetEncoding> encodings = EnumSet.noneOf(ParquetEncoding.class);
@@ -148,18 +150,21 @@ public final class ColumnChunkWriter {
     private long maxPrefix;
 
     public ColumnChunkWriter(ParquetColumn column, ParquetWriteOptions options) {
-        this(column, options, true);
+        this(column, options, true, null);
     }
 
     /**
      * {@code earlyFallback}: whether INT32/INT64 dictionary columns use {@link DistinctProbe} (the bytes
-     * are the same either way; tests compare both).
+     * are the same either way; tests compare both); {@code recycler}: where the data pages' slabs come
+     * from, for a file writer that recycles the slabs of the chunks it has written (null: none).
      */
-    ColumnChunkWriter(ParquetColumn column, ParquetWriteOptions options, boolean earlyFallback) {
+    ColumnChunkWriter(ParquetColumn column, ParquetWriteOptions options, boolean earlyFallback, SlabRecycler recycler) {
         if (column.maxRepetitionLevel() > 0 || column.maxDefinitionLevel() > 1) {
             throw new IllegalArgumentException("only flat REQUIRED/OPTIONAL columns are written: " + column);
         }
         this.column = column;
+        this.recycler = recycler;
+        this.pages = new PageSlabs(recycler);
         this.type = column.type();
         this.options = options;
         this.codec = options.compression();
@@ -686,7 +691,7 @@ public final class ColumnChunkWriter {
                 EnumSet.copyOf(encodingsOrPlain()),
                 new ColumnStatistics(chunkNulls, chunkMin, chunkMax),
                 List.copyOf(infos));
-        pages = new PageSlabs();
+        pages = new PageSlabs(recycler);
         if (probe != null) {
             probe.clear();
             probing = true;

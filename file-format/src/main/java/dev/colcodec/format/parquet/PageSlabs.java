@@ -32,8 +32,13 @@ public final class PageSlabs {
         return (int) Math.max(448 << 10, Math.min(4 << 20, slab));
     }
 
+    /** Where full-size slabs come from first and go back to after {@link #recycle}; null: none. */
+    private final SlabRecycler recycler;
+
     private byte[][] slabs = new byte[4][];
     private int slabCount;
+    /** The slabs went back to {@link #recycler}: the bytes are gone. */
+    private boolean recycled;
     /** Bytes used (committed or skipped) in the last slab. */
     private int lastUsed;
 
@@ -44,6 +49,15 @@ public final class PageSlabs {
     private int[] rangeEnd = new int[16];
     private int rangeCount;
     private long size;
+
+    public PageSlabs() {
+        this(null);
+    }
+
+    /** Slabs that take full-size slabs from {@code recycler} (null: none) whenever it has one. */
+    PageSlabs(SlabRecycler recycler) {
+        this.recycler = recycler;
+    }
 
     /** Bytes appended so far. */
     public long size() {
@@ -98,6 +112,7 @@ public final class PageSlabs {
      * {@code start} are skipped). Later writes and reservations start after it.
      */
     void commit(int start, int len) {
+        checkNotRecycled();
         if (start < lastUsed || len < 0 || start > slabs[slabCount - 1].length - len) {
             throw new IllegalArgumentException(
                     "commit of [" + start + ", +" + len + ") outside the reservation from " + lastUsed);
@@ -107,6 +122,7 @@ public final class PageSlabs {
     }
 
     private void checkGrowth(int len) {
+        checkNotRecycled();
         if (len > Integer.MAX_VALUE - 16 - size) {
             throw new IllegalStateException("column chunk larger than 2 GiB");
         }
@@ -133,18 +149,50 @@ public final class PageSlabs {
         lastUsed = end;
     }
 
-    /** Starts a slab of at least {@code atLeast} bytes. */
+    /**
+     * Starts a slab of at least {@code atLeast} bytes: a recycled full-size one when the {@link #recycler}
+     * has one (it costs nothing, whatever size the chunk has reached), else a new one, twice the last.
+     */
     private void addSlab(int atLeast) {
-        int length = slabCount == 0 ? FIRST_SLAB : Math.min(MAX_SLAB, slabs[slabCount - 1].length * 2);
+        checkNotRecycled();
         if (slabCount == slabs.length) {
             slabs = Arrays.copyOf(slabs, slabCount * 2);
         }
-        slabs[slabCount++] = new byte[Math.max(length, atLeast)];
+        byte[] slab = recycler == null ? null : recycler.take();
+        if (slab == null) {
+            int length = slabCount == 0 ? FIRST_SLAB : Math.min(MAX_SLAB, slabs[slabCount - 1].length * 2);
+            slab = new byte[Math.max(length, atLeast)];
+        }
+        slabs[slabCount++] = slab;
         lastUsed = 0;
+    }
+
+    /**
+     * Gives the slabs to the {@link #recycler} (for the file writer, once the bytes are written): this
+     * object holds no bytes afterwards, and writing or reading it throws {@link IllegalStateException}.
+     */
+    void recycle() {
+        checkNotRecycled();
+        recycled = true;
+        if (recycler != null) {
+            for (int i = 0; i < slabCount; i++) {
+                recycler.give(slabs[i]);
+            }
+        }
+        slabs = new byte[0][];
+        slabCount = 0;
+        rangeCount = 0;
+    }
+
+    private void checkNotRecycled() {
+        if (recycled) {
+            throw new IllegalStateException("the page slabs were recycled after their bytes were written");
+        }
     }
 
     /** Writes the bytes to {@code out}. */
     void writeTo(OutputStream out) throws IOException {
+        checkNotRecycled();
         for (int i = 0; i < rangeCount; i++) {
             out.write(slabs[rangeSlab[i]], rangeStart[i], rangeEnd[i] - rangeStart[i]);
         }
@@ -152,6 +200,7 @@ public final class PageSlabs {
 
     /** Copies the bytes to {@code dst} from {@code off}. */
     void copyTo(byte[] dst, int off) {
+        checkNotRecycled();
         for (int i = 0; i < rangeCount; i++) {
             int n = rangeEnd[i] - rangeStart[i];
             System.arraycopy(slabs[rangeSlab[i]], rangeStart[i], dst, off, n);

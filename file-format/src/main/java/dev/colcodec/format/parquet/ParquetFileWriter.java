@@ -61,6 +61,8 @@ public final class ParquetFileWriter implements AutoCloseable {
     private final List<long[]> groupStarts = new ArrayList<>();
     /** Row groups written on the pool while the next is encoded (see {@link #writeChunks}). */
     private final PooledWrites output;
+    /** The slabs of written row groups, for the chunks of the next ones. */
+    private final SlabRecycler recycler;
 
     private long position;
     private long rowsInGroup;
@@ -73,6 +75,8 @@ public final class ParquetFileWriter implements AutoCloseable {
         this.schema = List.copyOf(schema);
         this.options = options;
         this.output = new PooledWrites(options.pool(), "row group");
+        // about a row group's slabs: as many as the next row group takes
+        this.recycler = new SlabRecycler(options.rowGroupSize() + (long) schema.size() * PageSlabs.MAX_SLAB);
         Set<String> names = new HashSet<>();
         writers = new ColumnChunkWriter[this.schema.size()];
         for (int i = 0; i < writers.length; i++) {
@@ -80,7 +84,7 @@ public final class ParquetFileWriter implements AutoCloseable {
             if (c.path().size() != 1 || !names.add(c.name())) {
                 throw new IllegalArgumentException("flat schemas need distinct top-level names: " + c.path());
             }
-            writers[i] = new ColumnChunkWriter(c, options);
+            writers[i] = new ColumnChunkWriter(c, options, true, recycler);
         }
         out.write(MAGIC);
         position = MAGIC.length;
@@ -264,12 +268,16 @@ public final class ParquetFileWriter implements AutoCloseable {
     /**
      * Writes a row group's chunks, in order: at once without a pool; with one, on the pool (after the
      * previous row group's chunks are out), so the calling thread goes on with the next row group while
-     * they are written. The bytes and their order are the same either way.
+     * they are written. The bytes and their order are the same either way. The chunks' slabs then go to
+     * the {@link #recycler} (the chunks never leave this writer).
      */
     private void writeChunks(ColumnChunkWriter.Chunk[] finished) throws IOException {
         output.submit(() -> {
             for (ColumnChunkWriter.Chunk c : finished) {
                 c.writeTo(out);
+            }
+            for (ColumnChunkWriter.Chunk c : finished) {
+                c.dataPages().recycle();
             }
         });
     }

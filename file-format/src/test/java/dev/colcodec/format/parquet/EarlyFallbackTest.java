@@ -34,8 +34,8 @@ class EarlyFallbackTest {
     }
 
     private static void assertSameChunks(ParquetColumn c, ParquetWriteOptions o, Object values, boolean[] nulls) {
-        ColumnChunkWriter probed = new ColumnChunkWriter(c, o, true);
-        ColumnChunkWriter plain = new ColumnChunkWriter(c, o, false);
+        ColumnChunkWriter probed = new ColumnChunkWriter(c, o, true, null);
+        ColumnChunkWriter plain = new ColumnChunkWriter(c, o, false, null);
         // two chunks, written in uneven slices, so the probe restarts and sees page ends mid-slice
         for (int chunk = 0; chunk < 2; chunk++) {
             for (int from = 0; from < ROWS; ) {
@@ -109,8 +109,8 @@ class EarlyFallbackTest {
         for (int i = 0; i < v.length; i++) {
             v[i] = i * 0x9E3779B97F4A7C15L;
         }
-        ColumnChunkWriter probed = new ColumnChunkWriter(c, o, true);
-        ColumnChunkWriter plain = new ColumnChunkWriter(c, o, false);
+        ColumnChunkWriter probed = new ColumnChunkWriter(c, o, true, null);
+        ColumnChunkWriter plain = new ColumnChunkWriter(c, o, false, null);
         probed.write(v, null, 0, v.length);
         plain.write(v, null, 0, v.length);
         assertThat(probed.finish().bytes()).isEqualTo(plain.finish().bytes());

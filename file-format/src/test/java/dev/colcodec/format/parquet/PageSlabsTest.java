@@ -85,6 +85,59 @@ class PageSlabsTest {
     }
 
     @Test
+    void recycledSlabsKeepTheirOldBytesYetTheChunkIsTheSame() throws IOException {
+        SlabRecycler recycler = new SlabRecycler(8L * PageSlabs.MAX_SLAB);
+        PageSlabs old = new PageSlabs(recycler);
+        byte[] junk = new byte[5 * PageSlabs.MAX_SLAB];
+        java.util.Arrays.fill(junk, (byte) 0x5A);
+        old.write(junk, 0, junk.length);
+        old.recycle();
+        // 64 KiB to 1 MiB ramp slabs are dropped; the full-size ones are kept
+        int kept = recycler.size();
+        assertThat(kept).isGreaterThanOrEqualTo(3);
+        assertThatThrownBy(() -> old.writeTo(new ByteArrayOutputStream())).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> old.copyTo(new byte[junk.length], 0)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> old.write(junk, 0, 1)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> old.reserve(10)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(old::recycle).isInstanceOf(IllegalStateException.class);
+
+        Random r = new Random(11);
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        PageSlabs slabs = new PageSlabs(recycler);
+        while (expected.size() < 2 * PageSlabs.MAX_SLAB) {
+            byte[] piece = new byte[r.nextInt(60_000)];
+            r.nextBytes(piece);
+            int at = r.nextBoolean() ? slabs.reserve(piece.length + 100) : -1;
+            if (at >= 0) {
+                // the gap before the piece keeps the old bytes: they must not reach the chunk
+                System.arraycopy(piece, 0, slabs.reserved(), at + 100, piece.length);
+                slabs.commit(at + 100, piece.length);
+            } else {
+                slabs.write(piece, 0, piece.length);
+            }
+            expected.write(piece);
+        }
+        assertThat(recycler.size()).isLessThan(kept);
+        ByteArrayOutputStream written = new ByteArrayOutputStream();
+        slabs.writeTo(written);
+        assertThat(written.toByteArray()).isEqualTo(expected.toByteArray());
+    }
+
+    @Test
+    void theRecyclerKeepsFullSizeSlabsUpToItsLimit() {
+        SlabRecycler recycler = new SlabRecycler(2L * PageSlabs.MAX_SLAB);
+        recycler.give(new byte[PageSlabs.MAX_SLAB - 1]);
+        assertThat(recycler.size()).isZero();
+        for (int i = 0; i < 3; i++) {
+            recycler.give(new byte[PageSlabs.MAX_SLAB]);
+        }
+        assertThat(recycler.size()).isEqualTo(2);
+        assertThat(recycler.take()).hasSize(PageSlabs.MAX_SLAB);
+        assertThat(recycler.take()).hasSize(PageSlabs.MAX_SLAB);
+        assertThat(recycler.take()).isNull();
+    }
+
+    @Test
     void slabsStayBelowTheHumongousThresholdOfTheDefaultRegionSize() {
         // 1 MiB regions up to 2 GiB heaps, 4 MiB at 8 GiB, 32 MiB from 64 GiB on
         assertThat(PageSlabs.maxSlab(512L << 20)).isEqualTo(496 << 10);

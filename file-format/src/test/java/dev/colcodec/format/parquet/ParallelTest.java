@@ -3,6 +3,7 @@ package dev.colcodec.format.parquet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.colcodec.format.compress.Compression;
+import dev.colcodec.parquet.PhysicalType;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -130,6 +131,95 @@ class ParallelTest {
             one.shutdown();
             three.shutdown();
         }
+    }
+
+    /**
+     * The slabs of a written row group are recycled for the next (their old bytes still in them): three
+     * row groups of the same rows, each chunk several full-size slabs long, have byte-identical chunks, the
+     * same with and without a pool.
+     */
+    @Test
+    void rowGroupsInRecycledSlabsAreTheSameBytes() throws IOException {
+        Random r = new Random(79);
+        int rows = 3 * PageSlabs.MAX_SLAB / 8 + 1000;
+        List<ParquetColumn> schema = new ArrayList<>();
+        List<TestData> data = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            long[] v = new long[rows];
+            for (int k = 0; k < rows; k++) {
+                v[k] = r.nextLong();
+            }
+            schema.add(ParquetColumn.flat("l" + i, PhysicalType.INT64, 0, false));
+            data.add(new TestData(schema.get(i), v, null, rows));
+        }
+        dev.colcodec.values.BinaryBatch strings = new dev.colcodec.values.BinaryBatch();
+        boolean[] nulls = new boolean[rows];
+        byte[] tmp = new byte[40];
+        for (int k = 0; k < rows; k++) {
+            nulls[k] = r.nextInt(10) == 0;
+            r.nextBytes(tmp);
+            strings.append(tmp, 0, r.nextInt(tmp.length));
+        }
+        schema.add(ParquetColumn.flat("s", PhysicalType.BYTE_ARRAY, 0, true));
+        data.add(new TestData(schema.get(2), strings, nulls, rows));
+        ParquetWriteOptions o = ParquetWriteOptions.defaults()
+                .withCompression(Compression.UNCOMPRESSED)
+                .withDictionary(false);
+        byte[] serial = writeGroups(schema, data, rows, o);
+        ForkJoinPool two = new ForkJoinPool(2);
+        try {
+            assertThat(writeGroups(schema, data, rows, o.withPool(two))).isEqualTo(serial);
+        } finally {
+            two.shutdown();
+        }
+        try (ParquetFileReader reader = ParquetFileReader.open(serial)) {
+            assertThat(reader.rowGroupCount()).isEqualTo(3);
+            for (int c = 0; c < schema.size(); c++) {
+                byte[] first = chunkBytes(serial, reader, 0, c);
+                assertThat(first.length).isGreaterThan(2 * PageSlabs.MAX_SLAB);
+                for (int g = 1; g < 3; g++) {
+                    assertThat(chunkBytes(serial, reader, g, c)).isEqualTo(first);
+                }
+                int firstRow = 0;
+                for (int g = 0; g < 3; g++) {
+                    for (ColumnBatch b : reader.decodeRowGroup(g, new int[] {c}, 50_000, null)
+                            .get(0)) {
+                        data.get(c).assertBatch(b, firstRow % rows);
+                        firstRow += b.levelCount();
+                    }
+                }
+                assertThat(firstRow).isEqualTo(3 * rows);
+            }
+        }
+    }
+
+    private static byte[] writeGroups(List<ParquetColumn> schema, List<TestData> data, int rows, ParquetWriteOptions o)
+            throws IOException {
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (ParquetFileWriter w = new ParquetFileWriter(bos, schema, o)) {
+            Object[] vals = new Object[schema.size()];
+            boolean[][] nulls = new boolean[schema.size()][];
+            for (int i = 0; i < vals.length; i++) {
+                vals[i] = data.get(i).values;
+                nulls[i] = data.get(i).nulls;
+            }
+            for (int g = 0; g < 3; g++) {
+                w.write(vals, nulls, rows);
+                w.flushRowGroup();
+            }
+        }
+        return bos.toByteArray();
+    }
+
+    private static byte[] chunkBytes(byte[] file, ParquetFileReader reader, int group, int column) {
+        org.apache.parquet.format.ColumnMetaData md = reader.metadata()
+                .getRow_groups()
+                .get(group)
+                .getColumns()
+                .get(column)
+                .getMeta_data();
+        long start = md.isSetDictionary_page_offset() ? md.getDictionary_page_offset() : md.getData_page_offset();
+        return java.util.Arrays.copyOfRange(file, (int) start, (int) (start + md.getTotal_compressed_size()));
     }
 
     /**
