@@ -1,16 +1,19 @@
 package dev.colcodec.format.io;
 
 import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Writes to a stream handed to a pool one at a time, in the order given, so the writer that owns the
  * stream goes on encoding while the last finished part (a row group, a chunk group) is written. A write
- * starts only once the previous one is done; without a pool, or when the pool takes no more tasks, it
- * runs on the calling thread. The first failure is rethrown by every later call, so nothing written
- * after it is mistaken for a good file. Not thread-safe: for the one thread that owns the stream.
+ * starts only once the previous one is done. It runs on the calling thread without a pool, when the pool
+ * takes no more tasks, and when no pool thread has started it by the time the next write (or {@link
+ * #await}) comes: a busy pool or one shut down never holds a write back or loses it. The first failure is
+ * rethrown by every later call, so nothing written after it is mistaken for a good file. Not thread-safe:
+ * for the one thread that owns the stream.
  */
 public final class PooledWrites {
     /** One write to the stream. */
@@ -21,8 +24,8 @@ public final class PooledWrites {
 
     private final ForkJoinPool pool;
     private final String what;
-    /** The write running on the pool, or null. */
-    private ForkJoinTask<?> pending;
+    /** The write handed to the pool, or null. */
+    private Pending pending;
 
     private volatile IOException failure;
 
@@ -39,14 +42,10 @@ public final class PooledWrites {
     public void submit(Write w) throws IOException {
         await();
         if (pool != null) {
+            Pending p = new Pending(w);
             try {
-                pending = pool.submit(() -> {
-                    try {
-                        w.run();
-                    } catch (IOException e) {
-                        failure = e;
-                    }
-                });
+                pool.execute(p);
+                pending = p;
                 return;
             } catch (RejectedExecutionException e) {
                 // a pool shutting down: written here
@@ -55,12 +54,19 @@ public final class PooledWrites {
         w.run();
     }
 
-    /** Waits for the write running on the pool, if any; rethrows a failure of any earlier write. */
+    /**
+     * Finishes the write handed to the pool, if any: runs it here if no pool thread has started it, else
+     * waits for it; rethrows a failure of any earlier write.
+     */
     public void await() throws IOException {
-        ForkJoinTask<?> p = pending;
+        Pending p = pending;
+        pending = null;
         if (p != null) {
-            pending = null;
-            p.join();
+            if (p.claim()) {
+                p.write.run();
+            } else {
+                p.awaitDone();
+            }
         }
         check();
     }
@@ -73,12 +79,75 @@ public final class PooledWrites {
         }
     }
 
-    /** Waits for the write running on the pool, if any, ignoring its outcome (for a writer giving up). */
+    /**
+     * Makes sure nothing writes to the stream any more, ignoring the outcome (for a writer giving up): a
+     * write no pool thread has started is dropped, one running is waited for.
+     */
     public void awaitQuietly() {
-        ForkJoinTask<?> p = pending;
+        Pending p = pending;
         pending = null;
-        if (p != null) {
-            p.quietlyJoin();
+        if (p != null && !p.claim()) {
+            try {
+                p.awaitDone();
+            } catch (RuntimeException | Error e) {
+                // given up anyway
+            }
+        }
+    }
+
+    /** A write on the pool, run by whichever thread {@link #claim claims} it first. */
+    private final class Pending implements Runnable {
+        final Write write;
+        private final AtomicBoolean claimed = new AtomicBoolean();
+        private final CountDownLatch done = new CountDownLatch(1);
+        /** An unchecked failure of the write on the pool, for the owner to rethrow. */
+        private volatile Throwable thrown;
+
+        Pending(Write write) {
+            this.write = write;
+        }
+
+        boolean claim() {
+            return !claimed.get() && claimed.compareAndSet(false, true);
+        }
+
+        @Override
+        public void run() {
+            if (!claim()) {
+                return;
+            }
+            try {
+                write.run();
+            } catch (IOException e) {
+                failure = e;
+            } catch (RuntimeException | Error e) {
+                thrown = e;
+            } finally {
+                done.countDown();
+            }
+        }
+
+        /** Waits (even if interrupted: the stream is not to be touched before) until the pool's run is done. */
+        void awaitDone() {
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    done.await();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            Throwable t = thrown;
+            if (t instanceof RuntimeException re) {
+                throw re;
+            }
+            if (t instanceof Error err) {
+                throw err;
+            }
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.colcodec.format.parquet;
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
+import dev.colcodec.format.io.FanOut;
 import dev.colcodec.format.io.MappedFile;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.KernelProvider;
@@ -541,25 +542,14 @@ public final class ParquetFileReader implements AutoCloseable {
         for (int i = 0; i < columns.length; i++) {
             readers[i] = readColumn(rowGroup, columns[i]);
         }
-        List<java.util.concurrent.Callable<List<ColumnBatch>>> tasks = new ArrayList<>(columns.length);
-        for (ColumnChunkReader r : readers) {
-            tasks.add(() -> decodeAll(r, batchSize, rows));
-        }
-        List<List<ColumnBatch>> out = new ArrayList<>(columns.length);
-        for (java.util.concurrent.Future<List<ColumnBatch>> f : pool.invokeAll(tasks)) {
-            try {
-                out.add(f.get());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException("interrupted while decoding");
-            } catch (java.util.concurrent.ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException re) {
-                    throw re;
-                }
-                throw new IllegalStateException(e.getCause());
-            }
-        }
-        return out;
+        List<ColumnBatch>[] decoded = newBatchLists(columns.length);
+        FanOut.run(pool, readers.length, i -> decoded[i] = decodeAll(readers[i], batchSize, rows));
+        return new ArrayList<>(List.of(decoded));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<ColumnBatch>[] newBatchLists(int n) {
+        return (List<ColumnBatch>[]) new List<?>[n];
     }
 
     private static List<ColumnBatch> decodeAll(ColumnChunkReader r, int batchSize, long rows) {

@@ -1,5 +1,6 @@
 package dev.colcodec.format.parquet;
 
+import dev.colcodec.format.io.FanOut;
 import dev.colcodec.format.io.PooledWrites;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.parquet.ParquetEncoding;
@@ -282,35 +283,9 @@ public final class ParquetFileWriter implements AutoCloseable {
         });
     }
 
+    /** Runs {@code task} for every column: on the pool's threads and this one (see {@link FanOut}), or here. */
     private void forEachColumn(java.util.function.IntConsumer task) {
-        java.util.concurrent.ForkJoinPool pool = options.pool();
-        if (pool == null || writers.length < 2) {
-            for (int i = 0; i < writers.length; i++) {
-                task.accept(i);
-            }
-            return;
-        }
-        List<java.util.concurrent.Callable<Void>> tasks = new ArrayList<>(writers.length);
-        for (int i = 0; i < writers.length; i++) {
-            int col = i;
-            tasks.add(() -> {
-                task.accept(col);
-                return null;
-            });
-        }
-        for (java.util.concurrent.Future<Void> f : pool.invokeAll(tasks)) {
-            try {
-                f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted", e);
-            } catch (java.util.concurrent.ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException re) {
-                    throw re;
-                }
-                throw new IllegalStateException(e.getCause());
-            }
-        }
+        FanOut.run(options.pool(), writers.length, task);
     }
 
     /** Flushes the last row group, writes the footer and closes the stream. */

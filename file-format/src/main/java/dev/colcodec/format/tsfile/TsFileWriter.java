@@ -3,6 +3,7 @@ package dev.colcodec.format.tsfile;
 import dev.colcodec.format.compress.AdaptivePageCompressor;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
+import dev.colcodec.format.io.FanOut;
 import dev.colcodec.format.io.PooledWrites;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
@@ -25,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
 
 /**
  * Writes a TsFile v4 (table model) that tsfile 2.4.0 reads: each {@link #write(TsTablet)} becomes one
@@ -261,14 +261,13 @@ public final class TsFileWriter implements Closeable {
             }
         } else {
             // the time chunk is encoded alongside the value chunks; all are emitted in order below
-            List<ForkJoinTask<?>> tasks = new ArrayList<>(nf + 1);
-            tasks.add(ForkJoinTask.adapt(() -> encodeTimes(te, times, n, pages, timeStats)));
-            for (int f = 0; f < nf; f++) {
-                int c = f;
-                tasks.add(ForkJoinTask.adapt(() ->
-                        encoders[c + 1].encode(t.fields.get(c), t.values[c], t.nulls[c], times, n, pages, pageRows)));
-            }
-            options.pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
+            FanOut.run(options.pool, nf + 1, i -> {
+                if (i == 0) {
+                    encodeTimes(te, times, n, pages, timeStats);
+                } else {
+                    encoders[i].encode(t.fields.get(i - 1), t.values[i - 1], t.nulls[i - 1], times, n, pages, pageRows);
+                }
+            });
         }
         long offset = position + g.header.size();
         dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(new ChunkMeta(offset, timeStats));

@@ -193,6 +193,69 @@ class ParallelTest {
         }
     }
 
+    /**
+     * A pool shut down before or between the writes (shutdown or shutdownNow) leaves the encoding and the
+     * row-group writes to the caller: the bytes are those of a writer without a pool.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 120, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void aShutDownPoolWritesTheSameBytes() throws IOException {
+        Random r = new Random(80);
+        List<ParquetColumn> schema = new ArrayList<>();
+        List<TestData> data = new ArrayList<>();
+        int rows = 20_000;
+        randomColumns(r, 5, rows, schema, data);
+        ParquetWriteOptions o = ParquetWriteOptions.defaults().withRowGroupSize(40_000);
+        byte[] sequential = writeInSteps(schema, data, rows, o, null, -1, false);
+        for (int when : new int[] {-1, 0, 3}) {
+            for (boolean now : new boolean[] {false, true}) {
+                ForkJoinPool pool = new ForkJoinPool(3);
+                try {
+                    assertThat(writeInSteps(schema, data, rows, o.withPool(pool), pool, when, now))
+                            .as("shut down after step %d%s", when, now ? ", now" : "")
+                            .isEqualTo(sequential);
+                } finally {
+                    pool.shutdownNow();
+                }
+            }
+        }
+    }
+
+    /** Writes the rows 8 times (fewer each time); shuts {@code pool} down after step {@code when} (-1: first). */
+    private static byte[] writeInSteps(
+            List<ParquetColumn> schema,
+            List<TestData> data,
+            int rows,
+            ParquetWriteOptions o,
+            ForkJoinPool pool,
+            int when,
+            boolean now)
+            throws IOException {
+        if (pool != null && when < 0) {
+            pool.shutdown();
+        }
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (ParquetFileWriter w = new ParquetFileWriter(bos, schema, o)) {
+            Object[] vals = new Object[schema.size()];
+            boolean[][] nulls = new boolean[schema.size()][];
+            for (int i = 0; i < vals.length; i++) {
+                vals[i] = data.get(i).values;
+                nulls[i] = data.get(i).nulls;
+            }
+            for (int k = 0; k < 8; k++) {
+                w.write(vals, nulls, rows - k * 1000);
+                if (k == when) {
+                    if (now) {
+                        pool.shutdownNow();
+                    } else {
+                        pool.shutdown();
+                    }
+                }
+            }
+        }
+        return bos.toByteArray();
+    }
+
     private static byte[] writeGroups(List<ParquetColumn> schema, List<TestData> data, int rows, ParquetWriteOptions o)
             throws IOException {
         ByteArrayOutputStream bos = new ByteArrayOutputStream();

@@ -54,12 +54,24 @@ class TsFileWriterTest {
 
     static byte[] writeWithColcodec(
             Dataset ds, int pagePoints, int rowsPerWrite, java.util.concurrent.ForkJoinPool pool) throws Exception {
+        return writeWithColcodec(ds, pagePoints, rowsPerWrite, pool, k -> {});
+    }
+
+    /** As above, calling {@code afterWrite} with k after the k-th {@code write} (from 0). */
+    static byte[] writeWithColcodec(
+            Dataset ds,
+            int pagePoints,
+            int rowsPerWrite,
+            java.util.concurrent.ForkJoinPool pool,
+            java.util.function.IntConsumer afterWrite)
+            throws Exception {
         TsTableSchema schema = schemaOf(ds);
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
         TsFileWriter.Options opts =
                 new TsFileWriter.Options().maxPointsPerPage(pagePoints).pool(pool);
         try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), opts)) {
             TsTablet tab = new TsTablet(schema);
+            int writes = 0;
             for (Device dev : ds.devices) {
                 for (int start = 0; start < dev.times.length; start += rowsPerWrite) {
                     int n = Math.min(rowsPerWrite, dev.times.length - start);
@@ -68,6 +80,7 @@ class TsFileWriterTest {
                         setColumn(tab, ds.fields.get(c), dev.values[c], start, n);
                     }
                     w.write(tab);
+                    afterWrite.accept(writes++);
                 }
             }
         }
@@ -304,6 +317,36 @@ class TsFileWriterTest {
                 org.junit.jupiter.api.Assertions.assertArrayEquals(sequential, writeWithColcodec(ds, 100, 250, pool));
             } finally {
                 pool.shutdownNow();
+            }
+        }
+    }
+
+    /**
+     * A pool shut down before or during the writes (shutdown or shutdownNow) leaves the encoding and the
+     * stream writes to the caller: the bytes are those of a writer without a pool.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 120, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void aShutDownPoolWritesTheSameBytes() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(36, TsFileFixtures.allTypes(), new int[] {600, 40}, 0.2, 3);
+        byte[] sequential = writeWithColcodec(ds, 100, 50);
+        for (int when : new int[] {-1, 0, 3}) {
+            for (boolean now : new boolean[] {false, true}) {
+                java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(3);
+                if (when < 0) {
+                    pool.shutdown();
+                }
+                byte[] bytes = writeWithColcodec(ds, 100, 50, pool, k -> {
+                    if (k == when) {
+                        if (now) {
+                            pool.shutdownNow();
+                        } else {
+                            pool.shutdown();
+                        }
+                    }
+                });
+                pool.shutdownNow();
+                assertArrayEquals(sequential, bytes, "shut down after write " + when + (now ? ", now" : ""));
             }
         }
     }
