@@ -542,8 +542,19 @@ public final class ParquetFileReader implements AutoCloseable {
         for (int i = 0; i < columns.length; i++) {
             readers[i] = readColumn(rowGroup, columns[i]);
         }
+        // the largest chunks first, so the pool's threads fill in around them
+        Integer[] order = new Integer[columns.length];
+        long[] sizes = new long[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            order[i] = i;
+            sizes[i] = chunkMeta(rowGroup, columns[i]).getTotal_uncompressed_size();
+        }
+        java.util.Arrays.sort(order, (a, b) -> Long.compare(sizes[b], sizes[a]));
         List<ColumnBatch>[] decoded = newBatchLists(columns.length);
-        FanOut.run(pool, readers.length, i -> decoded[i] = decodeAll(readers[i], batchSize, rows));
+        FanOut.run(pool, readers.length, k -> {
+            int i = order[k];
+            decoded[i] = decodeAll(readers[i], batchSize, rows);
+        });
         return new ArrayList<>(List.of(decoded));
     }
 

@@ -54,6 +54,13 @@ public final class ParquetFileWriter implements AutoCloseable {
     private final List<ParquetColumn> schema;
     private final ParquetWriteOptions options;
     private final ColumnChunkWriter[] writers;
+    /**
+     * The order in which {@link #forEachColumn} hands columns out: variable-width ones (usually the slowest
+     * to encode) first, so that on a pool the other threads fill in around them instead of waiting for one
+     * started last.
+     */
+    private final int[] taskOrder;
+
     private final List<RowGroup> rowGroups = new ArrayList<>();
     /** Per row group, per column: the finished chunk's pages (for the page index) and its start offset. */
     /** Per row group, per column: the pages of the chunk (for the page indexes; the bytes are not kept). */
@@ -86,6 +93,15 @@ public final class ParquetFileWriter implements AutoCloseable {
                 throw new IllegalArgumentException("flat schemas need distinct top-level names: " + c.path());
             }
             writers[i] = new ColumnChunkWriter(c, options, true, recycler);
+        }
+        taskOrder = new int[writers.length];
+        int k = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < writers.length; i++) {
+                if ((this.schema.get(i).type() == PhysicalType.BYTE_ARRAY) == (pass == 0)) {
+                    taskOrder[k++] = i;
+                }
+            }
         }
         out.write(MAGIC);
         position = MAGIC.length;
@@ -285,7 +301,7 @@ public final class ParquetFileWriter implements AutoCloseable {
 
     /** Runs {@code task} for every column: on the pool's threads and this one (see {@link FanOut}), or here. */
     private void forEachColumn(java.util.function.IntConsumer task) {
-        FanOut.run(options.pool(), writers.length, task);
+        FanOut.run(options.pool(), writers.length, i -> task.accept(taskOrder[i]));
     }
 
     /** Flushes the last row group, writes the footer and closes the stream. */
