@@ -48,6 +48,15 @@ class SnappyBlockReaderTest {
                     }
                 }
                 break;
+            case "sorted": // ascending little-endian longs with small steps: short literals, copies at 8
+                long v = 1_700_000_000_000L;
+                for (int i = 0; i < n; i++) {
+                    if (i % 8 == 0) {
+                        v += r.nextInt(1024);
+                    }
+                    b[i] = (byte) (v >>> (8 * (i % 8)));
+                }
+                break;
             default: // far repeats: a random block copied again 40,000 bytes later (4-byte offsets when large)
                 for (int i = 0; i < n; i++) {
                     b[i] = i >= 40_000 && r.nextInt(8) != 0 ? b[i - 40_000] : (byte) r.nextInt();
@@ -62,15 +71,23 @@ class SnappyBlockReaderTest {
                 ? ByteBuffer.allocateDirect(pad + block.length + 7)
                 : ByteBuffer.allocate(pad + block.length + 7);
         src.put(pad, block);
-        byte[] out = new byte[size + 3];
+        // 3 bytes before and 32 after the output, which the decoder must leave alone
+        byte[] out = new byte[size + 35];
+        Arrays.fill(out, (byte) 0x77);
         CompressionCodecs.decompressInto(Compression.SNAPPY, src, pad, block.length, out, 3, size);
+        for (int i : new int[] {0, 1, 2}) {
+            assertThat(out[i]).isEqualTo((byte) 0x77);
+        }
+        for (int i = size + 3; i < out.length; i++) {
+            assertThat(out[i]).as("byte %d past the output", i - size - 3).isEqualTo((byte) 0x77);
+        }
         return Arrays.copyOfRange(out, 3, 3 + size);
     }
 
     @Test
     void decodesWhatSnappyJavaAndTheLiteralRunsWrote() throws IOException {
         SplittableRandom r = new SplittableRandom(7);
-        for (String kind : new String[] {"random", "text", "runs", "far"}) {
+        for (String kind : new String[] {"random", "text", "runs", "far", "sorted"}) {
             for (int n : SIZES) {
                 byte[] raw = data(kind, n, r);
                 byte[] native_ = Snappy.compress(raw);
@@ -83,6 +100,78 @@ class SnappyBlockReaderTest {
                             .isEqualTo(raw);
                 }
             }
+        }
+    }
+
+    /**
+     * Blocks of elements snappy-java would not choose (every literal length, copies of every offset from 1
+     * with lengths 1 to 64 in all three copy forms), decoded at every position relative to the end of the
+     * input and of the output, against a byte-at-a-time decoder.
+     */
+    @Test
+    void decodesEveryElementFormAndOverlapNearTheEnds() {
+        SplittableRandom r = new SplittableRandom(13);
+        for (int t = 0; t < 3000; t++) {
+            java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+            java.io.ByteArrayOutputStream expected = new java.io.ByteArrayOutputStream();
+            int elements = 1 + r.nextInt(t % 10 == 0 ? 400 : 12);
+            for (int e = 0; e < elements; e++) {
+                int have = expected.size();
+                if (have == 0 || r.nextInt(3) == 0) {
+                    int len = 1 + (r.nextInt(4) == 0 ? r.nextInt(300) : r.nextInt(20));
+                    if (len <= 60) {
+                        body.write((len - 1) << 2);
+                    } else if (len <= 256) {
+                        body.write(60 << 2);
+                        body.write(len - 1);
+                    } else {
+                        body.write(61 << 2);
+                        body.write((len - 1) & 0xFF);
+                        body.write((len - 1) >>> 8);
+                    }
+                    for (int k = 0; k < len; k++) {
+                        int b = r.nextInt(256);
+                        body.write(b);
+                        expected.write(b);
+                    }
+                } else {
+                    int offset = 1 + (r.nextBoolean() ? r.nextInt(Math.min(have, 20)) : r.nextInt(have));
+                    int form = offset < 2048 ? r.nextInt(3) : 1 + r.nextInt(2);
+                    int len = form == 0 ? 4 + r.nextInt(8) : 1 + r.nextInt(64);
+                    if (form == 0) {
+                        body.write(1 | ((len - 4) << 2) | ((offset >>> 8) << 5));
+                        body.write(offset & 0xFF);
+                    } else if (form == 1) {
+                        body.write(2 | ((len - 1) << 2));
+                        body.write(offset & 0xFF);
+                        body.write(offset >>> 8);
+                    } else {
+                        body.write(3 | ((len - 1) << 2));
+                        for (int k = 0; k < 4; k++) {
+                            body.write(offset >>> (8 * k));
+                        }
+                    }
+                    byte[] sofar = expected.toByteArray();
+                    byte[] grown = Arrays.copyOf(sofar, sofar.length + len);
+                    for (int k = 0; k < len; k++) {
+                        grown[sofar.length + k] = grown[sofar.length + k - offset];
+                    }
+                    expected.write(grown, sofar.length, len);
+                }
+            }
+            byte[] raw = expected.toByteArray();
+            java.io.ByteArrayOutputStream block = new java.io.ByteArrayOutputStream();
+            for (int v = raw.length; ; v >>>= 7) {
+                if (v < 0x80) {
+                    block.write(v);
+                    break;
+                }
+                block.write((v & 0x7F) | 0x80);
+            }
+            block.writeBytes(body.toByteArray());
+            assertThat(decode(block.toByteArray(), raw.length, r.nextBoolean(), r.nextInt(4)))
+                    .as("block %d", t)
+                    .isEqualTo(raw);
         }
     }
 
@@ -120,7 +209,7 @@ class SnappyBlockReaderTest {
     @Test
     void damagedBlocksGiveOnlyTheCorruptInputException() throws IOException {
         SplittableRandom r = new SplittableRandom(11);
-        String[] kinds = {"random", "text", "runs", "far"};
+        String[] kinds = {"random", "text", "runs", "far", "sorted"};
         int corrupt = 0;
         for (int t = 0; t < 12_000; t++) {
             int n = r.nextInt(3) == 0 ? r.nextInt(70) : r.nextInt(5000) + (r.nextInt(10) == 0 ? 60_000 : 0);
