@@ -7,7 +7,11 @@ import dev.colcodec.io.ByteIO;
  * (used by the TsFile and Parquet writers, one per column).
  * After a page that SNAPPY, LZ4_RAW or ZSTD shrank by less than 1/{@value #MIN_GAIN_DIVISOR} of its
  * size (random numbers, already compressed bytes), the next {@value #SKIP_PAGES} pages are written as one
- * literal run of the same codec, then the codec is tried again. A literal run is a valid block (ZSTD: frame)
+ * literal run of the same codec, then the codec is tried again: on the whole page if it is smaller than
+ * {@value #SAMPLE_BYTES} x 2 bytes, else first on {@value #SAMPLE_BYTES} bytes from its middle, and the
+ * page is a literal run again (for {@value #SKIP_PAGES} more) if those do not shrink by 1/{@value
+ * #MIN_GAIN_DIVISOR} either, so a column of random numbers pays the codec on a sample, not on a whole
+ * page, every {@value #SKIP_PAGES} + 1 pages. A literal run is a valid block (ZSTD: frame)
  * of the codec that every decoder reads (SNAPPY: the length, then one literal element; LZ4: literals, with
  * runs of one byte value as matches; ZSTD: a frame stating its content size, of raw blocks of up to 128
  * KiB), at most {@code len / 255 + 10} bytes larger than the page (ZSTD: 3 bytes per 128 KiB and 9 more),
@@ -26,7 +30,14 @@ public final class AdaptivePageCompressor {
     /** A codec must save at least 1/32 of a page (3.1%) to be kept. */
     public static final int MIN_GAIN_DIVISOR = 32;
 
+    /** Bytes the codec is tried on first, after literal runs, for pages of at least twice as many. */
+    public static final int SAMPLE_BYTES = 16 << 10;
+
     private int skipLeft;
+    /** The last decision was a literal run: the next try of the codec starts with a sample. */
+    private boolean sampleFirst;
+
+    private byte[] sampleOut;
 
     /**
      * Compresses {@code src[off, off + len)} into {@code dst} from {@code dstOff}, which must have room for
@@ -35,13 +46,14 @@ public final class AdaptivePageCompressor {
      */
     public int compressInto(Compression c, byte[] src, int off, int len, byte[] dst, int dstOff) {
         boolean adaptive = c == Compression.SNAPPY || c == Compression.LZ4_RAW || c == Compression.ZSTD;
-        if (adaptive && skipLeft > 0) {
+        if (adaptive && (skipLeft > 0 || sampleFirst && len >= 2 * SAMPLE_BYTES && !sampleShrinks(c, src, off, len))) {
             java.util.Objects.checkFromIndexSize(off, len, src.length);
             int room = CompressionCodecs.maxCompressedLength(c, len);
             if (dstOff < 0 || dstOff > dst.length - room) {
                 throw new IndexOutOfBoundsException("need " + room + " bytes at " + dstOff + " of " + dst.length);
             }
-            skipLeft--;
+            skipLeft = skipLeft > 0 ? skipLeft - 1 : SKIP_PAGES;
+            sampleFirst = true;
             return c == Compression.SNAPPY
                     ? snappyLiterals(src, off, len, dst, dstOff)
                     : c == Compression.ZSTD
@@ -49,15 +61,30 @@ public final class AdaptivePageCompressor {
                             : lz4Literals(src, off, len, dst, dstOff);
         }
         int n = CompressionCodecs.compressInto(c, src, off, len, dst, dstOff);
+        sampleFirst = false;
         if (adaptive && len >= 1024 && n > len - len / MIN_GAIN_DIVISOR) {
             skipLeft = SKIP_PAGES;
+            sampleFirst = true;
         }
         return n;
+    }
+
+    /** Whether the codec shrinks {@link #SAMPLE_BYTES} bytes from the middle of the page enough to be kept. */
+    private boolean sampleShrinks(Compression c, byte[] src, int off, int len) {
+        java.util.Objects.checkFromIndexSize(off, len, src.length);
+        int room = CompressionCodecs.maxCompressedLength(c, SAMPLE_BYTES);
+        if (sampleOut == null || sampleOut.length < room) {
+            sampleOut = new byte[room];
+        }
+        int from = off + len / 2 - SAMPLE_BYTES / 2;
+        int n = CompressionCodecs.compressInto(c, src, from, SAMPLE_BYTES, sampleOut, 0);
+        return n <= SAMPLE_BYTES - SAMPLE_BYTES / MIN_GAIN_DIVISOR;
     }
 
     /** Forgets the pages seen so far (the next page is compressed by the codec). */
     public void reset() {
         skipLeft = 0;
+        sampleFirst = false;
     }
 
     /**

@@ -84,6 +84,57 @@ class AdaptivePageCompressorTest {
         assertThat(compress(ac, c, again)).isEqualTo(CompressionCodecs.compress(c, again, 0, again.length));
     }
 
+    /**
+     * After the literal runs the codec is tried on a sample from the middle of a large page: a page whose
+     * middle is random stays a literal run (even if the rest would compress) (for {@link AdaptivePageCompressor#SKIP_PAGES} more), a page whose middle
+     * compresses is the codec's output, and a page too small to sample is tried whole.
+     */
+    @ParameterizedTest
+    @EnumSource(
+            value = Compression.class,
+            names = {"SNAPPY", "LZ4_RAW", "ZSTD"})
+    void afterLiteralRunsTheCodecIsTriedOnASampleOfLargePages(Compression c) throws Exception {
+        int big = 4 * AdaptivePageCompressor.SAMPLE_BYTES + 5;
+        AdaptivePageCompressor ac = new AdaptivePageCompressor();
+        for (int round = 0; round < 3; round++) {
+            byte[] page = random(big, 10 + round);
+            if (round > 0) {
+                // compressible but for the middle (a random 64-byte block repeated, no runs of one byte
+                // value, which LZ4 literal runs turn into matches): the sample decides, for a literal run
+                byte[] block = random(64, 5);
+                for (int i = 0; i < big / 4; i++) {
+                    page[i] = block[i % 64];
+                    page[big - 1 - i] = block[i % 64];
+                }
+            }
+            byte[] packed = compress(ac, c, page);
+            if (round == 0) {
+                assertThat(packed).isEqualTo(CompressionCodecs.compress(c, page, 0, big));
+            } else {
+                assertThat(CompressionCodecs.compress(c, page, 0, big).length).isLessThan(big * 3 / 4);
+                assertThat(packed.length).as("a literal run").isGreaterThanOrEqualTo(big);
+                assertThat(referenceDecode(c, packed, big)).isEqualTo(page);
+            }
+            for (int k = 0; k < AdaptivePageCompressor.SKIP_PAGES; k++) {
+                byte[] p = random(1000 + k, k);
+                assertThat(referenceDecode(c, compress(ac, c, p), p.length)).isEqualTo(p);
+            }
+        }
+        // random at both ends, compressible in the middle: the sample decides for the codec
+        byte[] mixed = random(big, 77);
+        byte[] middle = compressible(2 * AdaptivePageCompressor.SAMPLE_BYTES);
+        System.arraycopy(middle, 0, mixed, big / 2 - middle.length / 2, middle.length);
+        assertThat(compress(ac, c, mixed)).isEqualTo(CompressionCodecs.compress(c, mixed, 0, big));
+        // a small page after literal runs is tried whole
+        byte[] first = random(big, 78);
+        compress(ac, c, first);
+        for (int k = 0; k < AdaptivePageCompressor.SKIP_PAGES; k++) {
+            compress(ac, c, random(500, k));
+        }
+        byte[] small = random(2 * AdaptivePageCompressor.SAMPLE_BYTES - 1, 79);
+        assertThat(compress(ac, c, small)).isEqualTo(CompressionCodecs.compress(c, small, 0, small.length));
+    }
+
     @ParameterizedTest
     @EnumSource(
             value = Compression.class,
