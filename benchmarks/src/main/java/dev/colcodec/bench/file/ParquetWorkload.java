@@ -12,9 +12,7 @@ import dev.colcodec.format.parquet.ParquetWriteOptions;
 import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.PhysicalType;
 import dev.colcodec.values.BinaryBatch;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -202,8 +200,7 @@ public final class ParquetWorkload {
             default:
                 throw new IllegalArgumentException("encoding must be PLAIN, DICTIONARY or DELTA: " + encoding);
         }
-        OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20);
-        try (ParquetFileWriter w = new ParquetFileWriter(out, schema, options)) {
+        try (ParquetFileWriter w = ParquetFileWriter.create(file, schema, options)) {
             w.write(values, null, rows);
         }
         return Files.size(file);

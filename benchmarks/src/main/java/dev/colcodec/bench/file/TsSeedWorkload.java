@@ -10,9 +10,7 @@ import dev.colcodec.format.tsfile.TsTableSchema;
 import dev.colcodec.format.tsfile.TsTablet;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -162,8 +160,7 @@ public final class TsSeedWorkload {
     public long writeColcodec(Path file, ForkJoinPool pool) throws IOException {
         TsTableSchema schema = colcodecSchema();
         Files.deleteIfExists(file); // as writeTsFile does: both pay the same file-system work
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20);
-                TsFileWriter w = new TsFileWriter(out, List.of(schema), new TsFileWriter.Options().pool(pool))) {
+        try (TsFileWriter w = TsFileWriter.create(file, List.of(schema), new TsFileWriter.Options().pool(pool))) {
             TsTablet tablet = new TsTablet(schema);
             for (int k = 0; k < tabletTimes.length; k++) {
                 tablet.device(DEVICE).times(tabletTimes[k], tabletTimes[k].length);

@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -51,6 +53,9 @@ public final class ParquetFileWriter implements AutoCloseable {
     private static final int SLICE = 16384;
 
     private final OutputStream out;
+    /** Whether a failed {@link #close} closes {@link #out} too (a writer made by {@link #create}). */
+    private boolean ownsStream;
+
     private final List<ParquetColumn> schema;
     private final ParquetWriteOptions options;
     private final ColumnChunkWriter[] writers;
@@ -106,6 +111,27 @@ public final class ParquetFileWriter implements AutoCloseable {
         out.write(MAGIC);
         position = MAGIC.length;
     }
+
+    /**
+     * A writer of a new file at {@code file} (replacing one there); {@link #close} closes it. Pages go to
+     * the file in large writes: the stream's buffer ({@value #CREATE_BUFFER} bytes) only gathers the
+     * small pieces, where a buffer larger than a write would copy it once more.
+     */
+    public static ParquetFileWriter create(Path file, List<ParquetColumn> schema, ParquetWriteOptions options)
+            throws IOException {
+        OutputStream os = new java.io.BufferedOutputStream(Files.newOutputStream(file), CREATE_BUFFER);
+        try {
+            ParquetFileWriter w = new ParquetFileWriter(os, schema, options);
+            w.ownsStream = true;
+            return w;
+        } catch (IOException | RuntimeException | Error e) {
+            os.close();
+            throw e;
+        }
+    }
+
+    /** The stream buffer of {@link #create}. */
+    static final int CREATE_BUFFER = 1 << 16;
 
     public List<ParquetColumn> schema() {
         return schema;
@@ -315,6 +341,13 @@ public final class ParquetFileWriter implements AutoCloseable {
             output.await();
         } catch (IOException | RuntimeException | Error e) {
             output.awaitQuietly(); // nothing may still be writing to the stream once close gives up
+            if (ownsStream) {
+                try {
+                    out.close();
+                } catch (IOException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
             throw e;
         }
         closed = true;

@@ -16,9 +16,12 @@ import dev.colcodec.values.FloatValuesWriter;
 import dev.colcodec.values.IntValuesWriter;
 import dev.colcodec.values.LongValuesWriter;
 import dev.colcodec.values.ValuesWriter;
+import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -107,6 +110,9 @@ public final class TsFileWriter implements Closeable {
     }
 
     private final OutputStream out;
+    /** Whether {@link #close} closes {@link #out} (a writer made by {@link #create}). */
+    private boolean ownsStream;
+
     private final Options options;
     private final Map<String, TsTableSchema> schemas = new LinkedHashMap<>();
     private final Map<String, Map<List<String>, DeviceState>> devices = new LinkedHashMap<>();
@@ -157,6 +163,26 @@ public final class TsFileWriter implements Closeable {
     public TsFileWriter(OutputStream out, List<TsTableSchema> tables) throws IOException {
         this(out, tables, new Options());
     }
+
+    /**
+     * A writer of a new file at {@code file} (replacing one there), which {@link #close} closes. Chunks go
+     * to the file in one write each: the stream's buffer ({@value #CREATE_BUFFER} bytes) only gathers
+     * headers, where a buffer larger than a chunk would copy every chunk once more.
+     */
+    public static TsFileWriter create(Path file, List<TsTableSchema> tables, Options options) throws IOException {
+        OutputStream os = new BufferedOutputStream(Files.newOutputStream(file), CREATE_BUFFER);
+        try {
+            TsFileWriter w = new TsFileWriter(os, tables, options);
+            w.ownsStream = true;
+            return w;
+        } catch (IOException | RuntimeException | Error e) {
+            os.close();
+            throw e;
+        }
+    }
+
+    /** The stream buffer of {@link #create}. */
+    static final int CREATE_BUFFER = 1 << 16;
 
     /** One chunk group's bytes: its header, then per chunk its header and its pages. */
     private static final class GroupBuffers {
@@ -654,6 +680,17 @@ public final class TsFileWriter implements Closeable {
             return;
         }
         closed = true;
+        if (!ownsStream) {
+            writeMetadata();
+            return;
+        }
+        try (OutputStream owned = out) {
+            writeMetadata();
+        }
+    }
+
+    /** The file's tail: the metadata index of every table, the file metadata, the bloom filter. */
+    private void writeMetadata() throws IOException {
         long metaOffset = position;
         sink.write(TsFileReader.SEPARATOR);
         flushSink();

@@ -193,6 +193,30 @@ class ParallelTest {
         }
     }
 
+    /** {@link ParquetFileWriter#create} writes the bytes the stream constructor writes, to a file. */
+    @Test
+    void createWritesTheSameBytesToAFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws IOException {
+        Random r = new Random(81);
+        List<ParquetColumn> schema = new ArrayList<>();
+        List<TestData> data = new ArrayList<>();
+        int rows = 30_000;
+        randomColumns(r, 4, rows, schema, data);
+        ParquetWriteOptions o = ParquetWriteOptions.defaults().withRowGroupSize(100_000);
+        byte[] expected = write(schema, data, rows, o);
+        java.nio.file.Path file = dir.resolve("created.parquet");
+        java.nio.file.Files.write(file, new byte[expected.length * 2]); // replaced, not overwritten in place
+        try (ParquetFileWriter w = ParquetFileWriter.create(file, schema, o)) {
+            Object[] vals = new Object[schema.size()];
+            boolean[][] nulls = new boolean[schema.size()][];
+            for (int i = 0; i < vals.length; i++) {
+                vals[i] = data.get(i).values;
+                nulls[i] = data.get(i).nulls;
+            }
+            w.write(vals, nulls, rows);
+        }
+        assertThat(java.nio.file.Files.readAllBytes(file)).isEqualTo(expected);
+    }
+
     /**
      * A pool shut down before or between the writes (shutdown or shutdownNow) leaves the encoding and the
      * row-group writes to the caller: the bytes are those of a writer without a pool.

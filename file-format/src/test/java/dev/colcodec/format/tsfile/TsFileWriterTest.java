@@ -321,6 +321,35 @@ class TsFileWriterTest {
         }
     }
 
+    /** {@link TsFileWriter#create} writes the bytes the stream constructor writes, to a file it closes. */
+    @Test
+    void createWritesTheSameBytesToAFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        Dataset ds = TsFileFixtures.dataset(37, TsFileFixtures.allTypes(), new int[] {300, 20}, 0.2, 2);
+        byte[] expected = writeWithColcodec(ds, 100, 120);
+        TsTableSchema schema = schemaOf(ds);
+        java.nio.file.Path file = dir.resolve("created.tsfile");
+        java.nio.file.Files.write(file, new byte[expected.length * 2]); // replaced, not overwritten in place
+        try (TsFileWriter w =
+                TsFileWriter.create(file, List.of(schema), new TsFileWriter.Options().maxPointsPerPage(100))) {
+            TsTablet tab = new TsTablet(schema);
+            for (Device dev : ds.devices) {
+                for (int start = 0; start < dev.times.length; start += 120) {
+                    int n = Math.min(120, dev.times.length - start);
+                    tab.device(dev.tags).times(Arrays.copyOfRange(dev.times, start, start + n), n);
+                    for (int c = 0; c < ds.fields.size(); c++) {
+                        setColumn(tab, ds.fields.get(c), dev.values[c], start, n);
+                    }
+                    w.write(tab);
+                }
+            }
+        }
+        assertArrayEquals(expected, java.nio.file.Files.readAllBytes(file));
+        // closed: the file can be deleted and made again at once
+        java.nio.file.Files.delete(file);
+        TsFileWriter.create(file, List.of(schema), new TsFileWriter.Options()).close();
+        org.junit.jupiter.api.Assertions.assertTrue(java.nio.file.Files.size(file) > 0);
+    }
+
     /**
      * A pool shut down before or during the writes (shutdown or shutdownNow) leaves the encoding and the
      * stream writes to the caller: the bytes are those of a writer without a pool.
