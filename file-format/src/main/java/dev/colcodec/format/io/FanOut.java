@@ -3,6 +3,7 @@ package dev.colcodec.format.io;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 
@@ -23,7 +24,8 @@ public final class FanOut implements Runnable {
     private final AtomicInteger running = new AtomicInteger(1);
 
     private final Thread caller = Thread.currentThread();
-    private volatile Throwable failure;
+    /** The first failure of a task (later ones are added to it as suppressed). */
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
     private FanOut(int count, IntConsumer task) {
         this.count = count;
@@ -53,7 +55,7 @@ public final class FanOut implements Runnable {
 
     @Override
     public void run() {
-        while (failure == null) {
+        while (failure.get() == null) {
             running.incrementAndGet(); // before the claim, so await() cannot miss a claimed task
             int i = next.getAndIncrement();
             if (i >= count) {
@@ -63,8 +65,8 @@ public final class FanOut implements Runnable {
             try {
                 task.accept(i);
             } catch (RuntimeException | Error e) {
-                if (failure == null) {
-                    failure = e;
+                if (!failure.compareAndSet(null, e)) {
+                    failure.get().addSuppressed(e);
                 }
             } finally {
                 done();
@@ -90,7 +92,7 @@ public final class FanOut implements Runnable {
                 LockSupport.parkNanos(this, 100_000L);
             }
         }
-        Throwable t = failure;
+        Throwable t = failure.get();
         if (t instanceof RuntimeException re) {
             throw re;
         }

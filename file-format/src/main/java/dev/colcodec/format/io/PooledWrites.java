@@ -51,7 +51,26 @@ public final class PooledWrites {
                 // a pool shutting down: written here
             }
         }
-        w.run();
+        runHere(w);
+    }
+
+    /** Runs {@code w} on this thread, keeping a failure for every later call. */
+    private void runHere(Write w) throws IOException {
+        try {
+            w.run();
+        } catch (IOException e) {
+            failed(e);
+            throw e;
+        } catch (RuntimeException | Error e) {
+            failed(new IOException("the " + what + " could not be written", e));
+            throw e;
+        }
+    }
+
+    private void failed(IOException e) {
+        if (failure == null) {
+            failure = e;
+        }
     }
 
     /**
@@ -63,7 +82,7 @@ public final class PooledWrites {
         pending = null;
         if (p != null) {
             if (p.claim()) {
-                p.write.run();
+                runHere(p.write);
             } else {
                 p.awaitDone();
             }
@@ -119,9 +138,10 @@ public final class PooledWrites {
             try {
                 write.run();
             } catch (IOException e) {
-                failure = e;
+                failed(e);
             } catch (RuntimeException | Error e) {
                 thrown = e;
+                failed(new IOException("the " + what + " could not be written", e));
             } finally {
                 done.countDown();
             }

@@ -67,7 +67,6 @@ public final class ParquetFileWriter implements AutoCloseable {
     private final int[] taskOrder;
 
     private final List<RowGroup> rowGroups = new ArrayList<>();
-    /** Per row group, per column: the finished chunk's pages (for the page index) and its start offset. */
     /** Per row group, per column: the pages of the chunk (for the page indexes; the bytes are not kept). */
     private final List<List<List<ColumnChunkWriter.PageInfo>>> groupChunks = new ArrayList<>();
 
@@ -351,6 +350,13 @@ public final class ParquetFileWriter implements AutoCloseable {
             throw e;
         }
         closed = true;
+        try (OutputStream closing = out) {
+            writeIndexesAndFooter();
+        }
+    }
+
+    /** The page indexes of every chunk, then the footer. */
+    private void writeIndexesAndFooter() throws IOException {
         writePageIndexes();
         List<SchemaElement> elements = new ArrayList<>();
         SchemaElement root = new SchemaElement("schema");
@@ -390,6 +396,5 @@ public final class ParquetFileWriter implements AutoCloseable {
         footer.write(MAGIC, 0, MAGIC.length);
         out.write(footer.array(), 0, footer.size());
         position += footer.size();
-        out.close();
     }
 }

@@ -256,9 +256,6 @@ public final class TsFileWriter implements Closeable {
 
         output.check();
         GroupBuffers g = groups[nextGroup];
-        if (options.pool != null) {
-            nextGroup ^= 1; // the other set may still be on its way to the stream
-        }
         // chunk group header: marker 0, device id
         g.header.reset();
         g.header.write(0);
@@ -308,6 +305,11 @@ public final class TsFileWriter implements Closeable {
         }
         // with a pool, written there while the caller fills and hands over its next tablet
         output.submit(() -> g.writeTo(out));
+        if (options.pool != null) {
+            // the next tablet goes to the other set, as this one may still be on its way to the stream;
+            // only now: a tablet that failed to encode leaves its set to the next, not one being written
+            nextGroup ^= 1;
+        }
         position = offset;
     }
 

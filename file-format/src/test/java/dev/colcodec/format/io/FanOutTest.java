@@ -25,40 +25,42 @@ class FanOutTest {
 
     @Test
     void everyTaskRunsOnceOnAnyPool() {
+        ForkJoinPool one = new ForkJoinPool(1);
         ForkJoinPool three = new ForkJoinPool(3);
         try {
             for (int count : new int[] {0, 1, 2, 3, 17, 1000}) {
                 assertEachRanOnce(runAll(null, count));
+                assertEachRanOnce(runAll(one, count));
                 assertEachRanOnce(runAll(three, count));
                 assertEachRanOnce(runAll(ForkJoinPool.commonPool(), count));
-                assertEachRanOnce(runAll(new ForkJoinPool(1), count));
             }
         } finally {
+            one.shutdown();
             three.shutdown();
         }
     }
 
     @Test
-    void theCallerIsOneOfTheThreads() {
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void theCallerIsOneOfTheThreads() throws InterruptedException {
         ForkJoinPool two = new ForkJoinPool(2);
         try {
             Thread caller = Thread.currentThread();
-            boolean[] ranHere = new boolean[1];
-            // a task of the caller blocks until a helper has run one: both threads work
+            // each of the two tasks waits until the other thread has run one: both threads work, whichever
+            // task each claims
+            CountDownLatch callerRan = new CountDownLatch(1);
             CountDownLatch helperRan = new CountDownLatch(1);
             FanOut.run(two, 2, i -> {
-                if (Thread.currentThread() == caller) {
-                    ranHere[0] = true;
-                    try {
-                        assertThat(helperRan.await(30, TimeUnit.SECONDS)).isTrue();
-                    } catch (InterruptedException e) {
-                        throw new IllegalStateException(e);
-                    }
-                } else {
-                    helperRan.countDown();
+                boolean here = Thread.currentThread() == caller;
+                (here ? callerRan : helperRan).countDown();
+                try {
+                    assertThat((here ? helperRan : callerRan).await(30, TimeUnit.SECONDS))
+                            .isTrue();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
                 }
             });
-            assertThat(ranHere[0]).isTrue();
+            assertThat(callerRan.getCount()).isZero();
             assertThat(helperRan.getCount()).isZero();
         } finally {
             two.shutdown();
@@ -100,14 +102,30 @@ class FanOutTest {
         try {
             for (int failing : new int[] {0, 5, 99}) {
                 AtomicIntegerArray runs = new AtomicIntegerArray(100);
+                java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
                 assertThatThrownBy(() -> FanOut.run(three, 100, i -> {
-                            runs.incrementAndGet(i);
-                            if (i == failing) {
-                                throw new IllegalArgumentException("task " + i);
+                            inFlight.incrementAndGet();
+                            try {
+                                runs.incrementAndGet(i);
+                                if (i == failing) {
+                                    throw new IllegalArgumentException("task " + i);
+                                }
+                                long x = i;
+                                for (int k = 0; k < 200_000; k++) {
+                                    x = x * 6364136223846793005L + 1;
+                                }
+                                if (x == 42) {
+                                    runs.incrementAndGet(i);
+                                }
+                            } finally {
+                                inFlight.decrementAndGet();
                             }
                         }))
                         .isInstanceOf(IllegalArgumentException.class)
                         .hasMessage("task " + failing);
+                assertThat(inFlight.get())
+                        .as("tasks still running when run() threw")
+                        .isZero();
                 for (int i = 0; i < 100; i++) {
                     assertThat(runs.get(i)).isLessThanOrEqualTo(1);
                 }

@@ -256,7 +256,11 @@ class ParallelTest {
             boolean now)
             throws IOException {
         if (pool != null && when < 0) {
-            pool.shutdown();
+            if (now) {
+                pool.shutdownNow();
+            } else {
+                pool.shutdown();
+            }
         }
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
         try (ParquetFileWriter w = new ParquetFileWriter(bos, schema, o)) {

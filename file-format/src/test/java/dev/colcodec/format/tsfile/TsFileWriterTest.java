@@ -363,7 +363,11 @@ class TsFileWriterTest {
             for (boolean now : new boolean[] {false, true}) {
                 java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(3);
                 if (when < 0) {
-                    pool.shutdown();
+                    if (now) {
+                        pool.shutdownNow();
+                    } else {
+                        pool.shutdown();
+                    }
                 }
                 byte[] bytes = writeWithColcodec(ds, 100, 50, pool, k -> {
                     if (k == when) {
