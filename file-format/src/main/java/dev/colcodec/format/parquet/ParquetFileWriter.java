@@ -1,6 +1,7 @@
 package dev.colcodec.format.parquet;
 
 import dev.colcodec.format.io.FanOut;
+import dev.colcodec.format.io.NewFile;
 import dev.colcodec.format.io.PooledWrites;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.parquet.ParquetEncoding;
@@ -9,7 +10,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -112,25 +112,17 @@ public final class ParquetFileWriter implements AutoCloseable {
     }
 
     /**
-     * A writer of a new file at {@code file} (replacing one there); {@link #close} closes it. Pages go to
-     * the file in large writes: the stream's buffer ({@value #CREATE_BUFFER} bytes) only gathers the
-     * small pieces, where a buffer larger than a write would copy it once more.
+     * A writer of a new file at {@code file} (replacing one there), which {@link #close} closes; pages go
+     * to the file in large writes (see {@link NewFile}).
      */
     public static ParquetFileWriter create(Path file, List<ParquetColumn> schema, ParquetWriteOptions options)
             throws IOException {
-        OutputStream os = new java.io.BufferedOutputStream(Files.newOutputStream(file), CREATE_BUFFER);
-        try {
+        return NewFile.create(file, os -> {
             ParquetFileWriter w = new ParquetFileWriter(os, schema, options);
             w.ownsStream = true;
             return w;
-        } catch (IOException | RuntimeException | Error e) {
-            os.close();
-            throw e;
-        }
+        });
     }
-
-    /** The stream buffer of {@link #create}. */
-    static final int CREATE_BUFFER = 1 << 16;
 
     public List<ParquetColumn> schema() {
         return schema;

@@ -4,6 +4,7 @@ import dev.colcodec.format.compress.AdaptivePageCompressor;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
 import dev.colcodec.format.io.FanOut;
+import dev.colcodec.format.io.NewFile;
 import dev.colcodec.format.io.PooledWrites;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
@@ -16,11 +17,9 @@ import dev.colcodec.values.FloatValuesWriter;
 import dev.colcodec.values.IntValuesWriter;
 import dev.colcodec.values.LongValuesWriter;
 import dev.colcodec.values.ValuesWriter;
-import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -165,24 +164,16 @@ public final class TsFileWriter implements Closeable {
     }
 
     /**
-     * A writer of a new file at {@code file} (replacing one there), which {@link #close} closes. Chunks go
-     * to the file in one write each: the stream's buffer ({@value #CREATE_BUFFER} bytes) only gathers
-     * headers, where a buffer larger than a chunk would copy every chunk once more.
+     * A writer of a new file at {@code file} (replacing one there), which {@link #close} closes; chunks go
+     * to the file in one write each (see {@link NewFile}).
      */
     public static TsFileWriter create(Path file, List<TsTableSchema> tables, Options options) throws IOException {
-        OutputStream os = new BufferedOutputStream(Files.newOutputStream(file), CREATE_BUFFER);
-        try {
+        return NewFile.create(file, os -> {
             TsFileWriter w = new TsFileWriter(os, tables, options);
             w.ownsStream = true;
             return w;
-        } catch (IOException | RuntimeException | Error e) {
-            os.close();
-            throw e;
-        }
+        });
     }
-
-    /** The stream buffer of {@link #create}. */
-    static final int CREATE_BUFFER = 1 << 16;
 
     /** One chunk group's bytes: its header, then per chunk its header and its pages. */
     private static final class GroupBuffers {

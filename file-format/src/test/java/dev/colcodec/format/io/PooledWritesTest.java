@@ -24,19 +24,8 @@ class PooledWritesTest {
         for (String way : WAYS) {
             for (boolean unchecked : new boolean[] {false, true}) {
                 CountDownLatch release = new CountDownLatch(1);
-                ForkJoinPool pool = way.equals("no pool") ? null : new ForkJoinPool(1);
+                ForkJoinPool pool = pool(way, release);
                 try {
-                    if (way.equals("shut-down pool")) {
-                        pool.shutdown();
-                    } else if (way.equals("busy pool")) {
-                        pool.execute(() -> {
-                            try {
-                                release.await();
-                            } catch (InterruptedException e) {
-                                Thread.currentThread().interrupt();
-                            }
-                        });
-                    }
                     PooledWrites writes = new PooledWrites(pool, "part");
                     List<String> written = new ArrayList<>();
                     writes.submit(() -> written.add("first"));
@@ -73,19 +62,8 @@ class PooledWritesTest {
     void writesRunInOrderOnceEachWhoeverRunsThem() throws Exception {
         for (String way : WAYS) {
             CountDownLatch release = new CountDownLatch(1);
-            ForkJoinPool pool = way.equals("no pool") ? null : new ForkJoinPool(1);
+            ForkJoinPool pool = pool(way, release);
             try {
-                if (way.equals("shut-down pool")) {
-                    pool.shutdownNow();
-                } else if (way.equals("busy pool")) {
-                    pool.execute(() -> {
-                        try {
-                            release.await();
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                    });
-                }
                 PooledWrites writes = new PooledWrites(pool, "part");
                 List<Integer> written = java.util.Collections.synchronizedList(new ArrayList<>());
                 for (int i = 0; i < 50; i++) {
@@ -104,6 +82,29 @@ class PooledWritesTest {
                 }
             }
         }
+    }
+
+    /**
+     * The pool of a way: none, one shut down (shutdownNow), one whose only thread waits for {@code
+     * release}, or a free one of one thread.
+     */
+    private static ForkJoinPool pool(String way, CountDownLatch release) {
+        if (way.equals("no pool")) {
+            return null;
+        }
+        ForkJoinPool pool = new ForkJoinPool(1);
+        if (way.equals("shut-down pool")) {
+            pool.shutdownNow();
+        } else if (way.equals("busy pool")) {
+            pool.execute(() -> {
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        return pool;
     }
 
     private interface Action {

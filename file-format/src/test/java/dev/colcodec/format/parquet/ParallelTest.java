@@ -24,14 +24,28 @@ class ParallelTest {
             java.io.OutputStream out, List<ParquetColumn> schema, List<TestData> data, int rows, ParquetWriteOptions o)
             throws IOException {
         try (ParquetFileWriter w = new ParquetFileWriter(out, schema, o)) {
-            Object[] vals = new Object[schema.size()];
-            boolean[][] nulls = new boolean[schema.size()][];
-            for (int i = 0; i < vals.length; i++) {
-                vals[i] = data.get(i).values;
-                nulls[i] = data.get(i).nulls;
-            }
+            Object[] vals = values(data);
+            boolean[][] nulls = nulls(data);
             w.write(vals, nulls, rows);
         }
+    }
+
+    /** The value arrays of the columns, as {@link ParquetFileWriter#write} takes them. */
+    static Object[] values(List<TestData> data) {
+        Object[] vals = new Object[data.size()];
+        for (int i = 0; i < vals.length; i++) {
+            vals[i] = data.get(i).values;
+        }
+        return vals;
+    }
+
+    /** The null flags of the columns (null for a column without), as {@link ParquetFileWriter#write} takes them. */
+    static boolean[][] nulls(List<TestData> data) {
+        boolean[][] nulls = new boolean[data.size()][];
+        for (int i = 0; i < nulls.length; i++) {
+            nulls[i] = data.get(i).nulls;
+        }
+        return nulls;
     }
 
     /** {@code n} random columns of {@code rows} rows into {@code schema} and {@code data}. */
@@ -206,12 +220,8 @@ class ParallelTest {
         java.nio.file.Path file = dir.resolve("created.parquet");
         java.nio.file.Files.write(file, new byte[expected.length * 2]); // replaced, not overwritten in place
         try (ParquetFileWriter w = ParquetFileWriter.create(file, schema, o)) {
-            Object[] vals = new Object[schema.size()];
-            boolean[][] nulls = new boolean[schema.size()][];
-            for (int i = 0; i < vals.length; i++) {
-                vals[i] = data.get(i).values;
-                nulls[i] = data.get(i).nulls;
-            }
+            Object[] vals = values(data);
+            boolean[][] nulls = nulls(data);
             w.write(vals, nulls, rows);
         }
         assertThat(java.nio.file.Files.readAllBytes(file)).isEqualTo(expected);
@@ -264,12 +274,8 @@ class ParallelTest {
         }
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
         try (ParquetFileWriter w = new ParquetFileWriter(bos, schema, o)) {
-            Object[] vals = new Object[schema.size()];
-            boolean[][] nulls = new boolean[schema.size()][];
-            for (int i = 0; i < vals.length; i++) {
-                vals[i] = data.get(i).values;
-                nulls[i] = data.get(i).nulls;
-            }
+            Object[] vals = values(data);
+            boolean[][] nulls = nulls(data);
             for (int k = 0; k < 8; k++) {
                 w.write(vals, nulls, rows - k * 1000);
                 if (k == when) {
@@ -288,12 +294,8 @@ class ParallelTest {
             throws IOException {
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
         try (ParquetFileWriter w = new ParquetFileWriter(bos, schema, o)) {
-            Object[] vals = new Object[schema.size()];
-            boolean[][] nulls = new boolean[schema.size()][];
-            for (int i = 0; i < vals.length; i++) {
-                vals[i] = data.get(i).values;
-                nulls[i] = data.get(i).nulls;
-            }
+            Object[] vals = values(data);
+            boolean[][] nulls = nulls(data);
             for (int g = 0; g < 3; g++) {
                 w.write(vals, nulls, rows);
                 w.flushRowGroup();
