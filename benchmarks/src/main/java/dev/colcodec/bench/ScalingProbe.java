@@ -42,7 +42,10 @@ public final class ScalingProbe {
      * of {@code steps} steps.
      */
     public static List<Round> run(PrintStream out, int rounds, int megabytes, long steps) throws Exception {
-        long[] a = new long[megabytes * (1 << 20) / 8];
+        if (megabytes < 1 || megabytes > 8192) {
+            throw new IllegalArgumentException("--mb must be in [1, 8192]: " + megabytes);
+        }
+        long[] a = new long[(int) ((long) megabytes * (1 << 20) / 8)];
         long[] b = new long[a.length];
         for (int i = 0; i < a.length; i++) {
             a[i] = i;

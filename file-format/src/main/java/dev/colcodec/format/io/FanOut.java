@@ -65,8 +65,9 @@ public final class FanOut implements Runnable {
             try {
                 task.accept(i);
             } catch (RuntimeException | Error e) {
-                if (!failure.compareAndSet(null, e)) {
-                    failure.get().addSuppressed(e);
+                Throwable first = failure.compareAndExchange(null, e);
+                if (first != null && first != e) {
+                    first.addSuppressed(e);
                 }
             } finally {
                 done();
