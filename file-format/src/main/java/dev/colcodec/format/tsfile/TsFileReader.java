@@ -3,6 +3,7 @@ package dev.colcodec.format.tsfile;
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
+import dev.colcodec.format.io.FanOut;
 import dev.colcodec.format.io.MappedFile;
 import dev.colcodec.io.ByteCursor;
 import dev.colcodec.io.ByteIO;
@@ -25,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -1114,38 +1114,15 @@ public final class TsFileReader implements Closeable {
         }
         // slot 0 the time chunk, slot i + 1 value chunk i
         TsChunkReader.Chunk[] chunks = new TsChunkReader.Chunk[n + 1];
-        // only from a thread of the pool: a thread outside it would wait for a free pool thread
-        boolean parallel = pool != null
-                && whole
-                && channel != null
-                && n > 0
-                && ForkJoinTask.inForkJoinPool()
-                && ForkJoinTask.getPool() == pool;
-        if (parallel) {
-            // one task per chunk, so the reads of chunks and page headers share the pool's threads; each
-            // task has its own buffer slot
-            List<ForkJoinTask<?>> reads = new ArrayList<>(n + 1);
-            for (int i = 0; i <= n; i++) {
-                long off = i == 0 ? tOff : valueOffsets[i - 1];
-                if (off >= 0) {
-                    int slot = i;
-                    reads.add(ForkJoinTask.adapt(() -> chunks[slot] = chunkAt(off, slot > 0, buffers, slot)));
-                }
+        // one task per chunk on the pool (its threads and this one, see FanOut), so the reads of chunks and
+        // page headers overlap; each task has its own buffer slot
+        ForkJoinPool readers = whole && channel != null ? pool : null;
+        FanOut.run(readers, n + 1, i -> {
+            long off = i == 0 ? tOff : valueOffsets[i - 1];
+            if (off >= 0) {
+                chunks[i] = chunkAt(off, !whole || i > 0, buffers, i);
             }
-            try {
-                pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(reads)));
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                parallel = false; // a pool shutting down: read them here
-            }
-        }
-        if (!parallel) {
-            for (int i = 0; i <= n; i++) {
-                long off = i == 0 ? tOff : valueOffsets[i - 1];
-                if (off >= 0) {
-                    chunks[i] = chunkAt(off, !whole || i > 0, buffers, i);
-                }
-            }
-        }
+        });
         TsChunkReader.Chunk[] valueChunks = Arrays.copyOfRange(chunks, 1, n + 1);
         long groupBytes = 0;
         for (TsChunkReader.Chunk c : chunks) {
