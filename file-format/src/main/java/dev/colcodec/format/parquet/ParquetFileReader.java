@@ -550,17 +550,13 @@ public final class ParquetFileReader implements AutoCloseable {
             sizes[i] = chunkMeta(rowGroup, columns[i]).getTotal_uncompressed_size();
         }
         java.util.Arrays.sort(order, (a, b) -> Long.compare(sizes[b], sizes[a]));
-        List<ColumnBatch>[] decoded = newBatchLists(columns.length);
+        // each task sets its own element (FanOut.run returns after every task, so all are visible here)
+        List<List<ColumnBatch>> out = new ArrayList<>(Collections.nCopies(columns.length, null));
         FanOut.run(pool, readers.length, k -> {
             int i = order[k];
-            decoded[i] = decodeAll(readers[i], batchSize, rows);
+            out.set(i, decodeAll(readers[i], batchSize, rows));
         });
-        return new ArrayList<>(List.of(decoded));
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<ColumnBatch>[] newBatchLists(int n) {
-        return (List<ColumnBatch>[]) new List<?>[n];
+        return out;
     }
 
     private static List<ColumnBatch> decodeAll(ColumnChunkReader r, int batchSize, long rows) {
