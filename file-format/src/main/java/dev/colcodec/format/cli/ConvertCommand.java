@@ -11,7 +11,6 @@ import dev.colcodec.format.tsfile.TsTableSchema;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,9 +39,9 @@ final class ConvertCommand {
                 "convert", argList, Set.of("--time", "--tags", "--table", "--encoding", "--codec"), Set.of());
         List<String> files = args.positional(2, "IN OUT");
         Path in = Path.of(files.get(0));
-        Path target = Path.of(files.get(1));
+        Writers.Target target = new Writers.Target(Path.of(files.get(1)));
         FileFormat format = FileFormat.detect(in);
-        if (Files.exists(target) && Files.isSameFile(in, target)) {
+        if (Files.exists(target.path()) && Files.isSameFile(in, target.path())) {
             throw new UsageException("convert: OUT must differ from IN");
         }
         Compression codec = args.option("--codec") == null ? null : Names.codec(args.option("--codec"), format.other());
@@ -53,13 +52,13 @@ final class ConvertCommand {
                 toParquet(in, target, args, codec, out);
             }
         } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(target);
+            target.deleteIfCreated();
             throw e;
         }
         return 0;
     }
 
-    private static void toTsFile(Path in, Path target, CliArgs args, Compression codec, PrintStream out)
+    private static void toTsFile(Path in, Writers.Target target, CliArgs args, Compression codec, PrintStream out)
             throws IOException {
         String timeName = args.option("--time");
         if (timeName == null) {
@@ -168,8 +167,7 @@ final class ConvertCommand {
             int at = filled.merge(key, 1, Integer::sum) - 1;
             idx[at] = i;
         }
-        try (OutputStream os = Files.newOutputStream(target);
-                TsFileWriter w = Writers.tsfile("convert", os, List.of(schema), options)) {
+        try (TsFileWriter w = Writers.tsfile("convert", target, List.of(schema), options)) {
             for (Map.Entry<List<String>, int[]> d : devices.entrySet()) {
                 int[] order = byTime(d.getValue(), times, d.getKey());
                 long[] t = new long[order.length];
@@ -226,7 +224,7 @@ final class ConvertCommand {
         throw new UsageException("convert: no column " + name);
     }
 
-    private static void toParquet(Path in, Path target, CliArgs args, Compression codec, PrintStream out)
+    private static void toParquet(Path in, Writers.Target target, CliArgs args, Compression codec, PrintStream out)
             throws IOException {
         if (args.option("--tags") != null) {
             throw new UsageException("convert: --tags applies to Parquet input; a TsFile's tags come from its schema");
@@ -302,8 +300,7 @@ final class ConvertCommand {
             options = options.withEncoding(e.getKey(), Names.parquetEncoding(e.getValue()));
         }
         int rows = columns.get(0).rows;
-        try (OutputStream os = Files.newOutputStream(target);
-                ParquetFileWriter w = Writers.parquet("convert", os, parquetSchema, options)) {
+        try (ParquetFileWriter w = Writers.parquet("convert", target, parquetSchema, options)) {
             ParquetTables.write(w, columns, rows);
         }
         out.println("wrote " + rows + " rows of table " + table + " from " + devices.size() + " devices");

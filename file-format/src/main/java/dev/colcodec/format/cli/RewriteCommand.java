@@ -18,7 +18,6 @@ import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.PhysicalType;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,9 +48,9 @@ final class RewriteCommand {
                 "rewrite", argList, Set.of("--codec", "--encoding", "--page-version", "--advise"), Set.of());
         List<String> files = args.positional(2, "IN OUT");
         Path in = Path.of(files.get(0));
-        Path target = Path.of(files.get(1));
+        Writers.Target target = new Writers.Target(Path.of(files.get(1)));
         FileFormat format = FileFormat.detect(in);
-        if (Files.exists(target) && Files.isSameFile(in, target)) {
+        if (Files.exists(target.path()) && Files.isSameFile(in, target.path())) {
             throw new UsageException("rewrite: OUT must differ from IN");
         }
         Compression codec = args.option("--codec") == null ? null : Names.codec(args.option("--codec"), format);
@@ -68,7 +67,7 @@ final class RewriteCommand {
                 rewriteTsFile(in, target, codec, encodings, policy, advisor, out);
             }
         } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(target);
+            target.deleteIfCreated();
             throw e;
         }
         return 0;
@@ -86,7 +85,7 @@ final class RewriteCommand {
 
     private static void rewriteParquet(
             Path in,
-            Path target,
+            Writers.Target target,
             Compression codec,
             ParquetWriteOptions.PageVersion version,
             Map<String, String> encodings,
@@ -139,8 +138,7 @@ final class RewriteCommand {
                     out.println(name + ": " + Samples.describe(best));
                 }
             }
-            try (OutputStream os = Files.newOutputStream(target);
-                    ParquetFileWriter w = Writers.parquet("rewrite", os, r.columns(), options)) {
+            try (ParquetFileWriter w = Writers.parquet("rewrite", target, r.columns(), options)) {
                 for (int g = 0; g < r.rowGroupCount(); g++) {
                     List<ColumnValues> cols = ParquetTables.readRowGroup(r, g, all);
                     ParquetTables.write(w, cols, (int) r.rowGroupRowCount(g));
@@ -169,7 +167,7 @@ final class RewriteCommand {
 
     private static void rewriteTsFile(
             Path in,
-            Path target,
+            Writers.Target target,
             Compression codec,
             Map<String, String> encodings,
             Policy policy,
@@ -262,8 +260,7 @@ final class RewriteCommand {
             }
             schemas.add(new TsTableSchema(t.getKey(), cols));
         }
-        try (OutputStream os = Files.newOutputStream(target);
-                TsFileWriter w = Writers.tsfile("rewrite", os, schemas, options)) {
+        try (TsFileWriter w = Writers.tsfile("rewrite", target, schemas, options)) {
             for (TsTableSchema s : schemas) {
                 for (TsTables.DeviceRows d : rows.get(s.tableName())) {
                     w.write(TsTables.tablet(s, d));

@@ -7,31 +7,58 @@ import dev.colcodec.format.tsfile.TsFileWriter;
 import dev.colcodec.format.tsfile.TsTableSchema;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Opens the file writers, turning their refusal of a requested encoding or codec (an {@link
+ * Creates the target files' writers (a refused schema or option leaves an existing target alone), turning their refusal of a requested encoding or codec (an {@link
  * IllegalArgumentException} naming the pair) into a usage error.
  */
 final class Writers {
     private Writers() {}
 
+    /** A command's OUT file, and whether the command has created (or truncated) it. */
+    static final class Target {
+        private final Path path;
+        private boolean created;
+
+        Target(Path path) {
+            this.path = path;
+        }
+
+        Path path() {
+            return path;
+        }
+
+        /**
+         * After a failure: deletes the file if the command created it (a part-written file); a file the
+         * command never opened, such as an existing OUT when IN is unreadable, stays as it was.
+         */
+        void deleteIfCreated() throws IOException {
+            if (created) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
     static ParquetFileWriter parquet(
-            String command, OutputStream out, List<ParquetColumn> schema, ParquetWriteOptions options)
-            throws IOException {
+            String command, Target target, List<ParquetColumn> schema, ParquetWriteOptions options) throws IOException {
         try {
-            return new ParquetFileWriter(out, schema, options);
+            ParquetFileWriter w = ParquetFileWriter.create(target.path, schema, options);
+            target.created = true;
+            return w;
         } catch (IllegalArgumentException e) {
             throw new UsageException(command + ": " + e.getMessage());
         }
     }
 
-    static TsFileWriter tsfile(
-            String command, OutputStream out, List<TsTableSchema> schemas, TsFileWriter.Options options)
+    static TsFileWriter tsfile(String command, Target target, List<TsTableSchema> schemas, TsFileWriter.Options options)
             throws IOException {
         try {
-            return new TsFileWriter(out, schemas, options);
+            TsFileWriter w = TsFileWriter.create(target.path, schemas, options);
+            target.created = true;
+            return w;
         } catch (IllegalArgumentException e) {
             throw new UsageException(command + ": " + e.getMessage());
         }

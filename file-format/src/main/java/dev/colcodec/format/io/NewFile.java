@@ -1,20 +1,36 @@
 package dev.colcodec.format.io;
 
-import java.io.BufferedOutputStream;
+import java.io.FileNotFoundException;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Objects;
 
 /**
- * The stream of a writer's {@code create(Path, ...)}: a new file (replacing one there) behind a buffer of
- * {@value #BUFFER} bytes. The writers hand chunks and pages over in writes of their own, larger than that,
- * which the buffer passes straight to the file; it only gathers headers and other small pieces (a buffer
- * larger than a chunk would copy every chunk once more).
+ * The stream of a writer's {@code create(Path, ...)}: a new file (replacing one there) written in blocks
+ * that start at multiples of {@value #BLOCK} bytes of the file.
+ *
+ * <ul>
+ *   <li>Small writes (headers, footers) gather in a buffer up to the next block boundary. A large write
+ *       (a chunk, a page slab) fills the buffer to the boundary, then goes to the file straight from the
+ *       caller's array in whole blocks, and only its tail is buffered. Every write the file gets starts at
+ *       a block boundary (except after {@link #flush}), which the kernel's page cache takes faster than
+ *       writes at odd offsets (measured: a 358 MB file written in pieces of 20 B to 1.1 MB in 88 to 98 ms
+ *       against 100 to 110 ms through a 64 KiB {@code BufferedOutputStream}).
+ *   <li>The file is opened only after the writer is made: a writer that refuses its schema or options
+ *       leaves an existing file alone.
+ *   <li>Writes go through a {@link FileOutputStream}, which an interrupt does not abort; an interrupted
+ *       thread writing through a {@code FileChannel} closes the channel, and the file would be lost.
+ * </ul>
  */
-public final class NewFile {
-    /** Bytes of the stream's buffer. */
-    public static final int BUFFER = 1 << 16;
+public final class NewFile extends OutputStream {
+    /** Bytes of a block: the buffer's size and the alignment of the file's writes. */
+    public static final int BLOCK = 1 << 18;
+    /** The most bytes of one write to the file. */
+    private static final int PIECE = 4 * BLOCK;
 
     /** Makes a writer on a stream (which the writer then owns). */
     @FunctionalInterface
@@ -22,20 +38,133 @@ public final class NewFile {
         W make(OutputStream out) throws IOException;
     }
 
-    private NewFile() {}
+    private final Path path;
+    private final byte[] buffer = new byte[BLOCK];
+    /** Bytes in {@link #buffer}; they go to the file from offset {@link #written}. */
+    private int count;
+    /** Bytes handed to the file. */
+    private long written;
+    /** {@code null} until {@link #open}. */
+    private FileOutputStream file;
 
-    /** Opens the stream of {@code file} and makes the writer on it; closes the stream if that fails. */
+    private boolean closed;
+
+    private NewFile(Path path) {
+        this.path = path;
+    }
+
+    /**
+     * Makes the writer on a new stream, then creates (or truncates) {@code file}: if the writer refuses
+     * its arguments, the file is not touched.
+     */
     public static <W> W create(Path file, WriterOn<W> writer) throws IOException {
-        OutputStream os = new BufferedOutputStream(Files.newOutputStream(file), BUFFER);
+        NewFile stream = new NewFile(Objects.requireNonNull(file, "file"));
+        W w = writer.make(stream);
+        stream.open();
+        return w;
+    }
+
+    private void open() throws IOException {
+        // one open: on ext4 a second open that truncates the file just created makes close() wait for
+        // the file's blocks to be allocated (the "replace by truncate" safeguard), 1.7x the write's time
         try {
-            return writer.make(os);
-        } catch (IOException | RuntimeException | Error e) {
-            try {
-                os.close();
-            } catch (IOException suppressed) {
-                e.addSuppressed(suppressed);
+            file = new FileOutputStream(path.toFile());
+        } catch (FileNotFoundException e) {
+            // FileOutputStream says why only in its message; FileChannel.open throws the exception that
+            // names the cause (NoSuchFileException, AccessDeniedException, ...)
+            try (FileChannel probe = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                throw e; // it opens now: the cause was transient, report the original failure
             }
-            throw e;
+        }
+    }
+
+    /** The bytes the buffer takes before the next block boundary of the file. */
+    private int room() {
+        return BLOCK - (int) ((written + count) % BLOCK);
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        ensureOpen();
+        if (room() == 0) {
+            drain();
+        }
+        buffer[count++] = (byte) b;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        Objects.checkFromIndexSize(off, len, b.length);
+        ensureOpen();
+        int room = room();
+        if (len < room) {
+            System.arraycopy(b, off, buffer, count, len);
+            count += len;
+            return;
+        }
+        // up to the boundary, then whole blocks from the caller's array, then the tail
+        System.arraycopy(b, off, buffer, count, room);
+        count += room;
+        off += room;
+        len -= room;
+        drain();
+        while (len >= BLOCK) {
+            // at most PIECE bytes per write: FileOutputStream copies each write once more, into native
+            // memory, and a piece that stays in the cache is cheaper to copy again into the page cache
+            int piece = Math.min(len - len % BLOCK, PIECE);
+            file.write(b, off, piece);
+            written += piece;
+            off += piece;
+            len -= piece;
+        }
+        System.arraycopy(b, off, buffer, 0, len);
+        count = len;
+    }
+
+    /**
+     * Hands the buffered bytes to the file. Before the file is opened (while a writer is being made) the
+     * bytes stay buffered.
+     */
+    @Override
+    public void flush() throws IOException {
+        ensureOpen();
+        if (file != null) {
+            drain();
+        }
+    }
+
+    private void drain() throws IOException {
+        if (file == null) {
+            throw new IllegalStateException("a writer wrote a block before its file was opened");
+        }
+        if (count > 0) {
+            file.write(buffer, 0, count);
+            written += count;
+            count = 0;
+        }
+    }
+
+    private void ensureOpen() throws IOException {
+        if (closed) {
+            throw new IOException("stream closed");
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (file == null) {
+            return;
+        }
+        try (FileOutputStream f = file) {
+            if (count > 0) {
+                f.write(buffer, 0, count);
+                written += count;
+                count = 0;
+            }
         }
     }
 }

@@ -326,6 +326,36 @@ class ColcodecCliTest {
     }
 
     @Test
+    void aFailedRewriteOrConvertLeavesAnExistingOutAlone() throws IOException {
+        Path parquet = CliFixtures.awkward(tmp);
+        Path tsfile = CliFixtures.tsfile(tmp);
+        Path garbage = tmp.resolve("garbage.parquet");
+        Files.write(garbage, "PAR1 not a parquet file PAR1".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Path out = tmp.resolve("kept.bin");
+        byte[] kept = "the caller's bytes".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Files.write(out, kept);
+        // refused options (the writer refuses the encoding), and an IN that cannot be read
+        assertOneLineError(
+                run("rewrite", parquet.toString(), out.toString(), "--encoding", "id=DELTA_BYTE_ARRAY"),
+                2,
+                "colcodec:");
+        assertThat(Files.readAllBytes(out)).isEqualTo(kept);
+        assertOneLineError(
+                run("rewrite", tsfile.toString(), out.toString(), "--encoding", "v=DICTIONARY"), 2, "colcodec:");
+        assertThat(Files.readAllBytes(out)).isEqualTo(kept);
+        assertOneLineError(run("rewrite", garbage.toString(), out.toString()), 1, "colcodec: corrupt input");
+        assertThat(Files.readAllBytes(out)).isEqualTo(kept);
+        assertOneLineError(
+                run("convert", garbage.toString(), out.toString(), "--time", "t"), 1, "colcodec: corrupt input");
+        assertThat(Files.readAllBytes(out)).isEqualTo(kept);
+        // an OUT in a missing directory is one clear line
+        assertOneLineError(
+                run("rewrite", parquet.toString(), tmp.resolve("no/such/dir/o").toString()),
+                1,
+                "colcodec: no such file");
+    }
+
+    @Test
     void verboseAddsTheStackTrace() {
         CliFixtures.Result r =
                 run("--verbose", "inspect", tmp.resolve("missing").toString());
