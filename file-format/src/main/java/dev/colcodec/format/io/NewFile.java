@@ -16,7 +16,7 @@ import java.util.Objects;
  * <ul>
  *   <li>Small writes (headers, footers) gather in a buffer up to the next block boundary. A large write
  *       (a chunk, a page slab) fills the buffer to the boundary, then goes to the file straight from the
- *       caller's array in whole blocks, and only its tail is buffered. Every write the file gets starts at
+ *       caller's array a block at a time, and only its tail is buffered. Every write the file gets starts at
  *       a block boundary (except after {@link #flush}), which the kernel's page cache takes faster than
  *       writes at odd offsets (measured: a 358 MB file written in pieces of 20 B to 1.1 MB in 88 to 98 ms
  *       against 100 to 110 ms through a 64 KiB {@code BufferedOutputStream}).
@@ -29,8 +29,6 @@ import java.util.Objects;
 public final class NewFile extends OutputStream {
     /** Bytes of a block: the buffer's size and the alignment of the file's writes. */
     public static final int BLOCK = 1 << 18;
-    /** The most bytes of one write to the file. */
-    private static final int PIECE = 4 * BLOCK;
 
     /** Makes a writer on a stream (which the writer then owns). */
     @FunctionalInterface
@@ -109,13 +107,13 @@ public final class NewFile extends OutputStream {
         len -= room;
         drain();
         while (len >= BLOCK) {
-            // at most PIECE bytes per write: FileOutputStream copies each write once more, into native
-            // memory, and a piece that stays in the cache is cheaper to copy again into the page cache
-            int piece = Math.min(len - len % BLOCK, PIECE);
-            file.write(b, off, piece);
-            written += piece;
-            off += piece;
-            len -= piece;
+            // a block per write: FileOutputStream copies each write once more, into native memory, and
+            // a copy that stays in the cache is cheaper for the kernel to copy again (measured: 8-field
+            // TsFile write 148-153 ms against 158-164 ms in writes of 1 MiB)
+            file.write(b, off, BLOCK);
+            written += BLOCK;
+            off += BLOCK;
+            len -= BLOCK;
         }
         System.arraycopy(b, off, buffer, 0, len);
         count = len;
