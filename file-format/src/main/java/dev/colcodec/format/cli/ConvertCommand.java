@@ -51,8 +51,13 @@ final class ConvertCommand {
             } else {
                 toParquet(in, target, args, codec, out);
             }
-        } catch (IOException | RuntimeException e) {
-            target.deleteIfCreated();
+        } catch (IOException | RuntimeException | Error e) {
+            // an OutOfMemoryError too, which the CLI reports as one line: no part-written OUT stays
+            try {
+                target.deleteIfCreated();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
             throw e;
         }
         return 0;

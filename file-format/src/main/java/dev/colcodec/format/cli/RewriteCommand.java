@@ -66,8 +66,13 @@ final class RewriteCommand {
                 }
                 rewriteTsFile(in, target, codec, encodings, policy, advisor, out);
             }
-        } catch (IOException | RuntimeException e) {
-            target.deleteIfCreated();
+        } catch (IOException | RuntimeException | Error e) {
+            // an OutOfMemoryError too, which the CLI reports as one line: no part-written OUT stays
+            try {
+                target.deleteIfCreated();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
             throw e;
         }
         return 0;

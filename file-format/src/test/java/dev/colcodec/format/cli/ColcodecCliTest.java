@@ -5,7 +5,11 @@ import static dev.colcodec.format.cli.CliFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.parquet.ParquetColumn;
 import dev.colcodec.format.parquet.ParquetFileReader;
+import dev.colcodec.format.parquet.ParquetFileWriter;
+import dev.colcodec.format.parquet.ParquetWriteOptions;
+import dev.colcodec.parquet.PhysicalType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -348,6 +352,19 @@ class ColcodecCliTest {
         assertOneLineError(
                 run("convert", garbage.toString(), out.toString(), "--time", "t"), 1, "colcodec: corrupt input");
         assertThat(Files.readAllBytes(out)).isEqualTo(kept);
+        // a failure after OUT was replaced (a time repeated for a device, found while writing) removes it
+        Path repeated = tmp.resolve("repeated.parquet");
+        try (ParquetFileWriter w = ParquetFileWriter.create(
+                repeated,
+                List.of(
+                        ParquetColumn.flat("t", PhysicalType.INT64, 0, false),
+                        ParquetColumn.flat("v", PhysicalType.DOUBLE, 0, false)),
+                ParquetWriteOptions.defaults())) {
+            w.write(new Object[] {new long[] {2, 1, 2}, new double[] {1, 2, 3}}, null, 3);
+        }
+        assertOneLineError(
+                run("convert", repeated.toString(), out.toString(), "--time", "t"), 1, "colcodec: time 2 occurs twice");
+        assertThat(Files.exists(out)).isFalse();
         // an OUT in a missing directory is one clear line
         assertOneLineError(
                 run("rewrite", parquet.toString(), tmp.resolve("no/such/dir/o").toString()),

@@ -16,11 +16,15 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,6 +64,62 @@ class NewFileTest {
                 }
             }
             assertThat(Files.readAllBytes(file)).isEqualTo(expected.toByteArray());
+        }
+    }
+
+    @Test
+    void singleBytesAndFlushesAcrossBlockBoundaries() throws IOException {
+        Path file = dir.resolve("bytes");
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        Random rnd = new Random(3);
+        try (OutputStream out = NewFile.create(file, os -> {
+            os.write(9);
+            os.flush(); // before the file is opened: the byte stays buffered
+            return os;
+        })) {
+            expected.write(9);
+            byte[] a = new byte[BLOCK - 2];
+            rnd.nextBytes(a);
+            out.write(a);
+            expected.write(a);
+            for (int i = 0; i < BLOCK + 5; i++) { // over the boundary one byte at a time
+                out.write(i);
+                expected.write(i);
+            }
+            out.flush(); // the buffer now starts mid-block
+            for (int i = 0; i < 2 * BLOCK + 3; i++) {
+                out.write(i * 7);
+                expected.write(i * 7);
+                if (i % 100_003 == 0) {
+                    out.flush();
+                }
+            }
+        }
+        assertThat(Files.readAllBytes(file)).isEqualTo(expected.toByteArray());
+    }
+
+    @Test
+    void aFailedWriteFailsLaterCallsAndCloseWritesNothingMore() throws IOException {
+        Path full = Path.of("/dev/full"); // every write fails: no space left on device
+        Assumptions.assumeTrue(Files.isWritable(full));
+        OutputStream out = NewFile.create(full, os -> os);
+        out.write(new byte[10]);
+        assertThatThrownBy(() -> out.write(new byte[BLOCK])).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> out.write(1)).isInstanceOf(IOException.class).hasMessageContaining("an earlier write");
+        out.close(); // only closes the file: the buffered bytes of the failed write are not written again
+    }
+
+    @Test
+    void aPathOfAnotherFileSystem() throws IOException {
+        Path zip = dir.resolve("z.zip");
+        byte[] a = new byte[BLOCK + 99];
+        new Random(5).nextBytes(a);
+        try (FileSystem fs = FileSystems.newFileSystem(zip, Map.of("create", "true"))) {
+            Path inZip = fs.getPath("/f.bin");
+            try (OutputStream out = NewFile.create(inZip, os -> os)) {
+                out.write(a);
+            }
+            assertThat(Files.readAllBytes(inZip)).isEqualTo(a);
         }
     }
 
