@@ -193,12 +193,14 @@ public final class TsFileValues {
     }
 
     /**
-     * Whether the pair rounds values: FLOAT and DOUBLE under TS_2DIFF and RLE go through TsFile's
-     * scaled-integer wrapper, which keeps {@link #DEFAULT_FLOAT_PRECISION} decimals.
+     * Whether the pair may change values: FLOAT and DOUBLE under TS_2DIFF and RLE go through TsFile's
+     * scaled-integer wrapper, which keeps {@link #DEFAULT_FLOAT_PRECISION} decimals; CAMEL (DOUBLE) writes
+     * NaN as zero and some decimals one unit off, as TsFile's encoder does.
      */
     public static boolean isLossy(TsEncoding e, TsDataType t) {
         TsDataType s = t.storageType();
-        return (e == TsEncoding.TS_2DIFF || e == TsEncoding.RLE) && (s == TsDataType.FLOAT || s == TsDataType.DOUBLE);
+        return (e == TsEncoding.TS_2DIFF || e == TsEncoding.RLE) && (s == TsDataType.FLOAT || s == TsDataType.DOUBLE)
+                || e == TsEncoding.CAMEL && s == TsDataType.DOUBLE;
     }
 
     /** Whether this factory has a reader and writer for the pair. */

@@ -111,6 +111,7 @@ class TsFileValuesTest {
         assertThat(TsFileValues.isLossy(TsEncoding.RLE, TsDataType.INT64)).isFalse();
         assertThat(TsFileValues.isLossy(TsEncoding.GORILLA_V1, TsDataType.DOUBLE))
                 .isFalse();
+        assertThat(TsFileValues.isLossy(TsEncoding.CAMEL, TsDataType.DOUBLE)).isTrue();
         assertThat(checked).isEqualTo(10 + 6 + 7 + 6 + 2 + 4 + 2 + 6 + 6 + 6 + 1);
     }
 }

@@ -68,6 +68,11 @@ public final class CamelWriter implements DoubleValuesWriter {
         if (count == 0) {
             return new byte[0];
         }
+        if (bitCount > Integer.MAX_VALUE) {
+            // the page states its bit count as an int: a larger page would be read back as corrupt
+            throw new IllegalStateException("a CAMEL page holds at most " + Integer.MAX_VALUE + " bits, this one "
+                    + bitCount + ": write fewer values per page");
+        }
         ByteSink page = new ByteSink(body.size() + 8);
         page.writeZigZagVarInt((int) bitCount);
         page.write(body.array(), 0, body.size());

@@ -56,10 +56,14 @@ public final class TsFileWriter implements Closeable {
             return this;
         }
 
-        /** Rows per page (TsFile's {@code maxNumberOfPointsInPage}, default 10,000). */
+        /**
+         * Rows per page (TsFile's {@code maxNumberOfPointsInPage}, default 10,000), at most {@link
+         * TsChunkReader#MAX_PAGE_ROWS}: the readers refuse larger pages.
+         */
         public Options maxPointsPerPage(int n) {
-            if (n < 1) {
-                throw new IllegalArgumentException("pages need at least one row");
+            if (n < 1 || n > TsChunkReader.MAX_PAGE_ROWS) {
+                throw new IllegalArgumentException(
+                        "rows per page must be in [1, " + TsChunkReader.MAX_PAGE_ROWS + "], got " + n);
             }
             maxPointsPerPage = n;
             return this;
@@ -232,18 +236,21 @@ public final class TsFileWriter implements Closeable {
         String[] id = new String[segs];
         id[0] = schema.tableName();
         System.arraycopy(t.tags, 0, id, 1, segs - 1);
-        DeviceState dev =
-                devices.get(schema.tableName()).computeIfAbsent(java.util.Arrays.asList(id), k -> new DeviceState(id));
+        // the tablet is checked and encoded before the device's state changes: a refused tablet (or one
+        // that fails to encode) leaves no trace, not even an empty device in the index
+        Map<List<String>, DeviceState> table = devices.get(schema.tableName());
+        List<String> key = java.util.Arrays.asList(id);
+        DeviceState known = table.get(key);
+        boolean any = known != null && known.any;
         long[] times = t.times;
-        long prev = dev.any ? dev.lastTime : Long.MIN_VALUE;
+        long prev = any ? known.lastTime : Long.MIN_VALUE;
         for (int i = 0; i < n; i++) {
-            if (times[i] < prev || (dev.any || i > 0) && times[i] == prev) {
+            if (times[i] < prev || (any || i > 0) && times[i] == prev) {
                 throw new IllegalArgumentException("times must ascend: " + times[i] + " after " + prev);
             }
             prev = times[i];
         }
-        dev.lastTime = prev;
-        dev.any = true;
+        checkBinaryPageBytes(t, n);
 
         output.check();
         GroupBuffers g = groups[nextGroup];
@@ -283,6 +290,12 @@ public final class TsFileWriter implements Closeable {
                 }
             });
         }
+        DeviceState dev = known != null ? known : new DeviceState(id);
+        if (known == null) {
+            table.put(key, dev);
+        }
+        dev.lastTime = prev;
+        dev.any = true;
         long offset = position + g.header.size();
         dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(new ChunkMeta(offset, timeStats));
         dev.types.put("", TsDataType.VECTOR);
@@ -302,6 +315,33 @@ public final class TsFileWriter implements Closeable {
             nextGroup ^= 1;
         }
         position = offset;
+    }
+
+    /**
+     * Refuses a tablet with a TEXT, STRING or BLOB page of more than {@link TsChunkReader#MAX_PAGE_BYTES}
+     * bytes (counting each value with a 5-byte length), which no reader takes: fewer rows per page
+     * ({@link Options#maxPointsPerPage}) or smaller values fit.
+     */
+    private void checkBinaryPageBytes(TsTablet t, int n) {
+        int pageRows = options.maxPointsPerPage;
+        for (int f = 0; f < t.fields.size(); f++) {
+            if (!(t.values[f] instanceof byte[][] v)) {
+                continue;
+            }
+            for (int a = 0; a < n; a += pageRows) {
+                int b = Math.min(n, a + pageRows);
+                long bytes = 4 + (b - a + 7) / 8;
+                for (int i = a; i < b; i++) {
+                    bytes += v[i] == null ? 0 : 5 + v[i].length;
+                }
+                if (bytes > TsChunkReader.MAX_PAGE_BYTES) {
+                    throw new IllegalArgumentException(
+                            "column " + t.fields.get(f).name() + ": rows " + a + " to "
+                                    + b + " make a page of about " + bytes + " bytes, over the "
+                                    + TsChunkReader.MAX_PAGE_BYTES + " a reader takes; write fewer rows per page");
+                }
+            }
+        }
     }
 
     /** Encodes the time column of a tablet's {@code n} rows as the time chunk in {@code te}. */

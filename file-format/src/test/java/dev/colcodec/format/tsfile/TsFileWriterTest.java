@@ -321,6 +321,93 @@ class TsFileWriterTest {
         }
     }
 
+    /**
+     * Tablets the writer refuses (times that do not ascend, for a device not seen before or one already
+     * written; a TEXT page no reader takes) leave no trace: the file is the one written without them.
+     * Rows per page beyond what the readers take are refused up front.
+     */
+    @Test
+    void refusedTabletsLeaveNoTrace() throws Exception {
+        TsTableSchema schema = new TsTableSchema(
+                "t",
+                List.of(
+                        new TsTableSchema.Column(
+                                "dev",
+                                TsDataType.STRING,
+                                TsEncoding.PLAIN,
+                                Compression.UNCOMPRESSED,
+                                TsTableSchema.Category.TAG),
+                        new TsTableSchema.Column(
+                                "x",
+                                TsDataType.INT64,
+                                TsEncoding.PLAIN,
+                                Compression.LZ4_RAW,
+                                TsTableSchema.Category.FIELD),
+                        new TsTableSchema.Column(
+                                "s",
+                                TsDataType.TEXT,
+                                TsEncoding.PLAIN,
+                                Compression.LZ4_RAW,
+                                TsTableSchema.Category.FIELD)));
+        byte[] big = new byte[48 << 20]; // six references make a page of 288 MiB
+        byte[][] bigs = {big, big, big, big, big, big};
+        byte[] withRefusals = null;
+        byte[] without = null;
+        for (boolean refuse : new boolean[] {true, false}) {
+            ByteArrayOutputStream bos = new ByteArrayOutputStream();
+            try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
+                TsTablet tab = new TsTablet(schema);
+                long[] x = {1, 2, 3};
+                byte[][] s = {{1}, null, {2, 3}};
+                if (refuse) {
+                    tab.device("new")
+                            .times(new long[] {5, 4, 6}, 3)
+                            .longs("x", x, null)
+                            .binaries("s", s, null);
+                    assertThrows(IllegalArgumentException.class, () -> w.write(tab));
+                }
+                tab.device("a")
+                        .times(new long[] {10, 20, 30}, 3)
+                        .longs("x", x, null)
+                        .binaries("s", s, null);
+                w.write(tab);
+                if (refuse) {
+                    tab.device("a")
+                            .times(new long[] {40, 30, 50}, 3)
+                            .longs("x", x, null)
+                            .binaries("s", s, null);
+                    assertThrows(IllegalArgumentException.class, () -> w.write(tab));
+                    tab.device("b")
+                            .times(new long[] {1, 2, 3, 4, 5, 6}, 6)
+                            .longs("x", new long[6], null)
+                            .binaries("s", bigs, null);
+                    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> w.write(tab));
+                    org.assertj.core.api.Assertions.assertThat(e).hasMessageContaining("column s");
+                }
+                // the refused times of device a did not move its last time
+                tab.device("a")
+                        .times(new long[] {31, 32, 33}, 3)
+                        .longs("x", x, null)
+                        .binaries("s", s, null);
+                w.write(tab);
+            }
+            if (refuse) {
+                withRefusals = bos.toByteArray();
+            } else {
+                without = bos.toByteArray();
+            }
+        }
+        assertArrayEquals(without, withRefusals);
+        try (TsFileReader r = TsFileReader.of(withRefusals)) {
+            org.assertj.core.api.Assertions.assertThat(r.devices("t"))
+                    .extracting(id -> String.join("/", id))
+                    .containsExactly("t/a");
+        }
+        TsFileWriter.Options o = new TsFileWriter.Options().maxPointsPerPage(TsChunkReader.MAX_PAGE_ROWS);
+        assertThrows(IllegalArgumentException.class, () -> o.maxPointsPerPage(TsChunkReader.MAX_PAGE_ROWS + 1));
+        assertThrows(IllegalArgumentException.class, () -> o.maxPointsPerPage(0));
+    }
+
     /** {@link TsFileWriter#create} writes the bytes the stream constructor writes, to a file it closes. */
     @Test
     void createWritesTheSameBytesToAFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
