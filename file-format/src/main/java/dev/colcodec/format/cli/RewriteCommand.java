@@ -261,7 +261,7 @@ final class RewriteCommand {
                         out.println(c.name() + ": " + Samples.describe(best));
                     }
                 }
-                cols.add(new TsTableSchema.Column(c.name(), c.type(), enc, comp, c.category()));
+                cols.add(new TsTableSchema.Column(c.name(), c.type(), enc, comp, c.category(), c.properties()));
             }
             schemas.add(new TsTableSchema(t.getKey(), cols));
         }

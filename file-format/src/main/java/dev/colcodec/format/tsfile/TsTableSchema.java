@@ -8,10 +8,12 @@ import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * A TsFile v4 table schema: columns with their data type, encoding, compression and category. Stored
+ * A TsFile v4 table schema: columns with their data type, encoding, compression, properties and category. Stored
  * as {@code uvarint columnCount} then per column {@code int32-length name, type, encoding, compressor,
  * int32 propertyCount, properties, int32 category}.
  */
@@ -23,20 +25,41 @@ public final class TsTableSchema {
         ATTRIBUTE
     }
 
-    /** One column. */
+    /** One column, with the string properties the schema stores for it (none unless given). */
     public static final class Column {
         private final String name;
         private final TsDataType type;
         private final TsEncoding encoding;
         private final Compression compression;
         private final Category category;
+        private final Map<String, String> properties;
 
         public Column(String name, TsDataType type, TsEncoding encoding, Compression compression, Category category) {
+            this(name, type, encoding, compression, category, Map.of());
+        }
+
+        /**
+         * A column with properties, kept in their order (a key or value may be null: the format stores
+         * strings of length -1).
+         */
+        public Column(
+                String name,
+                TsDataType type,
+                TsEncoding encoding,
+                Compression compression,
+                Category category,
+                Map<String, String> properties) {
             this.name = name;
             this.type = type;
             this.encoding = encoding;
             this.compression = compression;
             this.category = category;
+            this.properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+        }
+
+        /** The column's properties, in the order they are stored (empty when it has none). */
+        public Map<String, String> properties() {
+            return properties;
         }
 
         public String name() {
@@ -116,16 +139,18 @@ public final class TsTableSchema {
             if (props < -1 || props > in.remaining() / 8) {
                 throw new CorruptInputException(propsAt, "a column property count (got " + props + ")");
             }
+            // a count of -1 (no map) reads as no properties, and is written back as 0
+            Map<String, String> properties = new LinkedHashMap<>();
             for (int p = 0; p < props; p++) {
-                TsStrings.readIntString(in, "column property key");
-                TsStrings.readIntString(in, "column property value");
+                String key = TsStrings.readIntString(in, "column property key");
+                properties.put(key, TsStrings.readIntString(in, "column property value"));
             }
             int catAt = in.position();
             int cat = in.readIntBE("column category");
             if (cat < 0 || cat >= Category.values().length) {
                 throw new CorruptInputException(catAt, "a column category 0..2 (got " + cat + ")");
             }
-            cols.add(new Column(name, type, enc, comp, Category.values()[cat]));
+            cols.add(new Column(name, type, enc, comp, Category.values()[cat], properties));
         }
         return new TsTableSchema(tableName, cols);
     }
@@ -137,7 +162,11 @@ public final class TsTableSchema {
             out.write(c.type.serialized());
             out.write(c.encoding.serialized());
             out.write(c.compression.tsfileId());
-            out.writeIntBE(0);
+            out.writeIntBE(c.properties.size());
+            for (Map.Entry<String, String> e : c.properties.entrySet()) {
+                TsStrings.writeIntString(out, e.getKey());
+                TsStrings.writeIntString(out, e.getValue());
+            }
             out.writeIntBE(c.category.ordinal());
         }
     }

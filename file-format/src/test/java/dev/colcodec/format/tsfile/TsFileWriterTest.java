@@ -408,6 +408,58 @@ class TsFileWriterTest {
         assertThrows(IllegalArgumentException.class, () -> o.maxPointsPerPage(0));
     }
 
+    /** Column properties are written and read back in order, nulls included, and tsfile reads the file. */
+    @Test
+    void columnPropertiesRoundTrip(@TempDir Path dir) throws Exception {
+        Map<String, String> tagProps = new java.util.LinkedHashMap<>();
+        tagProps.put("unit", "none");
+        tagProps.put("empty", null);
+        Map<String, String> fieldProps = new java.util.LinkedHashMap<>();
+        fieldProps.put("z-first", "1");
+        fieldProps.put("a-second", "\u00b0C");
+        TsTableSchema schema = new TsTableSchema(
+                "t",
+                List.of(
+                        new TsTableSchema.Column(
+                                "dev",
+                                TsDataType.STRING,
+                                TsEncoding.PLAIN,
+                                Compression.UNCOMPRESSED,
+                                TsTableSchema.Category.TAG,
+                                tagProps),
+                        new TsTableSchema.Column(
+                                "x",
+                                TsDataType.INT64,
+                                TsEncoding.TS_2DIFF,
+                                Compression.LZ4_RAW,
+                                TsTableSchema.Category.FIELD,
+                                fieldProps)));
+        File f = dir.resolve("props.tsfile").toFile();
+        try (TsFileWriter w = TsFileWriter.create(f.toPath(), List.of(schema), new TsFileWriter.Options())) {
+            w.write(new TsTablet(schema)
+                    .device("d1")
+                    .times(new long[] {1, 2, 3}, 3)
+                    .longs("x", new long[] {7, 8, 9}, null));
+        }
+        try (TsFileReader r = TsFileReader.open(f.toPath())) {
+            TsTableSchema read = r.schema("t");
+            assertEquals(
+                    List.copyOf(tagProps.entrySet()),
+                    List.copyOf(read.column("dev").properties().entrySet()));
+            assertEquals(
+                    List.copyOf(fieldProps.entrySet()),
+                    List.copyOf(read.column("x").properties().entrySet()));
+        }
+        long sum = 0;
+        try (ITsFileReader r = new TsFileReaderBuilder().file(f).build();
+                ResultSet rs = r.query("t", List.of("x"), Long.MIN_VALUE, Long.MAX_VALUE)) {
+            while (rs.next()) {
+                sum += rs.getLong(2);
+            }
+        }
+        assertEquals(24, sum);
+    }
+
     /** {@link TsFileWriter#create} writes the bytes the stream constructor writes, to a file it closes. */
     @Test
     void createWritesTheSameBytesToAFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
