@@ -173,6 +173,11 @@ final class CliFixtures {
 
     /** A TsFile table {@code t}: tag {@code dev}, fields {@code v DOUBLE} (GORILLA) and {@code s STRING}; two devices. */
     static Path tsfile(Path dir) throws IOException {
+        return tsfile(dir, java.util.Map.of());
+    }
+
+    /** {@link #tsfile(Path)} with properties on column {@code v}. */
+    static Path tsfile(Path dir, java.util.Map<String, String> vProperties) throws IOException {
         Path p = dir.resolve("t.tsfile");
         TsTableSchema schema = new TsTableSchema(
                 "t",
@@ -188,7 +193,8 @@ final class CliFixtures {
                                 TsDataType.DOUBLE,
                                 TsEncoding.GORILLA,
                                 Compression.LZ4_RAW,
-                                TsTableSchema.Category.FIELD),
+                                TsTableSchema.Category.FIELD,
+                                vProperties),
                         new TsTableSchema.Column(
                                 "s",
                                 TsDataType.STRING,

@@ -10,12 +10,7 @@ import dev.colcodec.format.parquet.ParquetFileReader;
 import dev.colcodec.format.parquet.ParquetFileWriter;
 import dev.colcodec.format.parquet.ParquetWriteOptions;
 import dev.colcodec.format.tsfile.TsFileReader;
-import dev.colcodec.format.tsfile.TsFileWriter;
-import dev.colcodec.format.tsfile.TsTableSchema;
-import dev.colcodec.format.tsfile.TsTablet;
 import dev.colcodec.parquet.PhysicalType;
-import dev.colcodec.tsfile.TsDataType;
-import dev.colcodec.tsfile.TsEncoding;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -380,29 +375,7 @@ class ColcodecCliTest {
 
     @Test
     void rewriteKeepsTsFileColumnProperties() throws IOException {
-        TsTableSchema schema = new TsTableSchema(
-                "t",
-                List.of(
-                        new TsTableSchema.Column(
-                                "dev",
-                                TsDataType.STRING,
-                                TsEncoding.PLAIN,
-                                Compression.LZ4_RAW,
-                                TsTableSchema.Category.TAG),
-                        new TsTableSchema.Column(
-                                "v",
-                                TsDataType.DOUBLE,
-                                TsEncoding.GORILLA,
-                                Compression.LZ4_RAW,
-                                TsTableSchema.Category.FIELD,
-                                java.util.Map.of("unit", "degC"))));
-        Path in = tmp.resolve("props.tsfile");
-        try (TsFileWriter w = TsFileWriter.create(in, List.of(schema), new TsFileWriter.Options())) {
-            w.write(new TsTablet(schema)
-                    .device("d")
-                    .times(new long[] {1, 2}, 2)
-                    .doubles("v", new double[] {1.5, 2.5}, null));
-        }
+        Path in = CliFixtures.tsfile(tmp, java.util.Map.of("unit", "degC"));
         Path out = tmp.resolve("props-rewritten.tsfile");
         CliFixtures.Result r = run("rewrite", in.toString(), out.toString(), "--codec", "ZSTD");
         assertThat(r.status()).as(r.err()).isZero();

@@ -321,6 +321,25 @@ class TsFileWriterTest {
         }
     }
 
+    /** Table {@code t}: TAG {@code dev} with {@code tagProperties}, then {@code fields}. */
+    private static TsTableSchema devTable(Map<String, String> tagProperties, TsTableSchema.Column... fields) {
+        List<TsTableSchema.Column> cols = new ArrayList<>();
+        cols.add(new TsTableSchema.Column(
+                "dev",
+                TsDataType.STRING,
+                TsEncoding.PLAIN,
+                Compression.UNCOMPRESSED,
+                TsTableSchema.Category.TAG,
+                tagProperties));
+        cols.addAll(Arrays.asList(fields));
+        return new TsTableSchema("t", cols);
+    }
+
+    /** A FIELD column compressed with LZ4. */
+    private static TsTableSchema.Column field(String name, TsDataType type, TsEncoding e, Map<String, String> props) {
+        return new TsTableSchema.Column(name, type, e, Compression.LZ4_RAW, TsTableSchema.Category.FIELD, props);
+    }
+
     /**
      * Tablets the writer refuses (times that do not ascend, for a device not seen before or one already
      * written; a TEXT page no reader takes) leave no trace: the file is the one written without them.
@@ -328,27 +347,10 @@ class TsFileWriterTest {
      */
     @Test
     void refusedTabletsLeaveNoTrace() throws Exception {
-        TsTableSchema schema = new TsTableSchema(
-                "t",
-                List.of(
-                        new TsTableSchema.Column(
-                                "dev",
-                                TsDataType.STRING,
-                                TsEncoding.PLAIN,
-                                Compression.UNCOMPRESSED,
-                                TsTableSchema.Category.TAG),
-                        new TsTableSchema.Column(
-                                "x",
-                                TsDataType.INT64,
-                                TsEncoding.PLAIN,
-                                Compression.LZ4_RAW,
-                                TsTableSchema.Category.FIELD),
-                        new TsTableSchema.Column(
-                                "s",
-                                TsDataType.TEXT,
-                                TsEncoding.PLAIN,
-                                Compression.LZ4_RAW,
-                                TsTableSchema.Category.FIELD)));
+        TsTableSchema schema = devTable(
+                Map.of(),
+                field("x", TsDataType.INT64, TsEncoding.PLAIN, Map.of()),
+                field("s", TsDataType.TEXT, TsEncoding.PLAIN, Map.of()));
         byte[] big = new byte[48 << 20]; // six references make a page of 288 MiB
         byte[][] bigs = {big, big, big, big, big, big};
         byte[] withRefusals = null;
@@ -417,23 +419,7 @@ class TsFileWriterTest {
         Map<String, String> fieldProps = new java.util.LinkedHashMap<>();
         fieldProps.put("z-first", "1");
         fieldProps.put("a-second", "\u00b0C");
-        TsTableSchema schema = new TsTableSchema(
-                "t",
-                List.of(
-                        new TsTableSchema.Column(
-                                "dev",
-                                TsDataType.STRING,
-                                TsEncoding.PLAIN,
-                                Compression.UNCOMPRESSED,
-                                TsTableSchema.Category.TAG,
-                                tagProps),
-                        new TsTableSchema.Column(
-                                "x",
-                                TsDataType.INT64,
-                                TsEncoding.TS_2DIFF,
-                                Compression.LZ4_RAW,
-                                TsTableSchema.Category.FIELD,
-                                fieldProps)));
+        TsTableSchema schema = devTable(tagProps, field("x", TsDataType.INT64, TsEncoding.TS_2DIFF, fieldProps));
         File f = dir.resolve("props.tsfile").toFile();
         try (TsFileWriter w = TsFileWriter.create(f.toPath(), List.of(schema), new TsFileWriter.Options())) {
             w.write(new TsTablet(schema)
