@@ -236,8 +236,9 @@ public final class TsFileWriter implements Closeable {
         String[] id = new String[segs];
         id[0] = schema.tableName();
         System.arraycopy(t.tags, 0, id, 1, segs - 1);
-        // the tablet is checked and encoded before the device's state changes: a refused tablet (or one
-        // that fails to encode) leaves no trace, not even an empty device in the index
+        // the tablet is checked and encoded before the device's state changes: a refused tablet (one that
+        // fails to encode, such as a page too large for a reader) leaves no trace, not even an empty device
+        // in the index
         Map<List<String>, DeviceState> table = devices.get(schema.tableName());
         List<String> key = java.util.Arrays.asList(id);
         DeviceState known = table.get(key);
@@ -250,7 +251,6 @@ public final class TsFileWriter implements Closeable {
             }
             prev = times[i];
         }
-        checkBinaryPageBytes(t, n);
 
         output.check();
         GroupBuffers g = groups[nextGroup];
@@ -315,33 +315,6 @@ public final class TsFileWriter implements Closeable {
             nextGroup ^= 1;
         }
         position = offset;
-    }
-
-    /**
-     * Refuses a tablet with a TEXT, STRING or BLOB page of more than {@link TsChunkReader#MAX_PAGE_BYTES}
-     * bytes (counting each value with a 5-byte length), which no reader takes: fewer rows per page
-     * ({@link Options#maxPointsPerPage}) or smaller values fit.
-     */
-    private void checkBinaryPageBytes(TsTablet t, int n) {
-        int pageRows = options.maxPointsPerPage;
-        for (int f = 0; f < t.fields.size(); f++) {
-            if (!(t.values[f] instanceof byte[][] v)) {
-                continue;
-            }
-            for (int a = 0; a < n; a += pageRows) {
-                int b = Math.min(n, a + pageRows);
-                long bytes = 4 + (b - a + 7) / 8;
-                for (int i = a; i < b; i++) {
-                    bytes += v[i] == null ? 0 : 5 + v[i].length;
-                }
-                if (bytes > TsChunkReader.MAX_PAGE_BYTES) {
-                    throw new IllegalArgumentException(
-                            "column " + t.fields.get(f).name() + ": rows " + a + " to "
-                                    + b + " make a page of about " + bytes + " bytes, over the "
-                                    + TsChunkReader.MAX_PAGE_BYTES + " a reader takes; write fewer rows per page");
-                }
-            }
-        }
     }
 
     /** Encodes the time column of a tablet's {@code n} rows as the time chunk in {@code te}. */
@@ -462,6 +435,12 @@ public final class TsFileWriter implements Closeable {
                 encodePresent(w, ps, pageStats != null, c.type(), dense, times, values, nulls, bins, a, b, present);
                 chunkStats.merge(ps);
                 w.finishTo(body);
+                if (body.size() > TsChunkReader.MAX_PAGE_BYTES) {
+                    // only TEXT, STRING and BLOB values make such pages; no reader takes them
+                    throw new IllegalArgumentException("column " + c.name() + ": rows " + a + " to " + b
+                            + " make a page of " + body.size() + " bytes, over the " + TsChunkReader.MAX_PAGE_BYTES
+                            + " a reader takes; write fewer rows per page");
+                }
                 writePage(body.array(), body.size(), c.compression(), pages > 1 ? ps : null);
             }
             out.reset();

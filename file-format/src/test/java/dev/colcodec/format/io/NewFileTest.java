@@ -142,7 +142,7 @@ class NewFileTest {
     }
 
     @Test
-    void aWriterThatRefusesItsArgumentsLeavesAnExistingFileAlone() throws IOException {
+    void aWriterThatRefusesItsArgumentsOrWritesTooEarlyLeavesAnExistingFileAlone() throws IOException {
         Path file = dir.resolve("kept");
         Files.write(file, KEPT);
         assertThatThrownBy(() -> NewFile.create(file, os -> {
@@ -150,6 +150,13 @@ class NewFileTest {
                     throw new IllegalArgumentException("refused");
                 }))
                 .hasMessage("refused");
+        assertThat(Files.readAllBytes(file)).isEqualTo(KEPT);
+        // a writer may not write a whole block before the file is opened
+        assertThatThrownBy(() -> NewFile.create(file, os -> {
+                    os.write(new byte[BLOCK + 1]);
+                    return os;
+                }))
+                .isInstanceOf(IllegalStateException.class);
         assertThat(Files.readAllBytes(file)).isEqualTo(KEPT);
 
         List<ParquetColumn> twice = List.of(
@@ -169,18 +176,6 @@ class NewFileTest {
                         TsTableSchema.Category.TAG)));
         assertThatThrownBy(() -> TsFileWriter.create(file, List.of(intTag), new TsFileWriter.Options()))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThat(Files.readAllBytes(file)).isEqualTo(KEPT);
-    }
-
-    @Test
-    void aWriterMayNotWriteABlockBeforeTheFileIsOpened() throws IOException {
-        Path file = dir.resolve("kept");
-        Files.write(file, KEPT);
-        assertThatThrownBy(() -> NewFile.create(file, os -> {
-                    os.write(new byte[BLOCK + 1]);
-                    return os;
-                }))
-                .isInstanceOf(IllegalStateException.class);
         assertThat(Files.readAllBytes(file)).isEqualTo(KEPT);
     }
 
