@@ -206,6 +206,9 @@ final class InspectCommand {
     private static void inspectTsFile(TsFileReader r, byte[] file, boolean pages, PrintStream out) {
         out.println("format: TsFile v4");
         out.println("size: " + file.length + " bytes, metadata at " + r.metadataOffset());
+        for (Map.Entry<String, String> kv : r.properties().entrySet()) {
+            out.println("property: " + kv.getKey() + " = " + abbreviate(kv.getValue()));
+        }
         for (String table : r.tables()) {
             TsTableSchema schema = r.schema(table);
             out.println("table " + table + ":");

@@ -181,7 +181,7 @@ final class RewriteCommand {
             throws IOException {
         byte[] bytes = Files.readAllBytes(in);
         TsFileReader r = TsFileReader.of(bytes);
-        TsFileWriter.Options options = new TsFileWriter.Options();
+        TsFileWriter.Options options = new TsFileWriter.Options().properties(r.properties());
         List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(bytes, Math.toIntExact(r.metadataOffset()));
         for (TsFileLayout.ChunkGroup g : groups) {
             for (TsFileLayout.Chunk c : g.chunks()) {

@@ -85,6 +85,7 @@ public final class TsFileReader implements Closeable {
     private final Map<String, Long> tableRoots = new LinkedHashMap<>();
     private final Map<String, Long> tableRootEnds = new LinkedHashMap<>();
     private final Map<String, TsTableSchema> schemas = new LinkedHashMap<>();
+    private final Map<String, String> properties;
 
     private TsFileReader(byte[] initial, long initialBase, long fileLength, FileChannel channel, MappedFile mapped) {
         this.buf = initial;
@@ -139,6 +140,7 @@ public final class TsFileReader implements Closeable {
                 throw new CorruptInputException(
                         moAt - bufBase, "a metadata offset at the separator before the file metadata (got " + mo + ")");
             }
+            properties = readProperties(in);
         } catch (CorruptInputException e) {
             throw rebased(e);
         }
@@ -149,7 +151,46 @@ public final class TsFileReader implements Closeable {
             throw new CorruptInputException(mo, "the metadata separator at the metadata offset");
         }
         metaOffset = mo;
-        // the bloom filter and properties that follow are not needed for reading
+    }
+
+    /** The encryption setting of the file properties: level "0" (or none) is an unencrypted file. */
+    static final String ENCRYPT_LEVEL = "encryptLevel";
+
+    /**
+     * Skips the bloom filter and reads the file properties that follow the metadata offset; as tsfile 2.4.0
+     * does, each only if bytes remain, a negative property count meaning none. Refuses an encrypted file.
+     */
+    private static Map<String, String> readProperties(ByteCursor in) {
+        if (in.hasRemaining()) {
+            // byte length, BitSet bytes, bit count, hash count; tsfile writes four zero bytes for no filter
+            int n = in.readCount(in.remaining(), "bloom filter byte length");
+            in.skip(n, "bloom filter bits");
+            in.readUnsignedVarInt("bloom filter bit count");
+            in.readUnsignedVarInt("bloom filter hash count");
+        }
+        if (!in.hasRemaining()) {
+            return Map.of();
+        }
+        int at = in.position();
+        int count = in.readZigZagVarInt("file property count");
+        if (count > in.remaining() / 2) {
+            // a pair takes two bytes at least
+            throw new CorruptInputException(
+                    at, "a file property count of at most " + in.remaining() / 2 + " (got " + count + ")");
+        }
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < count; i++) {
+            String k = TsStrings.readVarString(in, "file property key");
+            m.put(k, TsStrings.readVarString(in, "file property value"));
+        }
+        String level = m.get(ENCRYPT_LEVEL);
+        if (level != null && !level.equals("0")) {
+            throw new CorruptInputException(
+                    at,
+                    "an unencrypted TsFile (encryptLevel 0 or none), got encryptLevel " + level
+                            + ": colcodec reads no encrypted TsFiles");
+        }
+        return Collections.unmodifiableMap(m);
     }
 
     /** The index in {@link #buf} of file offset {@code fileOffset} (which must lie in it). */
@@ -301,6 +342,14 @@ public final class TsFileReader implements Closeable {
     /** Every table schema stored in the file. */
     public Map<String, TsTableSchema> schemas() {
         return Collections.unmodifiableMap(schemas);
+    }
+
+    /**
+     * The file properties stored after the bloom filter, in file order (keys and values may be null);
+     * tsfile 2.4.0 writes {@code encryptLevel}, {@code encryptKey} and {@code encryptType} there.
+     */
+    public Map<String, String> properties() {
+        return properties;
     }
 
     /** Offset of the metadata separator (the end of the chunk groups). */

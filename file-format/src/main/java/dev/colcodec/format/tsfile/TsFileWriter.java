@@ -22,6 +22,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,6 +45,23 @@ public final class TsFileWriter implements Closeable {
         TsEncoding timeEncoding = TsEncoding.TS_2DIFF;
         Compression timeCompression = Compression.LZ4_RAW;
         ForkJoinPool pool;
+        Map<String, String> properties = Map.of();
+
+        /**
+         * File properties, written in this order after the bloom filter where tsfile 2.4.0 writes its
+         * encryption settings (default none; keys and values may be null; {@link TsFileReader#properties()}
+         * reads them). An {@code encryptLevel} other than "0" is refused: colcodec writes no encrypted files.
+         */
+        public Options properties(Map<String, String> properties) {
+            Map<String, String> copy = new LinkedHashMap<>(properties);
+            String level = copy.get(TsFileReader.ENCRYPT_LEVEL);
+            if (level != null && !level.equals("0")) {
+                throw new IllegalArgumentException(
+                        "encryptLevel " + level + ": colcodec writes no encrypted TsFiles (encryptLevel 0 or none)");
+            }
+            this.properties = Collections.unmodifiableMap(copy);
+            return this;
+        }
 
         /**
          * Encodes the value columns of each chunk group in parallel on {@code pool} (null: no), and writes
@@ -117,6 +135,9 @@ public final class TsFileWriter implements Closeable {
     private boolean ownsStream;
 
     private final Options options;
+    /** {@link Options#properties} when the writer was made. */
+    private final Map<String, String> properties;
+
     private final Map<String, TsTableSchema> schemas = new LinkedHashMap<>();
     private final Map<String, Map<List<String>, DeviceState>> devices = new LinkedHashMap<>();
     private final ByteSink sink = new ByteSink(1 << 16);
@@ -143,6 +164,7 @@ public final class TsFileWriter implements Closeable {
     public TsFileWriter(OutputStream out, List<TsTableSchema> tables, Options options) throws IOException {
         this.out = Objects.requireNonNull(out);
         this.options = options;
+        this.properties = options.properties;
         this.output = new PooledWrites(options.pool, "chunk group");
         for (TsTableSchema s : tables) {
             for (TsTableSchema.Column c : s.columns()) {
@@ -735,9 +757,13 @@ public final class TsFileWriter implements Closeable {
         }
         sink.writeLongBE(metaOffset);
         writeBloomFilter(sink);
-        // no properties (tsfile 2.4.0 Java reads without them; the C++ reader of the Python tsfile
-        // package reads the count and fails on a file that ends after the bloom filter)
-        sink.writeUnsignedVarInt(0);
+        // the properties, always with their count (the C++ reader of the Python tsfile package reads the
+        // count and fails on a file that ends after the bloom filter); a zigzag count, as tsfile writes it
+        sink.writeZigZagVarInt(properties.size());
+        for (Map.Entry<String, String> e : properties.entrySet()) {
+            TsStrings.writeVarString(sink, e.getKey());
+            TsStrings.writeVarString(sink, e.getValue());
+        }
         int metaSize = (int) (position + sink.size() - metaStart);
         sink.writeIntBE(metaSize);
         sink.write(TsFileReader.MAGIC, 0, TsFileReader.MAGIC.length);

@@ -178,6 +178,13 @@ final class CliFixtures {
 
     /** {@link #tsfile(Path)} with properties on column {@code v}. */
     static Path tsfile(Path dir, java.util.Map<String, String> vProperties) throws IOException {
+        return tsfile(dir, vProperties, java.util.Map.of());
+    }
+
+    /** {@link #tsfile(Path)} with properties on column {@code v} and file properties. */
+    static Path tsfile(
+            Path dir, java.util.Map<String, String> vProperties, java.util.Map<String, String> fileProperties)
+            throws IOException {
         Path p = dir.resolve("t.tsfile");
         TsTableSchema schema = new TsTableSchema(
                 "t",
@@ -202,7 +209,8 @@ final class CliFixtures {
                                 Compression.SNAPPY,
                                 TsTableSchema.Category.FIELD)));
         try (OutputStream os = Files.newOutputStream(p);
-                TsFileWriter w = new TsFileWriter(os, List.of(schema))) {
+                TsFileWriter w =
+                        new TsFileWriter(os, List.of(schema), new TsFileWriter.Options().properties(fileProperties))) {
             w.write(new TsTablet(schema)
                     .device("d1")
                     .times(new long[] {10, 20, 30}, 3)

@@ -374,15 +374,22 @@ class ColcodecCliTest {
     }
 
     @Test
-    void rewriteKeepsTsFileColumnProperties() throws IOException {
-        Path in = CliFixtures.tsfile(tmp, java.util.Map.of("unit", "degC"));
+    void rewriteKeepsTsFileColumnAndFileProperties() throws IOException {
+        java.util.Map<String, String> fileProps = new java.util.LinkedHashMap<>();
+        fileProps.put("origin", "lab 4");
+        fileProps.put("encryptLevel", "0");
+        Path in = CliFixtures.tsfile(tmp, java.util.Map.of("unit", "degC"), fileProps);
         Path out = tmp.resolve("props-rewritten.tsfile");
         CliFixtures.Result r = run("rewrite", in.toString(), out.toString(), "--codec", "ZSTD");
         assertThat(r.status()).as(r.err()).isZero();
         try (TsFileReader read = TsFileReader.open(out)) {
             assertThat(read.schema("t").column("v").properties()).containsExactly(java.util.Map.entry("unit", "degC"));
             assertThat(read.schema("t").column("v").compression()).isEqualTo(Compression.ZSTD);
+            assertThat(read.properties()).containsExactlyEntriesOf(fileProps);
         }
+        CliFixtures.Result inspect = run("inspect", out.toString());
+        assertThat(inspect.status()).as(inspect.err()).isZero();
+        assertThat(inspect.out()).contains("property: origin = lab 4\n", "property: encryptLevel = 0\n");
     }
 
     @Test

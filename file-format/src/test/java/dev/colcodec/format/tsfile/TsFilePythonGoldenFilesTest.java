@@ -34,6 +34,12 @@ class TsFilePythonGoldenFilesTest {
         List<String> columns = header.subList(1, header.size());
         TsFileReader reader = TsFileReader.of(resource(file));
         assertThat(reader.tables()).containsExactly("sensors");
+        // the C++ writer's encryption settings, in its order, the key null
+        assertThat(new ArrayList<>(reader.properties().entrySet()))
+                .containsExactly(
+                        new java.util.AbstractMap.SimpleEntry<String, String>("encryptKey", null),
+                        java.util.Map.entry("encryptType", "org.apache.tsfile.encrypt.UNENCRYPTED"),
+                        java.util.Map.entry("encryptLevel", "0"));
         List<String> read = new ArrayList<>();
         for (TsBlock block : reader.query("sensors", columns, Long.MIN_VALUE, Long.MAX_VALUE)) {
             for (int r = 0; r < block.size(); r++) {

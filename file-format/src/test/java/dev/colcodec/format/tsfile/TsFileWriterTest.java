@@ -446,6 +446,100 @@ class TsFileWriterTest {
         assertEquals(24, sum);
     }
 
+    /**
+     * File properties are written in order (nulls included) and read back; tsfile 2.4.0 reads them too, and
+     * the properties tsfile writes itself (its unencrypted settings) are read from its files.
+     */
+    @Test
+    void filePropertiesRoundTrip(@TempDir Path dir) throws Exception {
+        Map<String, String> props = new java.util.LinkedHashMap<>();
+        props.put("z-first", "1");
+        props.put("encryptLevel", "0");
+        props.put("no value", null);
+        props.put(null, "no key");
+        props.put("a-last", "\u00b0C");
+        TsTableSchema schema = devTable(Map.of(), field("x", TsDataType.INT64, TsEncoding.TS_2DIFF, Map.of()));
+        File f = dir.resolve("file-props.tsfile").toFile();
+        try (TsFileWriter w =
+                TsFileWriter.create(f.toPath(), List.of(schema), new TsFileWriter.Options().properties(props))) {
+            props.put("added after", "not written");
+            w.write(new TsTablet(schema).device("d1").times(new long[] {5}, 1).longs("x", new long[] {6}, null));
+        }
+        props.remove("added after");
+        try (TsFileReader r = TsFileReader.open(f.toPath())) {
+            assertEquals(
+                    List.copyOf(props.entrySet()), List.copyOf(r.properties().entrySet()));
+        }
+        try (org.apache.tsfile.read.TsFileSequenceReader sr =
+                new org.apache.tsfile.read.TsFileSequenceReader(f.getPath())) {
+            Map<String, String> theirs = sr.readFileMetadata().getTsFileProperties();
+            assertEquals("1", theirs.get("z-first"));
+            assertEquals("no key", theirs.get(null));
+            assertEquals("\u00b0C", theirs.get("a-last"));
+            assertEquals(0, sr.readFileMetadata().getEncryptLevel());
+        }
+        // none: the count alone, as before
+        byte[] none =
+                writeWithColcodec(TsFileFixtures.dataset(3, TsFileFixtures.allTypes(), new int[] {5}, 0, 1), 10, 5);
+        try (TsFileReader r = TsFileReader.of(none)) {
+            assertEquals(Map.of(), r.properties());
+        }
+        // tsfile's own file: its three encryption settings
+        Dataset ds = TsFileFixtures.dataset(4, TsFileFixtures.allTypes(), new int[] {20}, 0.1, 1);
+        File theirs = dir.resolve("theirs.tsfile").toFile();
+        TsFileFixtures.writeWithTsFile(ds, theirs, 10, "TS_2DIFF");
+        try (TsFileReader r = TsFileReader.open(theirs.toPath())) {
+            assertEquals(
+                    Map.of(
+                            "encryptLevel",
+                            "0",
+                            "encryptKey",
+                            "",
+                            "encryptType",
+                            "org.apache.tsfile.encrypt.UNENCRYPTED"),
+                    r.properties());
+        }
+    }
+
+    /**
+     * colcodec writes no encrypted file and reads none: an encryption level other than 0 is refused by the
+     * options and, in a file, by the reader with its offset; a property count the block cannot hold is
+     * corrupt input.
+     */
+    @Test
+    void encryptedOrBrokenPropertiesAreRefused() throws Exception {
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new TsFileWriter.Options().properties(Map.of("encryptLevel", "2")));
+        TsTableSchema schema = devTable(Map.of(), field("x", TsDataType.INT64, TsEncoding.PLAIN, Map.of()));
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (TsFileWriter w = new TsFileWriter(
+                bos, List.of(schema), new TsFileWriter.Options().properties(Map.of("encryptLevel", "0")))) {
+            w.write(new TsTablet(schema).device("d1").times(new long[] {5}, 1).longs("x", new long[] {6}, null));
+        }
+        byte[] file = bos.toByteArray();
+        // the tail: ... count 02 (zigzag 1), 18 "encryptLevel", 02 "0", int32 size, "TsFile"
+        int value = file.length - 6 - 4 - 1;
+        assertEquals('0', file[value]);
+        int count = value - 1 - 1 - "encryptLevel".length() - 1;
+        assertEquals(2, file[count]);
+        byte[] encrypted = file.clone();
+        encrypted[value] = '2';
+        dev.colcodec.CorruptInputException e =
+                assertThrows(dev.colcodec.CorruptInputException.class, () -> TsFileReader.of(encrypted));
+        assertEquals(count, e.offset());
+        org.assertj.core.api.Assertions.assertThat(e.getMessage()).contains("encryptLevel 2");
+        byte[] tooMany = file.clone();
+        tooMany[count] = 0x7e; // 63 pairs in 16 bytes
+        e = assertThrows(dev.colcodec.CorruptInputException.class, () -> TsFileReader.of(tooMany));
+        assertEquals(count, e.offset());
+        byte[] negative = file.clone();
+        negative[count] = 0x03; // -2: none, as tsfile reads it
+        try (TsFileReader r = TsFileReader.of(negative)) {
+            assertEquals(Map.of(), r.properties());
+        }
+    }
+
     /** {@link TsFileWriter#create} writes the bytes the stream constructor writes, to a file it closes. */
     @Test
     void createWritesTheSameBytesToAFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
