@@ -102,10 +102,13 @@ public final class ParquetWriteOptions {
         return o;
     }
 
-    /** Target uncompressed (PLAIN-equivalent) size of one data page. */
+    /** Largest {@link #withPageSize}: pages stay well below the 1 GiB readers refuse by default. */
+    public static final int MAX_PAGE_SIZE = 256 << 20;
+
+    /** Target uncompressed (PLAIN-equivalent) size of one data page, 1 byte to {@value #MAX_PAGE_SIZE}. */
     public ParquetWriteOptions withPageSize(int bytes) {
-        if (bytes < 1) {
-            throw new IllegalArgumentException("page size must be >= 1");
+        if (bytes < 1 || bytes > MAX_PAGE_SIZE) {
+            throw new IllegalArgumentException("page size must be in [1, " + MAX_PAGE_SIZE + "], got " + bytes);
         }
         ParquetWriteOptions o = copy();
         o.pageSize = bytes;

@@ -418,6 +418,17 @@ class ParquetFileRoundTripTest {
         }
     }
 
+    /** Page sizes stay within what readers take by default; sizes out of range are refused, not clamped. */
+    @Test
+    void pageSizeIsBounded() {
+        ParquetWriteOptions o = ParquetWriteOptions.defaults().withPageSize(ParquetWriteOptions.MAX_PAGE_SIZE);
+        assertThat(o.pageSize()).isEqualTo(ParquetWriteOptions.MAX_PAGE_SIZE);
+        assertThatThrownBy(() -> o.withPageSize(ParquetWriteOptions.MAX_PAGE_SIZE + 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(String.valueOf(ParquetWriteOptions.MAX_PAGE_SIZE + 1));
+        assertThatThrownBy(() -> o.withPageSize(0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
     void manyRowGroupsWhenSmall() throws IOException {
         ParquetColumn c = ParquetColumn.flat("x", PhysicalType.INT64, 0, false);
