@@ -22,7 +22,9 @@ import java.util.Set;
  * query). Their {@code threads} parameter goes into the column name of colcodec's multi-threaded runs
  * ({@code colcodec-2t}, {@code colcodec-all} for every core; {@code threads=1} is plain {@code colcodec}),
  * which get their own ratio columns against the other libraries; other libraries run one thread, so their
- * points at other thread counts are left out.
+ * points at other thread counts are left out. A benchmark that counts the file bytes it writes or reads
+ * (the {@value #FILE_BYTES} secondary metric of {@code ParquetFileBench}) also gets one MB/s column per
+ * implementation (10^6 bytes of the file per second), after the ratios.
  *
  * <p>With a chart directory it also draws each table as PNG charts there ({@link Charts}): the ratios
  * of ours to every baseline and to memcpy, values/s by bit width when a {@code bitWidth} parameter
@@ -115,8 +117,25 @@ public final class Report {
         return sb.append("\n]\n").toString();
     }
 
-    /** One measured point, in {@code unit} (values/s, or rows/s for whole-file benchmarks). */
-    record Point(String benchmark, Map<String, String> params, String impl, double score, double error, String unit) {}
+    /**
+     * One measured point, in {@code unit} (values/s, or rows/s for whole-file benchmarks), with the file
+     * bytes per second of a benchmark that counts them ({@link #FILE_BYTES}; NaN for the others).
+     */
+    record Point(
+            String benchmark,
+            Map<String, String> params,
+            String impl,
+            double score,
+            double error,
+            String unit,
+            double bytesPerSecond) {
+        Point(String benchmark, Map<String, String> params, String impl, double score, double error, String unit) {
+            this(benchmark, params, impl, score, error, unit, Double.NaN);
+        }
+    }
+
+    /** The JMH secondary metric of file bytes written or read (ParquetFileBench's aux counter), bytes/s. */
+    static final String FILE_BYTES = "fileBytes";
 
     /** The values/s unit of the encoding benchmarks. */
     static final String VALUES_PER_S = "values/s";
@@ -172,7 +191,13 @@ public final class Report {
             Object err = metric.get("scoreError");
             double error = err instanceof Number ? ((Number) err).doubleValue() * perOp : Double.NaN;
             String unit = params.containsKey("rows") ? ROWS_PER_S : VALUES_PER_S;
-            out.add(new Point(name, params, impl == null ? "-" : impl, score, error, unit));
+            double bytes = Double.NaN;
+            if (r.get("secondaryMetrics") instanceof Map<?, ?> secondary
+                    && secondary.get(FILE_BYTES) instanceof Map<?, ?> fb
+                    && fb.get("score") instanceof Number n) {
+                bytes = n.doubleValue();
+            }
+            out.add(new Point(name, params, impl == null ? "-" : impl, score, error, unit, bytes));
         }
         return out;
     }
@@ -212,7 +237,9 @@ public final class Report {
     /**
      * One benchmark method's results as a table: parameter columns, one score column per impl, the ratios
      * of colcodec's best impl ({@code ours}) to every other impl ({@code baselines}), and the ratios of
-     * colcodec's multi-threaded runs ({@code threaded}) to the other libraries' ({@link #otherLibraries()}).
+     * colcodec's multi-threaded runs ({@code threaded}) to the other libraries' ({@link #otherLibraries()}),
+     * and, for a benchmark that counts file bytes, each impl's MB/s ({@code bytesPerSecond}: the impls
+     * that have them, per row; empty otherwise).
      */
     record Table(
             String bench,
@@ -222,7 +249,8 @@ public final class Report {
             String ours,
             List<String> baselines,
             List<String> threaded,
-            Map<Map<String, String>, Map<String, Double>> rows) {
+            Map<Map<String, String>, Map<String, Double>> rows,
+            Map<Map<String, String>, Map<String, Double>> bytesPerSecond) {
 
         static Table of(String bench, List<Point> pts) {
             Set<String> impls = new LinkedHashSet<>();
@@ -246,8 +274,13 @@ public final class Report {
             }
             List<String> paramNames = new ArrayList<>(pts.get(0).params().keySet());
             Map<Map<String, String>, Map<String, Double>> rows = new LinkedHashMap<>();
+            Map<Map<String, String>, Map<String, Double>> bytes = new LinkedHashMap<>();
             for (Point p : pts) {
                 rows.computeIfAbsent(p.params(), k -> new LinkedHashMap<>()).put(p.impl(), p.score());
+                if (!Double.isNaN(p.bytesPerSecond())) {
+                    bytes.computeIfAbsent(p.params(), k -> new LinkedHashMap<>())
+                            .put(p.impl(), p.bytesPerSecond());
+                }
             }
             String ours = impls.contains("colcodec")
                     ? "colcodec"
@@ -262,7 +295,26 @@ public final class Report {
                 }
             }
             return new Table(
-                    bench, pts.get(0).unit(), paramNames, new ArrayList<>(impls), ours, baselines, threaded, rows);
+                    bench,
+                    pts.get(0).unit(),
+                    paramNames,
+                    new ArrayList<>(impls),
+                    ours,
+                    baselines,
+                    threaded,
+                    rows,
+                    bytes);
+        }
+
+        /** The impls with file bytes per second in some row, in column order. */
+        List<String> bytesImpls() {
+            List<String> out = new ArrayList<>();
+            for (String i : impls) {
+                if (bytesPerSecond.values().stream().anyMatch(m -> m.containsKey(i))) {
+                    out.add(i);
+                }
+            }
+            return out;
         }
 
         /** The baselines that are other libraries (not colcodec variants, not memcpy). */
@@ -318,11 +370,16 @@ public final class Report {
                 sb.append(' ').append(v).append(" / ").append(b).append(" |");
             }
         }
+        List<String> bytesImpls = t.bytesImpls();
+        for (String i : bytesImpls) {
+            sb.append(' ').append(i).append(" MB/s |");
+        }
         sb.append("\n|");
         int cols = t.paramNames().size()
                 + t.impls().size()
                 + t.baselines().size()
-                + t.threaded().size() * t.otherLibraries().size();
+                + t.threaded().size() * t.otherLibraries().size()
+                + bytesImpls.size();
         for (int c = 0; c < cols; c++) {
             sb.append(c < t.paramNames().size() ? "---|" : "---:|");
         }
@@ -343,6 +400,13 @@ public final class Report {
                 for (String b : t.otherLibraries()) {
                     appendRatio(sb, Table.ratio(row.getValue(), v, b));
                 }
+            }
+            Map<String, Double> bytes = t.bytesPerSecond().getOrDefault(row.getKey(), Map.of());
+            for (String i : bytesImpls) {
+                Double v = bytes.get(i);
+                sb.append(' ')
+                        .append(v == null ? "" : String.format(Locale.ROOT, v >= 100e6 ? "%.0f" : "%.1f", v / 1e6))
+                        .append(" |");
             }
             sb.append('\n');
         }

@@ -162,6 +162,41 @@ class ReportTest {
                 .contains("| 5000 | 4 | 10.0 k | 5.0 k | 2.00x |");
     }
 
+    private static String parquetPoint(String impl, String threads, double score, double bytesPerSecond) {
+        return "{\"benchmark\": \"dev.colcodec.bench.file.ParquetFileBench.write\", \"params\": {\"impl\": \""
+                + impl + "\", \"threads\": \"" + threads + "\", \"rows\": \"1000\", \"columns\": \"8\"},"
+                + " \"primaryMetric\": {\"score\": " + score + ", \"scoreError\": 0.5},"
+                + " \"secondaryMetrics\": {\"fileBytes\": {\"score\": " + bytesPerSecond
+                + ", \"scoreUnit\": \"ops/s\"}}}";
+    }
+
+    /** ParquetFileBench's file-bytes counter becomes one MB/s column per implementation, after the ratios. */
+    @Test
+    void fileBytesAreShownInMegabytesPerSecond() {
+        String json = "["
+                + String.join(
+                        ",",
+                        parquetPoint("colcodec", "1", 5, 2_261_984_561.2),
+                        parquetPoint("colcodec", "all", 8, 3_600_000_000.0),
+                        parquetPoint("parquet-java", "1", 1, 45_250_000.0))
+                + "]";
+        List<Report.Point> pts = Report.points(json);
+        assertThat(pts)
+                .extracting(Report.Point::bytesPerSecond)
+                .containsExactly(2_261_984_561.2, 3_600_000_000.0, 45_250_000.0);
+        assertThat(Report.render(json))
+                .contains("| rows | columns | colcodec | colcodec-all | parquet-java | colcodec / parquet-java"
+                        + " | colcodec-all / parquet-java | colcodec MB/s | colcodec-all MB/s | parquet-java MB/s |")
+                .contains("| 1000 | 8 | 5.0 k | 8.0 k | 1.0 k | 5.00x | 8.00x | 2262 | 3600 | 45.3 |");
+        // benchmarks without the counter get no MB/s columns
+        assertThat(Report.render("[" + filePoint("read", "colcodec", "1", 10) + "]"))
+                .doesNotContain("MB/s");
+        assertThat(Report.points("[" + filePoint("read", "colcodec", "1", 10) + "]")
+                        .get(0)
+                        .bytesPerSecond())
+                .isNaN();
+    }
+
     @Test
     void encodingBenchmarksKeepValuesPerSecond() throws Exception {
         assertThat(Report.points(sample())).extracting(Report.Point::unit).containsOnly(Report.VALUES_PER_S);
