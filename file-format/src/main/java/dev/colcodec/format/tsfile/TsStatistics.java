@@ -354,11 +354,17 @@ public final class TsStatistics {
         sumDouble = sum;
     }
 
+    /** Zeros a finished or missing lane of {@link #updateLongPages} adds, a strip at a time. */
+    private static final long[] ZEROS = new long[4096];
+
     /**
      * Adds INT64/TIMESTAMP values page by page: {@code pages[j]} gets rows {@code [from + j * pageRows,
      * min(from + (j + 1) * pageRows, from + n))}, the same as one {@link #updateLongs(long[], long[], int,
-     * int)} per page. Four pages go through one loop together, so that their double sums (each a serial
-     * chain of additions, kept in order) overlap instead of running one after another.
+     * int)} per page, to the bit. Each page's double sum is a serial chain of additions in row order; four
+     * pages' chains advance in one loop, so that their additions overlap instead of waiting for each
+     * other. In a group of fewer than four pages, or once its short last page has ended, the missing lanes
+     * add zeros. A lane adds zeros only after its page's last value: a sum that a long has been added to
+     * is not -0.0, so adding +0.0 leaves it unchanged (as it leaves infinities and NaN).
      *
      * @throws IllegalArgumentException unless {@code pages.length} is {@code ceil(n / pageRows)}
      */
@@ -366,71 +372,69 @@ public final class TsStatistics {
         if (pageRows <= 0 || pages.length != (int) ((n + (long) pageRows - 1) / pageRows)) {
             throw new IllegalArgumentException(pages.length + " pages for " + n + " rows of " + pageRows);
         }
+        java.util.Objects.checkFromIndexSize(from, n, v.length);
+        java.util.Objects.checkFromIndexSize(from, n, times.length);
+        double[] sums = new double[4];
         for (int j = 0; j < pages.length; j += 4) {
-            // a group of fewer than four pages repeats its last page in the missing lanes, into scratch
-            // statistics: the lanes cost about as much as one
-            int last = Math.min(j + 3, pages.length - 1);
-            int o0 = from + j * pageRows;
-            int o1 = from + Math.min(j + 1, last) * pageRows;
-            int o2 = from + Math.min(j + 2, last) * pageRows;
-            int o3 = from + last * pageRows;
-            TsStatistics s1 = j + 1 <= last ? pages[j + 1] : new TsStatistics(TsDataType.INT64);
-            TsStatistics s2 = j + 2 <= last ? pages[j + 2] : new TsStatistics(TsDataType.INT64);
-            TsStatistics s3 = j + 3 <= last ? pages[j + 3] : new TsStatistics(TsDataType.INT64);
-            int end = from + n;
-            updateLongs4(
-                    times,
-                    v,
-                    pages[j],
-                    o0,
-                    Math.min(pageRows, end - o0),
-                    s1,
-                    o1,
-                    Math.min(pageRows, end - o1),
-                    s2,
-                    o2,
-                    Math.min(pageRows, end - o2),
-                    s3,
-                    o3,
-                    Math.min(pageRows, end - o3));
+            int lanes = Math.min(4, pages.length - j);
+            int base = from + j * pageRows;
+            int end = Math.min(from + n, base + 4 * pageRows);
+            for (int l = 0; l < 4; l++) {
+                sums[l] = l < lanes ? pages[j + l].sumDouble : 0;
+            }
+            // every page of the group has pageRows rows but the last page of the call
+            int last = end - (base + (lanes - 1) * pageRows);
+            if (lanes == 4) {
+                sum4(sums, v, base, v, base + pageRows, v, base + 2 * pageRows, v, base + 3 * pageRows, last);
+            } else {
+                sumWithZeroLanes(sums, v, base, pageRows, lanes, 0, last);
+            }
+            if (last < pageRows && lanes > 1) {
+                // the last page has ended: the others go on with a zero lane in its place
+                sumWithZeroLanes(sums, v, base, pageRows, lanes - 1, last, pageRows);
+            }
+            for (int l = 0; l < lanes; l++) {
+                int len = l == lanes - 1 ? last : pageRows;
+                pages[j + l].addLongs(times, v, base + l * pageRows, len, len, sums[l]);
+            }
         }
     }
 
-    /**
-     * Four {@link #updateLongs(long[], long[], int, int)} (of non-empty row ranges): the four double sums
-     * advance in one loop over their common length, each still a serial chain in row order.
-     */
-    private static void updateLongs4(
-            long[] times,
-            long[] v,
-            TsStatistics s0,
-            int o0,
-            int n0,
-            TsStatistics s1,
-            int o1,
-            int n1,
-            TsStatistics s2,
-            int o2,
-            int n2,
-            TsStatistics s3,
-            int o3,
-            int n3) {
-        int m = Math.min(Math.min(n0, n1), Math.min(n2, n3));
-        double sum0 = s0.sumDouble;
-        double sum1 = s1.sumDouble;
-        double sum2 = s2.sumDouble;
-        double sum3 = s3.sumDouble;
-        for (int i = 0; i < m; i++) {
-            sum0 += v[o0 + i];
-            sum1 += v[o1 + i];
-            sum2 += v[o2 + i];
-            sum3 += v[o3 + i];
+    /** Rows {@code [from, to)} of the first {@code lanes} pages from {@code base}; the other lanes add zeros. */
+    private static void sumWithZeroLanes(double[] sums, long[] v, int base, int pageRows, int lanes, int from, int to) {
+        for (int k = from; k < to; k += ZEROS.length) {
+            int m = Math.min(ZEROS.length, to - k);
+            sum4(
+                    sums,
+                    lanes > 0 ? v : ZEROS,
+                    lanes > 0 ? base + k : 0,
+                    lanes > 1 ? v : ZEROS,
+                    lanes > 1 ? base + pageRows + k : 0,
+                    lanes > 2 ? v : ZEROS,
+                    lanes > 2 ? base + 2 * pageRows + k : 0,
+                    lanes > 3 ? v : ZEROS,
+                    lanes > 3 ? base + 3 * pageRows + k : 0,
+                    m);
         }
-        // the common length summed; longer ranges go on from where they are (only the last page is short)
-        s0.addLongs(times, v, o0, n0, m, sum0);
-        s1.addLongs(times, v, o1, n1, m, sum1);
-        s2.addLongs(times, v, o2, n2, m, sum2);
-        s3.addLongs(times, v, o3, n3, m, sum3);
+    }
+
+    /** Four serial double sums, continued from {@code sums}: {@code m} values of each array from its offset. */
+    private static void sum4(
+            double[] sums, long[] a0, int o0, long[] a1, int o1, long[] a2, int o2, long[] a3, int o3, int m) {
+        double s0 = sums[0];
+        double s1 = sums[1];
+        double s2 = sums[2];
+        double s3 = sums[3];
+        for (int i = 0; i < m; i++) {
+            s0 += a0[o0 + i];
+            s1 += a1[o1 + i];
+            s2 += a2[o2 + i];
+            s3 += a3[o3 + i];
+        }
+        sums[0] = s0;
+        sums[1] = s1;
+        sums[2] = s2;
+        sums[3] = s3;
     }
 
     /** Adds {@code n} BOOLEAN values with their times (in order), rows {@code [off, off + n)} of both arrays. */

@@ -286,7 +286,24 @@ class TsStatisticsTest {
             v[i] = i % 97 == 0 ? r.nextInt(100) : r.nextLong();
         }
         // page counts below, at and past a multiple of four; full and short last pages; an offset start
-        int[][] cases = {{0, 1, 1}, {0, 7, 7}, {5, 70, 10}, {0, 4000, 1000}, {3, 4001, 1000}, {1, 4999, 555}, {0, 13, 1}
+        // (groups of four pages; a short last page in each lane; pages longer than the 4096 zeros of a
+        // finished lane)
+        int[][] cases = {
+            {0, 1, 1},
+            {0, 7, 7},
+            {5, 70, 10},
+            {0, 4000, 1000},
+            {3, 4001, 1000},
+            {1, 4999, 555},
+            {0, 13, 1},
+            {0, 4999, 4999},
+            {0, 4999, 4998},
+            {0, 4999, 1667},
+            {2, 4990, 1246},
+            {0, 4999, 600},
+            {0, 9, 2},
+            {0, 4999, 4097},
+            {0, 6, 1}
         };
         for (int[] c : cases) {
             int from = c[0];
@@ -313,5 +330,47 @@ class TsStatisticsTest {
         assertThrows(
                 IllegalArgumentException.class,
                 () -> TsStatistics.updateLongPages(new TsStatistics[2], times, v, 0, 10, 10));
+    }
+
+    /**
+     * Pages that already hold values go on from their sums (a -0.0 or infinite sum set on page 5 too, NaN
+     * meaning none set), bit for bit as one update per page does.
+     */
+    @Test
+    void longPagesContinueFromEarlierSums() {
+        Random r = new Random(12);
+        long[] times = new long[3_000];
+        long[] v = new long[times.length];
+        for (int i = 0; i < v.length; i++) {
+            times[i] = i;
+            v[i] = r.nextLong();
+        }
+        v[2_500] = 0; // the first value of page 5: a -0.0 sum plus 0 is +0.0
+        for (double start : new double[] {Double.NaN, -0.0, 0.0, Double.NEGATIVE_INFINITY}) {
+            int pageRows = 300;
+            TsStatistics[] together = new TsStatistics[7];
+            TsStatistics[] one = new TsStatistics[7];
+            for (int p = 0; p < 7; p++) {
+                together[p] = new TsStatistics(TsDataType.INT64);
+                one[p] = new TsStatistics(TsDataType.INT64);
+                together[p].updateLongs(times, v, 2_500 + 50 * p, 3);
+                one[p].updateLongs(times, v, 2_500 + 50 * p, 3);
+            }
+            if (!Double.isNaN(start)) {
+                together[5].sumDouble = start;
+                one[5].sumDouble = start;
+            }
+            TsStatistics.updateLongPages(together, times, v, 1_000, 2_000, pageRows);
+            for (int p = 0; p < 7; p++) {
+                int o = 1_000 + p * pageRows;
+                one[p].updateLongs(times, v, o, Math.min(pageRows, 3_000 - o));
+                assertEquals(
+                        Double.doubleToRawLongBits(one[p].sumDouble),
+                        Double.doubleToRawLongBits(together[p].sumDouble),
+                        "start " + start + " page " + p);
+                assertEquals(one[p].count, together[p].count);
+                assertEquals(one[p].minLong, together[p].minLong);
+            }
+        }
     }
 }
