@@ -113,7 +113,7 @@ final class GorillaStreamReader {
                 skip(remaining);
                 stopAtSentinel = true;
                 int got = decode(chunk, 0, 1);
-                Bounds.check(got == 0, start + (pos >>> 3), "the end marker of the GORILLA page");
+                Bounds.check(got == 0, pos >>> 3, "the end marker of the GORILLA page");
             }
             long endByte = (pos >>> 3) + 1;
             Bounds.check(endByte <= end, end, "the byte after the GORILLA end marker");

@@ -233,6 +233,29 @@ class GorillaCodecTest {
         NumericCodecChecks.sensorWalkPagesGiveTheOraclesBytes(type, writer(type), TSEncoding.GORILLA);
     }
 
+    /**
+     * A page read by a count short of its values has no end marker where the count ends: the exception
+     * gives that place as an offset in the buffer, past the page's start but before its end.
+     */
+    @org.junit.jupiter.api.Test
+    void missingEndMarkerIsReportedInsideThePage() {
+        GorillaDoubleWriter w = new GorillaDoubleWriter();
+        for (int i = 0; i < 50; i++) {
+            w.writeDouble(i * 1.5 + Math.sin(i));
+        }
+        byte[] page = w.toByteArray();
+        int at = 1000;
+        byte[] buf = new byte[at + page.length + 16];
+        System.arraycopy(page, 0, buf, at, page.length);
+        GorillaDoubleReader r = new GorillaDoubleReader();
+        r.init(20, buf, at, page.length);
+        r.readDoubles(new double[20], 0, 20);
+        assertThatThrownBy(r::endOffset)
+                .isInstanceOfSatisfying(
+                        CorruptInputException.class,
+                        e -> assertThat(e.offset()).isBetween((long) at, (long) at + page.length));
+    }
+
     @ParameterizedTest
     @EnumSource(TsNumericType.class)
     void corruptInputGivesOnlyCorruptInputException(TsNumericType type) {

@@ -75,6 +75,15 @@ final class TsTables {
         int total = 0;
         for (String name : names) {
             TsBlock b = r.seriesQuery(device, name, Long.MIN_VALUE, Long.MAX_VALUE);
+            long[] t = b.times();
+            for (int i = 1; i < b.size(); i++) {
+                if (t[i] <= t[i - 1]) {
+                    // one row per time stamp needs one point per time stamp in each series
+                    throw new IllegalArgumentException("series " + name + " of device " + device + " has time "
+                            + t[i] + " after " + t[i - 1] + " (point " + i
+                            + "): merging the series of a device needs increasing times in each");
+                }
+            }
             blocks.add(b);
             total += b.size();
         }
@@ -110,7 +119,8 @@ final class TsTables {
         while (k < c.rows) {
             row = Arrays.binarySearch(times, row, n, own[k]);
             if (row < 0) {
-                throw new IllegalStateException("a time stamp missing from the merged times");
+                // the series' times increase (checked above) and are all among the merged ones
+                throw new AssertionError("time " + own[k] + " missing from the merged times");
             }
             // a run of consecutive rows is copied at once
             int run = 1;

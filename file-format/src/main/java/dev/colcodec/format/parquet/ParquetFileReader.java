@@ -383,9 +383,18 @@ public final class ParquetFileReader implements AutoCloseable {
      * (PLAIN-encoded bounds, see {@link ColumnStatistics}; {@code null} means unbounded), in order.
      * Row groups without min/max (or INT96 columns, which have no order) are always kept; a row group
      * whose column holds only nulls is dropped.
+     *
+     * @throws IllegalArgumentException if a bound is not the PLAIN width of the column's type (1 byte for
+     *     BOOLEAN, 4 for INT32 and FLOAT, 8 for INT64 and DOUBLE)
      */
     public int[] rowGroupsOverlapping(int column, byte[] lo, byte[] hi) {
         PhysicalType t = columns.get(column).type();
+        for (byte[] bound : new byte[][] {lo, hi}) {
+            if (bound != null && !validBound(t, bound)) {
+                throw new IllegalArgumentException("a bound of " + bound.length + " bytes for " + t + " column "
+                        + column + ": not its PLAIN width");
+            }
+        }
         int[] keep = new int[rowGroupCount()];
         int n = 0;
         for (int g = 0; g < keep.length; g++) {

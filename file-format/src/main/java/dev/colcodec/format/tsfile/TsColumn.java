@@ -23,7 +23,26 @@ public final class TsColumn {
     boolean[] booleans;
     BinaryBatch binaries;
 
-    /** An empty column of {@code type} (logical type, e.g. TIMESTAMP or STRING). */
+    /** Whether a column can hold values of {@code type}: every value type but VECTOR, UNKNOWN and OBJECT. */
+    public static boolean holds(TsDataType type) {
+        switch (type.storageType()) {
+            case BOOLEAN:
+            case INT32:
+            case INT64:
+            case FLOAT:
+            case DOUBLE:
+            case TEXT:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    /**
+     * An empty column of {@code type} (logical type, e.g. TIMESTAMP or STRING).
+     *
+     * @throws IllegalArgumentException unless the column {@link #holds} the type
+     */
     public TsColumn(String name, TsDataType type) {
         this.name = name;
         this.type = type;

@@ -466,9 +466,27 @@ public final class TsFileReader implements Closeable {
         }
     }
 
+    /**
+     * An empty column for a series or FIELD column of {@code type}, whose type byte (or table schema) is at
+     * file offset {@code at}: a type no column holds (OBJECT, or VECTOR and UNKNOWN where a value type
+     * belongs) is input colcodec cannot read.
+     */
+    private static TsColumn valueColumn(String name, TsDataType type, long at) {
+        if (!TsColumn.holds(type)) {
+            throw new CorruptInputException(
+                    at, "a value type colcodec reads for column " + name + " (got " + type + ")");
+        }
+        return new TsColumn(name, type);
+    }
+
     private Node tableRoot(String table) {
         Long root = tableRoots.get(table);
         if (root == null) {
+            if (schemas.containsKey(table)) {
+                // called inside the metadata's rebasing: an offset in buf
+                throw new CorruptInputException(
+                        fileMetaStart - bufBase, "a metadata index of table '" + table + "', which has a schema");
+            }
             throw new IllegalArgumentException("no table '" + table + "' in this file");
         }
         return readNode(cursorAt(root, tableRootEnds.get(table)), true);
@@ -514,6 +532,9 @@ public final class TsFileReader implements Closeable {
     static final class Series {
         String name;
         TsDataType type;
+        /** File offset of the data type byte. */
+        long typeAt;
+
         boolean time;
         TsStatistics stats;
         int chunkCount;
@@ -543,6 +564,7 @@ public final class TsFileReader implements Closeable {
         s.name = TsStrings.readVarString(in, "timeseries measurement id");
         int tAt = in.position();
         s.type = TsEnums.dataType(in.readUnsignedByte("timeseries data type"), tAt);
+        s.typeAt = bufBase + tAt;
         if (s.name == null || (kind & 0x3E) != 0) {
             throw new CorruptInputException(start, "a timeseries metadata header");
         }
@@ -719,7 +741,7 @@ public final class TsFileReader implements Closeable {
             out = alignedRead(d, series, List.of(measurement), minTime, maxTime);
             TsBlocks.dropNullRows(out);
         } else {
-            out = new TsBlock(new TsColumn(s.name, s.type));
+            out = new TsBlock(valueColumn(s.name, s.type, s.typeAt));
             TsChunkReader reader = new TsChunkReader();
             byte[][] buffers = new byte[1][];
             for (int k = 0; k < s.chunkCount; k++) {
@@ -766,7 +788,7 @@ public final class TsFileReader implements Closeable {
                 throw new IllegalArgumentException(
                         "no measurement '" + measurements.get(i) + "' of device " + String.join(".", d.id()));
             }
-            cols.add(new TsColumn(values[i].name, values[i].type));
+            cols.add(valueColumn(values[i].name, values[i].type, values[i].typeAt));
         }
         TsBlock out = new TsBlock(cols);
         if (time.stats.count == 0 || time.stats.startTime > maxTime || time.stats.endTime < minTime) {
@@ -934,6 +956,7 @@ public final class TsFileReader implements Closeable {
                             "no TAG or FIELD column '" + columns.get(i) + "' in table " + table);
                 }
                 if (cols[i].category() == TsTableSchema.Category.FIELD) {
+                    valueColumn(cols[i].name(), cols[i].type(), fileMetaStart); // the schema is in the file metadata
                     fields++;
                 }
             }
@@ -985,7 +1008,7 @@ public final class TsFileReader implements Closeable {
             List<TsColumn> fieldCols = new ArrayList<>(fieldSeries.length);
             for (TsTableSchema.Column c : cols) {
                 if (c.category() == TsTableSchema.Category.FIELD) {
-                    fieldCols.add(new TsColumn(c.name(), c.type()));
+                    fieldCols.add(new TsColumn(c.name(), c.type())); // a type checked by the constructor
                 }
             }
             return new TsBlock(fieldCols);

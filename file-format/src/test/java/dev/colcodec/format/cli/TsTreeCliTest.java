@@ -79,6 +79,40 @@ class TsTreeCliTest {
                 .containsExactly("time,s1,s2", "1,10,");
     }
 
+    /**
+     * A series that repeats a time stamp (tsfile refuses to write one; here a damaged TS_2DIFF block turns
+     * times 1, 2, 3 into 1, 1, 1) cannot be merged on time: one clear line, not an internal error.
+     */
+    @Test
+    void dumpOfADeviceWithARepeatedTimeSaysWhich() throws Exception {
+        Path p = tmp.resolve("repeated.tsfile");
+        IDeviceID d = IDeviceID.Factory.DEFAULT_FACTORY.create("root.sg.d1");
+        try (TsFileWriter w = new TsFileWriter(p.toFile())) {
+            w.registerTimeseries(
+                    d, new MeasurementSchema("s1", TSDataType.INT64, TSEncoding.PLAIN, CompressionType.UNCOMPRESSED));
+            for (long t : new long[] {1, 2, 3}) {
+                w.writeRecord(new TSRecord(d, t).addPoint("s1", t * 10));
+            }
+        }
+        byte[] f = java.nio.file.Files.readAllBytes(p);
+        // the time block: 2 deltas, width 0, minimum delta 1, first time 1 (big-endian)
+        byte[] block = {0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1};
+        int at = -1;
+        for (int i = 0; i + block.length <= f.length && at < 0; i++) {
+            if (java.util.Arrays.equals(f, i, i + block.length, block, 0, block.length)) {
+                at = i;
+            }
+        }
+        assertThat(at).isPositive();
+        f[at + 15] = 0; // minimum delta 0
+        java.nio.file.Files.write(p, f);
+        CliFixtures.Result r = run("dump", p.toString(), "--device", "root.sg.d1");
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err().strip())
+                .isEqualTo("colcodec: series s1 of device root.sg.d1 has time 1 after 1 (point 1):"
+                        + " merging the series of a device needs increasing times in each");
+    }
+
     @Test
     void dumpOfATreeFileNeedsADevice() throws Exception {
         Path f = treeFile();

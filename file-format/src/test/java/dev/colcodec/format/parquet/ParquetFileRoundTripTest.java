@@ -468,6 +468,12 @@ class ParquetFileRoundTripTest {
             assertThat(reader.rowGroupsOverlapping(0, null, null)).hasSize(reader.rowGroupCount());
             assertThat(reader.rowGroupsOverlapping(0, ColumnStatistics.plain(Long.MAX_VALUE), null))
                     .isEmpty();
+            // a bound that is not an INT64 is the caller's mistake, said as such
+            assertThatThrownBy(() -> reader.rowGroupsOverlapping(0, new byte[0], null))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("0 bytes for INT64");
+            assertThatThrownBy(() -> reader.rowGroupsOverlapping(0, null, ColumnStatistics.plain(7)))
+                    .isInstanceOf(IllegalArgumentException.class);
         }
     }
 

@@ -462,4 +462,93 @@ class TsFileReaderTest {
         assertThrows(CorruptInputException.class, () -> TsFileReader.of(notTs));
         assertArrayEquals("TsFile".getBytes(java.nio.charset.StandardCharsets.US_ASCII), TsFileReader.MAGIC);
     }
+
+    /** A table "sensors" (tag dev, INT64 field v, DOUBLE field w) of three rows, written by colcodec. */
+    private static byte[] smallTable() throws Exception {
+        TsTableSchema schema = new TsTableSchema(
+                "sensors",
+                List.of(
+                        new TsTableSchema.Column(
+                                "dev",
+                                dev.colcodec.tsfile.TsDataType.STRING,
+                                dev.colcodec.tsfile.TsEncoding.PLAIN,
+                                dev.colcodec.format.compress.Compression.UNCOMPRESSED,
+                                TsTableSchema.Category.TAG),
+                        new TsTableSchema.Column(
+                                "v",
+                                dev.colcodec.tsfile.TsDataType.INT64,
+                                dev.colcodec.tsfile.TsEncoding.PLAIN,
+                                dev.colcodec.format.compress.Compression.UNCOMPRESSED,
+                                TsTableSchema.Category.FIELD),
+                        new TsTableSchema.Column(
+                                "w",
+                                dev.colcodec.tsfile.TsDataType.DOUBLE,
+                                dev.colcodec.tsfile.TsEncoding.PLAIN,
+                                dev.colcodec.format.compress.Compression.UNCOMPRESSED,
+                                TsTableSchema.Category.FIELD)));
+        java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema))) {
+            w.write(new TsTablet(schema)
+                    .device("d1")
+                    .times(new long[] {1, 2, 3}, 3)
+                    .longs("v", new long[] {4, 5, 6}, null)
+                    .doubles("w", new double[] {0.5, 1.5, 2.5}, null));
+        }
+        return bos.toByteArray();
+    }
+
+    /** The start of the file metadata: the tail is its int32 size and the magic. */
+    private static int fileMetadataStart(byte[] f) {
+        return f.length - 10 - dev.colcodec.io.ByteIO.getIntBE(f, f.length - 10);
+    }
+
+    /** The first index of {@code needle} in {@code hay} from {@code from}. */
+    private static int indexOf(byte[] hay, byte[] needle, int from) {
+        for (int i = from; i <= hay.length - needle.length; i++) {
+            if (Arrays.equals(hay, i, i + needle.length, needle, 0, needle.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("not found");
+    }
+
+    /**
+     * Damage that leaves the metadata parseable but inconsistent is corrupt input with the offset of the
+     * file metadata, not an IllegalArgumentException: a table schema whose index entry is missing, and a
+     * FIELD column of a type no column holds (OBJECT); the other columns of that table still read.
+     */
+    @Test
+    void inconsistentMetadataIsCorruptInput() throws Exception {
+        byte[] file = smallTable();
+        int meta = fileMetadataStart(file);
+        // the index names its table first: count 1, then "sensors" as a varstring
+        assertEquals(1, file[meta]);
+        assertEquals('s', file[meta + 8]);
+        byte[] renamed = file.clone();
+        renamed[meta + 8] = 'z'; // "sensorz" in the index, "sensors" in the schema
+        try (TsFileReader r = TsFileReader.of(renamed)) {
+            CorruptInputException e =
+                    assertThrows(CorruptInputException.class, () -> r.query("sensors", List.of("v"), 0, 10));
+            assertEquals(meta, e.offset());
+            assertThrows(CorruptInputException.class, () -> r.devices("sensors"));
+            // the index's table has no schema: a request for it is the caller's mistake
+            assertThrows(IllegalArgumentException.class, () -> r.query("sensorz", List.of("v"), 0, 10));
+        }
+        // the schema's column v: int32 name length 1, "v", then its type byte (INT64 = 2)
+        int v = indexOf(file, new byte[] {0, 0, 0, 1, 'v', 2}, meta) + 5;
+        byte[] objectType = file.clone();
+        objectType[v] = (byte) dev.colcodec.tsfile.TsDataType.OBJECT.serialized();
+        try (TsFileReader r = TsFileReader.of(objectType)) {
+            CorruptInputException e =
+                    assertThrows(CorruptInputException.class, () -> r.query("sensors", List.of("dev", "v"), 0, 10));
+            assertEquals(meta, e.offset());
+            org.assertj.core.api.Assertions.assertThat(e.expected())
+                    .contains("column v")
+                    .contains("OBJECT");
+            assertThrows(CorruptInputException.class, () -> r.scan("sensors", List.of("v"), 0, 10, null, 100));
+            List<TsBlock> w = r.query("sensors", List.of("w"), 0, 10);
+            assertEquals(3, w.get(0).size());
+            assertEquals(2.5, w.get(0).column(0).doubles()[2]);
+        }
+    }
 }
