@@ -100,4 +100,54 @@ class CompressionCodecsTest {
                     .isEqualTo(org.xerial.snappy.Snappy.maxCompressedLength(len));
         }
     }
+
+    private static long allocatedByThisThread() {
+        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+                .getCurrentThreadAllocatedBytes();
+    }
+
+    /**
+     * LZMA2 pages reuse the xz decoder's dictionary (8 MiB at tsfile's preset) from page to page instead
+     * of allocating one per page.
+     */
+    @org.junit.jupiter.api.Test
+    void lzma2PagesReuseTheDecodersDictionary() {
+        byte[] raw = sample(65_536, 5);
+        byte[] packed = CompressionCodecs.compress(Compression.LZMA2, raw, 0, raw.length);
+        assertThat(CompressionCodecs.decompress(Compression.LZMA2, packed, 0, packed.length, raw.length))
+                .isEqualTo(raw);
+        long before = allocatedByThisThread();
+        for (int i = 0; i < 20; i++) {
+            assertThat(CompressionCodecs.decompress(Compression.LZMA2, packed, 0, packed.length, raw.length))
+                    .isEqualTo(raw);
+        }
+        // 20 dictionaries would be 160 MiB; the pages themselves are 1.3 MB
+        assertThat(allocatedByThisThread() - before).isLessThan(40L << 20);
+    }
+
+    /**
+     * A page whose xz block header declares a 128 MiB dictionary (more than xz's largest preset) is
+     * refused before the dictionary is allocated.
+     */
+    @org.junit.jupiter.api.Test
+    void lzma2DictionaryAboveTheLimitIsRefused() {
+        byte[] raw = sample(4096, 6);
+        byte[] packed = CompressionCodecs.compress(Compression.LZMA2, raw, 0, raw.length);
+        // after the 12-byte stream header: block header size byte, flags 0 (one filter, no sizes),
+        // filter id 0x21 (LZMA2), properties size 1, the dictionary size code, padding, CRC32
+        int h = 12;
+        int size = ((packed[h] & 0xFF) + 1) * 4;
+        assertThat(packed[h + 1]).isEqualTo((byte) 0);
+        assertThat(packed[h + 2]).isEqualTo((byte) 0x21);
+        assertThat(packed[h + 4]).isEqualTo((byte) 22); // 8 MiB
+        packed[h + 4] = 30; // 128 MiB
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(packed, h, size - 4);
+        dev.colcodec.io.ByteIO.putIntLE(packed, h + size - 4, (int) crc.getValue());
+        long before = allocatedByThisThread();
+        assertThatThrownBy(() -> CompressionCodecs.decompress(Compression.LZMA2, packed, 0, packed.length, raw.length))
+                .isInstanceOf(CorruptInputException.class)
+                .hasMessageContaining("LZMA2");
+        assertThat(allocatedByThisThread() - before).isLessThan(16L << 20);
+    }
 }
