@@ -58,6 +58,9 @@ public final class ParquetFileReader implements AutoCloseable {
 
     private final Input input;
     private final long fileLength;
+    /** File offset of the footer (set by {@link #readFooter}). */
+    private long footerStart;
+
     private final FileMetaData metadata;
     private final List<ParquetColumn> columns;
     private final Kernels kernels;
@@ -204,7 +207,7 @@ public final class ParquetFileReader implements AutoCloseable {
             throw new CorruptInputException(
                     fileLength - 8, "a footer length in [1, " + (fileLength - 12) + "], got " + footerLength);
         }
-        long footerStart = fileLength - 8 - footerLength;
+        footerStart = fileLength - 8 - footerLength;
         byte[] footer = new byte[footerLength];
         input.read(footerStart, footer, 0, footerLength);
         return ParquetThrift.readFileMetaData(footer, 0, footerLength, footerStart)
@@ -373,8 +376,29 @@ public final class ParquetFileReader implements AutoCloseable {
         return cc.getMeta_data();
     }
 
-    /** Chunk statistics ({@code nullCount} -1 and no min/max when absent). */
+    /**
+     * Chunk statistics ({@code nullCount} -1 and no min/max when absent).
+     *
+     * @throws CorruptInputException (at the footer) if a min or max is not as wide as the column's type
+     *     makes every value (1 byte for BOOLEAN, 4 for INT32 and FLOAT, 8 for INT64 and DOUBLE, the type
+     *     length for FIXED_LEN_BYTE_ARRAY)
+     */
     public ColumnStatistics statistics(int rowGroup, int column) {
+        ColumnStatistics s = rawStatistics(rowGroup, column);
+        ParquetColumn c = columns.get(column);
+        for (byte[] b : new byte[][] {s.min(), s.max()}) {
+            if (b != null && !validBound(c, b)) {
+                throw new CorruptInputException(
+                        footerStart,
+                        "statistics of " + c.type() + " values in row group " + rowGroup + ", column " + c.name()
+                                + " (got a bound of " + b.length + " bytes)");
+            }
+        }
+        return s;
+    }
+
+    /** The footer's chunk statistics as they are, bounds of any width. */
+    private ColumnStatistics rawStatistics(int rowGroup, int column) {
         return ColumnStatistics.fromThrift(chunkMeta(rowGroup, column).getStatistics());
     }
 
@@ -390,7 +414,7 @@ public final class ParquetFileReader implements AutoCloseable {
     public int[] rowGroupsOverlapping(int column, byte[] lo, byte[] hi) {
         PhysicalType t = columns.get(column).type();
         for (byte[] bound : new byte[][] {lo, hi}) {
-            if (bound != null && !validBound(t, bound)) {
+            if (bound != null && !validBound(columns.get(column), bound)) {
                 throw new IllegalArgumentException("a bound of " + bound.length + " bytes for " + t + " column "
                         + column + ": not its PLAIN width");
             }
@@ -398,13 +422,17 @@ public final class ParquetFileReader implements AutoCloseable {
         int[] keep = new int[rowGroupCount()];
         int n = 0;
         for (int g = 0; g < keep.length; g++) {
-            ColumnStatistics s = statistics(g, column);
+            // a bound of the wrong width in the file is not used (the row group is kept)
+            ColumnStatistics s = rawStatistics(g, column);
             long rows = rowGroupRowCount(g);
             boolean allNull = s.nullCount() >= 0 && s.nullCount() == rows && rows > 0;
             boolean overlaps = true;
             if (allNull && !s.hasMinMax()) {
                 overlaps = false;
-            } else if (s.hasMinMax() && t != PhysicalType.INT96 && validBound(t, s.min()) && validBound(t, s.max())) {
+            } else if (s.hasMinMax()
+                    && t != PhysicalType.INT96
+                    && validBound(columns.get(column), s.min())
+                    && validBound(columns.get(column), s.max())) {
                 if (lo != null && ColumnStatistics.compare(t, s.max(), lo) < 0) {
                     overlaps = false;
                 }
@@ -419,8 +447,11 @@ public final class ParquetFileReader implements AutoCloseable {
         return java.util.Arrays.copyOf(keep, n);
     }
 
-    private static boolean validBound(PhysicalType t, byte[] b) {
-        switch (t) {
+    /** Whether {@code b} has the width every PLAIN value of column {@code c} has (any width for binaries). */
+    private static boolean validBound(ParquetColumn c, byte[] b) {
+        switch (c.type()) {
+            case FIXED_LEN_BYTE_ARRAY:
+                return b.length == c.typeLength();
             case BOOLEAN:
                 return b.length == 1;
             case INT32:

@@ -1,10 +1,12 @@
 package dev.colcodec.format.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.parquet.ColumnBatch;
 import dev.colcodec.format.parquet.ColumnChunkReader;
+import dev.colcodec.format.parquet.ColumnStatistics;
 import dev.colcodec.format.parquet.ParquetFileReader;
 import dev.colcodec.format.tsfile.TsFileReader;
 import dev.colcodec.io.ByteIO;
@@ -220,6 +222,61 @@ class CorruptFilesTest {
             fmd.getSchema().get(8).setType_length(1 << 30); // "fixed": FIXED_LEN_BYTE_ARRAY(4)
             assertThat(readParquetFully(withFooter(file, fmd))).isTrue();
         }
+    }
+
+    /**
+     * A chunk statistic whose min or max is not as wide as the column's values is corrupt input at the
+     * footer when asked for, and is not used for pruning (the row group is kept); the data still reads.
+     */
+    @Test
+    void statisticsOfTheWrongWidth() throws IOException {
+        byte[] file = parquetFile("plain_v1_uncompressed");
+        FileMetaData fmd = footer(file);
+        int checked = 0;
+        for (int c = 0; c < fmd.getRow_groups().get(0).getColumnsSize(); c++) {
+            ColumnMetaData m = fmd.getRow_groups().get(0).getColumns().get(c).getMeta_data();
+            if (m.isSetStatistics() && m.getStatistics().isSetMin_value()) {
+                byte[] min = m.getStatistics().getMin_value();
+                m.getStatistics().setMin_value(Arrays.copyOf(min, min.length == 0 ? 3 : min.length - 1));
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThan(3);
+        byte[] damaged = withFooter(file, fmd);
+        long footerStart = damaged.length - 8 - footerLength(damaged);
+        try (ParquetFileReader r = ParquetFileReader.open(damaged)) {
+            int refused = 0;
+            int kept = 0;
+            for (int c = 0; c < r.columns().size(); c++) {
+                ColumnMetaData m =
+                        fmd.getRow_groups().get(0).getColumns().get(c).getMeta_data();
+                if (!m.isSetStatistics() || !m.getStatistics().isSetMin_value()) {
+                    continue;
+                }
+                dev.colcodec.parquet.PhysicalType t = r.columns().get(c).type();
+                int col = c;
+                if (t == dev.colcodec.parquet.PhysicalType.BYTE_ARRAY) {
+                    // any width is a BYTE_ARRAY bound
+                    assertThat(r.statistics(0, col).min())
+                            .isEqualTo(m.getStatistics().getMin_value());
+                    continue;
+                }
+                assertThatThrownBy(() -> r.statistics(0, col))
+                        .isInstanceOfSatisfying(
+                                CorruptInputException.class,
+                                e -> assertThat(e.offset()).isEqualTo(footerStart));
+                refused++;
+                if (t == dev.colcodec.parquet.PhysicalType.INT64) {
+                    // above every value: with usable statistics the row group would be pruned
+                    assertThat(r.rowGroupsOverlapping(col, ColumnStatistics.plain(Long.MAX_VALUE), null))
+                            .containsExactly(0);
+                    kept++;
+                }
+            }
+            assertThat(refused).isGreaterThan(2);
+            assertThat(kept).isPositive();
+        }
+        assertThat(readParquetFully(damaged)).isFalse();
     }
 
     /** Start and header length of every page of a column chunk. */
