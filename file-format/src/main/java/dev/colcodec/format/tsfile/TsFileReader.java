@@ -472,11 +472,16 @@ public final class TsFileReader implements Closeable {
      * belongs) is input colcodec cannot read.
      */
     private static TsColumn valueColumn(String name, TsDataType type, long at) {
+        checkValueType(name, type, at);
+        return new TsColumn(name, type);
+    }
+
+    /** See {@link #valueColumn}. */
+    private static void checkValueType(String name, TsDataType type, long at) {
         if (!TsColumn.holds(type)) {
             throw new CorruptInputException(
                     at, "a value type colcodec reads for column " + name + " (got " + type + ")");
         }
-        return new TsColumn(name, type);
     }
 
     private Node tableRoot(String table) {
@@ -956,7 +961,7 @@ public final class TsFileReader implements Closeable {
                             "no TAG or FIELD column '" + columns.get(i) + "' in table " + table);
                 }
                 if (cols[i].category() == TsTableSchema.Category.FIELD) {
-                    valueColumn(cols[i].name(), cols[i].type(), fileMetaStart); // the schema is in the file metadata
+                    checkValueType(cols[i].name(), cols[i].type(), fileMetaStart); // the schema is in the file metadata
                     fields++;
                 }
             }
