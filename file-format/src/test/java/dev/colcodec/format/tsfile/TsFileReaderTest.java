@@ -468,24 +468,9 @@ class TsFileReaderTest {
         TsTableSchema schema = new TsTableSchema(
                 "sensors",
                 List.of(
-                        new TsTableSchema.Column(
-                                "dev",
-                                dev.colcodec.tsfile.TsDataType.STRING,
-                                dev.colcodec.tsfile.TsEncoding.PLAIN,
-                                dev.colcodec.format.compress.Compression.UNCOMPRESSED,
-                                TsTableSchema.Category.TAG),
-                        new TsTableSchema.Column(
-                                "v",
-                                dev.colcodec.tsfile.TsDataType.INT64,
-                                dev.colcodec.tsfile.TsEncoding.PLAIN,
-                                dev.colcodec.format.compress.Compression.UNCOMPRESSED,
-                                TsTableSchema.Category.FIELD),
-                        new TsTableSchema.Column(
-                                "w",
-                                dev.colcodec.tsfile.TsDataType.DOUBLE,
-                                dev.colcodec.tsfile.TsEncoding.PLAIN,
-                                dev.colcodec.format.compress.Compression.UNCOMPRESSED,
-                                TsTableSchema.Category.FIELD)));
+                        plainColumn("dev", dev.colcodec.tsfile.TsDataType.STRING, TsTableSchema.Category.TAG),
+                        plainColumn("v", dev.colcodec.tsfile.TsDataType.INT64, TsTableSchema.Category.FIELD),
+                        plainColumn("w", dev.colcodec.tsfile.TsDataType.DOUBLE, TsTableSchema.Category.FIELD)));
         java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
         try (TsFileWriter w = new TsFileWriter(bos, List.of(schema))) {
             w.write(new TsTablet(schema)
@@ -495,6 +480,16 @@ class TsFileReaderTest {
                     .doubles("w", new double[] {0.5, 1.5, 2.5}, null));
         }
         return bos.toByteArray();
+    }
+
+    private static TsTableSchema.Column plainColumn(
+            String name, dev.colcodec.tsfile.TsDataType type, TsTableSchema.Category category) {
+        return new TsTableSchema.Column(
+                name,
+                type,
+                dev.colcodec.tsfile.TsEncoding.PLAIN,
+                dev.colcodec.format.compress.Compression.UNCOMPRESSED,
+                category);
     }
 
     /** The start of the file metadata: the tail is its int32 size and the magic. */
