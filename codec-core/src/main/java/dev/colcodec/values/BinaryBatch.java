@@ -130,11 +130,14 @@ public final class BinaryBatch {
             }
             int len = ByteIO.getIntLE(src, p);
             p += 4;
-            if (len < 0 || len > end - p) {
+            // the values after this one need their 4-byte lengths at least: so the bytes copied stay
+            // within the room reserved above
+            long most = (long) end - p - 4L * (n - 1 - i);
+            if (len < 0 || len > most) {
                 throw new CorruptInputException(
                         p - 4,
-                        "a BYTE_ARRAY length of at most " + (end - p) + " bytes (got " + Integer.toUnsignedString(len)
-                                + ")");
+                        "a BYTE_ARRAY length of at most " + Math.max(0, most) + " bytes, leaving 4 for each of the "
+                                + (n - 1 - i) + " values after it (got " + Integer.toUnsignedString(len) + ")");
             }
             if (len <= 16 && end - p >= 16) {
                 // room for 16 bytes at 'at' was reserved above; the bytes past 'len' are overwritten next

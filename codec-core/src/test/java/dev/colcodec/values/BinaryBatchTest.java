@@ -92,4 +92,26 @@ class BinaryBatchTest {
         assertArrayEquals(new byte[40], batch.get(3));
         assertArrayEquals(new byte[] {9}, batch.get(0));
     }
+
+    /**
+     * A first length that takes the bytes the later values' lengths need is corrupt input at that length,
+     * before any byte is copied past the room the call reserved (it had copied 96 bytes into 76).
+     */
+    @Test
+    void aLengthThatLeavesNoRoomForTheNextLengthsIsRefused() {
+        byte[] page = new byte[100];
+        ByteIO.putIntLE(page, 0, 96); // fits the page, but nine more values need 36 bytes of lengths
+        for (BinaryBatch batch : List.of(new BinaryBatch(), new BinaryBatch(1, 1))) {
+            CorruptInputException e = assertThrows(
+                    CorruptInputException.class, () -> batch.appendLengthPrefixedLE(page, 0, page.length, 10));
+            assertEquals(0, e.offset());
+            assertEquals(0, batch.count());
+        }
+        // the same length as the last of ten values in a page long enough is read
+        byte[] ok = new byte[4 * 10 + 96];
+        ByteIO.putIntLE(ok, 36, 96);
+        BinaryBatch batch = new BinaryBatch(1, 1);
+        assertEquals(ok.length, batch.appendLengthPrefixedLE(ok, 0, ok.length, 10));
+        assertEquals(96, batch.length(9));
+    }
 }
