@@ -1057,6 +1057,8 @@ public final class TsChunkReader {
         }
         ValuesReader vr = codec(c.header.encoding(), c.header.dataType(), chunkOffset);
         ValuesReader tr = codec(timeEncoding, TsDataType.VECTOR, chunkOffset);
+        // the last time kept from an earlier page of this chunk: a chunk's pages follow in time order
+        long lastKept = Long.MIN_VALUE;
         for (int p = 0; p < c.pageCount; p++) {
             TsStatistics st = c.pages[p].statistics();
             if (st != null && (st.startTime > maxTime || st.endTime < minTime)) {
@@ -1078,6 +1080,13 @@ public final class TsChunkReader {
             if (k == 0) {
                 continue;
             }
+            if (out.times[base] < lastKept) {
+                throw new CorruptInputException(
+                        c.payloadOffsets[p],
+                        "times from " + lastKept + " on, after the chunk's previous page (got " + out.times[base]
+                                + ")");
+            }
+            lastKept = out.times[base + k - 1];
             vr.init(
                     rows < 0 ? ValuesReader.UNKNOWN_COUNT : rows,
                     timePage.buf,

@@ -189,6 +189,70 @@ class TsTreeModelTest {
         }
     }
 
+    /**
+     * The pages of a chunk follow in time order (tsfile refuses to write out-of-order data): a page whose
+     * times start before the previous page's last time is corrupt input at that page. Chunks may overlap
+     * (unsequence files), so only pages of one chunk are compared.
+     */
+    @Test
+    void aPageGoingBackInTimeIsCorruptInput() throws Exception {
+        File f = dir.resolve("back.tsfile").toFile();
+        org.apache.tsfile.common.conf.TSFileConfig conf =
+                org.apache.tsfile.common.conf.TSFileDescriptor.getInstance().getConfig();
+        int oldPoints = conf.getMaxNumberOfPointsInPage();
+        String oldTime = conf.getTimeEncoder();
+        conf.setMaxNumberOfPointsInPage(4);
+        conf.setTimeEncoder("PLAIN");
+        IDeviceID d = IDeviceID.Factory.DEFAULT_FACTORY.create("root.sg.d1");
+        try (org.apache.tsfile.write.TsFileWriter w = new org.apache.tsfile.write.TsFileWriter(f)) {
+            w.registerTimeseries(
+                    d,
+                    new org.apache.tsfile.write.schema.MeasurementSchema(
+                            "s",
+                            org.apache.tsfile.enums.TSDataType.INT64,
+                            org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
+                            org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED));
+            for (long t = 10; t <= 80; t += 10) {
+                w.writeRecord(new org.apache.tsfile.write.record.TSRecord(d, t).addPoint("s", 1000 + t));
+            }
+        } finally {
+            conf.setMaxNumberOfPointsInPage(oldPoints);
+            conf.setTimeEncoder(oldTime);
+        }
+        byte[] file = Files.readAllBytes(f.toPath());
+        try (TsFileReader r = TsFileReader.of(file)) {
+            assertArrayEquals(
+                    new long[] {10, 20, 30, 40, 50, 60, 70, 80},
+                    java.util.Arrays.copyOf(
+                            r.seriesQuery("root.sg.d1", "s", 0, 100, TsEncoding.PLAIN)
+                                    .times(),
+                            8));
+        }
+        // the second page's first time, 50 (big-endian, followed by 60; not its header's statistics), becomes 5
+        byte[] fiftySixty = new byte[16];
+        dev.colcodec.io.ByteIO.putLongBE(fiftySixty, 0, 50);
+        dev.colcodec.io.ByteIO.putLongBE(fiftySixty, 8, 60);
+        int at = -1;
+        for (int i = 0; i + 16 <= file.length && at < 0; i++) {
+            if (java.util.Arrays.equals(file, i, i + 16, fiftySixty, 0, 16)) {
+                at = i;
+            }
+        }
+        assertTrue(at > 0);
+        file[at + 7] = 5;
+        try (TsFileReader r = TsFileReader.of(file)) {
+            dev.colcodec.CorruptInputException e = assertThrows(
+                    dev.colcodec.CorruptInputException.class,
+                    () -> r.seriesQuery("root.sg.d1", "s", 0, 100, TsEncoding.PLAIN));
+            assertTrue(e.offset() > 0 && e.offset() < at, "offset " + e.offset() + " of the page before " + at);
+            assertTrue(e.expected().contains("times from 40 on"), e.expected());
+            // a range that only reaches the second page reads it (no earlier page to compare with); its
+            // time 5 is outside the range
+            TsBlock second = r.seriesQuery("root.sg.d1", "s", 45, 100, TsEncoding.PLAIN);
+            assertArrayEquals(new long[] {60, 70, 80}, java.util.Arrays.copyOf(second.times(), second.size()));
+        }
+    }
+
     @Test
     void devicePathsSplitAsTsFileSplitsThem() throws Exception {
         TreeData t = TsTreeFixtures.standard(62);
