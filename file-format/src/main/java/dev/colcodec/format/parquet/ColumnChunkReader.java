@@ -707,6 +707,15 @@ public final class ColumnChunkReader {
                     column.type(), column.typeLength(), dh.getNum_values(), src, off, usize, kernels);
         } catch (IllegalArgumentException e) {
             throw new CorruptInputException(base + at, "a dictionary page for a " + column.type() + " column", e);
+        } catch (CorruptInputException e) {
+            // an index into src: a file offset for a page read in place (buf[i] is chunk position
+            // i + shift), else an offset into the decompressed body, reported at the page
+            throw b == null
+                    ? new CorruptInputException(base + shift + e.offset(), e.expected(), e)
+                    : new CorruptInputException(
+                            base + at,
+                            "a valid dictionary page (" + e.expected() + " at body offset " + e.offset() + ")",
+                            e);
         }
     }
 

@@ -279,6 +279,49 @@ class CorruptFilesTest {
         assertThat(readParquetFully(damaged)).isFalse();
     }
 
+    /**
+     * A dictionary entry whose length runs past the dictionary page is corrupt input at that length's
+     * file offset, from memory and from disk alike.
+     */
+    @Test
+    void aBadDictionaryEntryIsReportedAtItsFileOffset(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        byte[] file = parquetFile("dict_v1_uncompressed");
+        FileMetaData fmd = footer(file);
+        int damaged = 0;
+        for (int c = 0; c < fmd.getRow_groups().get(0).getColumnsSize(); c++) {
+            ColumnMetaData m = fmd.getRow_groups().get(0).getColumns().get(c).getMeta_data();
+            if (m.getType() != org.apache.parquet.format.Type.BYTE_ARRAY || !m.isSetDictionary_page_offset()) {
+                continue;
+            }
+            int at = (int) m.getDictionary_page_offset();
+            ByteArrayInputStream in = new ByteArrayInputStream(file, at, file.length - at);
+            int before = in.available();
+            PageHeader h = Util.readPageHeader(in);
+            int body = at + before - in.available();
+            assertThat(h.getDictionary_page_header().getNum_values()).isPositive();
+            byte[] bad = file.clone();
+            ByteIO.putIntLE(bad, body, 1 << 30); // the first entry's length
+            int col = c;
+            Path p = dir.resolve("dict" + c + ".parquet");
+            Files.write(p, bad);
+            for (boolean fromDisk : new boolean[] {false, true}) {
+                try (ParquetFileReader r = fromDisk ? ParquetFileReader.open(p) : ParquetFileReader.open(bad)) {
+                    r.verifyCrc(false);
+                    assertThatThrownBy(() -> {
+                                ColumnChunkReader cr = r.readColumn(0, col);
+                                cr.readBatch(new ColumnBatch(r.columns().get(col), 16), 16);
+                            })
+                            .as("column %d from %s", col, fromDisk ? "disk" : "memory")
+                            .isInstanceOfSatisfying(
+                                    CorruptInputException.class,
+                                    e -> assertThat(e.offset()).isEqualTo(body));
+                }
+            }
+            damaged++;
+        }
+        assertThat(damaged).isPositive();
+    }
+
     /** Start and header length of every page of a column chunk. */
     static List<int[]> pages(byte[] file, ColumnMetaData m) throws IOException {
         long start = m.isSetDictionary_page_offset() ? m.getDictionary_page_offset() : m.getData_page_offset();
