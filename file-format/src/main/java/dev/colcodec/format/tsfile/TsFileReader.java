@@ -156,6 +156,12 @@ public final class TsFileReader implements Closeable {
     /** The encryption setting of the file properties: level "0" (or none) is an unencrypted file. */
     static final String ENCRYPT_LEVEL = "encryptLevel";
 
+    /** Whether file properties say the file is encrypted (an {@link #ENCRYPT_LEVEL} other than "0"). */
+    static boolean encrypted(Map<String, String> properties) {
+        String level = properties.get(ENCRYPT_LEVEL);
+        return level != null && !level.equals("0");
+    }
+
     /**
      * Skips the bloom filter and reads the file properties that follow the metadata offset; as tsfile 2.4.0
      * does, each only if bytes remain, a negative property count meaning none. Refuses an encrypted file.
@@ -183,11 +189,10 @@ public final class TsFileReader implements Closeable {
             String k = TsStrings.readVarString(in, "file property key");
             m.put(k, TsStrings.readVarString(in, "file property value"));
         }
-        String level = m.get(ENCRYPT_LEVEL);
-        if (level != null && !level.equals("0")) {
+        if (encrypted(m)) {
             throw new CorruptInputException(
                     at,
-                    "an unencrypted TsFile (encryptLevel 0 or none), got encryptLevel " + level
+                    "an unencrypted TsFile (encryptLevel 0 or none), got encryptLevel " + m.get(ENCRYPT_LEVEL)
                             + ": colcodec reads no encrypted TsFiles");
         }
         return Collections.unmodifiableMap(m);

@@ -54,10 +54,9 @@ public final class TsFileWriter implements Closeable {
          */
         public Options properties(Map<String, String> properties) {
             Map<String, String> copy = new LinkedHashMap<>(properties);
-            String level = copy.get(TsFileReader.ENCRYPT_LEVEL);
-            if (level != null && !level.equals("0")) {
-                throw new IllegalArgumentException(
-                        "encryptLevel " + level + ": colcodec writes no encrypted TsFiles (encryptLevel 0 or none)");
+            if (TsFileReader.encrypted(copy)) {
+                throw new IllegalArgumentException("encryptLevel " + copy.get(TsFileReader.ENCRYPT_LEVEL)
+                        + ": colcodec writes no encrypted TsFiles (encryptLevel 0 or none)");
             }
             this.properties = Collections.unmodifiableMap(copy);
             return this;
