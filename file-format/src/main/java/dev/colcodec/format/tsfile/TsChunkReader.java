@@ -53,9 +53,14 @@ public final class TsChunkReader {
          * Null for a chunk whose page payloads are read from {@link #file} when needed.
          */
         byte[] data;
-        /** Reads page payloads of a chunk without {@link #data}; page offsets are relative to {@link #base}. */
+        /** Reads page payloads of a chunk without {@link #data}. */
         FileBytes file;
 
+        /**
+         * The file offset of index 0 of {@link #data} (0 when it holds the whole file), or, for a chunk
+         * without data, of the offsets in {@link #payloadOffsets}: a page's payload starts at file offset
+         * {@code base + payloadOffsets[i]}.
+         */
         long base;
 
         TsChunkHeader header;
@@ -155,6 +160,26 @@ public final class TsChunkReader {
         byte[] scratch = new byte[0];
         /** The compressed payload of a page read from a file ({@link Chunk#file}), reused. */
         byte[] raw = NO_BYTES;
+        /** The file offset of {@code buf[0]} when {@code buf} holds the file's bytes; -1 for a decompressed page. */
+        long bufBase;
+        /** The file offset of the page's payload (its compressed bytes). */
+        long payloadAt;
+
+        /**
+         * An error of decoding this page, whose offset indexes {@link #buf}, as the caller sees it: at its
+         * file offset when the page was read in place, else at the page's payload with the offset in the
+         * decompressed bytes.
+         */
+        CorruptInputException inFile(CorruptInputException e) {
+            if (bufBase >= 0) {
+                return new CorruptInputException(bufBase + e.offset(), e.expected(), e);
+            }
+            return new CorruptInputException(
+                    payloadAt,
+                    "a valid page (" + e.expected() + " at offset " + (e.offset() - off) + " of its " + len
+                            + " decompressed bytes)",
+                    e);
+        }
     }
 
     /**
@@ -201,26 +226,31 @@ public final class TsChunkReader {
         return (int) Math.min(rows, Math.min(MAX_PAGE_ROWS, 64L * groupBytes + 1024));
     }
 
+    /**
+     * Makes page {@code i} of {@code c} readable in {@code p}: in place, read from the file, or
+     * decompressed. Errors carry file offsets (for a chunk in an array, offsets of {@link Chunk#base}
+     * plus indexes into it).
+     */
     private static void loadPage(Chunk c, int i, Page p) {
         byte[] file = c.data;
         TsPageHeader ph = c.pages[i];
         int at = c.payloadOffsets[i];
+        long payloadAt = c.base + at;
+        // the file offset of file[0]
+        long fileBase = c.base;
+        p.payloadAt = payloadAt;
         if (file == null) {
             file = NO_BYTES;
             Compression codec = c.header.compression();
             if (!ph.isEmpty()
                     && CompressionCodecs.decompressesFromBuffer(codec, ph.compressedSize(), ph.uncompressedSize())) {
-                int size = checkedScratch(p, ph, codec, at);
-                boolean done;
-                try {
-                    done = c.file.decompressInPlace(codec, c.base + at, ph.compressedSize(), p.scratch, size);
-                } catch (CorruptInputException e) {
-                    throw new CorruptInputException(at, e.expected(), e);
-                }
-                if (done) {
+                int size = checkedScratch(p, ph, codec, payloadAt);
+                // errors carry file offsets: the source indexes the file
+                if (c.file.decompressInPlace(codec, payloadAt, ph.compressedSize(), p.scratch, size)) {
                     p.buf = p.scratch;
                     p.off = 0;
                     p.len = size;
+                    p.bufBase = -1;
                     return;
                 }
             }
@@ -229,30 +259,33 @@ public final class TsChunkReader {
                 if (p.raw.length < n) {
                     p.raw = new byte[Math.max(n, Math.min(MAX_PAGE_BYTES, p.raw.length * 2))];
                 }
-                c.file.read(c.base + at, p.raw, 0, n);
+                c.file.read(payloadAt, p.raw, 0, n);
                 file = p.raw;
             }
             at = 0;
+            fileBase = payloadAt;
         }
         if (ph.isEmpty()) {
             p.buf = file;
             p.off = at;
             p.len = 0;
+            p.bufBase = fileBase;
             return;
         }
         int size = ph.uncompressedSize();
         if (size > MAX_PAGE_BYTES) {
             throw new CorruptInputException(
-                    at, "a page of at most " + MAX_PAGE_BYTES + " bytes (header says " + size + ")");
+                    payloadAt, "a page of at most " + MAX_PAGE_BYTES + " bytes (header says " + size + ")");
         }
         Compression comp = c.header.compression();
         if (comp == Compression.UNCOMPRESSED) {
             if (size != ph.compressedSize()) {
-                throw new CorruptInputException(at, "equal sizes in an uncompressed page header");
+                throw new CorruptInputException(payloadAt, "equal sizes in an uncompressed page header");
             }
             p.buf = file;
             p.off = at;
             p.len = size;
+            p.bufBase = fileBase;
             return;
         }
         if (comp == Compression.ZSTD) {
@@ -260,21 +293,26 @@ public final class TsChunkReader {
             long declared = com.github.luben.zstd.Zstd.getFrameContentSize(file, at, ph.compressedSize());
             if (declared != size && declared != -1) { // -1: a frame without its size (allowed)
                 throw new CorruptInputException(
-                        at, "a zstd frame of " + size + " bytes (it declares " + declared + ")");
+                        payloadAt, "a zstd frame of " + size + " bytes (it declares " + declared + ")");
             }
         }
-        checkedScratch(p, ph, comp, at);
-        CompressionCodecs.decompressInto(comp, file, at, ph.compressedSize(), p.scratch, 0, size);
+        checkedScratch(p, ph, comp, payloadAt);
+        try {
+            CompressionCodecs.decompressInto(comp, file, at, ph.compressedSize(), p.scratch, 0, size);
+        } catch (CorruptInputException e) {
+            throw new CorruptInputException(fileBase + e.offset(), e.expected(), e);
+        }
         p.buf = p.scratch;
         p.off = 0;
         p.len = size;
+        p.bufBase = -1;
     }
 
     /**
      * Makes {@code p.scratch} hold the page's uncompressed size, after checking that size against the page
      * limit and what {@code comp} can honestly expand the compressed bytes to; returns the size.
      */
-    private static int checkedScratch(Page p, TsPageHeader ph, Compression comp, int at) {
+    private static int checkedScratch(Page p, TsPageHeader ph, Compression comp, long at) {
         int size = ph.uncompressedSize();
         if (size > MAX_PAGE_BYTES) {
             throw new CorruptInputException(
@@ -482,17 +520,34 @@ public final class TsChunkReader {
                         Page vp = columnStates[i].page;
                         loadPage(values[i], p, vp);
                         if (vp.len > 0) {
-                            rows = pageRowCount(vp);
+                            try {
+                                rows = pageRowCount(vp);
+                            } catch (CorruptInputException e) {
+                                throw vp.inFile(e);
+                            }
                         }
                     }
                 }
             }
             loadPage(time, p, timePage);
             if (timePage.len == 0) {
-                throw new CorruptInputException(time.payloadOffsets[p], "a non-empty time page");
+                throw new CorruptInputException(timePage.payloadAt, "a non-empty time page");
             }
-            long range = decodeTimes(
-                    timeReader, timeEncoding, timePage.buf, timePage.off, timePage.len, rows, minTime, maxTime, out);
+            long range;
+            try {
+                range = decodeTimes(
+                        timeReader,
+                        timeEncoding,
+                        timePage.buf,
+                        timePage.off,
+                        timePage.len,
+                        rows,
+                        minTime,
+                        maxTime,
+                        out);
+            } catch (CorruptInputException e) {
+                throw timePage.inFile(e);
+            }
             int k = (int) range;
             if (k == 0) {
                 continue;
@@ -672,7 +727,11 @@ public final class TsChunkReader {
             if (cs.page.len == 0) {
                 appendNulls(col, k);
             } else {
-                decodeAlignedValues(r, col, cs.page, keptRows[j], keptLo[j], k, cs.binaryScratch);
+                try {
+                    decodeAlignedValues(r, col, cs.page, keptRows[j], keptLo[j], k, cs.binaryScratch);
+                } catch (CorruptInputException e) {
+                    throw cs.page.inFile(e);
+                }
             }
         }
     }
@@ -1066,15 +1125,21 @@ public final class TsChunkReader {
             }
             loadPage(c, p, timePage);
             if (timePage.len == 0) {
-                throw new CorruptInputException(c.payloadOffsets[p], "a non-empty page in a non-aligned chunk");
+                throw new CorruptInputException(timePage.payloadAt, "a non-empty page in a non-aligned chunk");
             }
-            ByteCursor in = cursor.reset(timePage.buf, timePage.off, timePage.len);
-            int timeLen = in.readCount(timePage.len, "time bytes length");
-            int timesAt = in.skip(timeLen, "time bytes");
-            int valuesAt = in.position();
             int rows = st != null ? st.count : -1;
             int base = out.size;
-            long range = decodeTimes(tr, timeEncoding, timePage.buf, timesAt, timeLen, rows, minTime, maxTime, out);
+            int valuesAt;
+            long range;
+            try {
+                ByteCursor in = cursor.reset(timePage.buf, timePage.off, timePage.len);
+                int timeLen = in.readCount(timePage.len, "time bytes length");
+                int timesAt = in.skip(timeLen, "time bytes");
+                valuesAt = in.position();
+                range = decodeTimes(tr, timeEncoding, timePage.buf, timesAt, timeLen, rows, minTime, maxTime, out);
+            } catch (CorruptInputException e) {
+                throw timePage.inFile(e);
+            }
             int lo = (int) (range >>> 32);
             int k = (int) range;
             if (k == 0) {
@@ -1082,21 +1147,25 @@ public final class TsChunkReader {
             }
             if (out.times[base] < lastKept) {
                 throw new CorruptInputException(
-                        c.payloadOffsets[p],
+                        timePage.payloadAt,
                         "times from " + lastKept + " on, after the chunk's previous page (got " + out.times[base]
                                 + ")");
             }
             lastKept = out.times[base + k - 1];
-            vr.init(
-                    rows < 0 ? ValuesReader.UNKNOWN_COUNT : rows,
-                    timePage.buf,
-                    valuesAt,
-                    timePage.off + timePage.len - valuesAt);
-            if (lo > 0) {
-                vr.skip(lo);
-            }
             col.ensureMore(k);
-            readValues(vr, col, col.size, k);
+            try {
+                vr.init(
+                        rows < 0 ? ValuesReader.UNKNOWN_COUNT : rows,
+                        timePage.buf,
+                        valuesAt,
+                        timePage.off + timePage.len - valuesAt);
+                if (lo > 0) {
+                    vr.skip(lo);
+                }
+                readValues(vr, col, col.size, k);
+            } catch (CorruptInputException e) {
+                throw timePage.inFile(e);
+            }
             Arrays.fill(col.nulls, col.size, col.size + k, false);
             col.size += k;
             out.size = base + k;

@@ -1267,7 +1267,9 @@ public final class TsFileReader implements Closeable {
                 System.arraycopy(head, 0, bytes, 0, window);
                 readInto(off + window, bytes, window, (int) (total - window));
             }
-            return TsChunkReader.parseChunk(bytes, 0, (int) total);
+            TsChunkReader.Chunk c = TsChunkReader.parseChunk(bytes, 0, (int) total);
+            c.base = off; // its pages' errors carry file offsets
+            return c;
         } catch (CorruptInputException e) {
             throw new CorruptInputException(off + e.offset(), e.expected(), e);
         }

@@ -37,13 +37,19 @@ class TsFileFuzzTest {
             }
             long lo = k % 2 == 0 ? Long.MIN_VALUE : 1000 + r.nextInt(700);
             long hi = k % 2 == 0 ? Long.MAX_VALUE : lo + r.nextInt(400);
+            String inMemory = "values";
+            String memoryMessage = "";
             try {
                 TsFileReader.of(bad).query("t", cols, lo, hi);
             } catch (CorruptInputException e) {
                 corrupt++;
+                inMemory = "corrupt at " + e.offset();
+                memoryMessage = e.getMessage();
+                assertTrue(e.offset() >= 0 && e.offset() < bad.length, e.getMessage());
             } catch (IllegalArgumentException e) {
                 // a damaged name or an encoding this module does not decode yet
                 assertTrue(e.getMessage().startsWith("no "), e.getMessage());
+                inMemory = "argument";
             }
             if (k % 4 == 1) {
                 // a streaming scan reading ahead on a pool (the caller helping) ends as one on this thread
@@ -53,12 +59,28 @@ class TsFileFuzzTest {
             }
             if (disk != null && k % 4 == 0) {
                 Files.write(disk, bad);
+                String fromFile = "values";
+                String fileMessage = "";
                 try (TsFileReader fromDisk = TsFileReader.open(disk)) {
                     fromDisk.query("t", cols, lo, hi);
                 } catch (CorruptInputException e) {
-                    // as in memory
+                    fromFile = "corrupt at " + e.offset();
+                    fileMessage = e.getMessage();
                 } catch (IllegalArgumentException e) {
                     assertTrue(e.getMessage().startsWith("no "), e.getMessage());
+                    fromFile = "argument";
+                }
+                // an error at the same file offset, whether the pages were in memory, read whole or read
+                // page by page from the file (a codec's message may name its own buffer's index)
+                String why = "damaged file " + k + ": " + memoryMessage + " | " + fileMessage;
+                if (memoryMessage.contains("a valid SNAPPY block") && fromFile.startsWith("corrupt at ")) {
+                    // snappy-java reports a bad block at its start; the decoder reading the mapping, at the
+                    // bad byte within the block
+                    long blockAt = Long.parseLong(inMemory.substring("corrupt at ".length()));
+                    long badAt = Long.parseLong(fromFile.substring("corrupt at ".length()));
+                    assertTrue(badAt >= blockAt && badAt < bad.length, why);
+                } else {
+                    assertEquals(inMemory, fromFile, why);
                 }
             }
         }

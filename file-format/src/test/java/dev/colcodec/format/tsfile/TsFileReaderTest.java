@@ -8,9 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.tsfile.TsFileFixtures.Dataset;
 import dev.colcodec.format.tsfile.TsFileFixtures.Device;
 import dev.colcodec.format.tsfile.TsFileFixtures.Field;
+import dev.colcodec.tsfile.TsDataType;
+import dev.colcodec.tsfile.TsEncoding;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -421,6 +424,93 @@ class TsFileReaderTest {
         check(ds, r.query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE), cols, Long.MIN_VALUE, Long.MAX_VALUE);
         long[] t0 = ds.devices.get(0).times;
         check(ds, r.query("t", cols, t0[333], t0[1444]), cols, t0[333], t0[1444]);
+    }
+
+    /**
+     * An error inside a page carries the file offset of what is wrong, or, for a decompressed page, of the
+     * page's payload (with the offset in its decompressed bytes): the same from memory as from disk, where
+     * chunks are read whole or page by page.
+     */
+    @Test
+    void pageErrorsCarryFileOffsets() throws Exception {
+        for (Compression comp : List.of(Compression.UNCOMPRESSED, Compression.LZ4_RAW)) {
+            TsTableSchema schema = new TsTableSchema(
+                    "t",
+                    List.of(
+                            plainColumn("dev", TsDataType.STRING, TsTableSchema.Category.TAG),
+                            new TsTableSchema.Column(
+                                    "v", TsDataType.INT64, TsEncoding.TS_2DIFF, comp, TsTableSchema.Category.FIELD)));
+            int n = 1000;
+            long[] times = new long[n];
+            long[] v = new long[n];
+            Random rnd = new Random(3);
+            for (int i = 0; i < n; i++) {
+                times[i] = 1000 + i;
+                v[i] = rnd.nextLong();
+            }
+            java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+            TsFileWriter.Options opts =
+                    new TsFileWriter.Options().maxPointsPerPage(100).timeCompression(comp);
+            try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), opts)) {
+                w.write(new TsTablet(schema).device("d1").times(times, n).longs("v", v, null));
+            }
+            byte[] good = bos.toByteArray();
+            List<TsFileLayout.Chunk> chunks = TsFileLayout.scan(
+                            good, (int) TsFileReader.of(good).metadataOffset())
+                    .get(0)
+                    .chunks();
+            assertEquals(2, chunks.size());
+            for (TsFileLayout.Chunk chunk : chunks) {
+                // page 2 (rows 200 to 299): its payload ends where page 3 starts; a value page starts with
+                // its row count, a time page with its first block's value count and bit width, all 4-byte
+                // big-endian ints (a block of more values than the page has, all deltas alike, is no error)
+                int damageAt = chunk.header().isValueChunk() ? 0 : 4;
+                TsPageHeader page = chunk.pages().get(2).header();
+                int payloadAt = (int) chunk.pages().get(3).offset() - page.compressedSize();
+                byte[] bad = good.clone();
+                int countAt = payloadAt;
+                if (comp == Compression.LZ4_RAW) {
+                    // the first LZ4 sequence's literals begin with the page's first bytes
+                    int token = bad[countAt++] & 0xFF;
+                    int literals = token >>> 4;
+                    if (literals == 15) {
+                        int more;
+                        do {
+                            more = bad[countAt++] & 0xFF;
+                            literals += more;
+                        } while (more == 255);
+                    }
+                    assertTrue(literals > damageAt, "literals " + literals);
+                }
+                bad[countAt + damageAt] = 0x7F; // the int's high byte
+                String what = comp + (chunk.header().isValueChunk() ? " value page" : " time page");
+                Path file = dir.resolve("offsets.tsfile");
+                Files.write(file, bad);
+                List<String> cols = List.of("v");
+                List<CorruptInputException> errors = new ArrayList<>();
+                errors.add(assertThrows(
+                        CorruptInputException.class,
+                        () -> TsFileReader.of(bad).query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE),
+                        what));
+                errors.add(assertThrows(
+                        CorruptInputException.class, () -> TsFileReader.of(bad).query("t", cols, 1150, 1450)));
+                try (TsFileReader r = TsFileReader.open(file)) {
+                    // the time chunk read whole, value pages one by one
+                    errors.add(assertThrows(
+                            CorruptInputException.class, () -> r.query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE)));
+                    // every chunk page by page
+                    errors.add(assertThrows(CorruptInputException.class, () -> r.query("t", cols, 1150, 1450)));
+                }
+                for (CorruptInputException e : errors) {
+                    boolean decompressed = comp != Compression.UNCOMPRESSED;
+                    assertEquals(
+                            decompressed ? payloadAt : payloadAt + damageAt, e.offset(), what + ": " + e.getMessage());
+                    String body =
+                            "at offset " + damageAt + " of its " + page.uncompressedSize() + " decompressed bytes)";
+                    assertEquals(decompressed, e.getMessage().contains(body), what + ": " + e.getMessage());
+                }
+            }
+        }
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.colcodec.format.tsfile;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.colcodec.CorruptInputException;
@@ -21,8 +23,8 @@ class TsTreeModelFuzzTest {
     @TempDir
     Path dir;
 
-    /** Lists and reads everything (full and ranged); returns false when the file was found corrupt. */
-    private static boolean readAll(TsFileReader r, long lo, long hi) {
+    /** Lists and reads everything (full and ranged): null, or the corrupt input found. */
+    private static CorruptInputException readAll(TsFileReader r, long lo, long hi) {
         try {
             for (String d : r.treeDevices()) {
                 List<String> names = new ArrayList<>();
@@ -36,9 +38,9 @@ class TsTreeModelFuzzTest {
                     r.alignedQuery(d, names, lo, hi);
                 }
             }
-            return true;
+            return null;
         } catch (CorruptInputException e) {
-            return false;
+            return e;
         } catch (IllegalArgumentException e) {
             // a damaged name read twice differently cannot happen; an unknown encoding id is corrupt input
             throw new AssertionError("IllegalArgumentException from damaged input: " + e.getMessage(), e);
@@ -71,7 +73,7 @@ class TsTreeModelFuzzTest {
         File f = dir.resolve("fz.tsfile").toFile();
         TsTreeFixtures.write(t, f, 32, "TS_2DIFF", 64);
         byte[] good = Files.readAllBytes(f.toPath());
-        assertTrue(readAll(TsFileReader.of(good), Long.MIN_VALUE, Long.MAX_VALUE));
+        assertNull(readAll(TsFileReader.of(good), Long.MIN_VALUE, Long.MAX_VALUE));
         Random r = new Random(5);
         Path bad = dir.resolve("bad.tsfile");
         int corrupt = 0;
@@ -79,20 +81,26 @@ class TsTreeModelFuzzTest {
             byte[] b = damage(good, r, k);
             long lo = k % 2 == 0 ? Long.MIN_VALUE : 1000 + r.nextInt(300);
             long hi = k % 2 == 0 ? Long.MAX_VALUE : lo + r.nextInt(200);
-            boolean memOk;
+            CorruptInputException inMemory;
             try {
-                memOk = readAll(TsFileReader.of(b), lo, hi);
+                inMemory = readAll(TsFileReader.of(b), lo, hi);
             } catch (CorruptInputException e) {
-                memOk = false;
+                inMemory = e;
             }
             Files.write(bad, b);
-            boolean diskOk;
+            CorruptInputException fromDisk;
             try (TsFileReader disk = TsFileReader.open(bad)) {
-                diskOk = readAll(disk, lo, hi);
+                fromDisk = readAll(disk, lo, hi);
             } catch (CorruptInputException e) {
-                diskOk = false;
+                fromDisk = e;
             }
-            corrupt += memOk && diskOk ? 0 : 1;
+            // corrupt input at the same file offset, whether the file is in memory or read from disk (a
+            // codec's message may name an index in its own buffer)
+            assertEquals(
+                    inMemory == null ? "values" : "corrupt at " + inMemory.offset(),
+                    fromDisk == null ? "values" : "corrupt at " + fromDisk.offset(),
+                    "damaged file " + k + ": " + inMemory + " | " + fromDisk);
+            corrupt += inMemory == null ? 0 : 1;
         }
         assertTrue(corrupt > 100, "corrupt " + corrupt);
     }
