@@ -64,6 +64,12 @@ public final class TsChunkReader {
         long base;
 
         TsChunkHeader header;
+        /**
+         * The last time an aligned read kept from this time chunk's pages so far: the next page's times
+         * must not start before it (a chunk's pages follow in time order, which page pruning relies on).
+         */
+        long lastKeptTime = Long.MIN_VALUE;
+
         int pageCount;
         TsPageHeader[] pages = new TsPageHeader[4];
         int[] payloadOffsets = new int[4];
@@ -552,6 +558,13 @@ public final class TsChunkReader {
             if (k == 0) {
                 continue;
             }
+            if (out.times[out.size] < time.lastKeptTime) {
+                throw new CorruptInputException(
+                        timePage.payloadAt,
+                        "times from " + time.lastKeptTime + " on, after the chunk's previous page (got "
+                                + out.times[out.size] + ")");
+            }
+            time.lastKeptTime = out.times[out.size + k - 1];
             keptPage[kept] = p;
             keptLo[kept] = (int) (range >>> 32);
             keptK[kept] = k;

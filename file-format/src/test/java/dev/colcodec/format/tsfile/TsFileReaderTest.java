@@ -427,6 +427,60 @@ class TsFileReaderTest {
     }
 
     /**
+     * The pages of an aligned time chunk follow in time order (page pruning relies on it): a page whose
+     * times start before the previous page's last kept time is corrupt input at that page, in a query and
+     * in a scan that reads the pages in separate windows.
+     */
+    @Test
+    void anAlignedPageGoingBackInTimeIsCorruptInput() throws Exception {
+        TsTableSchema schema = new TsTableSchema(
+                "t",
+                List.of(
+                        plainColumn("dev", TsDataType.STRING, TsTableSchema.Category.TAG),
+                        plainColumn("v", TsDataType.INT64, TsTableSchema.Category.FIELD)));
+        long[] times = {10, 20, 30, 40, 50, 60, 70, 80};
+        long[] v = {1010, 1020, 1030, 1040, 1050, 1060, 1070, 1080};
+        java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+        TsFileWriter.Options opts = new TsFileWriter.Options()
+                .maxPointsPerPage(4)
+                .timeEncoding(TsEncoding.PLAIN)
+                .timeCompression(Compression.UNCOMPRESSED);
+        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), opts)) {
+            w.write(new TsTablet(schema).device("d1").times(times, 8).longs("v", v, null));
+        }
+        byte[] file = bos.toByteArray();
+        List<String> cols = List.of("v");
+        TsBlock all = TsFileReader.of(file).query("t", cols, 0, 100).get(0);
+        assertArrayEquals(times, Arrays.copyOf(all.times(), all.size()));
+        // the second time page's first time, 50 (big-endian, followed by 60; not its header's
+        // statistics), becomes 5
+        byte[] fiftySixty = new byte[16];
+        dev.colcodec.io.ByteIO.putLongBE(fiftySixty, 0, 50);
+        dev.colcodec.io.ByteIO.putLongBE(fiftySixty, 8, 60);
+        int at = -1;
+        for (int i = 0; i + 16 <= file.length && at < 0; i++) {
+            if (Arrays.equals(file, i, i + 16, fiftySixty, 0, 16)) {
+                at = i;
+            }
+        }
+        assertTrue(at > 0);
+        file[at + 7] = 5;
+        TsFileReader r = TsFileReader.of(file);
+        CorruptInputException e = assertThrows(CorruptInputException.class, () -> r.query("t", cols, 0, 100));
+        assertEquals(at, e.offset(), e.getMessage()); // the page's payload: its times
+        assertTrue(e.expected().contains("times from 40 on"), e.expected());
+        try (TsScan scan = r.scan("t", cols, 0, 100, null, 4)) {
+            assertEquals(4, scan.next().size());
+            CorruptInputException inScan = assertThrows(CorruptInputException.class, scan::next);
+            assertEquals(at, inScan.offset(), inScan.getMessage());
+        }
+        // a range that only reaches the second page reads it (no earlier page to compare with); its time
+        // 5 is outside the range
+        TsBlock second = r.query("t", cols, 45, 100).get(0);
+        assertArrayEquals(new long[] {60, 70, 80}, Arrays.copyOf(second.times(), second.size()));
+    }
+
+    /**
      * An error inside a page carries the file offset of what is wrong, or, for a decompressed page, of the
      * page's payload (with the offset in its decompressed bytes): the same from memory as from disk, where
      * chunks are read whole or page by page.
