@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 
 /**
  * Reads a TsFile v4: magic and version, the file metadata at the tail (table index roots and table
@@ -856,7 +857,23 @@ public final class TsFileReader implements Closeable {
      * parallel on {@code pool} (null: on the calling thread). Results do not depend on the pool.
      */
     public List<TsBlock> query(String table, List<String> columns, long minTime, long maxTime, ForkJoinPool pool) {
-        Scan scan = new Scan(table, columns, minTime, maxTime, pool);
+        return query(table, columns, minTime, maxTime, null, pool);
+    }
+
+    /**
+     * As {@link #query(String, List, long, long, ForkJoinPool)}, over the devices {@code devices} accepts
+     * (null: every device). It is called once per device of the table, in index order, with a copy of the
+     * device id ({@code [tableName, tag1, tag2, ...]}, a null tag as null, as {@link #devices(String)}
+     * lists them); a device it refuses is skipped before any of its metadata or chunks is read.
+     */
+    public List<TsBlock> query(
+            String table,
+            List<String> columns,
+            long minTime,
+            long maxTime,
+            Predicate<String[]> devices,
+            ForkJoinPool pool) {
+        Scan scan = new Scan(table, columns, minTime, maxTime, devices, pool);
         List<TsBlock> out = new ArrayList<>();
         while (scan.nextDevice()) {
             TsBlock fields = scan.newFieldBlock();
@@ -879,7 +896,21 @@ public final class TsFileReader implements Closeable {
      * @throws IllegalArgumentException for an unknown table or column
      */
     public Iterator<TsBlock> blocks(String table, List<String> columns, long minTime, long maxTime, ForkJoinPool pool) {
-        Scan scan = new Scan(table, columns, minTime, maxTime, pool);
+        return blocks(table, columns, minTime, maxTime, null, pool);
+    }
+
+    /**
+     * As {@link #blocks(String, List, long, long, ForkJoinPool)}, over the devices {@code devices} accepts
+     * (null: every device; see {@link #query(String, List, long, long, Predicate, ForkJoinPool)}).
+     */
+    public Iterator<TsBlock> blocks(
+            String table,
+            List<String> columns,
+            long minTime,
+            long maxTime,
+            Predicate<String[]> devices,
+            ForkJoinPool pool) {
+        Scan scan = new Scan(table, columns, minTime, maxTime, devices, pool);
         return new Iterator<>() {
             private TsBlock next;
             private boolean done;
@@ -920,16 +951,35 @@ public final class TsFileReader implements Closeable {
      */
     public TsScan scan(
             String table, List<String> columns, long minTime, long maxTime, ForkJoinPool pool, int maxRowsPerBlock) {
+        return scan(table, columns, minTime, maxTime, null, pool, maxRowsPerBlock);
+    }
+
+    /**
+     * As {@link #scan(String, List, long, long, ForkJoinPool, int)}, over the devices {@code devices}
+     * accepts (null: every device; see {@link #query(String, List, long, long, Predicate, ForkJoinPool)}).
+     * With a pool, {@code devices} may be called on a pool thread.
+     */
+    public TsScan scan(
+            String table,
+            List<String> columns,
+            long minTime,
+            long maxTime,
+            Predicate<String[]> devices,
+            ForkJoinPool pool,
+            int maxRowsPerBlock) {
         if (maxRowsPerBlock < 1) {
             throw new IllegalArgumentException("maxRowsPerBlock must be at least 1: " + maxRowsPerBlock);
         }
-        return new TsScan(new Scan(table, columns, minTime, maxTime, pool), maxRowsPerBlock);
+        return new TsScan(new Scan(table, columns, minTime, maxTime, devices, pool), maxRowsPerBlock);
     }
 
     /** A query's walk over devices and their chunk groups, with its own decode state. */
     final class Scan {
         private final long minTime;
         private final long maxTime;
+        /** The devices to read (null: all). */
+        private final Predicate<String[]> deviceFilter;
+
         private final ForkJoinPool pool;
         private final List<String> tags;
         private final TsTableSchema.Column[] cols;
@@ -948,13 +998,20 @@ public final class TsFileReader implements Closeable {
         /** The chunk group {@link #nextWindow} is in, or null between chunk groups. */
         private AlignedGroup group;
 
-        Scan(String table, List<String> columns, long minTime, long maxTime, ForkJoinPool pool) {
+        Scan(
+                String table,
+                List<String> columns,
+                long minTime,
+                long maxTime,
+                Predicate<String[]> deviceFilter,
+                ForkJoinPool pool) {
             TsTableSchema schema = schemas.get(table);
             if (schema == null) {
                 throw new IllegalArgumentException("no table schema '" + table + "' in this file");
             }
             this.minTime = minTime;
             this.maxTime = maxTime;
+            this.deviceFilter = deviceFilter;
             this.pool = pool;
             this.tags = schema.tagNames();
             cols = new TsTableSchema.Column[columns.size()];
@@ -982,6 +1039,9 @@ public final class TsFileReader implements Closeable {
         /** Moves to the next device with rows in the time range; false when there is none. */
         boolean nextDevice() {
             while (++device < ids.size()) {
+                if (deviceFilter != null && !deviceFilter.test(ids.get(device).clone())) {
+                    continue;
+                }
                 long[] range = ranges.get(device);
                 try {
                     Map<String, Series> series = readSeries(range);

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -411,6 +412,65 @@ class TsFileReaderTest {
             CorruptInputException e =
                     assertThrows(CorruptInputException.class, () -> r.query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE));
             assertTrue(e.getMessage().contains("shrank"), e.getMessage());
+        }
+    }
+
+    /**
+     * A device filter reads only the devices it accepts, skipping the others' metadata and chunks; each
+     * call gets its own copy of the device id, in index order.
+     */
+    @Test
+    void aDeviceFilterReadsOnlyTheDevicesItAccepts() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(31, TsFileFixtures.allTypes(), new int[] {3000, 2500, 40, 2800}, 0.1, -1);
+        File f = dir.resolve("devices.tsfile").toFile();
+        TsFileFixtures.writeWithTsFile(ds, f, 100, "TS_2DIFF", 4096, 700);
+        List<String> cols = allColumns(ds);
+        // the second and the fourth device
+        java.util.Set<String> wanted = java.util.Set.of(ds.devices.get(1).tags[1], ds.devices.get(3).tags[1]);
+        Dataset subset = new Dataset(ds.table, ds.tagNames, ds.fields, List.of(ds.devices.get(1), ds.devices.get(3)));
+        List<String> asked = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.function.Predicate<String[]> filter = id -> {
+            asked.add(String.join("/", id));
+            boolean yes = wanted.contains(id[2]);
+            id[2] = "changed"; // the reader's copy of the id is not this one
+            return yes;
+        };
+        ForkJoinPool pool = new ForkJoinPool(2);
+        try (TsFileReader r = TsFileReader.open(f.toPath())) {
+            List<String> ids = new ArrayList<>();
+            for (String[] id : r.devices(ds.table)) {
+                ids.add(String.join("/", id));
+            }
+            long before = r.bytesRead();
+            check(
+                    subset,
+                    r.query(ds.table, cols, Long.MIN_VALUE, Long.MAX_VALUE, filter, null),
+                    cols,
+                    Long.MIN_VALUE,
+                    Long.MAX_VALUE);
+            long some = r.bytesRead() - before;
+            assertEquals(ids, asked);
+            before = r.bytesRead();
+            List<TsBlock> all = r.query(ds.table, cols, Long.MIN_VALUE, Long.MAX_VALUE);
+            long every = r.bytesRead() - before;
+            // the two devices hold 5,300 of the 8,340 rows
+            assertTrue(some < every * 0.8, some + " bytes read for two devices, " + every + " for all");
+            check(ds, all, cols, Long.MIN_VALUE, Long.MAX_VALUE);
+            long lo = ds.devices.get(1).times[500];
+            long hi = ds.devices.get(1).times[2000];
+            check(subset, r.query(ds.table, cols, lo, hi, filter, pool), cols, lo, hi);
+            check(subset, perDevice(r.blocks(ds.table, cols, lo, hi, filter, pool), cols, subset), cols, lo, hi);
+            try (TsScan scan = r.scan(ds.table, cols, lo, hi, filter, pool, 300)) {
+                List<TsBlock> copies = new ArrayList<>();
+                for (TsBlock b = scan.next(); b != null; b = scan.next()) {
+                    copies.add(concat(List.of(b)));
+                }
+                check(subset, perDevice(copies.iterator(), cols, subset), cols, lo, hi);
+            }
+            assertTrue(r.query(ds.table, cols, Long.MIN_VALUE, Long.MAX_VALUE, id -> false, pool)
+                    .isEmpty());
+        } finally {
+            pool.shutdownNow();
         }
     }
 
