@@ -86,6 +86,9 @@ public final class ColumnChunkWriter {
 
     private final ParquetColumn column;
     private final PhysicalType type;
+    /** The order of the column's min and max (signed for DECIMAL bytes). */
+    private final ColumnStatistics.Order order;
+
     private final ParquetWriteOptions options;
     private final Compression codec;
     private final boolean v2;
@@ -166,6 +169,7 @@ public final class ColumnChunkWriter {
         this.recycler = recycler;
         this.pages = new PageSlabs(recycler);
         this.type = column.type();
+        this.order = ColumnStatistics.Order.of(column);
         this.options = options;
         this.codec = options.compression();
         this.v2 = options.pageVersion() == ParquetWriteOptions.PageVersion.V2;
@@ -558,16 +562,23 @@ public final class ColumnChunkWriter {
 
     /** Folds values {@code [from, to)} into the page's binary min/max. */
     private void binaryStatistics(byte[] data, int[] offs, int from, int to) {
+        if (order == ColumnStatistics.Order.SIGNED_BINARY && type == PhysicalType.BYTE_ARRAY) {
+            signedBinaryStatistics(data, offs, from, to);
+            return;
+        }
         byte[] lo = minB;
         byte[] hi = maxB;
         long loPrefix = minPrefix;
         long hiPrefix = maxPrefix;
+        // values of one length (FIXED_LEN_BYTE_ARRAY) compare as two's complement numbers as they compare
+        // unsigned once their sign bits are flipped
+        long flip = order == ColumnStatistics.Order.SIGNED_BINARY ? Long.MIN_VALUE : 0;
         for (int j = from; j < to; j++) {
             int off = offs[j];
             int len = offs[j + 1] - off;
             // the first 8 bytes (zero-padded) decide most comparisons: if they differ, so do the values, the
             // same way; only equal prefixes need the full comparison
-            long prefix = prefix(data, off, len);
+            long prefix = prefix(data, off, len) ^ flip;
             if (lo == null
                     || (prefix != loPrefix
                             ? Long.compareUnsigned(prefix, loPrefix) < 0
@@ -587,6 +598,20 @@ public final class ColumnChunkWriter {
         maxB = hi;
         minPrefix = loPrefix;
         maxPrefix = hiPrefix;
+    }
+
+    /** As {@link #binaryStatistics} for DECIMAL values of any length: big-endian two's complement numbers. */
+    private void signedBinaryStatistics(byte[] data, int[] offs, int from, int to) {
+        for (int j = from; j < to; j++) {
+            int off = offs[j];
+            int len = offs[j + 1] - off;
+            if (minB == null || ColumnStatistics.compareSignedBigEndian(data, off, len, minB, 0, minB.length) < 0) {
+                minB = Arrays.copyOfRange(data, off, off + len);
+            }
+            if (maxB == null || ColumnStatistics.compareSignedBigEndian(data, off, len, maxB, 0, maxB.length) > 0) {
+                maxB = Arrays.copyOfRange(data, off, off + len);
+            }
+        }
     }
 
     /** The first 8 bytes of {@code data[off, off+len)} as an unsigned big-endian number, zero-padded. */
@@ -721,10 +746,10 @@ public final class ColumnChunkWriter {
     private void mergeIntoChunk(ColumnStatistics ps) {
         chunkNulls += ps.nullCount();
         if (ps.hasMinMax()) {
-            if (chunkMin == null || ColumnStatistics.compare(type, ps.min(), chunkMin) < 0) {
+            if (chunkMin == null || ColumnStatistics.compare(type, order, ps.min(), chunkMin) < 0) {
                 chunkMin = ps.min();
             }
-            if (chunkMax == null || ColumnStatistics.compare(type, ps.max(), chunkMax) > 0) {
+            if (chunkMax == null || ColumnStatistics.compare(type, order, ps.max(), chunkMax) > 0) {
                 chunkMax = ps.max();
             }
         }

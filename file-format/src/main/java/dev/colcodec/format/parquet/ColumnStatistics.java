@@ -7,11 +7,46 @@ import org.apache.parquet.format.Statistics;
 
 /**
  * Chunk statistics: null count and, when known, min and max as PLAIN bytes (a BYTE_ARRAY value without
- * its length prefix). Order: signed for INT32/INT64, IEEE-754 ignoring NaN for FLOAT/DOUBLE (a zero
- * minimum is written as -0.0 and a zero maximum as +0.0, as parquet-java does), unsigned lexicographic
- * for BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY, false &lt; true for BOOLEAN; INT96 has no min/max.
+ * its length prefix), in the column's {@link Order}: by default signed for INT32/INT64, IEEE-754 ignoring
+ * NaN for FLOAT/DOUBLE (a zero minimum is written as -0.0 and a zero maximum as +0.0, as parquet-java
+ * does), unsigned lexicographic for BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY, false &lt; true for BOOLEAN;
+ * unsigned for unsigned integer annotations, signed (big-endian two's complement) for DECIMAL stored as
+ * bytes; INT96 has no min/max.
  */
 public record ColumnStatistics(long nullCount, byte[] min, byte[] max) {
+    /**
+     * How the min and max of a column are ordered: the sort order Parquet defines for its physical and
+     * logical type ({@code TypeDefinedOrder}).
+     */
+    public enum Order {
+        /**
+         * The physical type's order: signed INT32/INT64, IEEE-754 FLOAT/DOUBLE ignoring NaN, false &lt;
+         * true, unsigned lexicographic bytes (strings, UUIDs, plain binaries).
+         */
+        PHYSICAL,
+        /** INT32/INT64 as unsigned integers ({@code INTEGER(signed=false)}, {@code UINT_8} to {@code UINT_64}). */
+        UNSIGNED_INTEGER,
+        /** BYTE_ARRAY/FIXED_LEN_BYTE_ARRAY as big-endian two's complement integers (DECIMAL). */
+        SIGNED_BINARY,
+        /**
+         * No order colcodec can rely on (INT96, INTERVAL, FLOAT16, annotations colcodec does not know, a
+         * column order the file does not define): min and max are not compared, so never prune.
+         */
+        UNDEFINED;
+
+        /** The order of a column colcodec writes: by its physical type and logical type. */
+        public static Order of(ParquetColumn c) {
+            if (c.type() == PhysicalType.INT96) {
+                return UNDEFINED;
+            }
+            if (c.logicalType() != null
+                    && c.logicalType().kind() == ParquetLogicalType.Kind.DECIMAL
+                    && (c.type() == PhysicalType.BYTE_ARRAY || c.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY)) {
+                return SIGNED_BINARY;
+            }
+            return PHYSICAL;
+        }
+    }
     /** Whether min and max are present. */
     public boolean hasMinMax() {
         return min != null && max != null;
@@ -63,7 +98,58 @@ public record ColumnStatistics(long nullCount, byte[] min, byte[] max) {
         return plain(Double.doubleToRawLongBits(v));
     }
 
-    /** Compares two PLAIN-encoded values of {@code type} in the order described above. */
+    /**
+     * Compares two PLAIN-encoded values of {@code type} in {@code order}.
+     *
+     * @throws IllegalArgumentException for {@link Order#UNDEFINED}, or an order {@code type} cannot have
+     */
+    public static int compare(PhysicalType type, Order order, byte[] a, byte[] b) {
+        switch (order) {
+            case PHYSICAL:
+                return compare(type, a, b);
+            case UNSIGNED_INTEGER:
+                if (type == PhysicalType.INT32) {
+                    return Integer.compareUnsigned(ByteIO.getIntLE(a, 0), ByteIO.getIntLE(b, 0));
+                }
+                if (type == PhysicalType.INT64) {
+                    return Long.compareUnsigned(ByteIO.getLongLE(a, 0), ByteIO.getLongLE(b, 0));
+                }
+                break;
+            case SIGNED_BINARY:
+                if (type == PhysicalType.BYTE_ARRAY || type == PhysicalType.FIXED_LEN_BYTE_ARRAY) {
+                    return compareSignedBigEndian(a, 0, a.length, b, 0, b.length);
+                }
+                break;
+            default:
+                break;
+        }
+        throw new IllegalArgumentException("no " + order + " order for " + type + " values");
+    }
+
+    /**
+     * Compares {@code a[aOff, aOff + aLen)} and {@code b[bOff, bOff + bLen)} as big-endian two's complement
+     * integers of any length (an empty array is 0).
+     */
+    static int compareSignedBigEndian(byte[] a, int aOff, int aLen, byte[] b, int bOff, int bLen) {
+        boolean aNeg = aLen > 0 && a[aOff] < 0;
+        boolean bNeg = bLen > 0 && b[bOff] < 0;
+        if (aNeg != bNeg) {
+            return aNeg ? -1 : 1;
+        }
+        // the same sign: compare as if both were sign-extended to the longer length
+        int pad = aNeg ? 0xFF : 0;
+        int len = Math.max(aLen, bLen);
+        for (int i = 0; i < len; i++) {
+            int x = i < len - aLen ? pad : a[aOff + i - (len - aLen)] & 0xFF;
+            int y = i < len - bLen ? pad : b[bOff + i - (len - bLen)] & 0xFF;
+            if (x != y) {
+                return x < y ? -1 : 1;
+            }
+        }
+        return 0;
+    }
+
+    /** Compares two PLAIN-encoded values of {@code type} in its {@link Order#PHYSICAL} order. */
     public static int compare(PhysicalType type, byte[] a, byte[] b) {
         switch (type) {
             case BOOLEAN:

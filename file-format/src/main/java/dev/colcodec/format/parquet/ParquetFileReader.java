@@ -63,6 +63,9 @@ public final class ParquetFileReader implements AutoCloseable {
 
     private final FileMetaData metadata;
     private final List<ParquetColumn> columns;
+    /** Per leaf column, the order of its min/max statistics. */
+    private final List<ColumnStatistics.Order> orders = new ArrayList<>();
+
     private final Kernels kernels;
     private int maxPageBytes = CompressionCodecs.DEFAULT_MAX_PAGE_BYTES;
     private boolean verifyCrc = true;
@@ -74,6 +77,7 @@ public final class ParquetFileReader implements AutoCloseable {
         try {
             this.metadata = readFooter();
             this.columns = parseSchema(metadata.getSchema());
+            applyColumnOrders();
             validateRowGroups();
         } catch (IOException | RuntimeException e) {
             input.close();
@@ -214,6 +218,72 @@ public final class ParquetFileReader implements AutoCloseable {
                 .value();
     }
 
+    /**
+     * A column whose file {@code column_orders} entry is not the type-defined order (a kind this reader
+     * does not know) has no order colcodec relies on.
+     */
+    private void applyColumnOrders() {
+        if (!metadata.isSetColumn_orders()) {
+            return; // as parquet-java reads such files: the type-defined order
+        }
+        List<org.apache.parquet.format.ColumnOrder> fileOrders = metadata.getColumn_orders();
+        for (int i = 0; i < orders.size(); i++) {
+            org.apache.parquet.format.ColumnOrder o = i < fileOrders.size() ? fileOrders.get(i) : null;
+            if (o == null || !o.isSetTYPE_ORDER()) {
+                orders.set(i, ColumnStatistics.Order.UNDEFINED);
+            }
+        }
+    }
+
+    /** The sort order of a leaf's statistics, from its physical type and annotations. */
+    private static ColumnStatistics.Order orderOf(SchemaElement e, PhysicalType t) {
+        boolean binary = t == PhysicalType.BYTE_ARRAY || t == PhysicalType.FIXED_LEN_BYTE_ARRAY;
+        boolean integer = t == PhysicalType.INT32 || t == PhysicalType.INT64;
+        if (t == PhysicalType.INT96) {
+            return ColumnStatistics.Order.UNDEFINED;
+        }
+        org.apache.parquet.format.LogicalType lt = e.getLogicalType();
+        if (lt != null && lt.getSetField() != null) {
+            if (lt.isSetINTEGER()) {
+                return integer && !lt.getINTEGER().isIsSigned()
+                        ? ColumnStatistics.Order.UNSIGNED_INTEGER
+                        : ColumnStatistics.Order.PHYSICAL;
+            }
+            if (lt.isSetDECIMAL()) {
+                return binary ? ColumnStatistics.Order.SIGNED_BINARY : ColumnStatistics.Order.PHYSICAL;
+            }
+            if (lt.isSetSTRING()
+                    || lt.isSetENUM()
+                    || lt.isSetJSON()
+                    || lt.isSetBSON()
+                    || lt.isSetUUID()
+                    || lt.isSetDATE()
+                    || lt.isSetTIME()
+                    || lt.isSetTIMESTAMP()
+                    || lt.isSetUNKNOWN()) {
+                return ColumnStatistics.Order.PHYSICAL;
+            }
+            return ColumnStatistics.Order.UNDEFINED; // FLOAT16, VARIANT, GEOMETRY, ... and kinds not known here
+        }
+        org.apache.parquet.format.ConvertedType ct = e.getConverted_type();
+        if (ct == null) {
+            return ColumnStatistics.Order.PHYSICAL;
+        }
+        switch (ct) {
+            case UINT_8:
+            case UINT_16:
+            case UINT_32:
+            case UINT_64:
+                return integer ? ColumnStatistics.Order.UNSIGNED_INTEGER : ColumnStatistics.Order.PHYSICAL;
+            case DECIMAL:
+                return binary ? ColumnStatistics.Order.SIGNED_BINARY : ColumnStatistics.Order.PHYSICAL;
+            case INTERVAL:
+                return ColumnStatistics.Order.UNDEFINED;
+            default:
+                return ColumnStatistics.Order.PHYSICAL;
+        }
+    }
+
     private List<ParquetColumn> parseSchema(List<SchemaElement> schema) {
         if (schema == null || schema.isEmpty()) {
             throw new CorruptInputException(fileLength, "a schema with a root element");
@@ -282,6 +352,7 @@ public final class ParquetFileReader implements AutoCloseable {
             }
         }
         leaves.add(new ParquetColumn(p, t, len, def, rep, lt));
+        orders.add(orderOf(e, t));
     }
 
     private void validateRowGroups() {
@@ -404,14 +475,27 @@ public final class ParquetFileReader implements AutoCloseable {
 
     /**
      * The row groups whose chunk statistics for {@code column} allow a value in {@code [lo, hi]}
-     * (PLAIN-encoded bounds, see {@link ColumnStatistics}; {@code null} means unbounded), in order.
-     * Row groups without min/max (or INT96 columns, which have no order) are always kept; a row group
-     * whose column holds only nulls is dropped.
+     * (PLAIN-encoded bounds compared in the column's {@link #order}, see {@link ColumnStatistics};
+     * {@code null} means unbounded), in order. Row groups without min/max, and every row group of a
+     * column without an order ({@link ColumnStatistics.Order#UNDEFINED}: INT96, INTERVAL, FLOAT16, ...),
+     * are kept; a row group whose column holds only nulls is dropped.
      *
      * @throws IllegalArgumentException if a bound is not the PLAIN width of the column's type (1 byte for
      *     BOOLEAN, 4 for INT32 and FLOAT, 8 for INT64 and DOUBLE)
      */
     public int[] rowGroupsOverlapping(int column, byte[] lo, byte[] hi) {
+        checkBounds(column, lo, hi);
+        int[] keep = new int[rowGroupCount()];
+        int n = 0;
+        for (int g = 0; g < keep.length; g++) {
+            if (rowGroupMayOverlap(g, column, lo, hi)) {
+                keep[n++] = g;
+            }
+        }
+        return java.util.Arrays.copyOf(keep, n);
+    }
+
+    private void checkBounds(int column, byte[] lo, byte[] hi) {
         PhysicalType t = columns.get(column).type();
         for (byte[] bound : new byte[][] {lo, hi}) {
             if (bound != null && !validBound(columns.get(column), bound)) {
@@ -419,32 +503,104 @@ public final class ParquetFileReader implements AutoCloseable {
                         + column + ": not its PLAIN width");
             }
         }
-        int[] keep = new int[rowGroupCount()];
-        int n = 0;
-        for (int g = 0; g < keep.length; g++) {
-            // a bound of the wrong width in the file is not used (the row group is kept)
-            ColumnStatistics s = rawStatistics(g, column);
-            long rows = rowGroupRowCount(g);
-            boolean allNull = s.nullCount() >= 0 && s.nullCount() == rows && rows > 0;
-            boolean overlaps = true;
-            if (allNull && !s.hasMinMax()) {
-                overlaps = false;
-            } else if (s.hasMinMax()
-                    && t != PhysicalType.INT96
-                    && validBound(columns.get(column), s.min())
-                    && validBound(columns.get(column), s.max())) {
-                if (lo != null && ColumnStatistics.compare(t, s.max(), lo) < 0) {
-                    overlaps = false;
-                }
-                if (hi != null && ColumnStatistics.compare(t, s.min(), hi) > 0) {
-                    overlaps = false;
-                }
-            }
-            if (overlaps) {
-                keep[n++] = g;
+    }
+
+    /** Whether the chunk statistics of {@code column} in row group {@code g} allow a value in [lo, hi]. */
+    private boolean rowGroupMayOverlap(int g, int column, byte[] lo, byte[] hi) {
+        ColumnStatistics s = rawStatistics(g, column);
+        long rows = rowGroupRowCount(g);
+        boolean allNull = s.nullCount() >= 0 && s.nullCount() == rows && rows > 0;
+        if (allNull && !s.hasMinMax()) {
+            return false;
+        }
+        // a bound of the wrong width in the file is not used (the row group is kept)
+        ParquetColumn c = columns.get(column);
+        return !s.hasMinMax()
+                || !validBound(c, s.min())
+                || !validBound(c, s.max())
+                || mayOverlap(column, s.min(), s.max(), lo, hi);
+    }
+
+    /** Whether values in {@code [min, max]} of {@code column} may lie in {@code [lo, hi]} (null: unbounded). */
+    private boolean mayOverlap(int column, byte[] min, byte[] max, byte[] lo, byte[] hi) {
+        ColumnStatistics.Order order = orders.get(column);
+        if (order == ColumnStatistics.Order.UNDEFINED) {
+            return true;
+        }
+        PhysicalType t = columns.get(column).type();
+        return (lo == null || ColumnStatistics.compare(t, order, max, lo) >= 0)
+                && (hi == null || ColumnStatistics.compare(t, order, min, hi) <= 0);
+    }
+
+    /**
+     * The rows of row group {@code rowGroup} whose pages of {@code column} may hold a value in {@code
+     * [lo, hi]} (bounds as for {@link #rowGroupsOverlapping}), from the chunk's column index (each page's
+     * min and max, and whether it holds only nulls) and offset index (each page's first row). A row group
+     * the chunk statistics rule out gives no rows; a chunk without both indexes, or a column without an
+     * order, gives every row of the row group. Pages whose bounds are not of the column's width are kept.
+     *
+     * @throws IllegalArgumentException if a bound is not the PLAIN width of the column's type
+     * @throws CorruptInputException if the indexes do not describe the same pages, or the pages' first rows
+     *     do not start at 0 and rise within the row group
+     */
+    public RowRanges rowRangesOverlapping(int rowGroup, int column, byte[] lo, byte[] hi) throws IOException {
+        checkBounds(column, lo, hi);
+        long rows = rowGroupRowCount(rowGroup);
+        if (!rowGroupMayOverlap(rowGroup, column, lo, hi)) {
+            return RowRanges.empty();
+        }
+        if (orders.get(column) == ColumnStatistics.Order.UNDEFINED) {
+            return RowRanges.all(rows);
+        }
+        ColumnIndex ci = readColumnIndex(rowGroup, column);
+        OffsetIndex oi = ci == null ? null : readOffsetIndex(rowGroup, column);
+        if (oi == null) {
+            return RowRanges.all(rows);
+        }
+        ColumnChunk cc = metadata.getRow_groups().get(rowGroup).getColumns().get(column);
+        List<org.apache.parquet.format.PageLocation> locations = oi.getPage_locations();
+        int pages = locations == null ? 0 : locations.size();
+        if (pages == 0
+                || ci.getNull_pagesSize() != pages
+                || ci.getMin_valuesSize() != pages
+                || ci.getMax_valuesSize() != pages) {
+            throw new CorruptInputException(
+                    cc.getColumn_index_offset(),
+                    "a column index with an entry per page of the offset index (" + pages + " pages)");
+        }
+        long[] first = new long[pages + 1];
+        for (int i = 0; i < pages; i++) {
+            first[i] = locations.get(i).getFirst_row_index();
+            if (i == 0 ? first[i] != 0 : first[i] <= first[i - 1] || first[i] >= rows) {
+                throw new CorruptInputException(
+                        cc.getOffset_index_offset(),
+                        "pages whose first rows start at 0 and rise within the row group's " + rows + " rows (page " + i
+                                + " starts at " + first[i] + ")");
             }
         }
-        return java.util.Arrays.copyOf(keep, n);
+        first[pages] = rows;
+        ParquetColumn c = columns.get(column);
+        RowRanges.Builder out = new RowRanges.Builder();
+        for (int i = 0; i < pages; i++) {
+            if (ci.getNull_pages().get(i)) {
+                continue; // only nulls: no value to match
+            }
+            byte[] min = bytes(ci.getMin_values().get(i));
+            byte[] max = bytes(ci.getMax_values().get(i));
+            if (!validBound(c, min) || !validBound(c, max) || mayOverlap(column, min, max, lo, hi)) {
+                out.add(first[i], first[i + 1]);
+            }
+        }
+        return out.build();
+    }
+
+    private static byte[] bytes(ByteBuffer b) {
+        if (b == null) {
+            return new byte[0];
+        }
+        byte[] a = new byte[b.remaining()];
+        b.duplicate().get(a);
+        return a;
     }
 
     /** Whether {@code b} has the width every PLAIN value of column {@code c} has (any width for binaries). */
@@ -463,6 +619,15 @@ public final class ParquetFileReader implements AutoCloseable {
             default:
                 return true;
         }
+    }
+
+    /**
+     * The order of {@code column}'s min and max statistics (and of the bounds {@link
+     * #rowGroupsOverlapping} takes), from its physical type, its annotations and the file's column
+     * orders.
+     */
+    public ColumnStatistics.Order order(int column) {
+        return orders.get(column);
     }
 
     /** The chunk's offset index (page locations), or {@code null} if the file has none. */
@@ -567,13 +732,64 @@ public final class ParquetFileReader implements AutoCloseable {
     public List<List<ColumnBatch>> decodeRowGroup(
             int rowGroup, int[] columns, int batchSize, java.util.concurrent.ForkJoinPool pool) throws IOException {
         long rows = rowGroupRowCount(rowGroup);
+        return decodeColumns(rowGroup, columns, pool, (c, r) -> decodeAll(r, batchSize, rows));
+    }
+
+    /**
+     * As {@link #decodeRowGroup(int, int[], int, java.util.concurrent.ForkJoinPool)}, decoding only the
+     * rows in {@code rows} (for example {@link #rowRangesOverlapping}'s, or their {@link
+     * RowRanges#intersect intersection} over several columns): each column's batches hold those rows in
+     * order, the rows of one range after another (a batch holds rows of one range, at most {@code
+     * batchSize}). Pages wholly between the ranges are passed over without decompressing them.
+     *
+     * @throws IllegalArgumentException if a column is repeated (its rows are not its entries) or a range
+     *     ends past the row group's rows
+     * @throws CorruptInputException if a chunk holds fewer rows than its row group
+     */
+    public List<List<ColumnBatch>> decodeRowGroup(
+            int rowGroup, int[] columns, RowRanges rows, int batchSize, java.util.concurrent.ForkJoinPool pool)
+            throws IOException {
+        long rowCount = rowGroupRowCount(rowGroup);
+        if (rows.count() > 0 && rows.to(rows.count() - 1) > rowCount) {
+            throw new IllegalArgumentException(
+                    "rows up to " + rows.to(rows.count() - 1) + " of a row group of " + rowCount + " rows");
+        }
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("a batch size >= 1: " + batchSize);
+        }
+        for (int column : columns) {
+            if (this.columns.get(column).maxRepetitionLevel() > 0) {
+                throw new IllegalArgumentException("row ranges of a repeated column ("
+                        + this.columns.get(column).name()
+                        + "): read its entries with readColumn, skipRows and readBatch");
+            }
+        }
+        return decodeColumns(
+                rowGroup,
+                columns,
+                pool,
+                (c, r) -> decodeRanges(
+                        r, rows, batchSize, rowCount, chunkMeta(rowGroup, c).getData_page_offset()));
+    }
+
+    /**
+     * Reads the chunks of {@code columns} in {@code rowGroup} and decodes each with {@code decode}, on
+     * the calling thread one chunk after another through one buffer, or each on its own task of {@code
+     * pool}, the largest first.
+     */
+    private List<List<ColumnBatch>> decodeColumns(
+            int rowGroup,
+            int[] columns,
+            java.util.concurrent.ForkJoinPool pool,
+            java.util.function.BiFunction<Integer, ColumnChunkReader, List<ColumnBatch>> decode)
+            throws IOException {
         if (pool == null) {
             // one chunk at a time, all through one buffer (the batches do not refer to the chunk's bytes)
             List<List<ColumnBatch>> out = new ArrayList<>(columns.length);
             byte[] buffer = null;
             for (int column : columns) {
                 ColumnChunkReader r = readColumn(rowGroup, column, buffer);
-                out.add(decodeAll(r, batchSize, rows));
+                out.add(decode.apply(column, r));
                 buffer = r.buffer(); // after the decode: a mapped chunk's window may have grown
             }
             return out;
@@ -594,9 +810,37 @@ public final class ParquetFileReader implements AutoCloseable {
         List<List<ColumnBatch>> out = new ArrayList<>(Collections.nCopies(columns.length, null));
         FanOut.run(pool, readers.length, k -> {
             int i = order[k];
-            out.set(i, decodeAll(readers[i], batchSize, rows));
+            out.set(i, decode.apply(columns[i], readers[i]));
         });
         return out;
+    }
+
+    /**
+     * The rows of a non-repeated column's chunk (at file offset {@code chunkAt}) in {@code rows}, in
+     * batches of at most {@code batchSize} rows of one range each.
+     */
+    private static List<ColumnBatch> decodeRanges(
+            ColumnChunkReader r, RowRanges rows, int batchSize, long rowCount, long chunkAt) {
+        List<ColumnBatch> batches = new ArrayList<>();
+        long at = 0;
+        for (int i = 0; i < rows.count(); i++) {
+            long gap = rows.from(i) - at;
+            boolean ended = r.skipRows(gap) != gap;
+            for (long want = rows.to(i) - rows.from(i); want > 0 && !ended; ) {
+                int n = (int) Math.min(batchSize, want);
+                ColumnBatch b = new ColumnBatch(r.column(), n);
+                ended = r.readBatch(b, n) != n;
+                batches.add(b);
+                want -= n;
+            }
+            if (ended) {
+                throw new CorruptInputException(
+                        chunkAt,
+                        rowCount + " rows in the chunk of " + r.column().name() + ", as in its row group");
+            }
+            at = rows.to(i);
+        }
+        return batches;
     }
 
     private static List<ColumnBatch> decodeAll(ColumnChunkReader r, int batchSize, long rows) {

@@ -210,7 +210,7 @@ public final class ParquetFileWriter implements AutoCloseable {
         for (int g = 0; g < rowGroups.size(); g++) {
             List<List<ColumnChunkWriter.PageInfo>> chunks = groupChunks.get(g);
             for (int c = 0; c < chunks.size(); c++) {
-                ColumnIndex ci = columnIndex(writers[c].column().type(), chunks.get(c));
+                ColumnIndex ci = columnIndex(writers[c].column(), chunks.get(c));
                 if (ci == null) {
                     continue;
                 }
@@ -244,8 +244,10 @@ public final class ParquetFileWriter implements AutoCloseable {
         groupStarts.clear();
     }
 
-    private static ColumnIndex columnIndex(PhysicalType t, List<ColumnChunkWriter.PageInfo> pages) {
-        if (pages.isEmpty() || t == PhysicalType.INT96) {
+    private static ColumnIndex columnIndex(ParquetColumn column, List<ColumnChunkWriter.PageInfo> pages) {
+        PhysicalType t = column.type();
+        ColumnStatistics.Order sortOrder = ColumnStatistics.Order.of(column);
+        if (pages.isEmpty() || sortOrder == ColumnStatistics.Order.UNDEFINED) {
             return null;
         }
         List<Boolean> nullPages = new ArrayList<>(pages.size());
@@ -268,8 +270,8 @@ public final class ParquetFileWriter implements AutoCloseable {
             maxs.add(ByteBuffer.wrap(allNull ? new byte[0] : s.max()));
             if (!allNull) {
                 if (prevMin != null) {
-                    int a = ColumnStatistics.compare(t, s.min(), prevMin);
-                    int b = ColumnStatistics.compare(t, s.max(), prevMax);
+                    int a = ColumnStatistics.compare(t, sortOrder, s.min(), prevMin);
+                    int b = ColumnStatistics.compare(t, sortOrder, s.max(), prevMax);
                     ascending &= a >= 0 && b >= 0;
                     descending &= a <= 0 && b <= 0;
                 }

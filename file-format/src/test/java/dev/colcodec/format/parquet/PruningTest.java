@@ -1,0 +1,448 @@
+package dev.colcodec.format.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.colcodec.io.ByteIO;
+import dev.colcodec.parquet.PhysicalType;
+import dev.colcodec.values.BinaryBatch;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Random;
+import java.util.concurrent.ForkJoinPool;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.format.ConvertedType;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.IntType;
+import org.apache.parquet.format.LogicalType;
+import org.apache.parquet.format.Util;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.Types;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Statistics in each column's sort order (unsigned integers, DECIMAL bytes as signed numbers), and
+ * row-group and page pruning for a min-max predicate: the rows kept hold every matching row, and only
+ * those rows are decoded.
+ */
+class PruningTest {
+
+    private static byte[] write(
+            List<ParquetColumn> schema,
+            ParquetWriteOptions options,
+            Object[] cols,
+            boolean[][] nulls,
+            int rows,
+            int rowsPerGroup)
+            throws IOException {
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (ParquetFileWriter w = new ParquetFileWriter(bos, schema, options)) {
+            for (int from = 0; from < rows; from += rowsPerGroup) {
+                int n = Math.min(rowsPerGroup, rows - from);
+                Object[] part = new Object[cols.length];
+                boolean[][] partNulls = new boolean[cols.length][];
+                for (int c = 0; c < cols.length; c++) {
+                    part[c] = slice(cols[c], from, n);
+                    partNulls[c] = nulls[c] == null ? null : Arrays.copyOfRange(nulls[c], from, from + n);
+                }
+                w.write(part, partNulls, n);
+                w.flushRowGroup();
+            }
+        }
+        return bos.toByteArray();
+    }
+
+    private static Object slice(Object col, int from, int n) {
+        if (col instanceof int[] a) {
+            return Arrays.copyOfRange(a, from, from + n);
+        }
+        if (col instanceof long[] a) {
+            return Arrays.copyOfRange(a, from, from + n);
+        }
+        if (col instanceof double[] a) {
+            return Arrays.copyOfRange(a, from, from + n);
+        }
+        BinaryBatch b = (BinaryBatch) col;
+        BinaryBatch out = new BinaryBatch();
+        for (int i = from; i < from + n; i++) {
+            out.append(b.data(), b.offset(i), b.length(i));
+        }
+        return out;
+    }
+
+    /** {@code file} with its footer replaced by {@code fmd}. */
+    private static byte[] withFooter(byte[] file, FileMetaData fmd) throws IOException {
+        int footerLen = ByteIO.getIntLE(file, file.length - 8);
+        int footerStart = file.length - 8 - footerLen;
+        ByteArrayOutputStream footer = new ByteArrayOutputStream();
+        Util.writeFileMetaData(fmd, footer);
+        byte[] f = footer.toByteArray();
+        byte[] out = Arrays.copyOf(file, footerStart + f.length + 8);
+        System.arraycopy(f, 0, out, footerStart, f.length);
+        ByteIO.putIntLE(out, footerStart + f.length, f.length);
+        System.arraycopy(file, file.length - 4, out, out.length - 4, 4);
+        return out;
+    }
+
+    private static FileMetaData footer(byte[] file) throws IOException {
+        int footerLen = ByteIO.getIntLE(file, file.length - 8);
+        return Util.readFileMetaData(new ByteArrayInputStream(file, file.length - 8 - footerLen, footerLen));
+    }
+
+    /**
+     * An INT32 column annotated as unsigned (as pyarrow writes uint32) has unsigned statistics: a row
+     * group holding 1 and 0xFFFFFFFF (-1 signed) may hold 3, which a signed comparison of its min (1) and
+     * max (-1) would rule out. Its pages (each of one sign here) are pruned in the same order.
+     */
+    @Test
+    void unsignedIntegersArePrunedInUnsignedOrder() throws IOException {
+        int n = 2000;
+        int[] v = new int[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = i < 1000 ? i + 1 : i - 2000; // 1..1000, then -1000..-1 (4294966296..4294967295 unsigned)
+        }
+        List<ParquetColumn> schema = List.of(ParquetColumn.flat("u", PhysicalType.INT32, 0, false));
+        ParquetWriteOptions opts =
+                ParquetWriteOptions.defaults().withPageRowLimit(500).withDictionary(false);
+        byte[] signed = write(schema, opts, new Object[] {v}, new boolean[1][], n, n);
+        FileMetaData fmd = footer(signed);
+        LogicalType lt = new LogicalType();
+        lt.setINTEGER(new IntType((byte) 32, false));
+        fmd.getSchema().get(1).setLogicalType(lt);
+        fmd.getSchema().get(1).setConverted_type(ConvertedType.UINT_32);
+        // the chunk's statistics as an unsigned writer gives them: min 1, max 0xFFFFFFFF
+        org.apache.parquet.format.Statistics st =
+                fmd.getRow_groups().get(0).getColumns().get(0).getMeta_data().getStatistics();
+        st.setMin_value(ColumnStatistics.plain(1));
+        st.setMax_value(ColumnStatistics.plain(-1));
+        byte[] file = withFooter(signed, fmd);
+        try (ParquetFileReader r = ParquetFileReader.open(file)) {
+            assertEquals(ColumnStatistics.Order.UNSIGNED_INTEGER, r.order(0));
+            assertArrayEquals(
+                    new int[] {0}, r.rowGroupsOverlapping(0, ColumnStatistics.plain(0), ColumnStatistics.plain(5)));
+            assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, ColumnStatistics.plain(-5), null));
+            assertArrayEquals(
+                    new int[0], r.rowGroupsOverlapping(0, ColumnStatistics.plain(0), ColumnStatistics.plain(0)));
+            assertEquals(
+                    RowRanges.of(0, 500),
+                    r.rowRangesOverlapping(0, 0, ColumnStatistics.plain(0), ColumnStatistics.plain(5)));
+            // -5 and up, unsigned: the last page (-500..-1)
+            assertEquals(RowRanges.of(1500, 2000), r.rowRangesOverlapping(0, 0, ColumnStatistics.plain(-5), null));
+        }
+        try (ParquetFileReader r = ParquetFileReader.open(signed)) {
+            assertEquals(ColumnStatistics.Order.PHYSICAL, r.order(0));
+            assertArrayEquals(new int[0], r.rowGroupsOverlapping(0, ColumnStatistics.plain(1001), null));
+        }
+    }
+
+    private static byte[] twosComplement(BigInteger v, int width) {
+        byte[] b = v.toByteArray();
+        if (width <= 0 || b.length == width) {
+            return b;
+        }
+        byte[] out = new byte[width];
+        Arrays.fill(out, 0, width - b.length, (byte) (v.signum() < 0 ? 0xFF : 0));
+        System.arraycopy(b, 0, out, width - b.length, b.length);
+        return out;
+    }
+
+    /**
+     * DECIMAL stored as bytes (FIXED_LEN_BYTE_ARRAY and BYTE_ARRAY) has its min and max in the order of
+     * the numbers: chunk statistics and column index bounds equal parquet-java's for the same values.
+     */
+    @Test
+    void decimalBytesHaveSignedStatisticsAsParquetJavaComputes() throws IOException {
+        Random rnd = new Random(17);
+        int n = 3000;
+        BinaryBatch fixed = new BinaryBatch();
+        BinaryBatch varying = new BinaryBatch();
+        boolean[] nulls = new boolean[n];
+        List<BigInteger> values = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            BigInteger v = BigInteger.valueOf(
+                    switch (i % 5) {
+                        case 0 -> -rnd.nextInt(1000);
+                        case 1 -> rnd.nextInt(1000);
+                        case 2 -> rnd.nextLong() >> 25; // 39 bits: fits 5 bytes
+                        default -> rnd.nextInt(200) - 100;
+                    });
+            nulls[i] = i % 7 == 3;
+            values.add(nulls[i] ? null : v);
+            byte[] f = twosComplement(v, 5);
+            byte[] b = v.toByteArray(); // minimal: lengths vary
+            fixed.append(f, 0, f.length);
+            varying.append(b, 0, b.length);
+        }
+        ParquetColumn fixedCol = ParquetColumn.flat("f", PhysicalType.FIXED_LEN_BYTE_ARRAY, 5, true)
+                .withLogicalType(ParquetLogicalType.decimal(11, 2));
+        ParquetColumn varCol = ParquetColumn.flat("b", PhysicalType.BYTE_ARRAY, 0, true)
+                .withLogicalType(ParquetLogicalType.decimal(20, 2));
+        ParquetWriteOptions opts = ParquetWriteOptions.defaults().withPageRowLimit(400);
+        byte[] file = write(
+                List.of(fixedCol, varCol),
+                opts,
+                new Object[] {fixed, varying},
+                new boolean[][] {nulls, nulls},
+                n,
+                1700);
+        PrimitiveType[] types = {
+            Types.optional(PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY)
+                    .length(5)
+                    .as(LogicalTypeAnnotation.decimalType(2, 11))
+                    .named("f"),
+            Types.optional(PrimitiveType.PrimitiveTypeName.BINARY)
+                    .as(LogicalTypeAnnotation.decimalType(2, 20))
+                    .named("b")
+        };
+        try (ParquetFileReader r = ParquetFileReader.open(file)) {
+            assertEquals(2, r.rowGroupCount());
+            for (int c = 0; c < 2; c++) {
+                assertEquals(ColumnStatistics.Order.SIGNED_BINARY, r.order(c));
+                long groupStart = 0;
+                for (int g = 0; g < r.rowGroupCount(); g++) {
+                    long rows = r.rowGroupRowCount(g);
+                    Statistics<?> expected = Statistics.createStats(types[c]);
+                    for (long i = groupStart; i < groupStart + rows; i++) {
+                        BigInteger v = values.get((int) i);
+                        if (v != null) {
+                            expected.updateStats(Binary.fromConstantByteArray(twosComplement(v, c == 0 ? 5 : 0)));
+                        }
+                    }
+                    ColumnStatistics s = r.statistics(g, c);
+                    assertArrayEquals(expected.getMinBytes(), s.min(), "column " + c + " row group " + g);
+                    assertArrayEquals(expected.getMaxBytes(), s.max(), "column " + c + " row group " + g);
+                    // each page's bounds, the same way
+                    org.apache.parquet.format.ColumnIndex ci = r.readColumnIndex(g, c);
+                    org.apache.parquet.format.OffsetIndex oi = r.readOffsetIndex(g, c);
+                    for (int p = 0; p < oi.getPage_locationsSize(); p++) {
+                        long from = oi.getPage_locations().get(p).getFirst_row_index();
+                        long to = p + 1 < oi.getPage_locationsSize()
+                                ? oi.getPage_locations().get(p + 1).getFirst_row_index()
+                                : rows;
+                        Statistics<?> page = Statistics.createStats(types[c]);
+                        for (long i = groupStart + from; i < groupStart + to; i++) {
+                            BigInteger v = values.get((int) i);
+                            if (v != null) {
+                                page.updateStats(Binary.fromConstantByteArray(twosComplement(v, c == 0 ? 5 : 0)));
+                            }
+                        }
+                        assertArrayEquals(
+                                page.getMinBytes(), bytes(ci.getMin_values().get(p)));
+                        assertArrayEquals(
+                                page.getMaxBytes(), bytes(ci.getMax_values().get(p)));
+                    }
+                    groupStart += rows;
+                }
+                // a range of small negative numbers: kept where such values are
+                byte[] lo = twosComplement(BigInteger.valueOf(-50), c == 0 ? 5 : 0);
+                byte[] hi = twosComplement(BigInteger.valueOf(-40), c == 0 ? 5 : 0);
+                assertEquals(2, r.rowGroupsOverlapping(c, lo, hi).length);
+            }
+        }
+    }
+
+    private static byte[] bytes(java.nio.ByteBuffer b) {
+        byte[] a = new byte[b.remaining()];
+        b.duplicate().get(a);
+        return a;
+    }
+
+    /** One value per row of a non-repeated column's batches ({@code null} for a null). */
+    private static List<Object> rowsOf(List<ColumnBatch> batches) {
+        List<Object> out = new ArrayList<>();
+        for (ColumnBatch b : batches) {
+            int value = 0;
+            for (int i = 0; i < b.levelCount(); i++) {
+                if (!b.isPresent(i)) {
+                    out.add(null);
+                    continue;
+                }
+                switch (b.column().type()) {
+                    case INT64 -> out.add(b.longs()[value]);
+                    case DOUBLE -> out.add(b.doubles()[value]);
+                    default -> out.add(new String(b.binaries().get(value), java.nio.charset.StandardCharsets.UTF_8));
+                }
+                value++;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Random min-max predicates over a sorted and a random column, in files of several row groups and
+     * V1 or V2 pages: the row ranges kept hold every row whose value matches; on the sorted column they
+     * hold little more than those rows; decoding just those ranges (with a pool or without) gives the
+     * same rows as decoding everything and taking the rows in the ranges.
+     */
+    @Test
+    void pageRangesHoldEveryMatchingRowAndDecodeToThem() throws IOException {
+        Random rnd = new Random(23);
+        int n = 25_000;
+        long[] sorted = new long[n];
+        double[] random = new double[n];
+        BinaryBatch names = new BinaryBatch();
+        boolean[] nameNulls = new boolean[n];
+        long t = -5_000;
+        for (int i = 0; i < n; i++) {
+            t += rnd.nextInt(3);
+            sorted[i] = t;
+            random[i] = rnd.nextGaussian() * 100;
+            nameNulls[i] = rnd.nextInt(5) == 0;
+            byte[] s = ("name-" + rnd.nextInt(100)).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            names.append(s, 0, s.length);
+        }
+        List<ParquetColumn> schema = List.of(
+                ParquetColumn.flat("t", PhysicalType.INT64, 0, false),
+                ParquetColumn.flat("x", PhysicalType.DOUBLE, 0, false),
+                ParquetColumn.flat("s", PhysicalType.BYTE_ARRAY, 0, true).withLogicalType(ParquetLogicalType.string()));
+        ForkJoinPool pool = new ForkJoinPool(2);
+        try {
+            for (ParquetWriteOptions.PageVersion version : ParquetWriteOptions.PageVersion.values()) {
+                ParquetWriteOptions opts =
+                        ParquetWriteOptions.defaults().withPageRowLimit(700).withPageVersion(version);
+                byte[] file = write(
+                        schema,
+                        opts,
+                        new Object[] {sorted, random, names},
+                        new boolean[][] {null, null, nameNulls},
+                        n,
+                        9_000);
+                try (ParquetFileReader r = ParquetFileReader.open(file)) {
+                    assertEquals(3, r.rowGroupCount());
+                    int[] all = {0, 1, 2};
+                    long groupStart = 0;
+                    for (int g = 0; g < r.rowGroupCount(); g++) {
+                        long rows = r.rowGroupRowCount(g);
+                        List<List<Object>> full = new ArrayList<>();
+                        for (List<ColumnBatch> c : r.decodeRowGroup(g, all, 1000, null)) {
+                            full.add(rowsOf(c));
+                        }
+                        for (int k = 0; k < 30; k++) {
+                            int column = k % 2;
+                            byte[] lo;
+                            byte[] hi;
+                            long loT = sorted[0]
+                                    + rnd.nextInt(
+                                            sorted[n - 1] - sorted[0] > 0 ? (int) (sorted[n - 1] - sorted[0]) : 1);
+                            long hiT = loT + rnd.nextInt(300);
+                            double loX = rnd.nextGaussian() * 100;
+                            double hiX = loX + 0.5;
+                            if (column == 0) {
+                                lo = ColumnStatistics.plain(loT);
+                                hi = ColumnStatistics.plain(hiT);
+                            } else {
+                                lo = ColumnStatistics.plain(loX);
+                                hi = ColumnStatistics.plain(hiX);
+                            }
+                            RowRanges ranges = r.rowRangesOverlapping(g, column, lo, hi);
+                            int matching = 0;
+                            for (int i = 0; i < rows; i++) {
+                                int at = (int) groupStart + i;
+                                boolean match = column == 0
+                                        ? sorted[at] >= loT && sorted[at] <= hiT
+                                        : random[at] >= loX && random[at] <= hiX;
+                                if (match) {
+                                    matching++;
+                                    assertTrue(
+                                            ranges.contains(i), "row " + i + " of group " + g + " matches: " + ranges);
+                                }
+                            }
+                            if (column == 0) {
+                                // sorted pages: at most the two pages at the ends beyond the matching rows
+                                assertTrue(
+                                        ranges.rowCount() <= matching + 2 * 700, ranges + " for " + matching + " rows");
+                            }
+                            List<List<ColumnBatch>> part =
+                                    r.decodeRowGroup(g, all, ranges, 256, k % 3 == 0 ? pool : null);
+                            for (int c = 0; c < 3; c++) {
+                                List<Object> expected = new ArrayList<>();
+                                for (int i = 0; i < ranges.count(); i++) {
+                                    expected.addAll(full.get(c).subList((int) ranges.from(i), (int) ranges.to(i)));
+                                }
+                                assertEquals(expected, rowsOf(part.get(c)), "column " + c);
+                                for (ColumnBatch b : part.get(c)) {
+                                    assertTrue(b.levelCount() <= 256);
+                                }
+                            }
+                        }
+                        // a predicate no page can match, and the intersection of two predicates
+                        assertEquals(
+                                RowRanges.empty(),
+                                r.rowRangesOverlapping(g, 0, ColumnStatistics.plain(Long.MAX_VALUE), null));
+                        RowRanges a = r.rowRangesOverlapping(
+                                g, 0, ColumnStatistics.plain(sorted[(int) groupStart + 100]), null);
+                        RowRanges b = r.rowRangesOverlapping(
+                                g, 0, null, ColumnStatistics.plain(sorted[(int) groupStart + 3000]));
+                        RowRanges both = a.intersect(b);
+                        for (int i = 0; i < rows; i++) {
+                            assertEquals(a.contains(i) && b.contains(i), both.contains(i));
+                            assertEquals(
+                                    a.contains(i) || b.contains(i), a.union(b).contains(i));
+                        }
+                        groupStart += rows;
+                    }
+                    assertThrows(
+                            IllegalArgumentException.class,
+                            () -> r.decodeRowGroup(0, all, RowRanges.of(0, r.rowGroupRowCount(0) + 1), 10, null));
+                    assertThrows(IllegalArgumentException.class, () -> r.rowRangesOverlapping(0, 0, new byte[4], null));
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** A file without page indexes (pyarrow writes none by default): every row of a row group may match. */
+    @Test
+    void withoutPageIndexesEveryRowIsKept() throws IOException {
+        Path golden = Path.of("src/test/resources/parquet/pyarrow/v2_gzip_plain.parquet");
+        try (ParquetFileReader r = ParquetFileReader.open(Files.readAllBytes(golden))) {
+            for (int c = 0; c < r.columns().size(); c++) {
+                if (r.columns().get(c).type() == PhysicalType.INT64
+                        && r.columns().get(c).maxRepetitionLevel() == 0) {
+                    assertEquals(null, r.readColumnIndex(0, c));
+                    if (r.rowGroupsOverlapping(c, ColumnStatistics.plain(Long.MIN_VALUE), null).length > 0) {
+                        assertEquals(
+                                RowRanges.all(r.rowGroupRowCount(0)),
+                                r.rowRangesOverlapping(0, c, ColumnStatistics.plain(Long.MIN_VALUE), null));
+                        return;
+                    }
+                }
+            }
+        }
+        throw new AssertionError("no INT64 column in " + golden);
+    }
+
+    @Test
+    void rowRangesMergeIntersectAndUnite() {
+        RowRanges a = RowRanges.of(0, 10, 10, 20, 30, 40);
+        assertEquals(RowRanges.of(0, 20, 30, 40), a);
+        assertEquals(2, a.count());
+        assertEquals(30, a.rowCount());
+        assertTrue(a.contains(0) && a.contains(19) && !a.contains(20) && a.contains(39) && !a.contains(40));
+        RowRanges b = RowRanges.of(5, 35);
+        assertEquals(RowRanges.of(5, 20, 30, 35), a.intersect(b));
+        assertEquals(RowRanges.of(0, 40), a.union(b));
+        assertEquals(RowRanges.empty(), a.intersect(RowRanges.empty()));
+        assertEquals(a, a.union(RowRanges.empty()));
+        assertFalse(RowRanges.empty().contains(0));
+        assertThrows(IllegalArgumentException.class, () -> RowRanges.of(5, 3));
+        assertThrows(IllegalArgumentException.class, () -> RowRanges.of(0, 10, 5, 20));
+        assertThrows(IllegalArgumentException.class, () -> RowRanges.of(1));
+        assertEquals("RowRanges[[0, 20), [30, 40)]", a.toString());
+        assertTrue(Objects.equals(RowRanges.all(0), RowRanges.empty()));
+    }
+}
