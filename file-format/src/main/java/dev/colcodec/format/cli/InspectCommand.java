@@ -76,19 +76,23 @@ final class InspectCommand {
                     throw new CorruptInputException(0, "column metadata of row group " + g + " column " + c);
                 }
                 ColumnStatistics s = r.statistics(g, c);
+                ColumnStatistics.Order order = r.order(c);
                 out.println("  " + ParquetTables.name(col) + ": codec=" + md.getCodec() + " encodings="
                         + md.getEncodings() + " values=" + md.getNum_values() + " compressed="
                         + md.getTotal_compressed_size() + " uncompressed=" + md.getTotal_uncompressed_size()
                         + " nulls=" + (s.nullCount() < 0 ? "?" : Long.toString(s.nullCount()))
-                        + (s.hasMinMax() ? " min=" + bound(col, s.min()) + " max=" + bound(col, s.max()) : ""));
+                        + (s.hasMinMax()
+                                ? " min=" + bound(col, order, s.min()) + " max=" + bound(col, order, s.max())
+                                : ""));
                 if (file != null) {
-                    pages(col, md, file, out);
+                    pages(col, order, md, file, out);
                 }
             }
         }
     }
 
-    private static void pages(ParquetColumn col, ColumnMetaData md, byte[] file, PrintStream out) {
+    private static void pages(
+            ParquetColumn col, ColumnStatistics.Order order, ColumnMetaData md, byte[] file, PrintStream out) {
         long start = md.getData_page_offset();
         if (md.isSetDictionary_page_offset()
                 && md.getDictionary_page_offset() > 0
@@ -119,7 +123,7 @@ final class InspectCommand {
                 sb.append(" encoding=").append(p.getEncoding());
                 sb.append(" def=").append(p.getDefinition_level_encoding());
                 sb.append(" rep=").append(p.getRepetition_level_encoding());
-                appendStats(sb, col, p.getStatistics());
+                appendStats(sb, col, order, p.getStatistics());
             }
             if (h.isSetData_page_header_v2()) {
                 DataPageHeaderV2 p = h.getData_page_header_v2();
@@ -130,7 +134,7 @@ final class InspectCommand {
                 sb.append(" def_bytes=").append(p.getDefinition_levels_byte_length());
                 sb.append(" rep_bytes=").append(p.getRepetition_levels_byte_length());
                 sb.append(" compressed_flag=").append(!p.isSetIs_compressed() || p.isIs_compressed());
-                appendStats(sb, col, p.getStatistics());
+                appendStats(sb, col, order, p.getStatistics());
             }
             out.println(sb);
             long next = at + d.length() + (long) h.getCompressed_page_size();
@@ -141,7 +145,7 @@ final class InspectCommand {
         }
     }
 
-    private static void appendStats(StringBuilder sb, ParquetColumn col, Statistics s) {
+    private static void appendStats(StringBuilder sb, ParquetColumn col, ColumnStatistics.Order order, Statistics s) {
         if (s == null) {
             return;
         }
@@ -149,10 +153,10 @@ final class InspectCommand {
             sb.append(" stat_nulls=").append(s.getNull_count());
         }
         if (s.isSetMin_value()) {
-            sb.append(" min=").append(bound(col, s.getMin_value()));
+            sb.append(" min=").append(bound(col, order, s.getMin_value()));
         }
         if (s.isSetMax_value()) {
-            sb.append(" max=").append(bound(col, s.getMax_value()));
+            sb.append(" max=").append(bound(col, order, s.getMax_value()));
         }
     }
 
@@ -178,15 +182,19 @@ final class InspectCommand {
         }
     }
 
-    private static String bound(ParquetColumn c, byte[] b) {
+    /** A statistics bound as text: a number (unsigned for unsigned integers), a quoted string, or hex. */
+    private static String bound(ParquetColumn c, ColumnStatistics.Order order, byte[] b) {
+        boolean unsigned = order == ColumnStatistics.Order.UNSIGNED_INTEGER;
         try {
             switch (c.type()) {
                 case BOOLEAN:
                     return Boolean.toString(b[0] != 0);
                 case INT32:
-                    return Integer.toString(ByteIO.getIntLE(b, 0));
+                    int i = ByteIO.getIntLE(b, 0);
+                    return unsigned ? Integer.toUnsignedString(i) : Integer.toString(i);
                 case INT64:
-                    return Long.toString(ByteIO.getLongLE(b, 0));
+                    long l = ByteIO.getLongLE(b, 0);
+                    return unsigned ? Long.toUnsignedString(l) : Long.toString(l);
                 case FLOAT:
                     return Float.toString(Float.intBitsToFloat(ByteIO.getIntLE(b, 0)));
                 case DOUBLE:

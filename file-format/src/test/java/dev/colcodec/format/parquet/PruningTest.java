@@ -142,6 +142,22 @@ class PruningTest {
             // -5 and up, unsigned: the last page (-500..-1)
             assertEquals(RowRanges.of(1500, 2000), r.rowRangesOverlapping(0, 0, ColumnStatistics.plain(-5), null));
         }
+        // the CLI prints unsigned bounds
+        Path onDisk = Files.createTempFile("unsigned", ".parquet");
+        try {
+            Files.write(onDisk, file);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            int rc = dev.colcodec.format.cli.ColcodecCli.run(
+                    new String[] {"inspect", onDisk.toString()},
+                    new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+                    new java.io.PrintStream(
+                            new ByteArrayOutputStream(), true, java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals(0, rc);
+            String text = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(text.contains(" min=1 max=4294967295"), text);
+        } finally {
+            Files.delete(onDisk);
+        }
         try (ParquetFileReader r = ParquetFileReader.open(signed)) {
             assertEquals(ColumnStatistics.Order.PHYSICAL, r.order(0));
             assertArrayEquals(new int[0], r.rowGroupsOverlapping(0, ColumnStatistics.plain(1001), null));
