@@ -210,7 +210,7 @@ public final class ParquetFileWriter implements AutoCloseable {
         for (int g = 0; g < rowGroups.size(); g++) {
             List<List<ColumnChunkWriter.PageInfo>> chunks = groupChunks.get(g);
             for (int c = 0; c < chunks.size(); c++) {
-                ColumnIndex ci = columnIndex(writers[c].column(), chunks.get(c));
+                ColumnIndex ci = columnIndex(writers[c].column(), chunks.get(c), options.columnIndexTruncateLength());
                 if (ci == null) {
                     continue;
                 }
@@ -244,7 +244,8 @@ public final class ParquetFileWriter implements AutoCloseable {
         groupStarts.clear();
     }
 
-    private static ColumnIndex columnIndex(ParquetColumn column, List<ColumnChunkWriter.PageInfo> pages) {
+    private static ColumnIndex columnIndex(
+            ParquetColumn column, List<ColumnChunkWriter.PageInfo> pages, int truncateLength) {
         PhysicalType t = column.type();
         ColumnStatistics.Order sortOrder = ColumnStatistics.Order.of(column);
         if (pages.isEmpty() || sortOrder == ColumnStatistics.Order.UNDEFINED) {
@@ -258,6 +259,9 @@ public final class ParquetFileWriter implements AutoCloseable {
         boolean descending = true;
         byte[] prevMin = null;
         byte[] prevMax = null;
+        boolean truncate = sortOrder == ColumnStatistics.Order.PHYSICAL
+                && (t == PhysicalType.BYTE_ARRAY || t == PhysicalType.FIXED_LEN_BYTE_ARRAY);
+        boolean utf8 = column.logicalType() != null && column.logicalType().kind() == ParquetLogicalType.Kind.STRING;
         for (ColumnChunkWriter.PageInfo p : pages) {
             ColumnStatistics s = p.statistics();
             boolean allNull = s.nullCount() == p.rows();
@@ -266,17 +270,24 @@ public final class ParquetFileWriter implements AutoCloseable {
             }
             nullPages.add(allNull);
             nullCounts.add(s.nullCount());
-            mins.add(ByteBuffer.wrap(allNull ? new byte[0] : s.min()));
-            maxs.add(ByteBuffer.wrap(allNull ? new byte[0] : s.max()));
+            byte[] min = allNull ? new byte[0] : s.min();
+            byte[] max = allNull ? new byte[0] : s.max();
+            if (truncate && !allNull) {
+                min = BoundTruncation.lower(min, truncateLength, utf8);
+                max = BoundTruncation.upper(max, truncateLength, utf8);
+            }
+            mins.add(ByteBuffer.wrap(min));
+            maxs.add(ByteBuffer.wrap(max));
             if (!allNull) {
+                // the order of the bounds as written
                 if (prevMin != null) {
-                    int a = ColumnStatistics.compare(t, sortOrder, s.min(), prevMin);
-                    int b = ColumnStatistics.compare(t, sortOrder, s.max(), prevMax);
+                    int a = ColumnStatistics.compare(t, sortOrder, min, prevMin);
+                    int b = ColumnStatistics.compare(t, sortOrder, max, prevMax);
                     ascending &= a >= 0 && b >= 0;
                     descending &= a <= 0 && b <= 0;
                 }
-                prevMin = s.min();
-                prevMax = s.max();
+                prevMin = min;
+                prevMax = max;
             }
         }
         BoundaryOrder order =

@@ -42,6 +42,7 @@ public final class ParquetWriteOptions {
     private boolean crc = true;
     private boolean dictionary = true;
     private int maxDictionaryBytes = DictionaryWriter.DEFAULT_MAX_DICTIONARY_BYTE_SIZE;
+    private int columnIndexTruncateLength = DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH;
     private Map<String, ParquetEncoding> encodings = Map.of();
     private Set<String> noDictionary = Set.of();
     private Map<String, String> keyValueMetadata = Map.of();
@@ -63,6 +64,7 @@ public final class ParquetWriteOptions {
         o.crc = crc;
         o.dictionary = dictionary;
         o.maxDictionaryBytes = maxDictionaryBytes;
+        o.columnIndexTruncateLength = columnIndexTruncateLength;
         o.encodings = encodings;
         o.noDictionary = noDictionary;
         o.keyValueMetadata = keyValueMetadata;
@@ -132,6 +134,25 @@ public final class ParquetWriteOptions {
         }
         ParquetWriteOptions o = copy();
         o.rowGroupSize = bytes;
+        return o;
+    }
+
+    /** The default of {@link #withColumnIndexTruncateLength}, as parquet-java's. */
+    public static final int DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH = 64;
+
+    /**
+     * Longest page bound, in bytes, of a BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY column's ColumnIndex: a
+     * longer minimum is cut to a prefix (at a UTF-8 character boundary for strings), a longer maximum to
+     * a prefix whose last byte that can be raised is raised (an ASCII character for strings), so the
+     * bounds still hold every value of the page; a maximum that cannot be raised that way is kept whole.
+     * Chunk statistics are not truncated. Unsigned byte order only: DECIMAL bytes are kept whole.
+     */
+    public ParquetWriteOptions withColumnIndexTruncateLength(int bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("column index truncate length must be >= 1, got " + bytes);
+        }
+        ParquetWriteOptions o = copy();
+        o.columnIndexTruncateLength = bytes;
         return o;
     }
 
@@ -210,6 +231,10 @@ public final class ParquetWriteOptions {
 
     public boolean crc() {
         return crc;
+    }
+
+    public int columnIndexTruncateLength() {
+        return columnIndexTruncateLength;
     }
 
     public int maxDictionaryBytes() {

@@ -442,6 +442,84 @@ class PruningTest {
         throw new AssertionError("no INT64 column in " + golden);
     }
 
+    /**
+     * Column index bounds of long byte values are cut to 64 bytes (strings at character boundaries, still
+     * UTF-8) and still hold every value of their page; pruning with them keeps every matching row.
+     */
+    @Test
+    void longBinaryBoundsAreTruncatedAndStillHoldTheirPages() throws Exception {
+        Random rnd = new Random(29);
+        String[] alphabet = {"a", "b", "z", "~", "\u00e9", "\u4e2d", "\ud83d\ude00", "\u007f"};
+        for (int k = 0; k < 3000; k++) {
+            int len = rnd.nextInt(100);
+            StringBuilder sb = new StringBuilder();
+            while (sb.length() < len) {
+                sb.append(alphabet[rnd.nextInt(alphabet.length)]);
+            }
+            byte[] v = sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] raw = new byte[rnd.nextInt(100)];
+            rnd.nextBytes(raw);
+            if (k % 5 == 0) {
+                Arrays.fill(raw, (byte) 0xFF);
+            }
+            for (boolean utf8 : new boolean[] {true, false}) {
+                byte[] x = utf8 ? v : raw;
+                byte[] lo = BoundTruncation.lower(x, 64, utf8);
+                byte[] hi = BoundTruncation.upper(x, 64, utf8);
+                assertTrue(Arrays.compareUnsigned(lo, x) <= 0 && lo.length <= 64);
+                assertTrue(Arrays.compareUnsigned(hi, x) >= 0);
+                assertTrue(hi.length <= 64 || hi == x, "kept whole only when it cannot be raised");
+                if (utf8) {
+                    for (byte[] b : new byte[][] {lo, hi}) {
+                        java.nio.charset.StandardCharsets.UTF_8
+                                .newDecoder()
+                                .decode(java.nio.ByteBuffer.wrap(b)); // throws if not UTF-8
+                    }
+                }
+            }
+        }
+        int n = 4000;
+        BinaryBatch names = new BinaryBatch();
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String s = "prefix-shared-by-all-values-and-long-enough-to-pass-64-bytes-" + (char) ('a' + (i / 400))
+                    + "\u00e9".repeat(rnd.nextInt(40)) + i;
+            values.add(s);
+            byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            names.append(b, 0, b.length);
+        }
+        ParquetColumn col =
+                ParquetColumn.flat("s", PhysicalType.BYTE_ARRAY, 0, false).withLogicalType(ParquetLogicalType.string());
+        ParquetWriteOptions opts =
+                ParquetWriteOptions.defaults().withPageRowLimit(400).withDictionary(false);
+        byte[] file = write(List.of(col), opts, new Object[] {names}, new boolean[1][], n, n);
+        try (ParquetFileReader r = ParquetFileReader.open(file)) {
+            org.apache.parquet.format.ColumnIndex ci = r.readColumnIndex(0, 0);
+            assertEquals(10, ci.getMin_valuesSize());
+            assertEquals(org.apache.parquet.format.BoundaryOrder.ASCENDING, ci.getBoundary_order());
+            for (int p = 0; p < 10; p++) {
+                assertTrue(bytes(ci.getMin_values().get(p)).length <= 64);
+                assertTrue(bytes(ci.getMax_values().get(p)).length <= 64);
+            }
+            // chunk statistics stay whole
+            assertEquals(
+                    values.stream().max(String::compareTo).orElseThrow(),
+                    new String(r.statistics(0, 0).max(), java.nio.charset.StandardCharsets.UTF_8));
+            byte[] lo = "prefix-shared-by-all-values-and-long-enough-to-pass-64-bytes-c"
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] hi = "prefix-shared-by-all-values-and-long-enough-to-pass-64-bytes-d"
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            RowRanges ranges = r.rowRangesOverlapping(0, 0, lo, hi);
+            for (int i = 0; i < n; i++) {
+                byte[] v = values.get(i).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                if (Arrays.compareUnsigned(v, lo) >= 0 && Arrays.compareUnsigned(v, hi) <= 0) {
+                    assertTrue(ranges.contains(i), "row " + i);
+                }
+            }
+            assertTrue(ranges.rowCount() <= 1200, ranges.toString());
+        }
+    }
+
     @Test
     void rowRangesMergeIntersectAndUnite() {
         RowRanges a = RowRanges.of(0, 10, 10, 20, 30, 40);
