@@ -528,8 +528,29 @@ public final class ParquetFileReader implements AutoCloseable {
             return true;
         }
         PhysicalType t = columns.get(column).type();
+        if (t == PhysicalType.FLOAT || t == PhysicalType.DOUBLE) {
+            // as the format asks of readers: bounds with a NaN say nothing (older writers wrote them), a
+            // zero minimum may stand for -0.0 and a zero maximum for +0.0
+            double mn = floating(t, min);
+            double mx = floating(t, max);
+            if (Double.isNaN(mn) || Double.isNaN(mx)) {
+                return true;
+            }
+            if (mn == 0) {
+                min = t == PhysicalType.FLOAT ? ColumnStatistics.plain(-0.0f) : ColumnStatistics.plain(-0.0);
+            }
+            if (mx == 0) {
+                max = t == PhysicalType.FLOAT ? ColumnStatistics.plain(0.0f) : ColumnStatistics.plain(0.0);
+            }
+        }
         return (lo == null || ColumnStatistics.compare(t, order, max, lo) >= 0)
                 && (hi == null || ColumnStatistics.compare(t, order, min, hi) <= 0);
+    }
+
+    private static double floating(PhysicalType t, byte[] b) {
+        return t == PhysicalType.FLOAT
+                ? Float.intBitsToFloat(ByteIO.getIntLE(b, 0))
+                : Double.longBitsToDouble(ByteIO.getLongLE(b, 0));
     }
 
     /**

@@ -164,6 +164,36 @@ class PruningTest {
         }
     }
 
+    /**
+     * Float bounds as the format asks readers to take them (other writers' files may hold such bounds): a
+     * NaN bound says nothing, a +0.0 minimum may stand for -0.0 and a -0.0 maximum for +0.0.
+     */
+    @Test
+    void floatBoundsWithNanOrZerosDoNotDropMatchingRowGroups() throws IOException {
+        double[] v = {-0.0, 1.0, 2.0};
+        List<ParquetColumn> schema = List.of(ParquetColumn.flat("x", PhysicalType.DOUBLE, 0, false));
+        byte[] good = write(schema, ParquetWriteOptions.defaults(), new Object[] {v}, new boolean[1][], 3, 3);
+        FileMetaData fmd = footer(good);
+        org.apache.parquet.format.Statistics st =
+                fmd.getRow_groups().get(0).getColumns().get(0).getMeta_data().getStatistics();
+        st.setMin_value(ColumnStatistics.plain(0.0)); // +0.0, though -0.0 is in the row group
+        try (ParquetFileReader r = ParquetFileReader.open(withFooter(good, fmd))) {
+            assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, null, ColumnStatistics.plain(-0.0)));
+            assertArrayEquals(new int[0], r.rowGroupsOverlapping(0, null, ColumnStatistics.plain(-1.0)));
+        }
+        st.setMin_value(ColumnStatistics.plain(Double.NaN));
+        try (ParquetFileReader r = ParquetFileReader.open(withFooter(good, fmd))) {
+            assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, null, ColumnStatistics.plain(-1.0)));
+            assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, ColumnStatistics.plain(5.0), null));
+        }
+        st.setMin_value(ColumnStatistics.plain(-0.0));
+        st.setMax_value(ColumnStatistics.plain(-0.0)); // a -0.0 maximum: +0.0 may be there
+        try (ParquetFileReader r = ParquetFileReader.open(withFooter(good, fmd))) {
+            assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, ColumnStatistics.plain(0.0), null));
+            assertArrayEquals(new int[0], r.rowGroupsOverlapping(0, ColumnStatistics.plain(0.5), null));
+        }
+    }
+
     private static byte[] twosComplement(BigInteger v, int width) {
         byte[] b = v.toByteArray();
         if (width <= 0 || b.length == width) {
