@@ -53,7 +53,8 @@ public final class ColumnChunkWriter {
             long uncompressedSize,
             Set<ParquetEncoding> encodings,
             ColumnStatistics statistics,
-            List<PageInfo> pages) {
+            List<PageInfo> pages,
+            SplitBlockBloomFilter bloomFilter) {
         /** Bytes of the dictionary page (header included), 0 if none. */
         public int dictionaryPageSize() {
             return dictionaryPage.length;
@@ -90,6 +91,11 @@ public final class ColumnChunkWriter {
     private final ColumnStatistics.Order order;
 
     private final ParquetWriteOptions options;
+    /** The open chunk's Bloom filter, or null without one. */
+    private SplitBlockBloomFilter bloom;
+    /** Its size in bytes (0: none). */
+    private final int bloomBytes;
+
     private final Compression codec;
     private final boolean v2;
     private final ValuesWriter values;
@@ -171,6 +177,12 @@ public final class ColumnChunkWriter {
         this.type = column.type();
         this.order = ColumnStatistics.Order.of(column);
         this.options = options;
+        ParquetWriteOptions.BloomFilterSpec spec = options.bloomFilter(column.name());
+        this.bloomBytes = spec == null || type == PhysicalType.BOOLEAN
+                ? 0
+                : SplitBlockBloomFilter.optimalBytes(
+                        spec.distinctValues(), spec.fpp(), SplitBlockBloomFilter.MAX_BYTES);
+        this.bloom = bloomBytes == 0 ? null : SplitBlockBloomFilter.empty(bloomBytes);
         this.codec = options.compression();
         this.v2 = options.pageVersion() == ParquetWriteOptions.PageVersion.V2;
         this.pageWriter = new ParquetPages(codec, options.crc());
@@ -263,6 +275,9 @@ public final class ColumnChunkWriter {
             nulls = null;
         }
         checkArray(values, from + len);
+        if (bloom != null) {
+            addToBloom(values, nulls, from, len);
+        }
         int i = from;
         int stop = from + len;
         while (i < stop) {
@@ -271,6 +286,34 @@ public final class ColumnChunkWriter {
             i += step;
             if (rowsInPage >= options.pageRowLimit() || valueBytes() >= options.pageSize()) {
                 flushPage();
+            }
+        }
+    }
+
+    /** Adds the non-null values of {@code v[from, from + n)} to the chunk's Bloom filter. */
+    private void addToBloom(Object v, boolean[] nulls, int from, int n) {
+        SplitBlockBloomFilter f = bloom;
+        for (int i = from; i < from + n; i++) {
+            if (nulls != null && nulls[i]) {
+                continue;
+            }
+            switch (type) {
+                case INT32:
+                    f.insert(SplitBlockBloomFilter.hash(((int[]) v)[i]));
+                    break;
+                case INT64:
+                    f.insert(SplitBlockBloomFilter.hash(((long[]) v)[i]));
+                    break;
+                case FLOAT:
+                    f.insert(SplitBlockBloomFilter.hash(((float[]) v)[i]));
+                    break;
+                case DOUBLE:
+                    f.insert(SplitBlockBloomFilter.hash(((double[]) v)[i]));
+                    break;
+                default:
+                    BinaryBatch b = (BinaryBatch) v;
+                    f.insert(SplitBlockBloomFilter.hash(b.data(), b.offset(i), b.length(i)));
+                    break;
             }
         }
     }
@@ -715,7 +758,9 @@ public final class ColumnChunkWriter {
                 unc,
                 EnumSet.copyOf(encodingsOrPlain()),
                 new ColumnStatistics(chunkNulls, chunkMin, chunkMax),
-                List.copyOf(infos));
+                List.copyOf(infos),
+                bloom);
+        bloom = bloomBytes == 0 ? null : SplitBlockBloomFilter.empty(bloomBytes);
         pages = new PageSlabs(recycler);
         if (probe != null) {
             probe.clear();

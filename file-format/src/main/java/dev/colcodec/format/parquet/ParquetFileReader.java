@@ -651,6 +651,82 @@ public final class ParquetFileReader implements AutoCloseable {
         return orders.get(column);
     }
 
+    /** Bytes read for a Bloom filter header whose length the file does not state. */
+    private static final int BLOOM_HEADER_WINDOW = 64;
+
+    /**
+     * The Bloom filter of {@code column} in {@code rowGroup}, or {@code null} when the chunk has none or
+     * has one of an algorithm, hash or compression other than the split block, XXH64, uncompressed filter
+     * the format defines today.
+     *
+     * @throws CorruptInputException if the filter does not lie in the file, or its header or size is bad
+     */
+    public SplitBlockBloomFilter bloomFilter(int rowGroup, int column) throws IOException {
+        ColumnMetaData md = chunkMeta(rowGroup, column);
+        if (!md.isSetBloom_filter_offset()) {
+            return null;
+        }
+        long at = md.getBloom_filter_offset();
+        long room = fileLength - 8 - at;
+        if (md.isSetBloom_filter_length()) {
+            int stated = md.getBloom_filter_length();
+            if (stated < 0 || stated > room) {
+                throw new CorruptInputException(
+                        footerStart, "a Bloom filter inside the file, got offset " + at + " length " + stated);
+            }
+            room = stated;
+        }
+        if (at < 4 || room <= 0) {
+            throw new CorruptInputException(footerStart, "a Bloom filter inside the file, got offset " + at);
+        }
+        byte[] head = new byte[(int) Math.min(room, BLOOM_HEADER_WINDOW)];
+        input.read(at, head, 0, head.length);
+        ParquetThrift.Decoded<org.apache.parquet.format.BloomFilterHeader> d =
+                ParquetThrift.readBloomFilterHeader(head, 0, head.length, at);
+        org.apache.parquet.format.BloomFilterHeader h = d.value();
+        int bytes = h.getNumBytes();
+        if (!SplitBlockBloomFilter.validSize(bytes) || bytes > room - d.length()) {
+            throw new CorruptInputException(
+                    at,
+                    "a Bloom filter of a power of two bytes in [" + SplitBlockBloomFilter.MIN_BYTES + ", "
+                            + SplitBlockBloomFilter.MAX_BYTES + "] within " + (room - d.length()) + " bytes, got "
+                            + bytes);
+        }
+        if (h.getAlgorithm() == null
+                || !h.getAlgorithm().isSetBLOCK()
+                || h.getHash() == null
+                || !h.getHash().isSetXXHASH()
+                || h.getCompression() == null
+                || !h.getCompression().isSetUNCOMPRESSED()) {
+            return null; // a kind of filter this reader does not know
+        }
+        byte[] bits = new byte[bytes];
+        input.read(at + d.length(), bits, 0, bytes);
+        return SplitBlockBloomFilter.of(bits, 0, bytes);
+    }
+
+    /**
+     * The row groups that may hold the value whose PLAIN bytes are {@code plain} in {@code column}: those
+     * whose chunk statistics allow it ({@link #rowGroupsOverlapping} with {@code [plain, plain]}) and whose
+     * Bloom filter, if the chunk has one, may contain it. For FLOAT and DOUBLE the filter is asked for the
+     * value's bits as they are (a row group holding -0.0 may be missed when asking for 0.0).
+     *
+     * @throws IllegalArgumentException if {@code plain} is not the PLAIN width of the column's type
+     */
+    public int[] rowGroupsMightContain(int column, byte[] plain) throws IOException {
+        int[] byStats = rowGroupsOverlapping(column, plain, plain);
+        long hash = SplitBlockBloomFilter.hash(plain, 0, plain.length);
+        int[] keep = new int[byStats.length];
+        int n = 0;
+        for (int g : byStats) {
+            SplitBlockBloomFilter f = bloomFilter(g, column);
+            if (f == null || f.mightContain(hash)) {
+                keep[n++] = g;
+            }
+        }
+        return java.util.Arrays.copyOf(keep, n);
+    }
+
     /** The chunk's offset index (page locations), or {@code null} if the file has none. */
     public OffsetIndex readOffsetIndex(int rowGroup, int column) throws IOException {
         ColumnChunk cc = metadata.getRow_groups().get(rowGroup).getColumns().get(column);

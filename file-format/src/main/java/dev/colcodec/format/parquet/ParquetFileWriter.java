@@ -16,6 +16,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.parquet.format.BloomFilterAlgorithm;
+import org.apache.parquet.format.BloomFilterCompression;
+import org.apache.parquet.format.BloomFilterHash;
+import org.apache.parquet.format.BloomFilterHeader;
 import org.apache.parquet.format.BoundaryOrder;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnIndex;
@@ -30,8 +34,11 @@ import org.apache.parquet.format.OffsetIndex;
 import org.apache.parquet.format.PageLocation;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SchemaElement;
+import org.apache.parquet.format.SplitBlockAlgorithm;
 import org.apache.parquet.format.Type;
 import org.apache.parquet.format.TypeDefinedOrder;
+import org.apache.parquet.format.Uncompressed;
+import org.apache.parquet.format.XxHash;
 
 /**
  * Writes a Parquet file with a flat schema of REQUIRED and OPTIONAL columns of any physical type.
@@ -65,6 +72,8 @@ public final class ParquetFileWriter implements AutoCloseable {
     private final List<List<List<ColumnChunkWriter.PageInfo>>> groupChunks = new ArrayList<>();
 
     private final List<long[]> groupStarts = new ArrayList<>();
+    /** Per row group, per column, its chunk's Bloom filter (null: none), written after the page indexes. */
+    private final List<SplitBlockBloomFilter[]> groupBloomFilters = new ArrayList<>();
     /** Row groups written on the pool while the next is encoded (see {@link #writeChunks}). */
     private final PooledWrites output;
     /** The slabs of written row groups, for the chunks of the next ones. */
@@ -91,6 +100,16 @@ public final class ParquetFileWriter implements AutoCloseable {
                 throw new IllegalArgumentException("flat schemas need distinct top-level names: " + c.path());
             }
             writers[i] = new ColumnChunkWriter(c, options, true, recycler);
+        }
+        for (String b : options.bloomFilterColumns()) {
+            ParquetColumn c = this.schema.stream()
+                    .filter(x -> x.name().equals(b))
+                    .findFirst()
+                    .orElseThrow(
+                            () -> new IllegalArgumentException("a Bloom filter for no column of the schema: " + b));
+            if (c.type() == PhysicalType.BOOLEAN) {
+                throw new IllegalArgumentException("no Bloom filter for the BOOLEAN column " + b);
+            }
         }
         out.write(MAGIC);
         position = MAGIC.length;
@@ -196,8 +215,45 @@ public final class ParquetFileWriter implements AutoCloseable {
         }
         groupChunks.add(pages);
         groupStarts.add(starts);
+        SplitBlockBloomFilter[] blooms = new SplitBlockBloomFilter[finished.length];
+        for (int i = 0; i < finished.length; i++) {
+            blooms[i] = finished[i].bloomFilter();
+        }
+        groupBloomFilters.add(blooms);
         totalRows += rowsInGroup;
         rowsInGroup = 0;
+    }
+
+    /**
+     * Writes each chunk's Bloom filter (its header, then its bitset; after the page indexes, as
+     * parquet-java places them) and points the chunk's metadata at it.
+     */
+    private void writeBloomFilters() throws IOException {
+        ByteSink sink = new ByteSink(64);
+        for (int g = 0; g < groupBloomFilters.size(); g++) {
+            SplitBlockBloomFilter[] blooms = groupBloomFilters.get(g);
+            for (int c = 0; c < blooms.length; c++) {
+                if (blooms[c] == null) {
+                    continue;
+                }
+                BloomFilterAlgorithm algorithm = new BloomFilterAlgorithm();
+                algorithm.setBLOCK(new SplitBlockAlgorithm());
+                BloomFilterHash hash = new BloomFilterHash();
+                hash.setXXHASH(new XxHash());
+                BloomFilterCompression compression = new BloomFilterCompression();
+                compression.setUNCOMPRESSED(new Uncompressed());
+                byte[] bits = blooms[c].bitset();
+                sink.reset();
+                int len = ParquetThrift.write(new BloomFilterHeader(bits.length, algorithm, hash, compression), sink);
+                ColumnMetaData md = rowGroups.get(g).getColumns().get(c).getMeta_data();
+                md.setBloom_filter_offset(position);
+                md.setBloom_filter_length(len + bits.length);
+                out.write(sink.array(), 0, len);
+                out.write(bits);
+                position += len + bits.length;
+            }
+        }
+        groupBloomFilters.clear();
     }
 
     /**
@@ -355,6 +411,7 @@ public final class ParquetFileWriter implements AutoCloseable {
     /** The page indexes of every chunk, then the footer. */
     private void writeIndexesAndFooter() throws IOException {
         writePageIndexes();
+        writeBloomFilters();
         List<SchemaElement> elements = new ArrayList<>();
         SchemaElement root = new SchemaElement("schema");
         root.setNum_children(schema.size());

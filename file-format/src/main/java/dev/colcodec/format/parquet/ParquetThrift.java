@@ -48,6 +48,18 @@ public final class ParquetThrift {
         return read(new OffsetIndex(), buf, off, len, baseOffset, "a Parquet offset index");
     }
 
+    /** Reads a Bloom filter header. */
+    public static Decoded<org.apache.parquet.format.BloomFilterHeader> readBloomFilterHeader(
+            byte[] buf, int off, int len, long baseOffset) {
+        return read(
+                new org.apache.parquet.format.BloomFilterHeader(),
+                buf,
+                off,
+                len,
+                baseOffset,
+                "a Parquet Bloom filter header");
+    }
+
     private static <T extends TBase<?, ?>> Decoded<T> read(
             T value, byte[] buf, int off, int len, long baseOffset, String what) {
         if (off < 0 || len < 0 || off > buf.length - len) {

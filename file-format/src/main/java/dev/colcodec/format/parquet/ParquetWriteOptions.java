@@ -46,6 +46,7 @@ public final class ParquetWriteOptions {
     private Map<String, ParquetEncoding> encodings = Map.of();
     private Set<String> noDictionary = Set.of();
     private Map<String, String> keyValueMetadata = Map.of();
+    private Map<String, BloomFilterSpec> bloomFilters = Map.of();
     private Kernels kernels = KernelProvider.best();
     private java.util.concurrent.ForkJoinPool pool;
 
@@ -68,6 +69,7 @@ public final class ParquetWriteOptions {
         o.encodings = encodings;
         o.noDictionary = noDictionary;
         o.keyValueMetadata = keyValueMetadata;
+        o.bloomFilters = bloomFilters;
         o.kernels = kernels;
         o.pool = pool;
         return o;
@@ -194,6 +196,35 @@ public final class ParquetWriteOptions {
         s.add(name);
         o.noDictionary = Set.copyOf(s);
         return o;
+    }
+
+    /** A column's Bloom filter: sized for {@code distinctValues} values at false positive probability {@code fpp}. */
+    record BloomFilterSpec(long distinctValues, double fpp) {}
+
+    /**
+     * Writes a split block Bloom filter of column {@code name} for each row group, sized for {@code
+     * distinctValues} distinct values (per row group) at false positive probability {@code fpp} (see
+     * {@link SplitBlockBloomFilter#optimalBytes}, at most {@value SplitBlockBloomFilter#MAX_BYTES} bytes).
+     * Values are hashed as parquet-java hashes them (FLOAT and DOUBLE by their bits: -0.0 is not 0.0).
+     * A writer refuses a name its schema does not have, or a BOOLEAN column.
+     */
+    public ParquetWriteOptions withBloomFilter(String name, long distinctValues, double fpp) {
+        SplitBlockBloomFilter.optimalBytes(distinctValues, fpp, SplitBlockBloomFilter.MAX_BYTES); // checks them
+        ParquetWriteOptions o = copy();
+        Map<String, BloomFilterSpec> m = new HashMap<>(bloomFilters);
+        m.put(Objects.requireNonNull(name), new BloomFilterSpec(distinctValues, fpp));
+        o.bloomFilters = Map.copyOf(m);
+        return o;
+    }
+
+    /** The Bloom filter asked for {@code column}, or null. */
+    BloomFilterSpec bloomFilter(String column) {
+        return bloomFilters.get(column);
+    }
+
+    /** The columns with Bloom filters. */
+    java.util.Set<String> bloomFilterColumns() {
+        return bloomFilters.keySet();
     }
 
     /** Key-value metadata written to the footer. */
