@@ -81,6 +81,10 @@ final class InspectCommand {
                         + md.getEncodings() + " values=" + md.getNum_values() + " compressed="
                         + md.getTotal_compressed_size() + " uncompressed=" + md.getTotal_uncompressed_size()
                         + " nulls=" + (s.nullCount() < 0 ? "?" : Long.toString(s.nullCount()))
+                        + (md.isSetBloom_filter_offset()
+                                ? " bloom_filter="
+                                        + (md.isSetBloom_filter_length() ? md.getBloom_filter_length() + "B" : "yes")
+                                : "")
                         + (s.hasMinMax()
                                 ? " min=" + bound(col, order, s.min()) + " max=" + bound(col, order, s.max())
                                 : ""));

@@ -10,6 +10,7 @@ import dev.colcodec.format.parquet.ParquetColumn;
 import dev.colcodec.format.parquet.ParquetFileReader;
 import dev.colcodec.format.parquet.ParquetFileWriter;
 import dev.colcodec.format.parquet.ParquetWriteOptions;
+import dev.colcodec.format.parquet.SplitBlockBloomFilter;
 import dev.colcodec.format.tsfile.TsFileLayout;
 import dev.colcodec.format.tsfile.TsFileReader;
 import dev.colcodec.format.tsfile.TsFileWriter;
@@ -113,6 +114,18 @@ final class RewriteCommand {
             int[] all = new int[r.columns().size()];
             for (int i = 0; i < all.length; i++) {
                 all[i] = i;
+            }
+            // Bloom filters are kept, each column's of the size of its largest
+            for (int c = 0; c < all.length; c++) {
+                int bytes = 0;
+                for (int g = 0; g < r.rowGroupCount(); g++) {
+                    SplitBlockBloomFilter f = r.bloomFilter(g, c);
+                    bytes = Math.max(bytes, f == null ? 0 : f.sizeBytes());
+                }
+                if (bytes > 0) {
+                    options = options.withBloomFilterOfSize(
+                            ParquetTables.name(r.columns().get(c)), bytes);
+                }
             }
             for (Map.Entry<String, String> e : encodings.entrySet()) {
                 if (r.columnIndex(e.getKey()) < 0) {

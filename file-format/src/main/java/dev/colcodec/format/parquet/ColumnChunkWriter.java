@@ -177,11 +177,7 @@ public final class ColumnChunkWriter {
         this.type = column.type();
         this.order = ColumnStatistics.Order.of(column);
         this.options = options;
-        ParquetWriteOptions.BloomFilterSpec spec = options.bloomFilter(column.name());
-        this.bloomBytes = spec == null || type == PhysicalType.BOOLEAN
-                ? 0
-                : SplitBlockBloomFilter.optimalBytes(
-                        spec.distinctValues(), spec.fpp(), SplitBlockBloomFilter.MAX_BYTES);
+        this.bloomBytes = type == PhysicalType.BOOLEAN ? 0 : options.bloomFilterBytes(column.name());
         this.bloom = bloomBytes == 0 ? null : SplitBlockBloomFilter.empty(bloomBytes);
         this.codec = options.compression();
         this.v2 = options.pageVersion() == ParquetWriteOptions.PageVersion.V2;

@@ -46,7 +46,9 @@ public final class ParquetWriteOptions {
     private Map<String, ParquetEncoding> encodings = Map.of();
     private Set<String> noDictionary = Set.of();
     private Map<String, String> keyValueMetadata = Map.of();
-    private Map<String, BloomFilterSpec> bloomFilters = Map.of();
+    /** Column name to the bitset size of its Bloom filters. */
+    private Map<String, Integer> bloomFilters = Map.of();
+
     private Kernels kernels = KernelProvider.best();
     private java.util.concurrent.ForkJoinPool pool;
 
@@ -198,9 +200,6 @@ public final class ParquetWriteOptions {
         return o;
     }
 
-    /** A column's Bloom filter: sized for {@code distinctValues} values at false positive probability {@code fpp}. */
-    record BloomFilterSpec(long distinctValues, double fpp) {}
-
     /**
      * Writes a split block Bloom filter of column {@code name} for each row group, sized for {@code
      * distinctValues} distinct values (per row group) at false positive probability {@code fpp} (see
@@ -209,17 +208,26 @@ public final class ParquetWriteOptions {
      * A writer refuses a name its schema does not have, or a BOOLEAN column.
      */
     public ParquetWriteOptions withBloomFilter(String name, long distinctValues, double fpp) {
-        SplitBlockBloomFilter.optimalBytes(distinctValues, fpp, SplitBlockBloomFilter.MAX_BYTES); // checks them
+        return withBloomFilterOfSize(
+                name, SplitBlockBloomFilter.optimalBytes(distinctValues, fpp, SplitBlockBloomFilter.MAX_BYTES));
+    }
+
+    /**
+     * As {@link #withBloomFilter(String, long, double)}, with a bitset of {@code bytes} bytes (a power of
+     * two in [{@value SplitBlockBloomFilter#MIN_BYTES}, {@value SplitBlockBloomFilter#MAX_BYTES}]).
+     */
+    public ParquetWriteOptions withBloomFilterOfSize(String name, int bytes) {
+        SplitBlockBloomFilter.empty(bytes); // checks the size
         ParquetWriteOptions o = copy();
-        Map<String, BloomFilterSpec> m = new HashMap<>(bloomFilters);
-        m.put(Objects.requireNonNull(name), new BloomFilterSpec(distinctValues, fpp));
+        Map<String, Integer> m = new HashMap<>(bloomFilters);
+        m.put(Objects.requireNonNull(name), bytes);
         o.bloomFilters = Map.copyOf(m);
         return o;
     }
 
-    /** The Bloom filter asked for {@code column}, or null. */
-    BloomFilterSpec bloomFilter(String column) {
-        return bloomFilters.get(column);
+    /** The bitset size of {@code column}'s Bloom filters, or 0 for none. */
+    int bloomFilterBytes(String column) {
+        return bloomFilters.getOrDefault(column, 0);
     }
 
     /** The columns with Bloom filters. */

@@ -193,6 +193,39 @@ class BloomFilterFileTest {
         }
     }
 
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path dir;
+
+    private static String cli(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = dev.colcodec.format.cli.ColcodecCli.run(
+                args,
+                new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+                new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** The CLI shows each chunk's filter, and a rewrite keeps the filters (of the same size). */
+    @Test
+    void theCliShowsAndKeepsFilters() throws IOException {
+        java.nio.file.Path in = dir.resolve("in.parquet");
+        java.nio.file.Path out = dir.resolve("out.parquet");
+        java.nio.file.Files.write(in, write(withFilters()));
+        String inspected = cli("inspect", in.toString());
+        assertEquals(15, inspected.split(" bloom_filter=", -1).length - 1, inspected);
+        cli("rewrite", in.toString(), out.toString(), "--codec", "ZSTD");
+        try (ParquetFileReader a = ParquetFileReader.open(in);
+                ParquetFileReader b = ParquetFileReader.open(out)) {
+            for (int g = 0; g < 3; g++) {
+                for (int c = 0; c < 6; c++) {
+                    assertEquals(a.bloomFilter(g, c), b.bloomFilter(g, c), "row group " + g + " column " + c);
+                }
+            }
+        }
+    }
+
     @Test
     void theWriterRefusesFiltersItCannotWrite() {
         assertThrows(
