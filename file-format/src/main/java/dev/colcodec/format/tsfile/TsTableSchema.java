@@ -86,7 +86,29 @@ public final class TsTableSchema {
     private final String tableName;
     private final List<Column> columns;
 
+    /**
+     * @throws IllegalArgumentException for a null table name, column or column attribute, or two columns
+     *     of one name (a file stores each column's series under its name)
+     */
     public TsTableSchema(String tableName, List<Column> columns) {
+        if (tableName == null) {
+            throw new IllegalArgumentException("a table name");
+        }
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (Column c : columns) {
+            if (c == null
+                    || c.name == null
+                    || c.type == null
+                    || c.encoding == null
+                    || c.compression == null
+                    || c.category == null) {
+                throw new IllegalArgumentException(
+                        "a column with a name, type, encoding, compression and category in table " + tableName);
+            }
+            if (!names.add(c.name)) {
+                throw new IllegalArgumentException("two columns named '" + c.name + "' in table " + tableName);
+            }
+        }
         this.tableName = tableName;
         this.columns = Collections.unmodifiableList(new ArrayList<>(columns));
     }
@@ -125,10 +147,16 @@ public final class TsTableSchema {
         // each column takes at least 4+1+1+1+4+4 bytes
         int n = in.readCount(in.remaining() / 15, "table schema column count");
         List<Column> cols = new ArrayList<>(n);
+        java.util.Set<String> names = new java.util.HashSet<>();
         for (int i = 0; i < n; i++) {
+            int nameAt = in.position();
             String name = TsStrings.readIntString(in, "column name");
             if (name == null) {
                 throw new CorruptInputException(start, "a non-null column name");
+            }
+            if (!names.add(name)) {
+                throw new CorruptInputException(
+                        nameAt, "a column name not used before in table " + tableName + " (got '" + name + "')");
             }
             int at = in.position();
             TsDataType type = TsEnums.dataType(in.readUnsignedByte("column data type"), at);

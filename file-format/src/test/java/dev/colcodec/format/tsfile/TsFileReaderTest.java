@@ -659,6 +659,47 @@ class TsFileReaderTest {
         }
     }
 
+    /**
+     * Two columns of one name cannot be told apart in a file (series are stored by name): a schema with
+     * them is refused when built, and is corrupt input in a file (fuzzing found a rewrite of such a file
+     * writing mixed-up statistics).
+     */
+    @Test
+    void columnsOfOneNameAreRefused() throws Exception {
+        TsTableSchema.Column v = plainColumn("v", TsDataType.INT64, TsTableSchema.Category.FIELD);
+        TsTableSchema.Column w = plainColumn("w", TsDataType.INT64, TsTableSchema.Category.FIELD);
+        assertThrows(IllegalArgumentException.class, () -> new TsTableSchema("t", List.of(v, v)));
+        assertThrows(IllegalArgumentException.class, () -> new TsTableSchema(null, List.of(v)));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new TsTableSchema(
+                        "t",
+                        List.of(new TsTableSchema.Column(
+                                "x", null, TsEncoding.PLAIN, Compression.UNCOMPRESSED, TsTableSchema.Category.FIELD))));
+        TsTableSchema schema = new TsTableSchema("t", List.of(v, w));
+        java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+        try (TsFileWriter writer = new TsFileWriter(bos, List.of(schema))) {
+            writer.write(new TsTablet(schema)
+                    .device()
+                    .times(new long[] {1, 2}, 2)
+                    .longs("v", new long[] {3, 4}, null)
+                    .longs("w", new long[] {5, 6}, null));
+        }
+        byte[] file = bos.toByteArray();
+        // the schema stores the names as int32 length + bytes: "w" becomes "v"
+        byte[] named = {0, 0, 0, 1, 'w'};
+        int at = -1;
+        for (int i = file.length - named.length; i >= fileMetadataStart(file) && at < 0; i--) {
+            if (Arrays.equals(file, i, i + named.length, named, 0, named.length)) {
+                at = i;
+            }
+        }
+        assertTrue(at > 0);
+        file[at + 4] = 'v';
+        CorruptInputException e = assertThrows(CorruptInputException.class, () -> TsFileReader.of(file));
+        assertEquals(at, e.offset(), e.getMessage());
+    }
+
     @Test
     void headerBytes() {
         byte[] notTs =
