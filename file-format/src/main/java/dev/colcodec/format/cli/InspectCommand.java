@@ -105,7 +105,10 @@ final class InspectCommand {
         }
         long end = start + md.getTotal_compressed_size();
         if (start < 4 || md.getTotal_compressed_size() < 0 || end > file.length - 8) {
-            throw new CorruptInputException(start, "a column chunk inside the file");
+            // a footer error, reported as the reader reports footer errors: at the end of the file
+            throw new CorruptInputException(
+                    file.length,
+                    "a column chunk inside the file, got offset " + start + " size " + md.getTotal_compressed_size());
         }
         long at = start;
         while (at < end) {

@@ -3,7 +3,6 @@ package dev.colcodec.format.io;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 
@@ -13,8 +12,9 @@ import java.util.function.IntConsumer;
  * one of them. Each thread claims the next task nobody has taken, and the caller waits only for tasks a
  * helper has claimed: a busy pool, a helper that starts late, or a pool that is shut down (it takes no
  * helper, or drops the queued ones) leaves the remaining tasks to the caller instead of making it wait.
- * The first failure of a task is rethrown by {@link #run} (after every claimed task is done), and the tasks
- * not yet claimed then are skipped.
+ * Every task runs even when another fails, and {@link #run} then rethrows the failure of the task of the
+ * lowest index (the others added to it as suppressed): the one a serial run, which stops at its first
+ * failure, would throw, whatever the pool and the timing.
  */
 public final class FanOut implements Runnable {
     private final IntConsumer task;
@@ -24,12 +24,13 @@ public final class FanOut implements Runnable {
     private final AtomicInteger running = new AtomicInteger(1);
 
     private final Thread caller = Thread.currentThread();
-    /** The first failure of a task (later ones are added to it as suppressed). */
-    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    /** Each task's failure, or null (written before the task is counted done). */
+    private final Throwable[] failures;
 
     private FanOut(int count, IntConsumer task) {
         this.count = count;
         this.task = task;
+        this.failures = new Throwable[count];
     }
 
     /** Runs {@code task.accept(i)} once for every {@code i} in {@code [0, count)}; see the class comment. */
@@ -55,7 +56,7 @@ public final class FanOut implements Runnable {
 
     @Override
     public void run() {
-        while (failure.get() == null) {
+        while (true) {
             running.incrementAndGet(); // before the claim, so await() cannot miss a claimed task
             int i = next.getAndIncrement();
             if (i >= count) {
@@ -65,10 +66,7 @@ public final class FanOut implements Runnable {
             try {
                 task.accept(i);
             } catch (RuntimeException | Error e) {
-                Throwable first = failure.compareAndExchange(null, e);
-                if (first != null && first != e) {
-                    first.addSuppressed(e);
-                }
+                failures[i] = e;
             } finally {
                 done();
             }
@@ -83,8 +81,7 @@ public final class FanOut implements Runnable {
 
     /** On the caller, after its own {@link #run}: waits for the tasks helpers claimed, then rethrows a failure. */
     private void await() {
-        next.set(count); // nothing more is claimed: a helper that starts now finds nothing
-        done(); // the caller's own "may still claim"
+        done(); // the caller's own "may still claim" (its run() claimed until none was left)
         int spins = 0;
         while (running.get() > 0) {
             if (++spins < 1 << 10) {
@@ -93,7 +90,14 @@ public final class FanOut implements Runnable {
                 LockSupport.parkNanos(this, 100_000L);
             }
         }
-        Throwable t = failure.get();
+        Throwable t = null;
+        for (Throwable f : failures) {
+            if (f != null && t == null) {
+                t = f;
+            } else if (f != null) {
+                t.addSuppressed(f);
+            }
+        }
         if (t instanceof RuntimeException re) {
             throw re;
         }

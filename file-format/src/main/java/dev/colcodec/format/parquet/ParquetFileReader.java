@@ -905,10 +905,21 @@ public final class ParquetFileReader implements AutoCloseable {
         java.util.Arrays.sort(order, (a, b) -> Long.compare(sizes[b], sizes[a]));
         // each task sets its own element (FanOut.run returns after every task, so all are visible here)
         List<List<ColumnBatch>> out = new ArrayList<>(Collections.nCopies(columns.length, null));
+        RuntimeException[] failures = new RuntimeException[columns.length];
         FanOut.run(pool, readers.length, k -> {
             int i = order[k];
-            out.set(i, decode.apply(columns[i], readers[i]));
+            try {
+                out.set(i, decode.apply(columns[i], readers[i]));
+            } catch (RuntimeException e) {
+                failures[i] = e;
+            }
         });
+        // the failure of the first column that failed, as without a pool
+        for (RuntimeException e : failures) {
+            if (e != null) {
+                throw e;
+            }
+        }
         return out;
     }
 

@@ -57,11 +57,11 @@ public final class TsChunkHeader {
 
     /** Reads a chunk header including its marker byte; the data must fit in what remains of {@code in}. */
     public static TsChunkHeader read(ByteCursor in) {
-        int sizeAt = in.position();
+        int headerAt = in.position();
         TsChunkHeader h = readHeaderOnly(in);
         if (h.dataSize > in.remaining()) {
             throw new CorruptInputException(
-                    sizeAt, "chunk data of " + h.dataSize + " bytes, but " + in.remaining() + " remain");
+                    headerAt, "chunk data of " + h.dataSize + " bytes, but " + in.remaining() + " remain");
         }
         return h;
     }

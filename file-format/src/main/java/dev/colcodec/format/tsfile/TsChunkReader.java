@@ -636,7 +636,8 @@ public final class TsChunkReader {
         private final AtomicInteger left;
 
         private final Thread caller = Thread.currentThread();
-        private volatile Throwable failure;
+        /** Each column's failure, or null (written before the column is counted done). */
+        private final Throwable[] failures;
 
         ColumnFanOut(Chunk[] values, ValuesReader[] readers, TsBlock out, int keptPages) {
             this.values = values;
@@ -645,6 +646,7 @@ public final class TsChunkReader {
             this.keptPages = keptPages;
             this.left = new AtomicInteger(out.columnCount());
             this.untaken = new AtomicLong(out.columnCount());
+            this.failures = new Throwable[out.columnCount()];
         }
 
         void run(ForkJoinPool pool) {
@@ -668,7 +670,14 @@ public final class TsChunkReader {
                     LockSupport.parkNanos(this, 100_000L);
                 }
             }
-            Throwable t = failure;
+            // every column was decoded: the failure of the first column that failed, as without a pool
+            Throwable t = null;
+            for (Throwable f : failures) {
+                if (f != null) {
+                    t = f;
+                    break;
+                }
+            }
             if (t instanceof RuntimeException) {
                 throw (RuntimeException) t;
             }
@@ -716,11 +725,9 @@ public final class TsChunkReader {
 
         private void decode(int c) {
             try {
-                if (failure == null) {
-                    decodeColumn(values[c], readers[c], out.column(c), columnStates[c], keptPages);
-                }
+                decodeColumn(values[c], readers[c], out.column(c), columnStates[c], keptPages);
             } catch (RuntimeException | Error e) {
-                failure = e;
+                failures[c] = e;
             } finally {
                 if (left.decrementAndGet() == 0 && Thread.currentThread() != caller) {
                     LockSupport.unpark(caller);

@@ -1307,8 +1307,9 @@ public final class TsFileReader implements Closeable {
             }
             long total = (long) in.position() + h.dataSize();
             if (total > avail) {
+                // at the chunk's header, as from memory (TsChunkHeader.read)
                 throw new CorruptInputException(
-                        in.position(), h.dataSize() + " chunk data bytes before the metadata (" + avail + " remain)");
+                        0, "chunk data of " + h.dataSize() + " bytes, but " + (avail - in.position()) + " remain");
             }
             if (pageByPage && total > window) {
                 TsChunkHeader header = h;

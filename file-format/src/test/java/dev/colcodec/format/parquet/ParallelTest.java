@@ -57,6 +57,90 @@ class ParallelTest {
         }
     }
 
+    /**
+     * A row group with two damaged chunks (a small one decoded quickly, a large one decoded first): with a
+     * pool, as without, the error is the first damaged column's, every time (fuzzing saw the pool give
+     * either).
+     */
+    @Test
+    void theSameErrorForAnyThreadCount() throws IOException {
+        int rows = 1_000_000;
+        long[] big = new long[rows];
+        int[] small = new int[rows];
+        Random r = new Random(3);
+        for (int i = 0; i < rows; i++) {
+            big[i] = r.nextLong();
+            small[i] = i & 1;
+        }
+        List<ParquetColumn> schema = List.of(
+                ParquetColumn.flat("a", PhysicalType.INT32, 0, false),
+                ParquetColumn.flat("big", PhysicalType.INT64, 0, false),
+                ParquetColumn.flat("b", PhysicalType.INT32, 0, false),
+                ParquetColumn.flat("small", PhysicalType.INT32, 0, false));
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        // pages of 1,000 rows: the large chunk fails at its last of 1,000 pages
+        try (ParquetFileWriter w = new ParquetFileWriter(
+                bos, schema, ParquetWriteOptions.defaults().withPageRowLimit(1000))) {
+            w.write(new Object[] {small, big, small, small}, null, rows);
+        }
+        byte[] file = bos.toByteArray();
+        try (ParquetFileReader good = ParquetFileReader.open(file)) {
+            // a byte near the end of each damaged chunk: the CRC of its last page fails
+            for (int c : new int[] {1, 3}) {
+                org.apache.parquet.format.ColumnMetaData md = good.metadata()
+                        .getRow_groups()
+                        .get(0)
+                        .getColumns()
+                        .get(c)
+                        .getMeta_data();
+                long start =
+                        md.isSetDictionary_page_offset() ? md.getDictionary_page_offset() : md.getData_page_offset();
+                long end = start + md.getTotal_compressed_size();
+                file[(int) end - 3] ^= 0x10;
+            }
+        }
+        int[] all = {0, 1, 2, 3};
+        String serial;
+        try (ParquetFileReader bad = ParquetFileReader.open(file)) {
+            serial = org.junit.jupiter.api.Assertions.assertThrows(
+                            dev.colcodec.CorruptInputException.class, () -> bad.decodeRowGroup(0, all, 4096, null))
+                    .getMessage();
+            // the small chunk is damaged too
+            org.junit.jupiter.api.Assertions.assertThrows(
+                    dev.colcodec.CorruptInputException.class, () -> bad.decodeRowGroup(0, new int[] {3}, 4096, null));
+            ForkJoinPool pool = new ForkJoinPool(4);
+            try {
+                for (int k = 0; k < 20; k++) {
+                    String parallel = org.junit.jupiter.api.Assertions.assertThrows(
+                                    dev.colcodec.CorruptInputException.class,
+                                    () -> bad.decodeRowGroup(0, all, 4096, pool))
+                            .getMessage();
+                    assertThat(parallel).isEqualTo(serial);
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        long bigStart = ParquetFileReader.open(file)
+                .metadata()
+                .getRow_groups()
+                .get(0)
+                .getColumns()
+                .get(1)
+                .getMeta_data()
+                .getData_page_offset();
+        long smallStart = ParquetFileReader.open(file)
+                .metadata()
+                .getRow_groups()
+                .get(0)
+                .getColumns()
+                .get(3)
+                .getMeta_data()
+                .getData_page_offset();
+        long at = Long.parseLong(serial.replaceAll("corrupt input at offset (\\d+):.*", "$1"));
+        assertThat(at).isBetween(bigStart, smallStart - 1);
+    }
+
     @Test
     void literalRunPagesOfSnappyAndLz4AreTheSameForAnyThreadCount() throws IOException {
         // random INT64 pages do not compress: after the first, pages are literal runs of the codec

@@ -660,6 +660,69 @@ class TsFileReaderTest {
     }
 
     /**
+     * Two damaged value columns, one failing at its last page, the other (decoded on another thread) at its
+     * first: with a pool, as without, the error is the first damaged column's, every time.
+     */
+    @Test
+    void theSameErrorWithAPoolAsWithout() throws Exception {
+        List<TsTableSchema.Column> columns = new ArrayList<>();
+        columns.add(plainColumn("dev", TsDataType.STRING, TsTableSchema.Category.TAG));
+        for (String name : List.of("a", "late", "b", "early")) {
+            columns.add(new TsTableSchema.Column(
+                    name,
+                    TsDataType.INT64,
+                    TsEncoding.TS_2DIFF,
+                    Compression.UNCOMPRESSED,
+                    TsTableSchema.Category.FIELD));
+        }
+        TsTableSchema schema = new TsTableSchema("t", columns);
+        int n = 200_000;
+        long[] times = new long[n];
+        long[] v = new long[n];
+        Random rnd = new Random(11);
+        for (int i = 0; i < n; i++) {
+            times[i] = i;
+            v[i] = rnd.nextLong();
+        }
+        java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+        try (TsFileWriter w =
+                new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options().maxPointsPerPage(1000))) {
+            TsTablet tab = new TsTablet(schema).device("d").times(times, n);
+            for (String name : List.of("a", "late", "b", "early")) {
+                tab.longs(name, v, null);
+            }
+            w.write(tab);
+        }
+        byte[] file = bos.toByteArray();
+        List<TsFileLayout.Chunk> chunks = TsFileLayout.scan(
+                        file, (int) TsFileReader.of(file).metadataOffset())
+                .get(0)
+                .chunks();
+        // chunks: time, a, late, b, early; a value page starts with its row count (high byte damaged)
+        List<TsFileLayout.Page> late = chunks.get(2).pages();
+        List<TsFileLayout.Page> early = chunks.get(4).pages();
+        int lastPageEnd = (int) (chunks.get(3).offset()); // the next chunk starts where it ends
+        file[lastPageEnd - late.get(late.size() - 1).header().compressedSize()] = 0x7F;
+        file[(int) early.get(1).offset() - early.get(0).header().compressedSize()] = 0x7F;
+        List<String> cols = List.of("a", "late", "b", "early");
+        TsFileReader r = TsFileReader.of(file);
+        String serial = assertThrows(CorruptInputException.class, () -> r.query("t", cols, 0, n))
+                .getMessage();
+        assertTrue(serial.contains("row count"), serial);
+        ForkJoinPool pool = new ForkJoinPool(4);
+        try {
+            for (int k = 0; k < 20; k++) {
+                assertEquals(
+                        serial,
+                        assertThrows(CorruptInputException.class, () -> r.query("t", cols, 0, n, pool))
+                                .getMessage());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
      * Two columns of one name cannot be told apart in a file (series are stored by name): a schema with
      * them is refused when built, and is corrupt input in a file (fuzzing found a rewrite of such a file
      * writing mixed-up statistics).
