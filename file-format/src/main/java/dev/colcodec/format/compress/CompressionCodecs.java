@@ -362,6 +362,13 @@ public final class CompressionCodecs {
                     n = decompressHadoopLz4(src, off, len, dst, dstOff, uncompressedSize);
                     break;
                 case ZSTD: {
+                    // a frame of raw blocks (a page that hardly compresses) is copied out in Java, as from a
+                    // mapped file, so errors are the same from memory and from disk
+                    if (decompressesFromBuffer(c, len, uncompressedSize)
+                            && ZstdRawFrameReader.decompress(
+                                    java.nio.ByteBuffer.wrap(src), off, len, dst, dstOff, uncompressedSize)) {
+                        return;
+                    }
                     long r = Zstd.decompressByteArray(dst, dstOff, uncompressedSize, src, off, len);
                     if (Zstd.isError(r)) {
                         throw new CorruptInputException(off, "a valid zstd frame (" + Zstd.getErrorName(r) + ")");
