@@ -71,9 +71,21 @@ public final class ParquetThrift {
         } catch (CorruptInputException e) {
             throw e;
         } catch (Exception | StackOverflowError e) {
-            throw new CorruptInputException(baseOffset + t.pos, what + " (" + e.getMessage() + ")", e);
+            throw new CorruptInputException(baseOffset + t.pos, what + " (" + withoutIdentity(e.getMessage()) + ")", e);
         }
         return new Decoded<>(value, t.pos - off);
+    }
+
+    /**
+     * Thrift's message without the object it names by identity ("... Struct: Foo$Scheme@1b6d3586"), which
+     * differs from run to run.
+     */
+    static String withoutIdentity(String message) {
+        if (message == null) {
+            return "no detail";
+        }
+        int at = message.indexOf(" Struct: ");
+        return at < 0 ? message : message.substring(0, at);
     }
 
     /** Appends the compact-protocol encoding of {@code value} to {@code sink}; returns the bytes written. */
