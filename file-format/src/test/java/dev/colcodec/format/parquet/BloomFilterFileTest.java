@@ -11,17 +11,14 @@ import dev.colcodec.CorruptInputException;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.parquet.PhysicalType;
 import dev.colcodec.values.BinaryBatch;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.FileMetaData;
-import org.apache.parquet.format.Util;
 import org.junit.jupiter.api.Test;
 
 /** Bloom filters written per row group and column, read back, and used to rule out row groups. */
@@ -79,43 +76,7 @@ class BloomFilterFileTest {
     }
 
     static byte[] write(ParquetWriteOptions opts) throws IOException {
-        Object[] cols = columns();
-        boolean[][] nulls = nulls();
-        ByteArrayOutputStream bos = new ByteArrayOutputStream();
-        try (ParquetFileWriter w = new ParquetFileWriter(bos, schema(), opts)) {
-            for (int from = 0; from < ROWS; from += PER_GROUP) {
-                Object[] part = new Object[cols.length];
-                boolean[][] pn = new boolean[cols.length][];
-                for (int c = 0; c < cols.length; c++) {
-                    part[c] = slice(cols[c], from, PER_GROUP);
-                    pn[c] = nulls[c] == null ? null : Arrays.copyOfRange(nulls[c], from, from + PER_GROUP);
-                }
-                w.write(part, pn, PER_GROUP);
-                w.flushRowGroup();
-            }
-        }
-        return bos.toByteArray();
-    }
-
-    private static Object slice(Object col, int from, int n) {
-        if (col instanceof int[] a) {
-            return Arrays.copyOfRange(a, from, from + n);
-        }
-        if (col instanceof long[] a) {
-            return Arrays.copyOfRange(a, from, from + n);
-        }
-        if (col instanceof double[] a) {
-            return Arrays.copyOfRange(a, from, from + n);
-        }
-        if (col instanceof boolean[] a) {
-            return Arrays.copyOfRange(a, from, from + n);
-        }
-        BinaryBatch b = (BinaryBatch) col;
-        BinaryBatch out = new BinaryBatch();
-        for (int i = from; i < from + n; i++) {
-            out.append(b.data(), b.offset(i), b.length(i));
-        }
-        return out;
+        return ParquetTestFiles.write(schema(), opts, columns(), nulls(), ROWS, PER_GROUP);
     }
 
     static ParquetWriteOptions withFilters() {
@@ -242,36 +203,18 @@ class BloomFilterFileTest {
                 () -> ParquetWriteOptions.defaults().withBloomFilter("i", -1, 0.1));
     }
 
-    private static FileMetaData footer(byte[] file) throws IOException {
-        int len = ByteIO.getIntLE(file, file.length - 8);
-        return Util.readFileMetaData(new ByteArrayInputStream(file, file.length - 8 - len, len));
-    }
-
-    private static byte[] withFooter(byte[] file, FileMetaData fmd) throws IOException {
-        int len = ByteIO.getIntLE(file, file.length - 8);
-        int start = file.length - 8 - len;
-        ByteArrayOutputStream f = new ByteArrayOutputStream();
-        Util.writeFileMetaData(fmd, f);
-        byte[] footer = f.toByteArray();
-        byte[] out = Arrays.copyOf(file, start + footer.length + 8);
-        System.arraycopy(footer, 0, out, start, footer.length);
-        ByteIO.putIntLE(out, start + footer.length, footer.length);
-        System.arraycopy(file, file.length - 4, out, out.length - 4, 4);
-        return out;
-    }
-
     @Test
     void badFiltersAreCorruptInput() throws IOException {
         // one distinct value: a 32-byte filter, whose size is one byte of its header
         byte[] file = write(ParquetWriteOptions.defaults().withBloomFilter("i", 1, 0.5));
-        FileMetaData fmd = footer(file);
+        FileMetaData fmd = ParquetTestFiles.footer(file);
         ColumnMetaData md = fmd.getRow_groups().get(0).getColumns().get(0).getMeta_data();
         int at = (int) md.getBloom_filter_offset();
         int header = md.getBloom_filter_length() - 32;
         assertTrue(header > 4 && header < 32, "a header and 32 bytes: " + md.getBloom_filter_length());
         // the length reaches past the file
         md.setBloom_filter_length(file.length);
-        byte[] longer = withFooter(file, fmd);
+        byte[] longer = ParquetTestFiles.withFooter(file, fmd);
         try (ParquetFileReader r = ParquetFileReader.open(longer)) {
             assertThrows(CorruptInputException.class, () -> r.bloomFilter(0, 0));
         }

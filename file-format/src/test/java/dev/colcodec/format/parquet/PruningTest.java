@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.colcodec.io.ByteIO;
 import dev.colcodec.parquet.PhysicalType;
 import dev.colcodec.values.BinaryBatch;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -26,7 +24,6 @@ import org.apache.parquet.format.ConvertedType;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.IntType;
 import org.apache.parquet.format.LogicalType;
-import org.apache.parquet.format.Util;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
@@ -39,68 +36,6 @@ import org.junit.jupiter.api.Test;
  * those rows are decoded.
  */
 class PruningTest {
-
-    private static byte[] write(
-            List<ParquetColumn> schema,
-            ParquetWriteOptions options,
-            Object[] cols,
-            boolean[][] nulls,
-            int rows,
-            int rowsPerGroup)
-            throws IOException {
-        ByteArrayOutputStream bos = new ByteArrayOutputStream();
-        try (ParquetFileWriter w = new ParquetFileWriter(bos, schema, options)) {
-            for (int from = 0; from < rows; from += rowsPerGroup) {
-                int n = Math.min(rowsPerGroup, rows - from);
-                Object[] part = new Object[cols.length];
-                boolean[][] partNulls = new boolean[cols.length][];
-                for (int c = 0; c < cols.length; c++) {
-                    part[c] = slice(cols[c], from, n);
-                    partNulls[c] = nulls[c] == null ? null : Arrays.copyOfRange(nulls[c], from, from + n);
-                }
-                w.write(part, partNulls, n);
-                w.flushRowGroup();
-            }
-        }
-        return bos.toByteArray();
-    }
-
-    private static Object slice(Object col, int from, int n) {
-        if (col instanceof int[] a) {
-            return Arrays.copyOfRange(a, from, from + n);
-        }
-        if (col instanceof long[] a) {
-            return Arrays.copyOfRange(a, from, from + n);
-        }
-        if (col instanceof double[] a) {
-            return Arrays.copyOfRange(a, from, from + n);
-        }
-        BinaryBatch b = (BinaryBatch) col;
-        BinaryBatch out = new BinaryBatch();
-        for (int i = from; i < from + n; i++) {
-            out.append(b.data(), b.offset(i), b.length(i));
-        }
-        return out;
-    }
-
-    /** {@code file} with its footer replaced by {@code fmd}. */
-    private static byte[] withFooter(byte[] file, FileMetaData fmd) throws IOException {
-        int footerLen = ByteIO.getIntLE(file, file.length - 8);
-        int footerStart = file.length - 8 - footerLen;
-        ByteArrayOutputStream footer = new ByteArrayOutputStream();
-        Util.writeFileMetaData(fmd, footer);
-        byte[] f = footer.toByteArray();
-        byte[] out = Arrays.copyOf(file, footerStart + f.length + 8);
-        System.arraycopy(f, 0, out, footerStart, f.length);
-        ByteIO.putIntLE(out, footerStart + f.length, f.length);
-        System.arraycopy(file, file.length - 4, out, out.length - 4, 4);
-        return out;
-    }
-
-    private static FileMetaData footer(byte[] file) throws IOException {
-        int footerLen = ByteIO.getIntLE(file, file.length - 8);
-        return Util.readFileMetaData(new ByteArrayInputStream(file, file.length - 8 - footerLen, footerLen));
-    }
 
     /**
      * An INT32 column annotated as unsigned (as pyarrow writes uint32) has unsigned statistics: a row
@@ -117,8 +52,8 @@ class PruningTest {
         List<ParquetColumn> schema = List.of(ParquetColumn.flat("u", PhysicalType.INT32, 0, false));
         ParquetWriteOptions opts =
                 ParquetWriteOptions.defaults().withPageRowLimit(500).withDictionary(false);
-        byte[] signed = write(schema, opts, new Object[] {v}, new boolean[1][], n, n);
-        FileMetaData fmd = footer(signed);
+        byte[] signed = ParquetTestFiles.write(schema, opts, new Object[] {v}, new boolean[1][], n, n);
+        FileMetaData fmd = ParquetTestFiles.footer(signed);
         LogicalType lt = new LogicalType();
         lt.setINTEGER(new IntType((byte) 32, false));
         fmd.getSchema().get(1).setLogicalType(lt);
@@ -128,7 +63,7 @@ class PruningTest {
                 fmd.getRow_groups().get(0).getColumns().get(0).getMeta_data().getStatistics();
         st.setMin_value(ColumnStatistics.plain(1));
         st.setMax_value(ColumnStatistics.plain(-1));
-        byte[] file = withFooter(signed, fmd);
+        byte[] file = ParquetTestFiles.withFooter(signed, fmd);
         try (ParquetFileReader r = ParquetFileReader.open(file)) {
             assertEquals(ColumnStatistics.Order.UNSIGNED_INTEGER, r.order(0));
             assertArrayEquals(
@@ -172,23 +107,24 @@ class PruningTest {
     void floatBoundsWithNanOrZerosDoNotDropMatchingRowGroups() throws IOException {
         double[] v = {-0.0, 1.0, 2.0};
         List<ParquetColumn> schema = List.of(ParquetColumn.flat("x", PhysicalType.DOUBLE, 0, false));
-        byte[] good = write(schema, ParquetWriteOptions.defaults(), new Object[] {v}, new boolean[1][], 3, 3);
-        FileMetaData fmd = footer(good);
+        byte[] good = ParquetTestFiles.write(
+                schema, ParquetWriteOptions.defaults(), new Object[] {v}, new boolean[1][], 3, 3);
+        FileMetaData fmd = ParquetTestFiles.footer(good);
         org.apache.parquet.format.Statistics st =
                 fmd.getRow_groups().get(0).getColumns().get(0).getMeta_data().getStatistics();
         st.setMin_value(ColumnStatistics.plain(0.0)); // +0.0, though -0.0 is in the row group
-        try (ParquetFileReader r = ParquetFileReader.open(withFooter(good, fmd))) {
+        try (ParquetFileReader r = ParquetFileReader.open(ParquetTestFiles.withFooter(good, fmd))) {
             assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, null, ColumnStatistics.plain(-0.0)));
             assertArrayEquals(new int[0], r.rowGroupsOverlapping(0, null, ColumnStatistics.plain(-1.0)));
         }
         st.setMin_value(ColumnStatistics.plain(Double.NaN));
-        try (ParquetFileReader r = ParquetFileReader.open(withFooter(good, fmd))) {
+        try (ParquetFileReader r = ParquetFileReader.open(ParquetTestFiles.withFooter(good, fmd))) {
             assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, null, ColumnStatistics.plain(-1.0)));
             assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, ColumnStatistics.plain(5.0), null));
         }
         st.setMin_value(ColumnStatistics.plain(-0.0));
         st.setMax_value(ColumnStatistics.plain(-0.0)); // a -0.0 maximum: +0.0 may be there
-        try (ParquetFileReader r = ParquetFileReader.open(withFooter(good, fmd))) {
+        try (ParquetFileReader r = ParquetFileReader.open(ParquetTestFiles.withFooter(good, fmd))) {
             assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, ColumnStatistics.plain(0.0), null));
             assertArrayEquals(new int[0], r.rowGroupsOverlapping(0, ColumnStatistics.plain(0.5), null));
         }
@@ -237,7 +173,7 @@ class PruningTest {
         ParquetColumn varCol = ParquetColumn.flat("b", PhysicalType.BYTE_ARRAY, 0, true)
                 .withLogicalType(ParquetLogicalType.decimal(20, 2));
         ParquetWriteOptions opts = ParquetWriteOptions.defaults().withPageRowLimit(400);
-        byte[] file = write(
+        byte[] file = ParquetTestFiles.write(
                 List.of(fixedCol, varCol),
                 opts,
                 new Object[] {fixed, varying},
@@ -359,7 +295,7 @@ class PruningTest {
             for (ParquetWriteOptions.PageVersion version : ParquetWriteOptions.PageVersion.values()) {
                 ParquetWriteOptions opts =
                         ParquetWriteOptions.defaults().withPageRowLimit(700).withPageVersion(version);
-                byte[] file = write(
+                byte[] file = ParquetTestFiles.write(
                         schema,
                         opts,
                         new Object[] {sorted, random, names},
@@ -522,7 +458,7 @@ class PruningTest {
                 ParquetColumn.flat("s", PhysicalType.BYTE_ARRAY, 0, false).withLogicalType(ParquetLogicalType.string());
         ParquetWriteOptions opts =
                 ParquetWriteOptions.defaults().withPageRowLimit(400).withDictionary(false);
-        byte[] file = write(List.of(col), opts, new Object[] {names}, new boolean[1][], n, n);
+        byte[] file = ParquetTestFiles.write(List.of(col), opts, new Object[] {names}, new boolean[1][], n, n);
         try (ParquetFileReader r = ParquetFileReader.open(file)) {
             org.apache.parquet.format.ColumnIndex ci = r.readColumnIndex(0, 0);
             assertEquals(10, ci.getMin_valuesSize());
