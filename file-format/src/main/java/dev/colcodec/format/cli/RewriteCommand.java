@@ -115,16 +115,24 @@ final class RewriteCommand {
             for (int i = 0; i < all.length; i++) {
                 all[i] = i;
             }
-            // Bloom filters are kept, each column's of the size of its largest
+            // Bloom filters are kept, each column's of the size of its largest (a damaged filter is dropped)
             for (int c = 0; c < all.length; c++) {
+                if (r.columns().get(c).type() == PhysicalType.BOOLEAN) {
+                    continue; // colcodec writes none for BOOLEAN columns
+                }
+                String name = ParquetTables.name(r.columns().get(c));
                 int bytes = 0;
-                for (int g = 0; g < r.rowGroupCount(); g++) {
-                    SplitBlockBloomFilter f = r.bloomFilter(g, c);
-                    bytes = Math.max(bytes, f == null ? 0 : f.sizeBytes());
+                try {
+                    for (int g = 0; g < r.rowGroupCount(); g++) {
+                        SplitBlockBloomFilter f = r.bloomFilter(g, c);
+                        bytes = Math.max(bytes, f == null ? 0 : f.sizeBytes());
+                    }
+                } catch (dev.colcodec.CorruptInputException e) {
+                    out.println(name + ": Bloom filter not kept (" + e.getMessage() + ")");
+                    bytes = 0;
                 }
                 if (bytes > 0) {
-                    options = options.withBloomFilterOfSize(
-                            ParquetTables.name(r.columns().get(c)), bytes);
+                    options = options.withBloomFilterOfSize(name, bytes);
                 }
             }
             for (Map.Entry<String, String> e : encodings.entrySet()) {

@@ -94,7 +94,7 @@ public final class FanOut implements Runnable {
         for (Throwable f : failures) {
             if (f != null && t == null) {
                 t = f;
-            } else if (f != null) {
+            } else if (f != null && f != t) {
                 t.addSuppressed(f);
             }
         }

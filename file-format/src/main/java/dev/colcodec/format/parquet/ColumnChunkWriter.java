@@ -91,7 +91,7 @@ public final class ColumnChunkWriter {
     private final ColumnStatistics.Order order;
 
     private final ParquetWriteOptions options;
-    /** The open chunk's Bloom filter, or null without one. */
+    /** The open chunk's Bloom filter, made at its first value; null before and without one. */
     private SplitBlockBloomFilter bloom;
     /** Its size in bytes (0: none). */
     private final int bloomBytes;
@@ -178,7 +178,6 @@ public final class ColumnChunkWriter {
         this.order = ColumnStatistics.Order.of(column);
         this.options = options;
         this.bloomBytes = type == PhysicalType.BOOLEAN ? 0 : options.bloomFilterBytes(column.name());
-        this.bloom = bloomBytes == 0 ? null : SplitBlockBloomFilter.empty(bloomBytes);
         this.codec = options.compression();
         this.v2 = options.pageVersion() == ParquetWriteOptions.PageVersion.V2;
         this.pageWriter = new ParquetPages(codec, options.crc());
@@ -271,7 +270,10 @@ public final class ColumnChunkWriter {
             nulls = null;
         }
         checkArray(values, from + len);
-        if (bloom != null) {
+        if (bloomBytes > 0) {
+            if (bloom == null) {
+                bloom = SplitBlockBloomFilter.empty(bloomBytes);
+            }
             addToBloom(values, nulls, from, len);
         }
         int i = from;
@@ -755,8 +757,8 @@ public final class ColumnChunkWriter {
                 EnumSet.copyOf(encodingsOrPlain()),
                 new ColumnStatistics(chunkNulls, chunkMin, chunkMax),
                 List.copyOf(infos),
-                bloom);
-        bloom = bloomBytes == 0 ? null : SplitBlockBloomFilter.empty(bloomBytes);
+                bloomBytes == 0 ? null : bloom != null ? bloom : SplitBlockBloomFilter.empty(bloomBytes));
+        bloom = null;
         pages = new PageSlabs(recycler);
         if (probe != null) {
             probe.clear();

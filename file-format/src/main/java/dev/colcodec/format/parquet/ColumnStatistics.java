@@ -34,8 +34,12 @@ public record ColumnStatistics(long nullCount, byte[] min, byte[] max) {
          */
         UNDEFINED;
 
-        /** The order of a column colcodec writes: by its physical type and logical type. */
-        public static Order of(ParquetColumn c) {
+        /**
+         * The order of a column colcodec writes, by its physical type and logical type (a column read from
+         * a file may have annotations {@link ParquetLogicalType} does not hold: use {@link
+         * ParquetFileReader#order} for those).
+         */
+        static Order of(ParquetColumn c) {
             if (c.type() == PhysicalType.INT96) {
                 return UNDEFINED;
             }

@@ -529,6 +529,10 @@ public final class ParquetFileReader implements AutoCloseable {
         }
         PhysicalType t = columns.get(column).type();
         if (t == PhysicalType.FLOAT || t == PhysicalType.DOUBLE) {
+            // min and max leave NaN out: a NaN asked for may be anywhere
+            if ((lo != null && Double.isNaN(floating(t, lo))) || (hi != null && Double.isNaN(floating(t, hi)))) {
+                return true;
+            }
             // as the format asks of readers: bounds with a NaN say nothing (older writers wrote them), a
             // zero minimum may stand for -0.0 and a zero maximum for +0.0
             double mn = floating(t, min);
@@ -684,14 +688,6 @@ public final class ParquetFileReader implements AutoCloseable {
         ParquetThrift.Decoded<org.apache.parquet.format.BloomFilterHeader> d =
                 ParquetThrift.readBloomFilterHeader(head, 0, head.length, at);
         org.apache.parquet.format.BloomFilterHeader h = d.value();
-        int bytes = h.getNumBytes();
-        if (!SplitBlockBloomFilter.validSize(bytes) || bytes > room - d.length()) {
-            throw new CorruptInputException(
-                    at,
-                    "a Bloom filter of a power of two bytes in [" + SplitBlockBloomFilter.MIN_BYTES + ", "
-                            + SplitBlockBloomFilter.MAX_BYTES + "] within " + (room - d.length()) + " bytes, got "
-                            + bytes);
-        }
         if (h.getAlgorithm() == null
                 || !h.getAlgorithm().isSetBLOCK()
                 || h.getHash() == null
@@ -699,6 +695,16 @@ public final class ParquetFileReader implements AutoCloseable {
                 || h.getCompression() == null
                 || !h.getCompression().isSetUNCOMPRESSED()) {
             return null; // a kind of filter this reader does not know
+        }
+        int bytes = h.getNumBytes();
+        if (bytes < SplitBlockBloomFilter.MIN_BYTES || (bytes & (bytes - 1)) != 0 || bytes > room - d.length()) {
+            throw new CorruptInputException(
+                    at,
+                    "a Bloom filter of a power of two bytes, at least " + SplitBlockBloomFilter.MIN_BYTES + ", within "
+                            + (room - d.length()) + " bytes, got " + bytes);
+        }
+        if (bytes > SplitBlockBloomFilter.MAX_BYTES) {
+            return null; // larger than colcodec loads
         }
         byte[] bits = new byte[bytes];
         input.read(at + d.length(), bits, 0, bytes);
@@ -861,6 +867,13 @@ public final class ParquetFileReader implements AutoCloseable {
                         + "): read its entries with readColumn, skipRows and readBatch");
             }
         }
+        if (rows.count() == 0) {
+            List<List<ColumnBatch>> none = new ArrayList<>(columns.length);
+            for (int i = 0; i < columns.length; i++) {
+                none.add(new ArrayList<>());
+            }
+            return none;
+        }
         return decodeColumns(
                 rowGroup,
                 columns,
@@ -892,8 +905,14 @@ public final class ParquetFileReader implements AutoCloseable {
             return out;
         }
         ColumnChunkReader[] readers = new ColumnChunkReader[columns.length];
+        // a column's failure, from reading its chunk or decoding it: the first column's is thrown
+        RuntimeException[] failures = new RuntimeException[columns.length];
         for (int i = 0; i < columns.length; i++) {
-            readers[i] = readColumn(rowGroup, columns[i]);
+            try {
+                readers[i] = readColumn(rowGroup, columns[i]);
+            } catch (RuntimeException e) {
+                failures[i] = e;
+            }
         }
         // the largest chunks first, so the pool's threads fill in around them
         Integer[] order = new Integer[columns.length];
@@ -905,9 +924,11 @@ public final class ParquetFileReader implements AutoCloseable {
         java.util.Arrays.sort(order, (a, b) -> Long.compare(sizes[b], sizes[a]));
         // each task sets its own element (FanOut.run returns after every task, so all are visible here)
         List<List<ColumnBatch>> out = new ArrayList<>(Collections.nCopies(columns.length, null));
-        RuntimeException[] failures = new RuntimeException[columns.length];
         FanOut.run(pool, readers.length, k -> {
             int i = order[k];
+            if (readers[i] == null) {
+                return; // its chunk could not be read
+            }
             try {
                 out.set(i, decode.apply(columns[i], readers[i]));
             } catch (RuntimeException e) {

@@ -315,8 +315,9 @@ public final class ParquetFileWriter implements AutoCloseable {
         boolean descending = true;
         byte[] prevMin = null;
         byte[] prevMax = null;
-        boolean truncate = sortOrder == ColumnStatistics.Order.PHYSICAL
-                && (t == PhysicalType.BYTE_ARRAY || t == PhysicalType.FIXED_LEN_BYTE_ARRAY);
+        // BYTE_ARRAY only: a FIXED_LEN_BYTE_ARRAY bound shorter than the type length is not a value of
+        // its type (readers, colcodec's among them, ignore such bounds)
+        boolean truncate = sortOrder == ColumnStatistics.Order.PHYSICAL && t == PhysicalType.BYTE_ARRAY;
         boolean utf8 = column.logicalType() != null && column.logicalType().kind() == ParquetLogicalType.Kind.STRING;
         for (ColumnChunkWriter.PageInfo p : pages) {
             ColumnStatistics s = p.statistics();

@@ -217,7 +217,10 @@ public final class ParquetWriteOptions {
      * two in [{@value SplitBlockBloomFilter#MIN_BYTES}, {@value SplitBlockBloomFilter#MAX_BYTES}]).
      */
     public ParquetWriteOptions withBloomFilterOfSize(String name, int bytes) {
-        SplitBlockBloomFilter.empty(bytes); // checks the size
+        if (!SplitBlockBloomFilter.validSize(bytes)) {
+            throw new IllegalArgumentException("a Bloom filter of a power of two bytes in ["
+                    + SplitBlockBloomFilter.MIN_BYTES + ", " + SplitBlockBloomFilter.MAX_BYTES + "], got " + bytes);
+        }
         ParquetWriteOptions o = copy();
         Map<String, Integer> m = new HashMap<>(bloomFilters);
         m.put(Objects.requireNonNull(name), bytes);

@@ -91,8 +91,8 @@ public final class TsTableSchema {
      *     of one name (a file stores each column's series under its name)
      */
     public TsTableSchema(String tableName, List<Column> columns) {
-        if (tableName == null) {
-            throw new IllegalArgumentException("a table name");
+        if (tableName == null || columns == null) {
+            throw new IllegalArgumentException("a table name and a column list");
         }
         java.util.Set<String> names = new java.util.HashSet<>();
         for (Column c : columns) {

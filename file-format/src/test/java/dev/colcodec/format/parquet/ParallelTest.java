@@ -121,24 +121,47 @@ class ParallelTest {
                 pool.shutdownNow();
             }
         }
-        long bigStart = ParquetFileReader.open(file)
-                .metadata()
-                .getRow_groups()
-                .get(0)
-                .getColumns()
-                .get(1)
-                .getMeta_data()
-                .getData_page_offset();
-        long smallStart = ParquetFileReader.open(file)
-                .metadata()
-                .getRow_groups()
-                .get(0)
-                .getColumns()
-                .get(3)
-                .getMeta_data()
-                .getData_page_offset();
+        long bigStart;
+        long smallStart;
+        try (ParquetFileReader good = ParquetFileReader.open(file)) {
+            bigStart = good.metadata()
+                    .getRow_groups()
+                    .get(0)
+                    .getColumns()
+                    .get(1)
+                    .getMeta_data()
+                    .getData_page_offset();
+            smallStart = good.metadata()
+                    .getRow_groups()
+                    .get(0)
+                    .getColumns()
+                    .get(3)
+                    .getMeta_data()
+                    .getData_page_offset();
+        }
         long at = Long.parseLong(serial.replaceAll("corrupt input at offset (\\d+):.*", "$1"));
         assertThat(at).isBetween(bigStart, smallStart - 1);
+        // the last chunk also lies outside the file: its read fails before any decode on the pool, and the
+        // error is still the first damaged column's
+        org.apache.parquet.format.FileMetaData fmd = ParquetTestFiles.footer(file);
+        fmd.getRow_groups().get(0).getColumns().get(3).getMeta_data().setTotal_compressed_size(1L << 40);
+        byte[] worse = ParquetTestFiles.withFooter(file, fmd);
+        try (ParquetFileReader bad = ParquetFileReader.open(worse)) {
+            String first = org.junit.jupiter.api.Assertions.assertThrows(
+                            dev.colcodec.CorruptInputException.class, () -> bad.decodeRowGroup(0, all, 4096, null))
+                    .getMessage();
+            assertThat(first).isEqualTo(serial);
+            ForkJoinPool pool = new ForkJoinPool(4);
+            try {
+                assertThat(org.junit.jupiter.api.Assertions.assertThrows(
+                                        dev.colcodec.CorruptInputException.class,
+                                        () -> bad.decodeRowGroup(0, all, 4096, pool))
+                                .getMessage())
+                        .isEqualTo(serial);
+            } finally {
+                pool.shutdownNow();
+            }
+        }
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.colcodec.io.ByteIO;
 import dev.colcodec.parquet.PhysicalType;
 import dev.colcodec.values.BinaryBatch;
 import java.io.ByteArrayOutputStream;
@@ -121,6 +122,22 @@ class PruningTest {
         try (ParquetFileReader r = ParquetFileReader.open(ParquetTestFiles.withFooter(good, fmd))) {
             assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, null, ColumnStatistics.plain(-1.0)));
             assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, ColumnStatistics.plain(5.0), null));
+        }
+        // min and max leave NaN out: asking for NaN keeps the row group, and its Bloom filter holds NaN
+        double[] withNan = {1.0, Double.NaN, 2.0};
+        byte[] nanFile = ParquetTestFiles.write(
+                schema,
+                ParquetWriteOptions.defaults().withBloomFilter("x", 3, 0.01),
+                new Object[] {withNan},
+                new boolean[1][],
+                3,
+                3);
+        try (ParquetFileReader r = ParquetFileReader.open(nanFile)) {
+            byte[] nan = ColumnStatistics.plain(Double.NaN);
+            assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, nan, nan));
+            assertArrayEquals(new int[] {0}, r.rowGroupsMightContain(0, nan));
+            assertEquals(RowRanges.all(3), r.rowRangesOverlapping(0, 0, nan, null));
+            assertArrayEquals(new int[0], r.rowGroupsMightContain(0, ColumnStatistics.plain(7.0)));
         }
         st.setMin_value(ColumnStatistics.plain(-0.0));
         st.setMax_value(ColumnStatistics.plain(-0.0)); // a -0.0 maximum: +0.0 may be there
@@ -483,6 +500,24 @@ class PruningTest {
                 }
             }
             assertTrue(ranges.rowCount() <= 1200, ranges.toString());
+        }
+        // FIXED_LEN_BYTE_ARRAY bounds stay whole (a shorter one is no value of the type), and prune
+        int width = 100;
+        BinaryBatch fixed = new BinaryBatch();
+        for (int i = 0; i < n; i++) {
+            byte[] b = new byte[width];
+            ByteIO.putIntBE(b, 0, i);
+            fixed.append(b, 0, width);
+        }
+        ParquetColumn fixedCol = ParquetColumn.flat("f", PhysicalType.FIXED_LEN_BYTE_ARRAY, width, false);
+        byte[] fixedFile =
+                ParquetTestFiles.write(List.of(fixedCol), opts, new Object[] {fixed}, new boolean[1][], n, n);
+        try (ParquetFileReader r = ParquetFileReader.open(fixedFile)) {
+            org.apache.parquet.format.ColumnIndex ci = r.readColumnIndex(0, 0);
+            assertEquals(width, bytes(ci.getMax_values().get(3)).length);
+            byte[] v = new byte[width];
+            ByteIO.putIntBE(v, 0, 1234);
+            assertEquals(RowRanges.of(1200, 1600), r.rowRangesOverlapping(0, 0, v, v));
         }
     }
 
