@@ -145,11 +145,12 @@ public final class ParquetWriteOptions {
     public static final int DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH = 64;
 
     /**
-     * Longest page bound, in bytes, of a BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY column's ColumnIndex: a
-     * longer minimum is cut to a prefix (at a UTF-8 character boundary for strings), a longer maximum to
-     * a prefix whose last byte that can be raised is raised (an ASCII character for strings), so the
-     * bounds still hold every value of the page; a maximum that cannot be raised that way is kept whole.
-     * Chunk statistics are not truncated. Unsigned byte order only: DECIMAL bytes are kept whole.
+     * Longest page bound, in bytes, of a BYTE_ARRAY column's ColumnIndex: a longer minimum is cut to a
+     * prefix (at a UTF-8 character boundary for strings), a longer maximum to a prefix whose last byte
+     * that can be raised is raised (an ASCII character for strings), so the bounds still hold every value
+     * of the page; a maximum that cannot be raised that way is kept whole. Chunk statistics are not
+     * truncated, nor are FIXED_LEN_BYTE_ARRAY bounds (a shorter bound is no value of the type) or DECIMAL
+     * bytes (signed order).
      */
     public ParquetWriteOptions withColumnIndexTruncateLength(int bytes) {
         if (bytes < 1) {
