@@ -353,6 +353,13 @@ public final class CompressionCodecs {
                     System.arraycopy(src, off, dst, dstOff, len);
                     return;
                 case SNAPPY:
+                    if (decompressesFromBuffer(c, len, uncompressedSize)) {
+                        // a page of mostly literals: the Java reader a mapped file's page goes through, so
+                        // errors are the same from memory and from disk
+                        SnappyBlockReader.decompress(
+                                java.nio.ByteBuffer.wrap(src), off, len, dst, dstOff, uncompressedSize);
+                        return;
+                    }
                     n = Snappy.uncompress(src, off, len, dst, dstOff);
                     break;
                 case LZ4_RAW:
@@ -363,7 +370,7 @@ public final class CompressionCodecs {
                     break;
                 case ZSTD: {
                     // a frame of raw blocks (a page that hardly compresses) is copied out in Java, as from a
-                    // mapped file, so errors are the same from memory and from disk
+                    // mapped file (see SNAPPY)
                     if (decompressesFromBuffer(c, len, uncompressedSize)
                             && ZstdRawFrameReader.decompress(
                                     java.nio.ByteBuffer.wrap(src), off, len, dst, dstOff, uncompressedSize)) {

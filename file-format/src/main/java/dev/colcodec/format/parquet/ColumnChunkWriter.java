@@ -288,30 +288,56 @@ public final class ColumnChunkWriter {
         }
     }
 
-    /** Adds the non-null values of {@code v[from, from + n)} to the chunk's Bloom filter. */
+    /** Adds the non-null values of {@code v[from, from + n)} to the chunk's Bloom filter: one loop per type. */
     private void addToBloom(Object v, boolean[] nulls, int from, int n) {
         SplitBlockBloomFilter f = bloom;
-        for (int i = from; i < from + n; i++) {
-            if (nulls != null && nulls[i]) {
-                continue;
+        int end = from + n;
+        switch (type) {
+            case INT32: {
+                int[] a = (int[]) v;
+                for (int i = from; i < end; i++) {
+                    if (nulls == null || !nulls[i]) {
+                        f.insert(SplitBlockBloomFilter.hash(a[i]));
+                    }
+                }
+                break;
             }
-            switch (type) {
-                case INT32:
-                    f.insert(SplitBlockBloomFilter.hash(((int[]) v)[i]));
-                    break;
-                case INT64:
-                    f.insert(SplitBlockBloomFilter.hash(((long[]) v)[i]));
-                    break;
-                case FLOAT:
-                    f.insert(SplitBlockBloomFilter.hash(((float[]) v)[i]));
-                    break;
-                case DOUBLE:
-                    f.insert(SplitBlockBloomFilter.hash(((double[]) v)[i]));
-                    break;
-                default:
-                    BinaryBatch b = (BinaryBatch) v;
-                    f.insert(SplitBlockBloomFilter.hash(b.data(), b.offset(i), b.length(i)));
-                    break;
+            case INT64: {
+                long[] a = (long[]) v;
+                for (int i = from; i < end; i++) {
+                    if (nulls == null || !nulls[i]) {
+                        f.insert(SplitBlockBloomFilter.hash(a[i]));
+                    }
+                }
+                break;
+            }
+            case FLOAT: {
+                float[] a = (float[]) v;
+                for (int i = from; i < end; i++) {
+                    if (nulls == null || !nulls[i]) {
+                        f.insert(SplitBlockBloomFilter.hash(a[i]));
+                    }
+                }
+                break;
+            }
+            case DOUBLE: {
+                double[] a = (double[]) v;
+                for (int i = from; i < end; i++) {
+                    if (nulls == null || !nulls[i]) {
+                        f.insert(SplitBlockBloomFilter.hash(a[i]));
+                    }
+                }
+                break;
+            }
+            default: {
+                BinaryBatch b = (BinaryBatch) v;
+                byte[] data = b.data();
+                for (int i = from; i < end; i++) {
+                    if (nulls == null || !nulls[i]) {
+                        f.insert(SplitBlockBloomFilter.hash(data, b.offset(i), b.length(i)));
+                    }
+                }
+                break;
             }
         }
     }

@@ -230,18 +230,19 @@ public final class ParquetFileWriter implements AutoCloseable {
      */
     private void writeBloomFilters() throws IOException {
         ByteSink sink = new ByteSink(64);
+        // every filter is a split block one, XXH64, uncompressed
+        BloomFilterAlgorithm algorithm = new BloomFilterAlgorithm();
+        algorithm.setBLOCK(new SplitBlockAlgorithm());
+        BloomFilterHash hash = new BloomFilterHash();
+        hash.setXXHASH(new XxHash());
+        BloomFilterCompression compression = new BloomFilterCompression();
+        compression.setUNCOMPRESSED(new Uncompressed());
         for (int g = 0; g < groupBloomFilters.size(); g++) {
             SplitBlockBloomFilter[] blooms = groupBloomFilters.get(g);
             for (int c = 0; c < blooms.length; c++) {
                 if (blooms[c] == null) {
                     continue;
                 }
-                BloomFilterAlgorithm algorithm = new BloomFilterAlgorithm();
-                algorithm.setBLOCK(new SplitBlockAlgorithm());
-                BloomFilterHash hash = new BloomFilterHash();
-                hash.setXXHASH(new XxHash());
-                BloomFilterCompression compression = new BloomFilterCompression();
-                compression.setUNCOMPRESSED(new Uncompressed());
                 byte[] bits = blooms[c].bitset();
                 sink.reset();
                 int len = ParquetThrift.write(new BloomFilterHeader(bits.length, algorithm, hash, compression), sink);
