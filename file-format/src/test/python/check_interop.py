@@ -23,8 +23,10 @@ def canonical_arrow(column, kind, scale):
     """A pyarrow column as canonical Python values (see ParquetMatrix.java)."""
     if hasattr(column.type, "storage_type"):  # extension types such as arrow.uuid
         column = pa.chunked_array([chunk.storage for chunk in column.chunks], column.type.storage_type)
-    if kind in ("date",):
+    if kind in ("date", "time32"):
         column = column.cast(pa.int32())
+    elif kind == "float16":
+        column = column.cast(pa.float32())
     elif kind in ("timestamp", "int96"):
         column = column.cast(pa.int64())
     values = column.to_pylist()

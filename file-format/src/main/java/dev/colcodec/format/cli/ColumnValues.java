@@ -28,7 +28,11 @@ final class ColumnValues {
         /** Days or yyyyMMdd (INT32), as stored. */
         DATE,
         /** A time stamp (INT64), as stored. */
-        TIMESTAMP
+        TIMESTAMP,
+        /** An unsigned integer (INT32, INT64). */
+        UNSIGNED,
+        /** An IEEE half-precision float, 2 little-endian bytes (BINARY). */
+        FLOAT16
     }
 
     final String name;
@@ -69,6 +73,22 @@ final class ColumnValues {
             default:
                 throw new AssertionError(kind);
         }
+    }
+
+    /** The float of IEEE half-precision bits {@code h} (the low 16 bits), exactly; NaN payloads kept. */
+    static float float16(int h) {
+        int sign = (h & 0x8000) << 16;
+        int exp = (h >>> 10) & 0x1F;
+        int mantissa = h & 0x3FF;
+        if (exp == 0x1F) {
+            return Float.intBitsToFloat(sign | 0x7F80_0000 | mantissa << 13);
+        }
+        if (exp == 0) {
+            // zero or subnormal: mantissa * 2^-24 is exact in a float
+            float v = mantissa * 0x1p-24f;
+            return sign != 0 ? -v : v;
+        }
+        return Float.intBitsToFloat(sign | (exp + 112) << 23 | mantissa << 13);
     }
 
     boolean isNull(int row) {

@@ -4,6 +4,7 @@ import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.parquet.ParquetColumn;
 import dev.colcodec.format.parquet.ParquetFileReader;
 import dev.colcodec.format.parquet.ParquetFileWriter;
+import dev.colcodec.format.parquet.ParquetLogicalType;
 import dev.colcodec.format.parquet.ParquetWriteOptions;
 import dev.colcodec.format.tsfile.TsFileReader;
 import dev.colcodec.format.tsfile.TsFileWriter;
@@ -89,17 +90,17 @@ final class ConvertCommand {
                 }
             }
             for (int i = 0; i < all.length; i++) {
-                columns.add(
-                        parts.get(i).isEmpty()
-                                ? new ColumnValues(
-                                        ParquetTables.name(r.columns().get(i)),
-                                        ParquetTables.kind(r.columns().get(i)),
-                                        ParquetTables.meaning(r.columns().get(i)),
-                                        ColumnValues.newArray(
-                                                ParquetTables.kind(r.columns().get(i)), 0),
-                                        null,
-                                        0)
-                                : ColumnValues.concat(parts.get(i)));
+                ColumnValues c = parts.get(i).isEmpty()
+                        ? new ColumnValues(
+                                ParquetTables.name(r.columns().get(i)),
+                                ParquetTables.kind(r.columns().get(i)),
+                                ParquetTables.meaning(r.columns().get(i)),
+                                ColumnValues.newArray(
+                                        ParquetTables.kind(r.columns().get(i)), 0),
+                                null,
+                                0)
+                        : ColumnValues.concat(parts.get(i));
+                columns.add(forTsFile(r.columns().get(i), r.unknownAnnotation(i), c, out));
             }
             rows = (int) Math.min(Integer.MAX_VALUE, r.rowCount());
         }
@@ -188,6 +189,70 @@ final class ConvertCommand {
             }
         }
         out.println("wrote table " + tableName + ": " + rows + " rows, " + devices.size() + " devices");
+    }
+
+    /**
+     * Parquet column {@code c} as a TsFile column holds it, which has no unsigned or half-precision types:
+     * unsigned 8- and 16-bit integers stay INT32, unsigned 32-bit ones become INT64, unsigned 64-bit ones
+     * stay INT64 unless a value is over its maximum (refused), FLOAT16 becomes FLOAT (exactly). An
+     * annotation TsFile cannot hold (DECIMAL, TIME, UUID, INTERVAL, BSON, ...) leaves the stored values as
+     * they are, with a note on {@code out}.
+     */
+    static ColumnValues forTsFile(ParquetColumn pc, String unknownAnnotation, ColumnValues c, PrintStream out) {
+        ParquetLogicalType lt = pc.logicalType();
+        if (unknownAnnotation != null) {
+            out.println("note: column " + c.name + " has the annotation " + unknownAnnotation
+                    + ", which TsFile cannot hold: its " + pc.type() + " values are written as they are");
+            return c;
+        }
+        if (lt == null) {
+            return c;
+        }
+        switch (lt.kind()) {
+            case STRING:
+            case JSON:
+            case ENUM:
+            case DATE:
+            case TIMESTAMP:
+                return c;
+            case INTEGER: {
+                if (lt.signed() || lt.bitWidth() < 32) {
+                    return new ColumnValues(c.name, c.kind, ColumnValues.Meaning.NONE, c.values, c.nulls, c.rows);
+                }
+                if (lt.bitWidth() == 32) {
+                    int[] v = (int[]) c.values;
+                    long[] wide = new long[c.rows];
+                    for (int i = 0; i < c.rows; i++) {
+                        wide[i] = Integer.toUnsignedLong(v[i]);
+                    }
+                    return new ColumnValues(
+                            c.name, ColumnValues.Kind.INT64, ColumnValues.Meaning.NONE, wide, c.nulls, c.rows);
+                }
+                long[] v = (long[]) c.values;
+                for (int i = 0; i < c.rows; i++) {
+                    if (v[i] < 0 && !c.isNull(i)) {
+                        throw new IllegalArgumentException("column " + c.name + " holds the unsigned 64-bit value "
+                                + Long.toUnsignedString(v[i]) + " (row " + i + "), over the maximum of TsFile's INT64");
+                    }
+                }
+                return new ColumnValues(c.name, c.kind, ColumnValues.Meaning.NONE, v, c.nulls, c.rows);
+            }
+            case FLOAT16: {
+                byte[][] b = (byte[][]) c.values;
+                float[] f = new float[c.rows];
+                for (int i = 0; i < c.rows; i++) {
+                    if (!c.isNull(i)) {
+                        f[i] = ColumnValues.float16((b[i][0] & 0xFF) | (b[i][1] & 0xFF) << 8);
+                    }
+                }
+                return new ColumnValues(c.name, ColumnValues.Kind.FLOAT, ColumnValues.Meaning.NONE, f, c.nulls, c.rows);
+            }
+            default:
+                out.println(
+                        "note: column " + c.name + " is " + lt.kind() + " in Parquet, which TsFile cannot hold: its "
+                                + pc.type() + " values are written as they are");
+                return c;
+        }
     }
 
     private static int[] byTime(int[] rows, long[] times, List<String> device) {

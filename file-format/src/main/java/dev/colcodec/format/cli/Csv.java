@@ -59,16 +59,23 @@ final class Csv {
         switch (c.kind) {
             case BOOLEAN:
                 return Boolean.toString(((boolean[]) c.values)[r]);
-            case INT32:
-                return Integer.toString(((int[]) c.values)[r]);
-            case INT64:
-                return Long.toString(((long[]) c.values)[r]);
+            case INT32: {
+                int v = ((int[]) c.values)[r];
+                return c.meaning == ColumnValues.Meaning.UNSIGNED ? Integer.toUnsignedString(v) : Integer.toString(v);
+            }
+            case INT64: {
+                long v = ((long[]) c.values)[r];
+                return c.meaning == ColumnValues.Meaning.UNSIGNED ? Long.toUnsignedString(v) : Long.toString(v);
+            }
             case FLOAT:
                 return Float.toString(((float[]) c.values)[r]);
             case DOUBLE:
                 return Double.toString(((double[]) c.values)[r]);
             case BINARY: {
                 byte[] b = ((byte[][]) c.values)[r];
+                if (c.meaning == ColumnValues.Meaning.FLOAT16 && b.length == 2) {
+                    return Float.toString(ColumnValues.float16((b[0] & 0xFF) | (b[1] & 0xFF) << 8));
+                }
                 return c.meaning == ColumnValues.Meaning.STRING
                         ? new String(b, StandardCharsets.UTF_8)
                         : HEX.formatHex(b);

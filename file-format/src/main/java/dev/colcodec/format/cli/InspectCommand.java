@@ -62,9 +62,12 @@ final class InspectCommand {
             out.println("metadata: " + kv.getKey() + " = " + abbreviate(kv.getValue()));
         }
         out.println("schema:");
-        for (ParquetColumn c : r.columns()) {
-            out.println("  " + ParquetTables.name(c) + ": " + typeName(c) + " maxDef=" + c.maxDefinitionLevel()
-                    + " maxRep=" + c.maxRepetitionLevel());
+        for (int i = 0; i < r.columns().size(); i++) {
+            ParquetColumn c = r.columns().get(i);
+            String unknown = r.unknownAnnotation(i);
+            out.println("  " + ParquetTables.name(c) + ": " + typeName(c)
+                    + (unknown != null ? " (annotation " + unknown + ", not read)" : "") + " maxDef="
+                    + c.maxDefinitionLevel() + " maxRep=" + c.maxRepetitionLevel());
         }
         for (int g = 0; g < r.rowGroupCount(); g++) {
             out.println("row group " + g + ": " + r.rowGroupRowCount(g) + " rows");
@@ -183,7 +186,10 @@ final class InspectCommand {
             case DECIMAL:
                 return t + " DECIMAL(" + lt.precision() + "," + lt.scale() + ")";
             case TIMESTAMP:
-                return t + " TIMESTAMP(" + lt.unit() + (lt.adjustedToUtc() ? ",UTC" : ",local") + ")";
+            case TIME:
+                return t + " " + lt.kind() + "(" + lt.unit() + (lt.adjustedToUtc() ? ",UTC" : ",local") + ")";
+            case INTEGER:
+                return t + " INTEGER(" + lt.bitWidth() + "," + (lt.signed() ? "signed" : "unsigned") + ")";
             default:
                 return t + " " + lt.kind();
         }
@@ -207,7 +213,7 @@ final class InspectCommand {
                 case DOUBLE:
                     return Double.toString(Double.longBitsToDouble(ByteIO.getLongLE(b, 0)));
                 default:
-                    return c.logicalType() != null && c.logicalType().kind() == ParquetLogicalType.Kind.STRING
+                    return c.logicalType() != null && c.logicalType().isText()
                             ? Csv.field(new String(b, StandardCharsets.UTF_8))
                             : Csv.hex(b);
             }

@@ -45,11 +45,17 @@ final class ParquetTables {
         }
         switch (lt.kind()) {
             case STRING:
+            case JSON:
+            case ENUM:
                 return ColumnValues.Meaning.STRING;
             case DATE:
                 return ColumnValues.Meaning.DATE;
             case TIMESTAMP:
                 return ColumnValues.Meaning.TIMESTAMP;
+            case INTEGER:
+                return lt.signed() ? ColumnValues.Meaning.NONE : ColumnValues.Meaning.UNSIGNED;
+            case FLOAT16:
+                return ColumnValues.Meaning.FLOAT16;
             default:
                 return ColumnValues.Meaning.NONE;
         }
@@ -64,6 +70,18 @@ final class ParquetTables {
         for (ParquetColumn c : r.columns()) {
             if (c.maxRepetitionLevel() > 0 || c.path().size() != 1) {
                 throw new UsageException(command + " handles flat columns only, not the nested column " + name(c));
+            }
+        }
+    }
+
+    /** Throws a usage error when a column has an annotation colcodec would not write back. */
+    static void requireKnownAnnotations(ParquetFileReader r, String command) {
+        for (int i = 0; i < r.columns().size(); i++) {
+            String unknown = r.unknownAnnotation(i);
+            if (unknown != null) {
+                throw new UsageException(
+                        command + ": column " + name(r.columns().get(i)) + " has the annotation " + unknown
+                                + ", which colcodec does not write; the copy would lose it");
             }
         }
     }
@@ -141,9 +159,7 @@ final class ParquetTables {
         ColumnValues element = new ColumnValues(
                 name(c),
                 elementKind,
-                c.logicalType() != null && c.logicalType().kind() == ParquetLogicalType.Kind.STRING
-                        ? ColumnValues.Meaning.STRING
-                        : ColumnValues.Meaning.NONE,
+                meaning(new ParquetColumn(c.path(), c.type(), c.typeLength(), 0, 0, c.logicalType())),
                 ColumnValues.newArray(elementKind, 1),
                 null,
                 1);

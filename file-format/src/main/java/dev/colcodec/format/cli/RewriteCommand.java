@@ -101,6 +101,7 @@ final class RewriteCommand {
             throws IOException {
         try (ParquetFileReader r = ParquetFileReader.open(in)) {
             ParquetTables.requireFlat(r, "rewrite");
+            ParquetTables.requireKnownAnnotations(r, "rewrite");
             if (codec == null) {
                 codec = r.rowGroupCount() == 0 ? Compression.UNCOMPRESSED : r.compression(0, 0);
                 if (codec == Compression.LZ4_HADOOP) {

@@ -89,6 +89,13 @@ public final class ColumnChunkWriter {
     private final PhysicalType type;
     /** The order of the column's min and max (signed for DECIMAL bytes). */
     private final ColumnStatistics.Order order;
+    /**
+     * XORed into INT32/INT64 values before their signed min/max and out of it after: the sign bit for
+     * unsigned integers (so that signed order is their unsigned order), else 0.
+     */
+    private final int intFlip;
+
+    private final long longFlip;
 
     private final ParquetWriteOptions options;
     /** The open chunk's Bloom filter, made at its first value; null before and without one. */
@@ -176,6 +183,9 @@ public final class ColumnChunkWriter {
         this.pages = new PageSlabs(recycler);
         this.type = column.type();
         this.order = ColumnStatistics.Order.of(column);
+        boolean unsigned = order == ColumnStatistics.Order.UNSIGNED_INTEGER;
+        this.intFlip = unsigned ? Integer.MIN_VALUE : 0;
+        this.longFlip = unsigned ? Long.MIN_VALUE : 0;
         this.options = options;
         this.bloomBytes = type == PhysicalType.BOOLEAN ? 0 : options.bloomFilterBytes(column.name());
         this.codec = options.compression();
@@ -390,11 +400,12 @@ public final class ColumnChunkWriter {
                 int[] src = (int[]) v;
                 if (nulls == null) {
                     // no nulls: the encoder takes the caller's array as it is
-                    int lo = seen ? minI : src[from];
-                    int hi = seen ? maxI : src[from];
+                    int flip = intFlip;
+                    int lo = seen ? minI : src[from] ^ flip;
+                    int hi = seen ? maxI : src[from] ^ flip;
                     for (int j = from; j < from + n; j++) {
-                        lo = Math.min(lo, src[j]);
-                        hi = Math.max(hi, src[j]);
+                        lo = Math.min(lo, src[j] ^ flip);
+                        hi = Math.max(hi, src[j] ^ flip);
                     }
                     minI = lo;
                     maxI = hi;
@@ -410,6 +421,7 @@ public final class ColumnChunkWriter {
                     if (nulls == null || !nulls[j]) {
                         int x = src[j];
                         intScratch[k++] = x;
+                        x ^= intFlip;
                         if (!s) {
                             lo = x;
                             hi = x;
@@ -428,11 +440,12 @@ public final class ColumnChunkWriter {
             case INT64: {
                 long[] src = (long[]) v;
                 if (nulls == null) {
-                    long lo = seen ? minL : src[from];
-                    long hi = seen ? maxL : src[from];
+                    long flip = longFlip;
+                    long lo = seen ? minL : src[from] ^ flip;
+                    long hi = seen ? maxL : src[from] ^ flip;
                     for (int j = from; j < from + n; j++) {
-                        lo = Math.min(lo, src[j]);
-                        hi = Math.max(hi, src[j]);
+                        lo = Math.min(lo, src[j] ^ flip);
+                        hi = Math.max(hi, src[j] ^ flip);
                     }
                     minL = lo;
                     maxL = hi;
@@ -448,6 +461,7 @@ public final class ColumnChunkWriter {
                     if (nulls == null || !nulls[j]) {
                         long x = src[j];
                         longScratch[k++] = x;
+                        x ^= longFlip;
                         if (!s) {
                             lo = x;
                             hi = x;
@@ -620,7 +634,7 @@ public final class ColumnChunkWriter {
                 run++;
             }
             w.writeBinaries(b, j, run - j);
-            if (type != PhysicalType.INT96) {
+            if (order != ColumnStatistics.Order.UNDEFINED) {
                 binaryStatistics(b.data(), offs, j, run);
             }
             j = run;
@@ -840,16 +854,16 @@ public final class ColumnChunkWriter {
                 if (seen) {
                     min = new byte[4];
                     max = new byte[4];
-                    ByteIO.putIntLE(min, 0, minI);
-                    ByteIO.putIntLE(max, 0, maxI);
+                    ByteIO.putIntLE(min, 0, minI ^ intFlip);
+                    ByteIO.putIntLE(max, 0, maxI ^ intFlip);
                 }
                 break;
             case INT64:
                 if (seen) {
                     min = new byte[8];
                     max = new byte[8];
-                    ByteIO.putLongLE(min, 0, minL);
-                    ByteIO.putLongLE(max, 0, maxL);
+                    ByteIO.putLongLE(min, 0, minL ^ longFlip);
+                    ByteIO.putLongLE(max, 0, maxL ^ longFlip);
                 }
                 break;
             case FLOAT:

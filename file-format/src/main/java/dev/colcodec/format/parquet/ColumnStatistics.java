@@ -35,22 +35,35 @@ public record ColumnStatistics(long nullCount, byte[] min, byte[] max) {
         UNDEFINED;
 
         /**
-         * The order of a column colcodec writes, by its physical type and logical type (a column read from
-         * a file may have annotations {@link ParquetLogicalType} does not hold: use {@link
-         * ParquetFileReader#order} for those).
+         * The order of a column by its physical type and logical type: INT96, FLOAT16 and INTERVAL have
+         * none; unsigned integers are unsigned; DECIMAL stored as bytes is signed. A column read from a file
+         * may carry an annotation {@link ParquetLogicalType} does not hold, or a column order the file does
+         * not define: {@link ParquetFileReader#order} has those as {@link #UNDEFINED}.
          */
         static Order of(ParquetColumn c) {
+            ParquetLogicalType lt = c.logicalType();
             if (c.type() == PhysicalType.INT96) {
                 return UNDEFINED;
             }
-            if (c.logicalType() != null
-                    && c.logicalType().kind() == ParquetLogicalType.Kind.DECIMAL
-                    && (c.type() == PhysicalType.BYTE_ARRAY || c.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY)) {
-                return SIGNED_BINARY;
+            if (lt == null) {
+                return PHYSICAL;
             }
-            return PHYSICAL;
+            switch (lt.kind()) {
+                case FLOAT16:
+                case INTERVAL:
+                    return UNDEFINED;
+                case INTEGER:
+                    return lt.signed() ? PHYSICAL : UNSIGNED_INTEGER;
+                case DECIMAL:
+                    return c.type() == PhysicalType.BYTE_ARRAY || c.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY
+                            ? SIGNED_BINARY
+                            : PHYSICAL;
+                default:
+                    return PHYSICAL;
+            }
         }
     }
+
     /** Whether min and max are present. */
     public boolean hasMinMax() {
         return min != null && max != null;

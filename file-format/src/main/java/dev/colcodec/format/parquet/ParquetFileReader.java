@@ -65,6 +65,8 @@ public final class ParquetFileReader implements AutoCloseable {
     private final List<ParquetColumn> columns;
     /** Per leaf column, the order of its min/max statistics. */
     private final List<ColumnStatistics.Order> orders = new ArrayList<>();
+    /** Per leaf: the annotation colcodec does not hold in a {@link ParquetLogicalType}, or null. */
+    private final List<String> unknownAnnotations = new ArrayList<>();
 
     private final Kernels kernels;
     private int maxPageBytes = CompressionCodecs.DEFAULT_MAX_PAGE_BYTES;
@@ -235,55 +237,6 @@ public final class ParquetFileReader implements AutoCloseable {
         }
     }
 
-    /** The sort order of a leaf's statistics, from its physical type and annotations. */
-    private static ColumnStatistics.Order orderOf(SchemaElement e, PhysicalType t) {
-        boolean binary = t == PhysicalType.BYTE_ARRAY || t == PhysicalType.FIXED_LEN_BYTE_ARRAY;
-        boolean integer = t == PhysicalType.INT32 || t == PhysicalType.INT64;
-        if (t == PhysicalType.INT96) {
-            return ColumnStatistics.Order.UNDEFINED;
-        }
-        org.apache.parquet.format.LogicalType lt = e.getLogicalType();
-        if (lt != null && lt.getSetField() != null) {
-            if (lt.isSetINTEGER()) {
-                return integer && !lt.getINTEGER().isIsSigned()
-                        ? ColumnStatistics.Order.UNSIGNED_INTEGER
-                        : ColumnStatistics.Order.PHYSICAL;
-            }
-            if (lt.isSetDECIMAL()) {
-                return binary ? ColumnStatistics.Order.SIGNED_BINARY : ColumnStatistics.Order.PHYSICAL;
-            }
-            if (lt.isSetSTRING()
-                    || lt.isSetENUM()
-                    || lt.isSetJSON()
-                    || lt.isSetBSON()
-                    || lt.isSetUUID()
-                    || lt.isSetDATE()
-                    || lt.isSetTIME()
-                    || lt.isSetTIMESTAMP()
-                    || lt.isSetUNKNOWN()) {
-                return ColumnStatistics.Order.PHYSICAL;
-            }
-            return ColumnStatistics.Order.UNDEFINED; // FLOAT16, VARIANT, GEOMETRY, ... and kinds not known here
-        }
-        org.apache.parquet.format.ConvertedType ct = e.getConverted_type();
-        if (ct == null) {
-            return ColumnStatistics.Order.PHYSICAL;
-        }
-        switch (ct) {
-            case UINT_8:
-            case UINT_16:
-            case UINT_32:
-            case UINT_64:
-                return integer ? ColumnStatistics.Order.UNSIGNED_INTEGER : ColumnStatistics.Order.PHYSICAL;
-            case DECIMAL:
-                return binary ? ColumnStatistics.Order.SIGNED_BINARY : ColumnStatistics.Order.PHYSICAL;
-            case INTERVAL:
-                return ColumnStatistics.Order.UNDEFINED;
-            default:
-                return ColumnStatistics.Order.PHYSICAL;
-        }
-    }
-
     private List<ParquetColumn> parseSchema(List<SchemaElement> schema) {
         if (schema == null || schema.isEmpty()) {
             throw new CorruptInputException(fileLength, "a schema with a root element");
@@ -344,15 +297,23 @@ public final class ParquetFileReader implements AutoCloseable {
             throw new CorruptInputException(fileLength, "a FIXED_LEN_BYTE_ARRAY type length >= 1, got " + len);
         }
         ParquetLogicalType lt = ParquetLogicalType.of(e);
+        String unknown = null;
         if (lt != null) {
             try {
                 lt.check(t, len);
             } catch (IllegalArgumentException ex) {
-                lt = null; // an annotation that does not fit the physical type is ignored
+                // an annotation that does not fit the physical type is ignored
+                unknown = ParquetLogicalType.describe(e) + " on " + t;
+                lt = null;
             }
+        } else {
+            unknown = ParquetLogicalType.describe(e);
         }
-        leaves.add(new ParquetColumn(p, t, len, def, rep, lt));
-        orders.add(orderOf(e, t));
+        ParquetColumn leaf = new ParquetColumn(p, t, len, def, rep, lt);
+        leaves.add(leaf);
+        unknownAnnotations.add(unknown);
+        // an annotation colcodec does not know may order values its own way
+        orders.add(unknown != null ? ColumnStatistics.Order.UNDEFINED : ColumnStatistics.Order.of(leaf));
     }
 
     private void validateRowGroups() {
@@ -653,6 +614,16 @@ public final class ParquetFileReader implements AutoCloseable {
      */
     public ColumnStatistics.Order order(int column) {
         return orders.get(column);
+    }
+
+    /**
+     * The annotation of leaf {@code column} that its {@link ParquetColumn#logicalType} does not hold, or
+     * {@code null}: one colcodec does not know ({@code "GEOMETRY"}, {@code "VARIANT"}, ...) or one that does
+     * not fit the physical type ({@code "INTEGER on FIXED_LEN_BYTE_ARRAY"}). Its values read as the
+     * physical type; a copy written from {@link #columns} would lose the annotation.
+     */
+    public String unknownAnnotation(int column) {
+        return unknownAnnotations.get(column);
     }
 
     /** Bytes read for a Bloom filter header whose length the file does not state. */

@@ -319,7 +319,7 @@ public final class ParquetFileWriter implements AutoCloseable {
         // BYTE_ARRAY only: a FIXED_LEN_BYTE_ARRAY bound shorter than the type length is not a value of
         // its type (readers, colcodec's among them, ignore such bounds)
         boolean truncate = sortOrder == ColumnStatistics.Order.PHYSICAL && t == PhysicalType.BYTE_ARRAY;
-        boolean utf8 = column.logicalType() != null && column.logicalType().kind() == ParquetLogicalType.Kind.STRING;
+        boolean utf8 = column.logicalType() != null && column.logicalType().isText();
         for (ColumnChunkWriter.PageInfo p : pages) {
             ColumnStatistics s = p.statistics();
             boolean allNull = s.nullCount() == p.rows();

@@ -8,9 +8,11 @@ import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.parquet.ParquetColumn;
 import dev.colcodec.format.parquet.ParquetFileReader;
 import dev.colcodec.format.parquet.ParquetFileWriter;
+import dev.colcodec.format.parquet.ParquetLogicalType;
 import dev.colcodec.format.parquet.ParquetWriteOptions;
 import dev.colcodec.format.tsfile.TsFileReader;
 import dev.colcodec.parquet.PhysicalType;
+import dev.colcodec.values.BinaryBatch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -371,6 +373,133 @@ class ColcodecCliTest {
                 run("rewrite", parquet.toString(), tmp.resolve("no/such/dir/o").toString()),
                 1,
                 "colcodec: no such file");
+    }
+
+    /** A Parquet file of unsigned, half-float, JSON and TIME columns with a time column t. */
+    private Path logicalTypes(long u64) throws IOException {
+        Path p = tmp.resolve("logical-" + Long.toUnsignedString(u64) + ".parquet");
+        BinaryBatch halves = new BinaryBatch();
+        // 1.5, -2.0, +Inf
+        for (int h : new int[] {0x3E00, 0xC000, 0x7C00}) {
+            halves.append(new byte[] {(byte) h, (byte) (h >>> 8)}, 0, 2);
+        }
+        try (ParquetFileWriter w = ParquetFileWriter.create(
+                p,
+                List.of(
+                        ParquetColumn.flat("t", PhysicalType.INT64, 0, false),
+                        ParquetColumn.flat("u32", PhysicalType.INT32, 0, false)
+                                .withLogicalType(ParquetLogicalType.integer(32, false)),
+                        ParquetColumn.flat("u64", PhysicalType.INT64, 0, false)
+                                .withLogicalType(ParquetLogicalType.integer(64, false)),
+                        ParquetColumn.flat("f16", PhysicalType.FIXED_LEN_BYTE_ARRAY, 2, false)
+                                .withLogicalType(ParquetLogicalType.float16()),
+                        ParquetColumn.flat("js", PhysicalType.BYTE_ARRAY, 0, false)
+                                .withLogicalType(ParquetLogicalType.json()),
+                        ParquetColumn.flat("tod", PhysicalType.INT32, 0, false)
+                                .withLogicalType(ParquetLogicalType.time(ParquetLogicalType.Unit.MILLIS, false))),
+                ParquetWriteOptions.defaults())) {
+            w.write(
+                    new Object[] {
+                        new long[] {1, 2, 3},
+                        new int[] {-1, 7, Integer.MIN_VALUE},
+                        new long[] {u64, 5, Long.MAX_VALUE},
+                        halves,
+                        CliFixtures.binaries("[1]", "{}", "null"),
+                        new int[] {0, 1000, 86_399_999}
+                    },
+                    null,
+                    3);
+        }
+        return p;
+    }
+
+    @Test
+    void rewriteKeepsLogicalTypesAndDumpShowsUnsignedHalfFloatAndJsonValues() throws IOException {
+        Path in = logicalTypes(-1L);
+        CliFixtures.Result dump = run("dump", in.toString());
+        assertThat(dump.status()).as(dump.err()).isZero();
+        assertThat(dump.outLines())
+                .containsExactly(
+                        "t,u32,u64,f16,js,tod",
+                        "1,4294967295,18446744073709551615,1.5,[1],0",
+                        "2,7,5,-2.0,{},1000",
+                        "3,2147483648,9223372036854775807,Infinity,null,86399999");
+        Path out = tmp.resolve("logical-rewritten.parquet");
+        CliFixtures.Result r = run("rewrite", in.toString(), out.toString(), "--codec", "ZSTD");
+        assertThat(r.status()).as(r.err()).isZero();
+        try (ParquetFileReader a = ParquetFileReader.open(in);
+                ParquetFileReader b = ParquetFileReader.open(out)) {
+            assertThat(b.columns()).isEqualTo(a.columns());
+            assertThat(b.order(2)).isEqualTo(dev.colcodec.format.parquet.ColumnStatistics.Order.UNSIGNED_INTEGER);
+        }
+        assertThat(run("dump", out.toString()).outLines()).isEqualTo(dump.outLines());
+        CliFixtures.Result inspect = run("inspect", out.toString());
+        assertThat(inspect.out())
+                .contains(
+                        "u32: INT32 INTEGER(32,unsigned)",
+                        "tod: INT32 TIME(MILLIS,local)",
+                        "f16: FIXED_LEN_BYTE_ARRAY(2) FLOAT16")
+                .contains("max=18446744073709551615");
+    }
+
+    @Test
+    void rewriteRefusesAnAnnotationItWouldDropAndInspectNamesIt() throws IOException {
+        Path in = logicalTypes(3);
+        byte[] file = Files.readAllBytes(in);
+        int len = dev.colcodec.io.ByteIO.getIntLE(file, file.length - 8);
+        int start = file.length - 8 - len;
+        org.apache.parquet.format.FileMetaData fmd =
+                org.apache.parquet.format.Util.readFileMetaData(new java.io.ByteArrayInputStream(file, start, len));
+        org.apache.parquet.format.LogicalType geometry = new org.apache.parquet.format.LogicalType();
+        geometry.setGEOMETRY(new org.apache.parquet.format.GeometryType());
+        fmd.getSchema().get(5).setLogicalType(geometry);
+        fmd.getSchema().get(5).unsetConverted_type();
+        java.io.ByteArrayOutputStream footer = new java.io.ByteArrayOutputStream();
+        org.apache.parquet.format.Util.writeFileMetaData(fmd, footer);
+        java.io.ByteArrayOutputStream damaged = new java.io.ByteArrayOutputStream();
+        damaged.write(file, 0, start);
+        footer.writeTo(damaged);
+        damaged.write(java.nio.ByteBuffer.allocate(4)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .putInt(footer.size())
+                .array());
+        damaged.write("PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        Path geo = tmp.resolve("geometry.parquet");
+        Files.write(geo, damaged.toByteArray());
+        Path out = tmp.resolve("geometry-out.parquet");
+        assertOneLineError(
+                run("rewrite", geo.toString(), out.toString()),
+                2,
+                "colcodec: rewrite: column js has the annotation GEOMETRY, which colcodec does not write");
+        assertThat(Files.exists(out)).isFalse();
+        assertThat(run("inspect", geo.toString()).out()).contains("js: BYTE_ARRAY (annotation GEOMETRY, not read)");
+    }
+
+    @Test
+    void convertWidensUnsignedAndHalfFloatsAndRefusesWhatTsFileCannotHold() throws IOException {
+        Path ts = tmp.resolve("logical.tsfile");
+        CliFixtures.Result r = run("convert", logicalTypes(9).toString(), ts.toString(), "--time", "t");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("note: column tod is TIME in Parquet, which TsFile cannot hold");
+        try (TsFileReader read = TsFileReader.open(ts)) {
+            dev.colcodec.format.tsfile.TsTableSchema schema = read.schema("logical-9");
+            assertThat(schema.column("u32").type()).isEqualTo(dev.colcodec.tsfile.TsDataType.INT64);
+            assertThat(schema.column("u64").type()).isEqualTo(dev.colcodec.tsfile.TsDataType.INT64);
+            assertThat(schema.column("f16").type()).isEqualTo(dev.colcodec.tsfile.TsDataType.FLOAT);
+            assertThat(schema.column("js").type()).isEqualTo(dev.colcodec.tsfile.TsDataType.STRING);
+        }
+        assertThat(run("dump", ts.toString()).outLines())
+                .containsExactly(
+                        "time,u32,u64,f16,js,tod",
+                        "1,4294967295,9,1.5,[1],0",
+                        "2,7,5,-2.0,{},1000",
+                        "3,2147483648,9223372036854775807,Infinity,null,86399999");
+        Path out = tmp.resolve("refused.tsfile");
+        assertOneLineError(
+                run("convert", logicalTypes(-1L).toString(), out.toString(), "--time", "t"),
+                1,
+                "colcodec: column u64 holds the unsigned 64-bit value 18446744073709551615 (row 0)");
+        assertThat(Files.exists(out)).isFalse();
     }
 
     @Test

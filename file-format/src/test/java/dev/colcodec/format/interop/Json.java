@@ -1,5 +1,7 @@
 package dev.colcodec.format.interop;
 
+import java.math.BigInteger;
+
 /** The little JSON the interop expectation files need: strings, numbers, booleans, null, arrays. */
 final class Json {
     private Json() {}
@@ -30,7 +32,7 @@ final class Json {
                 throw new IllegalArgumentException("JSON has no " + d);
             }
             sb.append(Double.toString(d));
-        } else if (v instanceof Long || v instanceof Integer || v instanceof Boolean) {
+        } else if (v instanceof Long || v instanceof Integer || v instanceof Boolean || v instanceof BigInteger) {
             sb.append(v);
         } else {
             throw new IllegalArgumentException("no JSON form for " + v.getClass());

@@ -36,7 +36,10 @@ import java.util.function.IntFunction;
  *   <li>integers, DATE days, TIMESTAMP micros and DECIMAL unscaled values: {@code Long};
  *   <li>INT96: {@code Long} nanoseconds since the epoch (Julian day and nanos of day, as pyarrow reads them);
  *   <li>FLOAT and DOUBLE: {@code Double} (floats widened exactly); BOOLEAN: {@code Boolean};
- *   <li>STRING: {@code String}; any other binary (FLBA, UUID, plain BYTE_ARRAY): lower-case hex {@code String}.
+ *   <li>unsigned 32-bit integers and TIME milliseconds: {@code Long}; unsigned 64-bit integers: {@code
+ *       BigInteger}; FLOAT16: {@code Double};
+ *   <li>STRING and JSON: {@code String}; any other binary (FLBA, UUID, plain BYTE_ARRAY): lower-case hex
+ *       {@code String}.
  * </ul>
  */
 public final class ParquetMatrix {
@@ -132,7 +135,60 @@ public final class ParquetMatrix {
                     "uuid",
                     i -> hex(uuid(i))),
             // incompressible: SNAPPY, LZ4_RAW and ZSTD pages after the first become the codecs' literal runs
-            new Col(ParquetColumn.flat("noise", PhysicalType.INT64, 0, false), "int", i -> noise(i)));
+            new Col(ParquetColumn.flat("noise", PhysicalType.INT64, 0, false), "int", i -> noise(i)),
+            // unsigned values on both sides of 2^31 and 2^63, which readers must not take as signed
+            new Col(
+                    ParquetColumn.flat("u32", PhysicalType.INT32, 0, true)
+                            .withLogicalType(ParquetLogicalType.integer(32, false)),
+                    "uint",
+                    i -> i % 9 == 4 ? null : (i * 2_863_311_530L) & 0xFFFF_FFFFL),
+            new Col(
+                    ParquetColumn.flat("u64", PhysicalType.INT64, 0, false)
+                            .withLogicalType(ParquetLogicalType.integer(64, false)),
+                    "uint64",
+                    i -> new BigInteger(Long.toUnsignedString(noise(i)))),
+            new Col(
+                    ParquetColumn.flat("i8", PhysicalType.INT32, 0, false)
+                            .withLogicalType(ParquetLogicalType.integer(8, true)),
+                    "int",
+                    i -> (long) (byte) (i * 37)),
+            new Col(
+                    ParquetColumn.flat("t_ms", PhysicalType.INT32, 0, true)
+                            .withLogicalType(ParquetLogicalType.time(ParquetLogicalType.Unit.MILLIS, true)),
+                    "time32",
+                    i -> i % 10 == 1 ? null : (i * 57_601L) % 86_400_000L),
+            // halves of integers up to 1000: exact in half precision
+            new Col(
+                    ParquetColumn.flat("f16", PhysicalType.FIXED_LEN_BYTE_ARRAY, 2, true)
+                            .withLogicalType(ParquetLogicalType.float16()),
+                    "float16",
+                    i -> i % 8 == 5 ? null : (i % 2000) / 2.0 - 500),
+            new Col(
+                    ParquetColumn.flat("js", PhysicalType.BYTE_ARRAY, 0, true)
+                            .withLogicalType(ParquetLogicalType.json()),
+                    "string",
+                    i -> i % 6 == 1 ? null : "{\"i\":" + i + "}"));
+
+    /** IEEE half-precision bits of {@code v}, which must be exact in half precision and normal or zero. */
+    static int toFloat16(double v) {
+        if (v == 0) {
+            return Double.doubleToRawLongBits(v) < 0 ? 0x8000 : 0;
+        }
+        int f = Float.floatToRawIntBits((float) v);
+        int sign = (f >>> 16) & 0x8000;
+        int exp = ((f >>> 23) & 0xFF) - 112;
+        if (exp <= 0 || exp >= 31 || (f & 0x1FFF) != 0) {
+            throw new IllegalArgumentException(v + " is not a normal half-precision value");
+        }
+        return sign | exp << 10 | (f >>> 13) & 0x3FF;
+    }
+
+    /** The double of IEEE half-precision bits {@code h} (normal or zero). */
+    static double fromFloat16(int h) {
+        int exp = (h >>> 10) & 0x1F;
+        double v = exp == 0 ? (h & 0x3FF) * 0x1p-24 : Math.scalb(1 + (h & 0x3FF) / 1024.0, exp - 15);
+        return (h & 0x8000) != 0 ? -v : v;
+    }
 
     /** A 64-bit mix of the row index (SplitMix64's finalizer): random-looking, incompressible values. */
     static long noise(int i) {
@@ -278,7 +334,7 @@ public final class ParquetMatrix {
                 long[] a = new long[ROWS];
                 for (int i = 0; i < ROWS; i++) {
                     Object v = col.value().apply(i);
-                    a[i] = v == null ? 0 : (Long) v;
+                    a[i] = v == null ? 0 : v instanceof BigInteger b ? b.longValue() : (Long) v;
                 }
                 return a;
             }
@@ -335,6 +391,10 @@ public final class ParquetMatrix {
                 return ByteBuffer.allocate(col.column().typeLength())
                         .putLong((Long) canonical)
                         .array();
+            case "float16": {
+                int h = toFloat16((Double) canonical);
+                return new byte[] {(byte) h, (byte) (h >>> 8)};
+            }
             default:
                 return HexFormat.of().parseHex((String) canonical);
         }
@@ -347,7 +407,16 @@ public final class ParquetMatrix {
             case "int":
             case "date":
             case "timestamp":
+            case "time32":
                 return physical instanceof Integer ? (Object) (long) (Integer) physical : physical;
+            case "uint":
+                return Integer.toUnsignedLong((Integer) physical);
+            case "uint64":
+                return new BigInteger(Long.toUnsignedString((Long) physical));
+            case "float16": {
+                byte[] b = (byte[]) physical;
+                return fromFloat16((b[0] & 0xFF) | (b[1] & 0xFF) << 8);
+            }
             case "float":
                 return physical instanceof Float ? (Object) (double) (Float) physical : physical;
             case "bool":
