@@ -72,6 +72,39 @@ def main():
     )
 
     write_dictionary_fallback()
+    write_logical_types()
+
+
+def write_logical_types():
+    """Unsigned and small integers, times of day, half floats and JSON, 3 row groups with page indexes.
+
+    u32 and u64 cross 2^31 and 2^63 in the first row group only, so their unsigned statistics prune."""
+    import numpy as np
+
+    n = 1000
+    u32 = [(i * 2863311530) % 2**32 if i < 400 else i for i in range(n)]
+    u64 = [(i * 0x9E3779B97F4A7C15) % 2**64 if i < 400 else i for i in range(n)]
+    cols = {
+        "u8": pa.array([i % 256 for i in range(n)], pa.uint8()),
+        "u16": pa.array([(i * 263) % 65536 for i in range(n)], pa.uint16()),
+        "u32": pa.array([None if i % 9 == 4 else v for i, v in enumerate(u32)], pa.uint32()),
+        "u64": pa.array(u64, pa.uint64()),
+        "i8": pa.array([(i * 37) % 256 - 128 for i in range(n)], pa.int8()),
+        "i16": pa.array([(i * 263) % 65536 - 32768 for i in range(n)], pa.int16()),
+        "t32": pa.array([None if i % 10 == 1 else (i * 57601) % 86400000 for i in range(n)], pa.time32("ms")),
+        "t64": pa.array([i * 1000003 for i in range(n)], pa.time64("us")),
+        "f16": pa.array(np.array([(i % 2000) / 2 - 500 for i in range(n)], dtype=np.float16), pa.float16()),
+        "js": pa.array([None if i % 6 == 1 else '{"i":%d}' % i for i in range(n)], pa.json_(pa.string())),
+    }
+    pq.write_table(
+        pa.table(cols),
+        "logical_types.parquet",
+        compression="snappy",
+        row_group_size=400,
+        data_page_size=512,
+        write_page_index=True,
+        store_schema=False,
+    )
 
 
 def write_dictionary_fallback():

@@ -170,7 +170,7 @@ public final class ParquetMatrix {
                     i -> i % 6 == 1 ? null : "{\"i\":" + i + "}"));
 
     /** IEEE half-precision bits of {@code v}, which must be exact in half precision and normal or zero. */
-    static int toFloat16(double v) {
+    public static int toFloat16(double v) {
         if (v == 0) {
             return Double.doubleToRawLongBits(v) < 0 ? 0x8000 : 0;
         }

@@ -414,4 +414,106 @@ class LogicalTypesTest {
                     .containsExactly(0);
         }
     }
+
+    /**
+     * pyarrow's annotations ({@code logical_types.parquet}, written by {@code generate.py}): each column has
+     * its logical type, values as the script computes them, and unsigned columns prune in unsigned order
+     * (values of 2^31 and 2^63 or more are in the first row group only); pyarrow's FLOAT16 min/max are
+     * not used.
+     */
+    @Test
+    void readsPyArrowsLogicalTypes() throws IOException {
+        byte[] file = PyArrowGoldenFilesTest.resource("logical_types.parquet");
+        ParquetLogicalType[] expected = {
+            ParquetLogicalType.integer(8, false),
+            ParquetLogicalType.integer(16, false),
+            ParquetLogicalType.integer(32, false),
+            ParquetLogicalType.integer(64, false),
+            ParquetLogicalType.integer(8, true),
+            ParquetLogicalType.integer(16, true),
+            ParquetLogicalType.time(ParquetLogicalType.Unit.MILLIS, false),
+            ParquetLogicalType.time(ParquetLogicalType.Unit.MICROS, false),
+            ParquetLogicalType.float16(),
+            ParquetLogicalType.json()
+        };
+        try (ParquetFileReader r = ParquetFileReader.open(file)) {
+            assertThat(r.rowGroupCount()).isEqualTo(3);
+            for (int c = 0; c < expected.length; c++) {
+                assertThat(r.columns().get(c).logicalType()).isEqualTo(expected[c]);
+                assertThat(r.unknownAnnotation(c)).isNull();
+            }
+            int[] all = new int[expected.length];
+            for (int c = 0; c < all.length; c++) {
+                all[c] = c;
+            }
+            int row = 0;
+            for (int g = 0; g < 3; g++) {
+                List<List<ColumnBatch>> cols = r.decodeRowGroup(g, all, 4096, null);
+                int rows = (int) r.rowGroupRowCount(g);
+                for (int c = 0; c < all.length; c++) {
+                    List<Object> got = new ArrayList<>();
+                    for (ColumnBatch b : cols.get(c)) {
+                        int v = 0;
+                        for (int i = 0; i < b.levelCount(); i++) {
+                            got.add(b.isPresent(i) ? value(b, v++) : null);
+                        }
+                    }
+                    assertThat(got).hasSize(rows);
+                    for (int i = 0; i < rows; i++) {
+                        assertThat(got.get(i))
+                                .as("column %d row %d", c, row + i)
+                                .isEqualTo(pyarrowValue(c, row + i));
+                    }
+                }
+                row += rows;
+            }
+            assertThat(r.rowGroupsOverlapping(2, ColumnStatistics.plain(1 << 31), null))
+                    .containsExactly(0);
+            assertThat(r.rowGroupsOverlapping(3, ColumnStatistics.plain(Long.MIN_VALUE), null))
+                    .containsExactly(0);
+            assertThat(r.rowGroupsOverlapping(3, ColumnStatistics.plain(5000L), null))
+                    .containsExactly(0);
+            assertThat(r.order(8)).isEqualTo(ColumnStatistics.Order.UNDEFINED);
+            assertThat(r.rowGroupsOverlapping(8, new byte[] {0, 0x7C}, null)).containsExactly(0, 1, 2);
+        }
+    }
+
+    private static Object value(ColumnBatch b, int v) {
+        switch (b.column().type()) {
+            case INT32:
+                return (long) b.ints()[v];
+            case INT64:
+                return b.longs()[v];
+            default:
+                return b.binaries().get(v);
+        }
+    }
+
+    /** Row {@code i} of column {@code c} as {@code generate.py} makes it, in the form {@link #value} gives. */
+    private static Object pyarrowValue(int c, int i) {
+        switch (c) {
+            case 0:
+                return (long) (i % 256);
+            case 1:
+                return (long) ((i * 263) % 65536);
+            case 2:
+                return i % 9 == 4 ? null : (long) (int) (i < 400 ? (i * 2_863_311_530L) : i);
+            case 3:
+                return i < 400 ? i * 0x9E3779B97F4A7C15L : (long) i;
+            case 4:
+                return (long) ((i * 37) % 256 - 128);
+            case 5:
+                return (long) ((i * 263) % 65536 - 32768);
+            case 6:
+                return i % 10 == 1 ? null : (long) ((i * 57_601L) % 86_400_000L);
+            case 7:
+                return i * 1_000_003L;
+            case 8: {
+                int h = dev.colcodec.format.interop.ParquetMatrix.toFloat16((i % 2000) / 2.0 - 500);
+                return new byte[] {(byte) h, (byte) (h >>> 8)};
+            }
+            default:
+                return i % 6 == 1 ? null : ("{\"i\":" + i + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
 }
