@@ -400,12 +400,20 @@ public final class ColumnChunkWriter {
                 int[] src = (int[]) v;
                 if (nulls == null) {
                     // no nulls: the encoder takes the caller's array as it is
-                    int flip = intFlip;
-                    int lo = seen ? minI : src[from] ^ flip;
-                    int hi = seen ? maxI : src[from] ^ flip;
-                    for (int j = from; j < from + n; j++) {
-                        lo = Math.min(lo, src[j] ^ flip);
-                        hi = Math.max(hi, src[j] ^ flip);
+                    int lo = seen ? minI : src[from] ^ intFlip;
+                    int hi = seen ? maxI : src[from] ^ intFlip;
+                    if (intFlip == 0) {
+                        for (int j = from; j < from + n; j++) {
+                            lo = Math.min(lo, src[j]);
+                            hi = Math.max(hi, src[j]);
+                        }
+                    } else {
+                        // unsigned: the signed order of the values with their sign bits flipped
+                        for (int j = from; j < from + n; j++) {
+                            int x = src[j] ^ Integer.MIN_VALUE;
+                            lo = Math.min(lo, x);
+                            hi = Math.max(hi, x);
+                        }
                     }
                     minI = lo;
                     maxI = hi;
@@ -440,12 +448,19 @@ public final class ColumnChunkWriter {
             case INT64: {
                 long[] src = (long[]) v;
                 if (nulls == null) {
-                    long flip = longFlip;
-                    long lo = seen ? minL : src[from] ^ flip;
-                    long hi = seen ? maxL : src[from] ^ flip;
-                    for (int j = from; j < from + n; j++) {
-                        lo = Math.min(lo, src[j] ^ flip);
-                        hi = Math.max(hi, src[j] ^ flip);
+                    long lo = seen ? minL : src[from] ^ longFlip;
+                    long hi = seen ? maxL : src[from] ^ longFlip;
+                    if (longFlip == 0) {
+                        for (int j = from; j < from + n; j++) {
+                            lo = Math.min(lo, src[j]);
+                            hi = Math.max(hi, src[j]);
+                        }
+                    } else {
+                        for (int j = from; j < from + n; j++) {
+                            long x = src[j] ^ Long.MIN_VALUE;
+                            lo = Math.min(lo, x);
+                            hi = Math.max(hi, x);
+                        }
                     }
                     minL = lo;
                     maxL = hi;
