@@ -19,8 +19,61 @@ class ColumnChunkRoundTripTest {
 
     static ParquetColumn randomColumn(Random r, String name) {
         PhysicalType t = TYPES[r.nextInt(TYPES.length)];
-        return ParquetColumn.flat(
-                name, t, t == PhysicalType.FIXED_LEN_BYTE_ARRAY ? 1 + r.nextInt(20) : 0, r.nextBoolean());
+        int length = t == PhysicalType.FIXED_LEN_BYTE_ARRAY ? 1 + r.nextInt(20) : 0;
+        if (t == PhysicalType.FIXED_LEN_BYTE_ARRAY && r.nextInt(3) == 0) {
+            length = new int[] {2, 12, 16}[r.nextInt(3)]; // FLOAT16, INTERVAL, UUID
+        }
+        ParquetColumn c = ParquetColumn.flat(name, t, length, r.nextBoolean());
+        return r.nextInt(3) == 0 ? c.withLogicalType(randomLogicalType(r, t, length)) : c;
+    }
+
+    /** A logical type that can annotate {@code t} (of {@code length}), or null. */
+    static ParquetLogicalType randomLogicalType(Random r, PhysicalType t, int length) {
+        ParquetLogicalType.Unit unit = ParquetLogicalType.Unit.values()[r.nextInt(3)];
+        switch (t) {
+            case INT32: {
+                ParquetLogicalType[] c = {
+                    ParquetLogicalType.integer(32, r.nextBoolean()),
+                    ParquetLogicalType.integer(8, false),
+                    ParquetLogicalType.date(),
+                    ParquetLogicalType.time(ParquetLogicalType.Unit.MILLIS, r.nextBoolean()),
+                    ParquetLogicalType.decimal(9, 2)
+                };
+                return c[r.nextInt(c.length)];
+            }
+            case INT64: {
+                ParquetLogicalType[] c = {
+                    ParquetLogicalType.integer(64, r.nextBoolean()),
+                    ParquetLogicalType.timestamp(unit, r.nextBoolean()),
+                    ParquetLogicalType.time(ParquetLogicalType.Unit.NANOS, true),
+                    ParquetLogicalType.decimal(18, 3)
+                };
+                return c[r.nextInt(c.length)];
+            }
+            case BYTE_ARRAY: {
+                ParquetLogicalType[] c = {
+                    ParquetLogicalType.string(),
+                    ParquetLogicalType.json(),
+                    ParquetLogicalType.bson(),
+                    ParquetLogicalType.enumeration(),
+                    ParquetLogicalType.decimal(30, 5)
+                };
+                return c[r.nextInt(c.length)];
+            }
+            case FIXED_LEN_BYTE_ARRAY:
+                switch (length) {
+                    case 2:
+                        return ParquetLogicalType.float16();
+                    case 12:
+                        return ParquetLogicalType.interval();
+                    case 16:
+                        return ParquetLogicalType.uuid();
+                    default:
+                        return length >= 3 ? ParquetLogicalType.decimal(5, 1) : null;
+                }
+            default:
+                return r.nextBoolean() ? ParquetLogicalType.unknown() : null;
+        }
     }
 
     static ParquetEncoding randomEncoding(Random r, PhysicalType t) {

@@ -152,7 +152,8 @@ class ParquetFileRoundTripTest {
         if (ci == null) {
             assertThat(d.column.type() == PhysicalType.INT96
                             || d.column.type() == PhysicalType.FLOAT
-                            || d.column.type() == PhysicalType.DOUBLE)
+                            || d.column.type() == PhysicalType.DOUBLE
+                            || ColumnStatistics.Order.of(d.column) == ColumnStatistics.Order.UNDEFINED)
                     .isTrue();
             return;
         }
@@ -183,7 +184,12 @@ class ParquetFileRoundTripTest {
     /** min and max are values of the row group and bound every non-NaN value. */
     static void assertStatsCover(ColumnStatistics s, TestData d, int from, int to) {
         PhysicalType t = d.column.type();
-        if (t == PhysicalType.INT96 || !s.hasMinMax()) {
+        ColumnStatistics.Order order = ColumnStatistics.Order.of(d.column);
+        if (order == ColumnStatistics.Order.UNDEFINED) {
+            assertThat(s.hasMinMax()).isFalse();
+            return;
+        }
+        if (!s.hasMinMax()) {
             return;
         }
         boolean minSeen = false;
@@ -196,8 +202,8 @@ class ParquetFileRoundTripTest {
             if ((t == PhysicalType.FLOAT || t == PhysicalType.DOUBLE) && isNaN(t, v)) {
                 continue;
             }
-            assertThat(ColumnStatistics.compare(t, v, s.min())).isGreaterThanOrEqualTo(0);
-            assertThat(ColumnStatistics.compare(t, v, s.max())).isLessThanOrEqualTo(0);
+            assertThat(ColumnStatistics.compare(t, order, v, s.min())).isGreaterThanOrEqualTo(0);
+            assertThat(ColumnStatistics.compare(t, order, v, s.max())).isLessThanOrEqualTo(0);
             minSeen |= sameValue(t, v, s.min());
             maxSeen |= sameValue(t, v, s.max());
         }
