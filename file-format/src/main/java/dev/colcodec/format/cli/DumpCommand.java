@@ -1,6 +1,7 @@
 package dev.colcodec.format.cli;
 
 import dev.colcodec.format.parquet.ParquetFileReader;
+import dev.colcodec.format.tsfile.TsBlock;
 import dev.colcodec.format.tsfile.TsFileReader;
 import dev.colcodec.format.tsfile.TsTableSchema;
 import java.io.IOException;
@@ -92,23 +93,33 @@ final class DumpCommand {
             header.add(c.name());
         }
         List<Integer> selected = select(header, names, "table " + table, out);
+        int tags = header.size()
+                - 1
+                - TsTables.columns(schema, TsTableSchema.Category.FIELD).size();
+        // only the FIELD columns shown are decoded, a chunk group at a time, until the limit
+        List<String> fields = new ArrayList<>();
+        for (int i : selected) {
+            if (i > tags && !fields.contains(header.get(i))) {
+                fields.add(header.get(i));
+            }
+        }
         long printed = 0;
         StringBuilder line = new StringBuilder();
-        for (TsTables.DeviceRows d : TsTables.read(r, table)) {
-            if (printed >= limit) {
-                break;
-            }
-            int n = d.rows();
-            List<ColumnValues> all = new ArrayList<>();
-            all.add(new ColumnValues(
-                    "time", ColumnValues.Kind.INT64, ColumnValues.Meaning.TIMESTAMP, d.times(), null, n));
-            for (int t = 0; t < d.tags().length; t++) {
-                all.add(constantTag(header.get(1 + t), d.tags()[t], n));
-            }
-            all.addAll(d.fields());
+        java.util.Iterator<TsBlock> blocks = r.blocks(table, fields, Long.MIN_VALUE, Long.MAX_VALUE, null);
+        while (printed < limit && blocks.hasNext()) {
+            TsBlock b = blocks.next();
+            int n = b.size();
+            String[] id = b.device();
             List<ColumnValues> shown = new ArrayList<>();
             for (int i : selected) {
-                shown.add(all.get(i));
+                if (i == 0) {
+                    shown.add(new ColumnValues(
+                            "time", ColumnValues.Kind.INT64, ColumnValues.Meaning.TIMESTAMP, b.times(), null, n));
+                } else if (i <= tags) {
+                    shown.add(constantTag(header.get(i), i < id.length ? id[i] : null, n));
+                } else {
+                    shown.add(TsTables.values(b.column(fields.indexOf(header.get(i))), n));
+                }
             }
             for (int row = 0; row < n && printed < limit; row++, printed++) {
                 printRow(line, shown, row, out);

@@ -202,7 +202,7 @@ final class TsTables {
         }
     }
 
-    private static ColumnValues values(TsColumn c, int n) {
+    static ColumnValues values(TsColumn c, int n) {
         ColumnValues.Kind kind = kind(c.type());
         Object v;
         switch (kind) {

@@ -11,9 +11,15 @@ import dev.colcodec.format.parquet.ParquetFileWriter;
 import dev.colcodec.format.parquet.ParquetLogicalType;
 import dev.colcodec.format.parquet.ParquetWriteOptions;
 import dev.colcodec.format.tsfile.TsFileReader;
+import dev.colcodec.format.tsfile.TsFileWriter;
+import dev.colcodec.format.tsfile.TsTableSchema;
+import dev.colcodec.format.tsfile.TsTablet;
 import dev.colcodec.parquet.PhysicalType;
+import dev.colcodec.tsfile.TsDataType;
+import dev.colcodec.tsfile.TsEncoding;
 import dev.colcodec.values.BinaryBatch;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -500,6 +506,68 @@ class ColcodecCliTest {
                 1,
                 "colcodec: column u64 holds the unsigned 64-bit value 18446744073709551615 (row 0)");
         assertThat(Files.exists(out)).isFalse();
+    }
+
+    /**
+     * dump of a TsFile table decodes a chunk group at a time and stops at --limit: with the second
+     * device's chunk damaged, the first device's rows still print, and the whole table fails in one line.
+     */
+    @Test
+    void tsFileDumpStopsDecodingAtTheLimit() throws IOException {
+        TsTableSchema schema = new TsTableSchema(
+                "t",
+                List.of(
+                        new TsTableSchema.Column(
+                                "dev",
+                                TsDataType.STRING,
+                                TsEncoding.PLAIN,
+                                Compression.UNCOMPRESSED,
+                                TsTableSchema.Category.TAG),
+                        new TsTableSchema.Column(
+                                "s",
+                                TsDataType.STRING,
+                                TsEncoding.PLAIN,
+                                Compression.UNCOMPRESSED,
+                                TsTableSchema.Category.FIELD)));
+        byte[] marker = "MARKER-0123456789".getBytes(StandardCharsets.UTF_8);
+        java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
+            w.write(new TsTablet(schema)
+                    .device("d1")
+                    .times(new long[] {1, 2, 3}, 3)
+                    .binaries("s", new byte[][] {{'a'}, {'b'}, {'c'}}, null));
+            w.write(new TsTablet(schema)
+                    .device("d2")
+                    .times(new long[] {4}, 1)
+                    .binaries("s", new byte[][] {marker}, null));
+        }
+        byte[] file = bos.toByteArray();
+        int at = indexOf(file, marker);
+        assertThat(at).isPositive();
+        assertThat(file[at - 1]).isEqualTo((byte) (2 * marker.length)); // the value's zigzag varint length
+        file[at - 1] = 0x7E; // 63 bytes: past the page's end
+        Path damaged = tmp.resolve("late-damage.tsfile");
+        Files.write(damaged, file);
+        CliFixtures.Result first = run("dump", damaged.toString(), "--limit", "3");
+        assertThat(first.status()).as(first.err()).isZero();
+        assertThat(first.outLines()).containsExactly("time,dev,s", "1,d1,a", "2,d1,b", "3,d1,c");
+        CliFixtures.Result all = run("dump", damaged.toString());
+        assertThat(all.status()).isEqualTo(1);
+        assertThat(all.errLines()).hasSize(1);
+        assertThat(all.errLines().get(0)).startsWith("colcodec: corrupt input at offset");
+    }
+
+    private static int indexOf(byte[] a, byte[] b) {
+        outer:
+        for (int i = 0; i + b.length <= a.length; i++) {
+            for (int j = 0; j < b.length; j++) {
+                if (a[i + j] != b[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
     }
 
     @Test
