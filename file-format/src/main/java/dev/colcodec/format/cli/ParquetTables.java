@@ -6,6 +6,7 @@ import dev.colcodec.format.parquet.ParquetColumn;
 import dev.colcodec.format.parquet.ParquetFileReader;
 import dev.colcodec.format.parquet.ParquetFileWriter;
 import dev.colcodec.format.parquet.ParquetLogicalType;
+import dev.colcodec.format.parquet.RowRanges;
 import dev.colcodec.parquet.PhysicalType;
 import dev.colcodec.values.BinaryBatch;
 import java.io.IOException;
@@ -88,12 +89,26 @@ final class ParquetTables {
 
     /** The rows of row group {@code g}, columns {@code cols}, decoded completely. */
     static List<ColumnValues> readRowGroup(ParquetFileReader r, int g, int[] cols) throws IOException {
+        return readRowGroup(r, g, cols, Long.MAX_VALUE);
+    }
+
+    /**
+     * The first {@code maxRows} rows (or all) of row group {@code g}, columns {@code cols}: when none of
+     * the columns is repeated, only the pages holding those rows are decoded.
+     */
+    static List<ColumnValues> readRowGroup(ParquetFileReader r, int g, int[] cols, long maxRows) throws IOException {
         long rowCount = r.rowGroupRowCount(g);
         if (rowCount < 0 || rowCount > Integer.MAX_VALUE - 16) {
             throw new CorruptInputException(0, "a row group row count that fits in memory (got " + rowCount + ")");
         }
-        int rows = (int) rowCount;
-        List<List<ColumnBatch>> decoded = r.decodeRowGroup(g, cols, BATCH, null);
+        boolean flat = true;
+        for (int c : cols) {
+            flat &= r.columns().get(c).maxRepetitionLevel() == 0;
+        }
+        int rows = (int) (flat ? Math.min(rowCount, maxRows) : rowCount);
+        List<List<ColumnBatch>> decoded = rows < rowCount
+                ? r.decodeRowGroup(g, cols, RowRanges.of(0, rows), BATCH, null)
+                : r.decodeRowGroup(g, cols, BATCH, null);
         List<ColumnValues> out = new ArrayList<>(cols.length);
         for (int k = 0; k < cols.length; k++) {
             ParquetColumn c = r.columns().get(cols[k]);

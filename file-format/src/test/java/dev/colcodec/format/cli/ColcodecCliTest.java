@@ -557,6 +557,45 @@ class ColcodecCliTest {
         assertThat(all.errLines().get(0)).startsWith("colcodec: corrupt input at offset");
     }
 
+    /** dump of a Parquet file decodes only the pages of the rows it prints (flat columns). */
+    @Test
+    void parquetDumpDecodesOnlyThePagesItPrints() throws IOException {
+        int n = 1000;
+        BinaryBatch s = new BinaryBatch();
+        byte[] marker = "MARKER-0123456789".getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < n; i++) {
+            byte[] v = i == n - 1 ? marker : ("v" + i).getBytes(StandardCharsets.UTF_8);
+            s.append(v, 0, v.length);
+        }
+        java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+        try (ParquetFileWriter w = new ParquetFileWriter(
+                bos,
+                List.of(
+                        ParquetColumn.flat("i", PhysicalType.INT32, 0, false),
+                        ParquetColumn.flat("s", PhysicalType.BYTE_ARRAY, 0, false)
+                                .withLogicalType(ParquetLogicalType.string())),
+                ParquetWriteOptions.defaults().withDictionary(false).withPageRowLimit(100))) {
+            int[] ints = new int[n];
+            for (int i = 0; i < n; i++) {
+                ints[i] = i;
+            }
+            w.write(new Object[] {ints, s}, null, n);
+        }
+        byte[] file = bos.toByteArray();
+        int at = indexOf(file, marker);
+        assertThat(at).isGreaterThan(4);
+        file[at - 4] = 0x7F; // the last value's little-endian length: past its page's end
+        Path damaged = tmp.resolve("late-damage.parquet");
+        Files.write(damaged, file);
+        CliFixtures.Result first = run("dump", damaged.toString(), "--limit", "2");
+        assertThat(first.status()).as(first.err()).isZero();
+        assertThat(first.outLines()).containsExactly("i,s", "0,v0", "1,v1");
+        CliFixtures.Result all = run("dump", damaged.toString());
+        assertThat(all.status()).isEqualTo(1);
+        assertThat(all.errLines()).hasSize(1);
+        assertThat(all.errLines().get(0)).startsWith("colcodec: corrupt input at offset");
+    }
+
     private static int indexOf(byte[] a, byte[] b) {
         outer:
         for (int i = 0; i + b.length <= a.length; i++) {
