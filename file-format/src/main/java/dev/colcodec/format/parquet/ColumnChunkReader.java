@@ -307,6 +307,86 @@ public final class ColumnChunkReader {
     }
 
     /**
+     * As {@link #readBatch}, stopping in front of the first entry of row {@code maxRows + 1}, counting the
+     * rows this call begins (entries with repetition level 0), so that a run of calls reads whole rows:
+     * after calls that began {@code n} rows in all, the reader stands at the start of row {@code n + 1}
+     * (a batch full of entries may end inside a row; the next call goes on with it). A non-repeated column
+     * has one entry per row, so this is {@code readBatch(batch, min(maxEntries, maxRows))}. Returns the
+     * number of entries read; 0 means the chunk is exhausted (or {@code maxRows} is 0 and the next entry
+     * begins a row).
+     */
+    public int readRows(ColumnBatch batch, int maxEntries, long maxRows) {
+        if (maxRep == 0) {
+            return readBatch(batch, (int) Math.max(0, Math.min(maxEntries, maxRows)));
+        }
+        try {
+            return readRowsUnchecked(batch, maxEntries, maxRows);
+        } catch (CorruptInputException e) {
+            throw inPage(e);
+        }
+    }
+
+    private int readRowsUnchecked(ColumnBatch batch, int maxEntries, long maxRows) {
+        batch.clear();
+        if (pendingReps == null) {
+            pendingReps = new int[SKIP_STEP];
+            pendingDefs = new int[SKIP_STEP];
+        }
+        int want = Math.min(maxEntries, batch.capacity());
+        int[] defs = batch.definitionLevels();
+        int[] reps = batch.repetitionLevels();
+        int levels = 0;
+        int present = 0;
+        long rows = 0;
+        while (levels < want) {
+            if (pendingFrom == pendingTo) {
+                if (pageRemaining == 0 && loadPage(-1) < 0) {
+                    break;
+                }
+                // the levels ahead are decoded first, to find where the rows begin
+                int step = Math.min(SKIP_STEP, pageRemaining);
+                decoding = DECODING_LEVELS;
+                repReader.readIntegers(pendingReps, 0, step);
+                defReader.readIntegers(pendingDefs, 0, step);
+                decoding = NOT_DECODING;
+                pendingFrom = 0;
+                pendingTo = step;
+            }
+            int from = pendingFrom;
+            int limit = Math.min(pendingTo, from + (want - levels));
+            int i = from;
+            boolean rowsDone = false;
+            while (i < limit) {
+                if (pendingReps[i] == 0) {
+                    if (rows == maxRows) {
+                        rowsDone = true;
+                        break;
+                    }
+                    rows++;
+                }
+                i++;
+            }
+            int n = i - from;
+            System.arraycopy(pendingReps, from, reps, levels, n);
+            System.arraycopy(pendingDefs, from, defs, levels, n);
+            int p = countPresent(defs, levels, n);
+            decoding = DECODING_VALUES;
+            readValues(batch, present, p);
+            decoding = NOT_DECODING;
+            pendingFrom = i;
+            pageRemaining -= n;
+            levels += n;
+            present += p;
+            batch.levelCount = levels;
+            batch.valueCount = present;
+            if (rowsDone) {
+                break;
+            }
+        }
+        return levels;
+    }
+
+    /**
      * An error as the caller sees it: errors raised by this reader carry file offsets already; an error
      * of a level or value decoder ({@link #decoding}) carries an index into the array it reads, which is
      * a file offset once {@link #levelsBase} or {@link #valuesBase} is added (pages read in place) or an

@@ -813,11 +813,12 @@ public final class ParquetFileReader implements AutoCloseable {
      * As {@link #decodeRowGroup(int, int[], int, java.util.concurrent.ForkJoinPool)}, decoding only the
      * rows in {@code rows} (for example {@link #rowRangesOverlapping}'s, or their {@link
      * RowRanges#intersect intersection} over several columns): each column's batches hold those rows in
-     * order, the rows of one range after another (a batch holds rows of one range, at most {@code
-     * batchSize}). Pages wholly between the ranges are passed over without decompressing them.
+     * order, the rows of one range after another (a batch holds entries of one range, at most {@code
+     * batchSize}; a repeated column's rows are whole, their entries possibly split between batches).
+     * Pages wholly between the ranges are passed over without decompressing them (a repeated column's V1
+     * pages have their repetition levels decoded to find the rows).
      *
-     * @throws IllegalArgumentException if a column is repeated (its rows are not its entries) or a range
-     *     ends past the row group's rows
+     * @throws IllegalArgumentException if a range ends past the row group's rows
      * @throws CorruptInputException if a chunk holds fewer rows than its row group
      */
     public List<List<ColumnBatch>> decodeRowGroup(
@@ -830,13 +831,6 @@ public final class ParquetFileReader implements AutoCloseable {
         }
         if (batchSize < 1) {
             throw new IllegalArgumentException("a batch size >= 1: " + batchSize);
-        }
-        for (int column : columns) {
-            if (this.columns.get(column).maxRepetitionLevel() > 0) {
-                throw new IllegalArgumentException("row ranges of a repeated column ("
-                        + this.columns.get(column).name()
-                        + "): read its entries with readColumn, skipRows and readBatch");
-            }
         }
         if (rows.count() == 0) {
             List<List<ColumnBatch>> none = new ArrayList<>(columns.length);
@@ -916,22 +910,41 @@ public final class ParquetFileReader implements AutoCloseable {
     }
 
     /**
-     * The rows of a non-repeated column's chunk (at file offset {@code chunkAt}) in {@code rows}, in
-     * batches of at most {@code batchSize} rows of one range each.
+     * The rows of a column's chunk (at file offset {@code chunkAt}) in {@code rows}, in batches of at most
+     * {@code batchSize} entries of one range each.
      */
     private static List<ColumnBatch> decodeRanges(
             ColumnChunkReader r, RowRanges rows, int batchSize, long rowCount, long chunkAt) {
         List<ColumnBatch> batches = new ArrayList<>();
+        boolean repeated = r.column().maxRepetitionLevel() > 0;
         long at = 0;
         for (int i = 0; i < rows.count(); i++) {
             long gap = rows.from(i) - at;
             boolean ended = r.skipRows(gap) != gap;
-            for (long want = rows.to(i) - rows.from(i); want > 0 && !ended; ) {
-                int n = (int) Math.min(batchSize, want);
-                ColumnBatch b = new ColumnBatch(r.column(), n);
-                ended = r.readBatch(b, n) != n;
-                batches.add(b);
-                want -= n;
+            long want = rows.to(i) - rows.from(i);
+            // a repeated column's batch that ended full may have ended inside the range's last row
+            boolean full = false;
+            while (!ended && (want > 0 || (repeated && full))) {
+                int cap = repeated ? batchSize : (int) Math.min(batchSize, want);
+                ColumnBatch b = new ColumnBatch(r.column(), cap);
+                int n = r.readRows(b, cap, want);
+                if (n > 0) {
+                    batches.add(b);
+                }
+                if (!repeated) {
+                    ended = n != cap;
+                    want -= n;
+                    continue;
+                }
+                long began = 0;
+                int[] reps = b.repetitionLevels();
+                for (int k = 0; k < n; k++) {
+                    began += reps[k] == 0 ? 1 : 0;
+                }
+                // the chunk ended inside the range (a last row's rest, want 0, may be nothing)
+                ended = want > 0 && (n == 0 || (began == 0 && n < cap));
+                full = n == cap;
+                want -= began;
             }
             if (ended) {
                 throw new CorruptInputException(

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.colcodec.parquet.PhysicalType;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
@@ -139,6 +141,94 @@ class RepeatedSkipRowsTest {
         assertThat(listColumns).isEqualTo(1);
         if (file.startsWith("pyarrow")) {
             assertThat(multiPageChunks).as("chunks with several data pages").isPositive();
+        }
+    }
+
+    /**
+     * {@link ParquetFileReader#decodeRowGroup(int, int[], RowRanges, int, java.util.concurrent.ForkJoinPool)}
+     * over random row ranges, list and flat columns together, batches of 1 to 40 entries (rows split
+     * between batches): the entries of exactly the rows in the ranges, whole, in order; {@link
+     * ColumnChunkReader#readRows} reads whole rows however small its batches.
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "pyarrow/v1_snappy_dict.parquet",
+                "pyarrow/v2_zstd_dict.parquet",
+                "duckdb/v1_snappy.parquet",
+                "duckdb/v2_gzip.parquet"
+            })
+    void rowRangesOfRepeatedColumnsHoldWholeRows(String file) throws IOException {
+        byte[] bytes = resource(file);
+        Random random = new Random(file.hashCode() + 1);
+        try (ParquetFileReader reader = ParquetFileReader.open(bytes)) {
+            int list = -1;
+            for (int c = 0; c < reader.columns().size(); c++) {
+                if (reader.columns().get(c).maxRepetitionLevel() > 0) {
+                    list = c;
+                }
+            }
+            int flat = list == 0 ? 1 : 0;
+            for (int g = 0; g < reader.rowGroupCount(); g++) {
+                Entries all = readAll(reader.readColumn(g, list), 1000);
+                int[] starts = all.rowStarts();
+                int rows = starts.length - 1;
+                for (int iter = 0; iter < 30; iter++) {
+                    List<Long> bounds = new ArrayList<>();
+                    long at = random.nextInt(3) == 0 ? 0 : random.nextInt(rows);
+                    while (at < rows) {
+                        long to = Math.min(rows, at + 1 + random.nextInt(Math.max(1, rows / 4)));
+                        bounds.add(at);
+                        bounds.add(to);
+                        at = to + random.nextInt(rows / 3 + 1);
+                    }
+                    RowRanges ranges = RowRanges.of(
+                            bounds.stream().mapToLong(Long::longValue).toArray());
+                    int batch = 1 + random.nextInt(40);
+                    List<List<ColumnBatch>> got = reader.decodeRowGroup(g, new int[] {list, flat}, ranges, batch, null);
+                    // the expected entries: those of the rows in the ranges
+                    List<int[]> expected = new ArrayList<>();
+                    long expectedRows = 0;
+                    for (int k = 0; k < ranges.count(); k++) {
+                        for (int e = starts[(int) ranges.from(k)]; e < starts[(int) ranges.to(k)]; e++) {
+                            expected.add(new int[] {all.reps()[e], all.defs()[e], all.values()[e]});
+                        }
+                        expectedRows += ranges.to(k) - ranges.from(k);
+                    }
+                    List<int[]> actual = new ArrayList<>();
+                    for (ColumnBatch b : got.get(0)) {
+                        assertThat(b.levelCount()).isBetween(1, batch);
+                        int v = 0;
+                        for (int i = 0; i < b.levelCount(); i++) {
+                            int d = b.definitionLevels()[i];
+                            int value = d == reader.columns().get(list).maxDefinitionLevel() ? b.ints()[v++] : 0;
+                            actual.add(new int[] {b.repetitionLevels()[i], d, value});
+                        }
+                    }
+                    String what = file + " rg " + g + " " + ranges + " batch " + batch;
+                    assertThat(actual).as(what).hasSize(expected.size());
+                    for (int e = 0; e < expected.size(); e++) {
+                        assertThat(actual.get(e)).as(what + " entry " + e).isEqualTo(expected.get(e));
+                    }
+                    long flatRows = 0;
+                    for (ColumnBatch b : got.get(1)) {
+                        flatRows += b.levelCount();
+                    }
+                    assertThat(flatRows).as(what).isEqualTo(expectedRows);
+                }
+                // readRows: whole rows, however small the batches
+                ColumnChunkReader r = reader.readColumn(g, list);
+                ColumnBatch b = new ColumnBatch(reader.columns().get(list), 3);
+                int entries = 0;
+                long left = 5;
+                for (int n; (n = r.readRows(b, 3, left)) > 0; ) {
+                    entries += n;
+                    for (int i = 0; i < n; i++) {
+                        left -= b.repetitionLevels()[i] == 0 ? 1 : 0;
+                    }
+                }
+                assertThat(entries).isEqualTo(starts[Math.min(5, rows)]);
+            }
         }
     }
 
