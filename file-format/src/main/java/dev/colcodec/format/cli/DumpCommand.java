@@ -74,7 +74,7 @@ final class DumpCommand {
         long printed = 0;
         StringBuilder line = new StringBuilder();
         for (int g = 0; g < r.rowGroupCount() && printed < limit; g++) {
-            // the rows still to print (of flat columns, only their pages are decoded)
+            // the rows still to print (only their pages are decoded)
             List<ColumnValues> columns = ParquetTables.readRowGroup(r, g, cols, limit - printed);
             int rows = columns.isEmpty() ? (int) r.rowGroupRowCount(g) : columns.get(0).rows;
             for (int row = 0; row < rows && printed < limit; row++, printed++) {

@@ -93,19 +93,15 @@ final class ParquetTables {
     }
 
     /**
-     * The first {@code maxRows} rows (or all) of row group {@code g}, columns {@code cols}: when none of
-     * the columns is repeated, only the pages holding those rows are decoded.
+     * The first {@code maxRows} rows (or all) of row group {@code g}, columns {@code cols}: only the pages
+     * holding those rows are decoded.
      */
     static List<ColumnValues> readRowGroup(ParquetFileReader r, int g, int[] cols, long maxRows) throws IOException {
         long rowCount = r.rowGroupRowCount(g);
         if (rowCount < 0 || rowCount > Integer.MAX_VALUE - 16) {
             throw new CorruptInputException(0, "a row group row count that fits in memory (got " + rowCount + ")");
         }
-        boolean flat = true;
-        for (int c : cols) {
-            flat &= r.columns().get(c).maxRepetitionLevel() == 0;
-        }
-        int rows = (int) (flat ? Math.min(rowCount, maxRows) : rowCount);
+        int rows = (int) Math.min(rowCount, maxRows);
         List<List<ColumnBatch>> decoded = rows < rowCount
                 ? r.decodeRowGroup(g, cols, RowRanges.of(0, rows), BATCH, null)
                 : r.decodeRowGroup(g, cols, BATCH, null);
