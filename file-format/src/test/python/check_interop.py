@@ -1,10 +1,10 @@
-"""Reads the files colcodec wrote into file-format/target/interop (InteropFilesTest) with pyarrow and
-with the TsFile Python package, and compares every value with the expected values next to them.
+"""Reads the files colcodec wrote into file-format/target/interop (InteropFilesTest) with pyarrow, DuckDB
+and the TsFile Python package, and compares every value with the expected values next to them.
 
     python check_interop.py [DIR]        # DIR defaults to file-format/target/interop
 
 Prints one line per file checked and exits non-zero on any difference, on a file that cannot be read,
-or when no files were found. Run by .ci/run in a virtualenv with pyarrow and tsfile installed.
+or when no files were found. Run by .ci/run in a virtualenv with pyarrow, duckdb and tsfile installed.
 """
 import glob
 import json
@@ -12,6 +12,7 @@ import math
 import os
 import sys
 
+import duckdb
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -78,6 +79,81 @@ def check_parquet(directory):
             problems.append("unreadable: %r" % (e,))
             detail = ""
         failures += report("pyarrow " + pa.__version__, name, problems, detail)
+    return len(files), failures
+
+
+# DuckDB reads no BYTE_STREAM_SPLIT FIXED_LEN_BYTE_ARRAY column ("only supported for FLOAT, DOUBLE, INT32
+# or INT64 data"); in the dlba_bss files these columns are left out of its query
+DUCKDB_UNREADABLE = {"dlba_bss": {"fixed", "dec", "uuid"}}
+
+
+def duckdb_expression(col):
+    """The select expression that gives a column's canonical value, or the value canonical_duckdb maps."""
+    name = '"%s"' % col["name"]
+    kind = col["kind"]
+    if kind == "date":
+        return "date_diff('day', DATE '1970-01-01', %s)" % name
+    if kind in ("timestamp", "int96"):
+        return "epoch_us(%s)" % name
+    if kind == "time32":
+        return "CAST(%s AS TIME)" % name
+    return name
+
+
+def canonical_duckdb(value, col):
+    if value is None:
+        return None
+    kind = col["kind"]
+    if kind == "time32":
+        return ((value.hour * 60 + value.minute) * 60 + value.second) * 1000 + value.microsecond // 1000
+    if kind == "hex":
+        return value.hex()
+    if kind == "uuid":
+        return value.bytes.hex()
+    if kind == "decimal":
+        return int(value.scaleb(col.get("scale", 0)))
+    return value
+
+
+def expected_duckdb(value, col):
+    # DuckDB's TIMESTAMP holds microseconds: an INT96's nanoseconds are cut
+    return value // 1000 if value is not None and col["kind"] == "int96" else value
+
+
+def check_parquet_duckdb(directory):
+    with open(os.path.join(directory, "expected.json"), encoding="utf-8") as f:
+        expected = json.load(f)
+    failures = 0
+    files = sorted(glob.glob(os.path.join(directory, "*.parquet")))
+    for path in files:
+        name = os.path.basename(path)
+        left_out = set()
+        for prefix, columns in DUCKDB_UNREADABLE.items():
+            if name.startswith(prefix + "_"):
+                left_out = columns
+        cols = [c for c in expected["columns"] if c["name"] not in left_out]
+        problems = []
+        detail = ""
+        try:
+            con = duckdb.connect()
+            select = ", ".join(duckdb_expression(c) for c in cols)
+            rows = con.execute("SELECT %s FROM read_parquet(?)" % select, [path]).fetchall()
+            if len(rows) != expected["rows"]:
+                problems.append("rows %d, expected %d" % (len(rows), expected["rows"]))
+            for j, col in enumerate(cols):
+                got = [canonical_duckdb(r[j], col) for r in rows]
+                want = [expected_duckdb(v, col) for v in col["values"]]
+                bad = [i for i, (e, a) in enumerate(zip(want, got)) if not same(e, a)]
+                for i in bad[:MAX_REPORTED]:
+                    problems.append("%s row %d: %r, expected %r" % (col["name"], i, got[i], want[i]))
+                if len(bad) > MAX_REPORTED:
+                    problems.append("%s: %d differences in all" % (col["name"], len(bad)))
+            detail = "%d rows, %d columns" % (len(rows), len(cols))
+            if left_out:
+                detail += " (not %s: BYTE_STREAM_SPLIT FIXED_LEN_BYTE_ARRAY)" % ",".join(sorted(left_out))
+        except Exception as e:  # any failure to read is a failed check
+            problems.append("unreadable: %r" % (e,))
+        failures += report("duckdb " + duckdb.__version__, name, problems, detail)
     return len(files), failures
 
 
@@ -177,14 +253,15 @@ def report(reader, name, problems, detail):
 
 def main():
     directory = sys.argv[1] if len(sys.argv) > 1 else os.path.join("file-format", "target", "interop")
-    parquet_files, parquet_failures = check_parquet(os.path.join(directory, "parquet"))
+    parquet_files, pyarrow_failures = check_parquet(os.path.join(directory, "parquet"))
+    _, duckdb_failures = check_parquet_duckdb(os.path.join(directory, "parquet"))
     tsfile_files, tsfile_failures = check_tsfile(os.path.join(directory, "tsfile"))
-    print("interop: %d Parquet files (%d failed), %d TsFiles (%d failed)"
-          % (parquet_files, parquet_failures, tsfile_files, tsfile_failures))
+    print("interop: %d Parquet files (pyarrow: %d failed, DuckDB: %d failed), %d TsFiles (%d failed)"
+          % (parquet_files, pyarrow_failures, duckdb_failures, tsfile_files, tsfile_failures))
     if parquet_files == 0 or tsfile_files == 0:
         print("interop: no files found under %s; run InteropFilesTest first" % directory)
         return 1
-    return 1 if parquet_failures or tsfile_failures else 0
+    return 1 if pyarrow_failures or duckdb_failures or tsfile_failures else 0
 
 
 if __name__ == "__main__":
