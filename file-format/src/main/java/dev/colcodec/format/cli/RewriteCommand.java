@@ -290,7 +290,15 @@ final class RewriteCommand {
         try (TsFileWriter w = Writers.tsfile("rewrite", target, schemas, options)) {
             for (TsTableSchema s : schemas) {
                 for (TsTables.DeviceRows d : rows.get(s.tableName())) {
-                    w.write(TsTables.tablet(s, d));
+                    try {
+                        w.write(TsTables.tablet(s, d));
+                    } catch (IllegalArgumentException e) {
+                        // a device whose chunk groups overlap in time (an unsequence file) or repeat a time
+                        throw new IllegalArgumentException(
+                                "the input's rows of a device do not ascend in time, which a TsFile written"
+                                        + " in one pass needs: " + e.getMessage(),
+                                e);
+                    }
                 }
             }
         }

@@ -268,7 +268,8 @@ public final class TsFileWriter implements Closeable {
         long prev = any ? known.lastTime : Long.MIN_VALUE;
         for (int i = 0; i < n; i++) {
             if (times[i] < prev || (any || i > 0) && times[i] == prev) {
-                throw new IllegalArgumentException("times must ascend: " + times[i] + " after " + prev);
+                throw new IllegalArgumentException("times must ascend: " + times[i] + " after " + prev + " (row " + i
+                        + " of the tablet of device " + java.util.Arrays.toString(id) + ")");
             }
             prev = times[i];
         }
