@@ -333,6 +333,71 @@ class TsStatisticsTest {
     }
 
     /**
+     * Values and sums within 2^52 take exact long sums; near that bound, and past it, the sums must still
+     * be the serial double sums tsfile computes value by value, bit for bit, from any earlier sum.
+     */
+    @Test
+    void exactLongSumsEqualSerialDoubleSums() {
+        Random r = new Random(13);
+        int n = 4_000;
+        long[] times = new long[n];
+        for (int i = 0; i < n; i++) {
+            times[i] = i;
+        }
+        // magnitudes: small, just under and just over 2^52 / pageRows, and far over
+        long[] magnitudes = {
+            1_000, (1L << 52) / 1_000 - 3, (1L << 52) / 1_000 + 3, (1L << 54) / 1_000 + 1, 1L << 50, Long.MAX_VALUE
+        };
+        double[] starts = {Double.NaN, 0.0, -0.0, 0x1p52 - 8, -0x1p51, 12345.0};
+        for (long m : magnitudes) {
+            for (double start : starts) {
+                boolean positive = r.nextBoolean();
+                long[] v = new long[n];
+                for (int i = 0; i < n; i++) {
+                    // all positive: the partial sums grow to n times the magnitude, past 2^53 for the
+                    // larger ones, where additions round
+                    v[i] = m == Long.MAX_VALUE
+                            ? (positive ? r.nextLong() >>> 1 : r.nextLong())
+                            : positive ? m - r.nextInt(1000) : (long) ((r.nextDouble() * 2 - 1) * m);
+                }
+                v[17] = m == Long.MAX_VALUE ? Long.MIN_VALUE : positive ? m : -m; // the bound itself
+                int pageRows = 1_000;
+                TsStatistics[] pages = new TsStatistics[4];
+                TsStatistics[] single = new TsStatistics[4];
+                TsStatistics[] perValue = new TsStatistics[4];
+                for (int p = 0; p < 4; p++) {
+                    pages[p] = new TsStatistics(TsDataType.INT64);
+                    single[p] = new TsStatistics(TsDataType.INT64);
+                    perValue[p] = new TsStatistics(TsDataType.INT64);
+                    if (!Double.isNaN(start)) {
+                        pages[p].sumDouble = start;
+                        single[p].sumDouble = start;
+                        perValue[p].sumDouble = start;
+                    }
+                }
+                TsStatistics.updateLongPages(pages, times, v, 0, n, pageRows);
+                for (int p = 0; p < 4; p++) {
+                    single[p].updateLongs(times, v, p * pageRows, pageRows);
+                    for (int i = p * pageRows; i < (p + 1) * pageRows; i++) {
+                        perValue[p].updateLong(times[i], v[i]);
+                    }
+                    String what = "magnitude " + m + " start " + start + " page " + p;
+                    assertEquals(
+                            Double.doubleToRawLongBits(perValue[p].sumDouble),
+                            Double.doubleToRawLongBits(pages[p].sumDouble),
+                            what);
+                    assertEquals(
+                            Double.doubleToRawLongBits(perValue[p].sumDouble),
+                            Double.doubleToRawLongBits(single[p].sumDouble),
+                            what);
+                    assertEquals(perValue[p].minLong, pages[p].minLong, what);
+                    assertEquals(perValue[p].maxLong, single[p].maxLong, what);
+                }
+            }
+        }
+    }
+
+    /**
      * Pages that already hold values go on from their sums (a -0.0 or infinite sum set on page 5 too, NaN
      * meaning none set), bit for bit as one update per page does.
      */
