@@ -340,25 +340,32 @@ public final class TsStatistics {
      * JIT vectorizes; sharing a loop with the serial double sum made both several times slower.
      */
     private void addLongs(long[] times, long[] v, int off, int n, int summed, double sum) {
-        addLongsMinMax(times, v, off, n);
+        long exactSum = addLongsMinMax(times, v, off, n);
         if (summed < n) {
             sum = summed == 0 && sumIsExact(sum, n)
-                    ? sum + (double) longSum(v, off, n)
+                    ? sum + (double) exactSum
                     : serialSum(sum, v, off + summed, n - summed);
         }
         sumDouble = sum;
     }
 
-    /** Folds rows {@code [off, off + n)} into the count, times, first, last, min and max (not the sum). */
-    private void addLongsMinMax(long[] times, long[] v, int off, int n) {
+    /**
+     * Folds rows {@code [off, off + n)} into the count, times, first, last, min and max, and returns their
+     * long sum (wrapped on overflow; exact when {@link #sumIsExact}). The sum shares the loop of the
+     * minimum and maximum, which the JIT vectorizes (a loop of a long sum alone it does not).
+     */
+    private long addLongsMinMax(long[] times, long[] v, int off, int n) {
         long min = count == 0 ? v[off] : minLong;
         long max = count == 0 ? v[off] : maxLong;
+        long sum = 0;
         for (int i = off; i < off + n; i++) {
             long x = v[i];
             min = Math.min(min, x);
             max = Math.max(max, x);
+            sum += x;
         }
         finishBatch(times, off, n, min, max, v[off], v[off + n - 1]);
+        return sum;
     }
 
     private static double serialSum(double sum, long[] v, int off, int n) {
@@ -366,14 +373,6 @@ public final class TsStatistics {
             sum += v[i];
         }
         return sum;
-    }
-
-    private static long longSum(long[] v, int off, int n) {
-        long s = 0;
-        for (int i = off; i < off + n; i++) {
-            s += v[i];
-        }
-        return s;
     }
 
     /**
@@ -416,18 +415,18 @@ public final class TsStatistics {
         // every page's count, times, min and max first; then the sums: exact ones as long sums when
         // every page's is, else as interleaved serial sums
         double[] before = new double[pages.length];
+        long[] exactSums = new long[pages.length];
         boolean exact = true;
         for (int j = 0; j < pages.length; j++) {
             int a = from + j * pageRows;
             int len = Math.min(pageRows, from + n - a);
             before[j] = pages[j].sumDouble;
-            pages[j].addLongsMinMax(times, v, a, len);
+            exactSums[j] = pages[j].addLongsMinMax(times, v, a, len);
             exact &= pages[j].sumIsExact(before[j], len);
         }
         if (exact) {
             for (int j = 0; j < pages.length; j++) {
-                int a = from + j * pageRows;
-                pages[j].sumDouble = before[j] + (double) longSum(v, a, Math.min(pageRows, from + n - a));
+                pages[j].sumDouble = before[j] + (double) exactSums[j];
             }
             return;
         }
