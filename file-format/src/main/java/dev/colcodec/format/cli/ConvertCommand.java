@@ -72,8 +72,16 @@ final class ConvertCommand {
         }
         List<String> tagNames = args.list("--tags") == null ? List.of() : args.list("--tags");
         List<ColumnValues> columns = new ArrayList<>();
+        // per column: its Parquet column and annotation colcodec does not hold
+        List<Integer> sources = new ArrayList<>();
+        List<ParquetColumn> parquetColumns;
+        List<String> unknownAnnotations = new ArrayList<>();
         int rows;
         try (ParquetFileReader r = ParquetFileReader.open(in)) {
+            parquetColumns = r.columns();
+            for (int i = 0; i < parquetColumns.size(); i++) {
+                unknownAnnotations.add(r.unknownAnnotation(i));
+            }
             ParquetTables.requireFlat(r, "convert");
             int[] all = new int[r.columns().size()];
             for (int i = 0; i < all.length; i++) {
@@ -100,7 +108,8 @@ final class ConvertCommand {
                                 null,
                                 0)
                         : ColumnValues.concat(parts.get(i));
-                columns.add(forTsFile(r.columns().get(i), r.unknownAnnotation(i), c, out));
+                columns.add(c);
+                sources.add(i);
             }
             rows = (int) Math.min(Integer.MAX_VALUE, r.rowCount());
         }
@@ -111,6 +120,18 @@ final class ConvertCommand {
             tags.add(find(columns, t));
         }
         time = find(columns, timeName);
+        // time and FIELD columns as TsFile holds them (tags become text, unsigned numbers as such)
+        for (int i = 0; i < columns.size(); i++) {
+            ColumnValues c = columns.get(i);
+            if (!tags.contains(c)) {
+                ColumnValues held =
+                        forTsFile(parquetColumns.get(sources.get(i)), unknownAnnotations.get(sources.get(i)), c, out);
+                columns.set(i, held);
+                if (c == time) {
+                    time = held;
+                }
+            }
+        }
         if (tagNames.contains(timeName)) {
             throw new UsageException("convert: the time column cannot be a tag too");
         }

@@ -293,6 +293,9 @@ final class RewriteCommand {
                     try {
                         w.write(TsTables.tablet(s, d));
                     } catch (IllegalArgumentException e) {
+                        if (e.getMessage() == null || !e.getMessage().startsWith("times must ascend")) {
+                            throw e;
+                        }
                         // a device whose chunk groups overlap in time (an unsequence file) or repeat a time
                         throw new IllegalArgumentException(
                                 "the input's rows of a device do not ascend in time, which a TsFile written"

@@ -312,10 +312,11 @@ public final class ColumnChunkReader {
      * after calls that began {@code n} rows in all, the reader stands at the start of row {@code n + 1}
      * (a batch full of entries may end inside a row; the next call goes on with it). A non-repeated column
      * has one entry per row, so this is {@code readBatch(batch, min(maxEntries, maxRows))}. Returns the
-     * number of entries read; 0 means the chunk is exhausted (or {@code maxRows} is 0 and the next entry
-     * begins a row).
+     * number of entries read; 0 means the chunk is exhausted, or {@code maxEntries} or {@code maxRows} is
+     * 0 or less (for {@code maxRows}, when the next entry begins a row: a row's rest is still read).
      */
     public int readRows(ColumnBatch batch, int maxEntries, long maxRows) {
+        maxRows = Math.max(0, maxRows);
         if (maxRep == 0) {
             return readBatch(batch, (int) Math.max(0, Math.min(maxEntries, maxRows)));
         }

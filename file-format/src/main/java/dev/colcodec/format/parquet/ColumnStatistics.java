@@ -35,8 +35,8 @@ public record ColumnStatistics(long nullCount, byte[] min, byte[] max) {
         UNDEFINED;
 
         /**
-         * The order of a column by its physical type and logical type: INT96, FLOAT16 and INTERVAL have
-         * none; unsigned integers are unsigned; DECIMAL stored as bytes is signed. A column read from a file
+         * The order of a column by its physical type and logical type: INT96, FLOAT16, INTERVAL and UNKNOWN
+         * (always null) have none; unsigned integers are unsigned; DECIMAL stored as bytes is signed. A column read from a file
          * may carry an annotation {@link ParquetLogicalType} does not hold, or a column order the file does
          * not define: {@link ParquetFileReader#order} has those as {@link #UNDEFINED}.
          */
@@ -51,6 +51,7 @@ public record ColumnStatistics(long nullCount, byte[] min, byte[] max) {
             switch (lt.kind()) {
                 case FLOAT16:
                 case INTERVAL:
+                case UNKNOWN:
                     return UNDEFINED;
                 case INTEGER:
                     return lt.signed() ? PHYSICAL : UNSIGNED_INTEGER;

@@ -309,6 +309,11 @@ public final class ParquetFileReader implements AutoCloseable {
         } else {
             unknown = ParquetLogicalType.describe(e);
         }
+        if (unknown == null && e.isSetLogicalType() && e.getLogicalType().getSetField() == null) {
+            // a LogicalType member newer than the Thrift classes: the converted type gives the values'
+            // meaning, but a copy would lose the annotation
+            unknown = ParquetLogicalType.describe(e);
+        }
         ParquetColumn leaf = new ParquetColumn(p, t, len, def, rep, lt);
         leaves.add(leaf);
         unknownAnnotations.add(unknown);
@@ -924,8 +929,13 @@ public final class ParquetFileReader implements AutoCloseable {
             long want = rows.to(i) - rows.from(i);
             // a repeated column's batch that ended full may have ended inside the range's last row
             boolean full = false;
+            // a repeated column's batches: from one entry per row wanted (at least a few), doubling while
+            // rows outgrow them, up to batchSize
+            int cap = (int) Math.min(batchSize, Math.max(want, 64));
             while (!ended && (want > 0 || (repeated && full))) {
-                int cap = repeated ? batchSize : (int) Math.min(batchSize, want);
+                if (!repeated) {
+                    cap = (int) Math.min(batchSize, want);
+                }
                 ColumnBatch b = new ColumnBatch(r.column(), cap);
                 int n = r.readRows(b, cap, want);
                 if (n > 0) {
@@ -944,7 +954,13 @@ public final class ParquetFileReader implements AutoCloseable {
                 // the chunk ended inside the range (a last row's rest, want 0, may be nothing)
                 ended = want > 0 && (n == 0 || (began == 0 && n < cap));
                 full = n == cap;
+                boolean probe = want == 0;
                 want -= began;
+                if (want == 0 && !probe) {
+                    cap = Math.min(batchSize, 64); // the rest of the last row, if any: usually nothing
+                } else {
+                    cap = (int) (full ? Math.min(batchSize, 2L * cap) : Math.min(batchSize, Math.max(want, 64)));
+                }
             }
             if (ended) {
                 throw new CorruptInputException(

@@ -99,6 +99,10 @@ public final class ParquetFileWriter implements AutoCloseable {
             if (c.path().size() != 1 || !names.add(c.name())) {
                 throw new IllegalArgumentException("flat schemas need distinct top-level names: " + c.path());
             }
+            if (isAlwaysNull(c) && !c.isNullable()) {
+                throw new IllegalArgumentException(
+                        "column " + c.name() + " is UNKNOWN (always null): it must be OPTIONAL");
+            }
             writers[i] = new ColumnChunkWriter(c, options, true, recycler);
         }
         for (String b : options.bloomFilterColumns()) {
@@ -145,6 +149,18 @@ public final class ParquetFileWriter implements AutoCloseable {
         if (columns.length != writers.length || (nulls != null && nulls.length != writers.length)) {
             throw new IllegalArgumentException("expected " + writers.length + " columns");
         }
+        for (int i = 0; i < writers.length; i++) {
+            ParquetColumn c = schema.get(i);
+            if (isAlwaysNull(c)) {
+                boolean[] isNull = nulls == null ? null : nulls[i];
+                for (int r = 0; r < rowCount; r++) {
+                    if (isNull == null || !isNull[r]) {
+                        throw new IllegalArgumentException(
+                                "column " + c.name() + " is UNKNOWN (always null), but row " + r + " holds a value");
+                    }
+                }
+            }
+        }
         for (int from = 0; from < rowCount; ) {
             int n = Math.min(SLICE, rowCount - from);
             int start = from;
@@ -159,6 +175,11 @@ public final class ParquetFileWriter implements AutoCloseable {
                 flushRowGroup();
             }
         }
+    }
+
+    /** Whether {@code c} has the UNKNOWN logical type, whose values are all null. */
+    private static boolean isAlwaysNull(ParquetColumn c) {
+        return c.logicalType() != null && c.logicalType().kind() == ParquetLogicalType.Kind.UNKNOWN;
     }
 
     /** Finishes the current row group (if it has rows). */

@@ -35,7 +35,8 @@ import org.apache.parquet.format.UUIDType;
  *   <li>UUID on FIXED_LEN_BYTE_ARRAY(16), FLOAT16 on FIXED_LEN_BYTE_ARRAY(2) (IEEE half precision,
  *       little-endian), INTERVAL on FIXED_LEN_BYTE_ARRAY(12) (three little-endian unsigned ints: months,
  *       days, milliseconds);
- *   <li>UNKNOWN (a column that is always null) on any type.
+ *   <li>UNKNOWN (a column that is always null) on any type: the writer takes it on OPTIONAL columns whose
+ *       rows are all null.
  * </ul>
  *
  * <p>Written both as the {@code LogicalType} union and, where one exists, the legacy {@code
@@ -48,7 +49,7 @@ import org.apache.parquet.format.UUIDType;
  * read from a file without logical type; {@link ParquetFileReader#unknownAnnotation} names them.
  *
  * <p>FLOAT16 and INTERVAL columns have no min and max in their statistics (colcodec defines no order for
- * them), so readers never prune them.
+ * them), so readers never prune them; nor do UNKNOWN ones, whose values are all null.
  */
 public record ParquetLogicalType(
         Kind kind, int precision, int scale, Unit unit, boolean adjustedToUtc, int bitWidth, boolean signed) {
@@ -110,6 +111,11 @@ public record ParquetLogicalType(
             bitWidth = 0;
             signed = false;
         }
+    }
+
+    /** The five components of the first releases (no integer width or signedness). */
+    public ParquetLogicalType(Kind kind, int precision, int scale, Unit unit, boolean adjustedToUtc) {
+        this(kind, precision, scale, unit, adjustedToUtc, 0, false);
     }
 
     private static ParquetLogicalType of(Kind kind) {
@@ -432,6 +438,9 @@ public record ParquetLogicalType(
         LogicalType lt = e.getLogicalType();
         if (lt != null && lt.getSetField() != null) {
             return lt.getSetField().getFieldName();
+        }
+        if (lt != null) {
+            return "a LogicalType newer than this reader"; // a union member the Thrift classes do not know
         }
         return e.getConverted_type() == null ? null : e.getConverted_type().name();
     }

@@ -516,4 +516,71 @@ class LogicalTypesTest {
                 return i % 6 == 1 ? null : ("{\"i\":" + i + "}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
         }
     }
+
+    /** UNKNOWN means always null: the writer takes it only on OPTIONAL columns of null rows. */
+    @Test
+    void unknownColumnsHoldOnlyNulls() throws IOException {
+        ParquetColumn optional =
+                ParquetColumn.flat("n", PhysicalType.INT32, 0, true).withLogicalType(ParquetLogicalType.unknown());
+        ParquetColumn required =
+                ParquetColumn.flat("n", PhysicalType.INT32, 0, false).withLogicalType(ParquetLogicalType.unknown());
+        assertThatThrownBy(() -> new ParquetFileWriter(
+                        new ByteArrayOutputStream(), List.of(required), ParquetWriteOptions.defaults()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("must be OPTIONAL");
+        try (ParquetFileWriter w =
+                new ParquetFileWriter(new ByteArrayOutputStream(), List.of(optional), ParquetWriteOptions.defaults())) {
+            assertThatThrownBy(() -> w.write(new Object[] {new int[3]}, new boolean[][] {{true, false, true}}, 3))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("row 1 holds a value");
+            assertThatThrownBy(() -> w.write(new Object[] {new int[3]}, null, 3))
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+        byte[] file = ParquetTestFiles.write(
+                List.of(optional),
+                ParquetWriteOptions.defaults(),
+                new Object[] {new int[5]},
+                new boolean[][] {{true, true, true, true, true}},
+                5,
+                5);
+        try (ParquetFileReader r = ParquetFileReader.open(file)) {
+            assertThat(r.columns().get(0).logicalType()).isEqualTo(ParquetLogicalType.unknown());
+            assertThat(r.order(0)).isEqualTo(ColumnStatistics.Order.UNDEFINED);
+            assertThat(r.statistics(0, 0).nullCount()).isEqualTo(5);
+        }
+    }
+
+    /**
+     * A LogicalType member newer than the Thrift classes (here FLOAT16's field id changed to 9, which no
+     * member has) reads as no logical type and is named, so that a copy does not drop it unnoticed.
+     */
+    @Test
+    void aLogicalTypeNewerThanThisReaderIsNamed() throws IOException {
+        BinaryBatch halves = new BinaryBatch();
+        halves.append(new byte[] {0, 0x3C}, 0, 2);
+        byte[] file = ParquetTestFiles.write(
+                List.of(ParquetColumn.flat("h", PhysicalType.FIXED_LEN_BYTE_ARRAY, 2, false)
+                        .withLogicalType(ParquetLogicalType.float16())),
+                ParquetWriteOptions.defaults(),
+                new Object[] {halves},
+                new boolean[1][],
+                1,
+                1);
+        // compact protocol: the union's member header (field id 15, a struct: 0xFC), its empty struct, the
+        // union's stop
+        int at = -1;
+        for (int i = 0; i + 2 < file.length; i++) {
+            if (file[i] == (byte) 0xFC && file[i + 1] == 0 && file[i + 2] == 0) {
+                assertThat(at).as("one FLOAT16 member in the file").isEqualTo(-1);
+                at = i;
+            }
+        }
+        assertThat(at).isPositive();
+        file[at] = (byte) 0x9C; // field id 9
+        try (ParquetFileReader r = ParquetFileReader.open(file)) {
+            assertThat(r.columns().get(0).logicalType()).isNull();
+            assertThat(r.unknownAnnotation(0)).isEqualTo("a LogicalType newer than this reader");
+            assertThat(r.order(0)).isEqualTo(ColumnStatistics.Order.UNDEFINED);
+        }
+    }
 }

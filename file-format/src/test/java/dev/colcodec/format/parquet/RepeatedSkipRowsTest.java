@@ -5,12 +5,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.colcodec.parquet.PhysicalType;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.PageType;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -159,7 +170,57 @@ class RepeatedSkipRowsTest {
                 "duckdb/v2_gzip.parquet"
             })
     void rowRangesOfRepeatedColumnsHoldWholeRows(String file) throws IOException {
-        byte[] bytes = resource(file);
+        checkRowRanges(resource(file), file);
+    }
+
+    /**
+     * As {@link #rowRangesOfRepeatedColumnsHoldWholeRows} on lists parquet-java writes in pages of at most
+     * 7 rows (V1 pages, whose rows may span pages, and V2), with null, empty and long lists and null
+     * elements: many page boundaries inside and between the ranges.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"PARQUET_1_0", "PARQUET_2_0"})
+    void rowRangesOfManyPagedListsHoldWholeRows(String version, @org.junit.jupiter.api.io.TempDir Path dir)
+            throws IOException {
+        MessageType schema = MessageTypeParser.parseMessageType("message m { required int32 id;"
+                + " optional group l (LIST) { repeated group list { optional int32 element; } } }");
+        Path p = dir.resolve("lists.parquet");
+        Random r = new Random(7);
+        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(p))
+                .withConf(new PlainParquetConfiguration())
+                .withType(schema)
+                .withWriterVersion(ParquetProperties.WriterVersion.valueOf(version))
+                .withPageRowCountLimit(7)
+                .withPageSize(64)
+                .withDictionaryEncoding(false)
+                .build()) {
+            SimpleGroupFactory f = new SimpleGroupFactory(schema);
+            for (int i = 0; i < 600; i++) {
+                Group g = f.newGroup().append("id", i);
+                int kind = r.nextInt(6);
+                if (kind != 0) { // kind 0: a null list
+                    Group l = g.addGroup("l");
+                    int len = kind == 1 ? 0 : kind == 5 ? 20 + r.nextInt(30) : r.nextInt(4);
+                    for (int k = 0; k < len; k++) {
+                        Group e = l.addGroup("list");
+                        if (r.nextInt(5) != 0) {
+                            e.append("element", i * 100 + k);
+                        }
+                    }
+                }
+                w.write(g);
+            }
+        }
+        byte[] bytes = Files.readAllBytes(p);
+        try (ParquetFileReader reader = ParquetFileReader.open(bytes)) {
+            int listPages = countPages(bytes, reader, 0, 1, PageType.DATA_PAGE)
+                    + countPages(bytes, reader, 0, 1, PageType.DATA_PAGE_V2);
+            assertThat(listPages).isGreaterThan(50);
+        }
+        checkRowRanges(bytes, version);
+    }
+
+    private static void checkRowRanges(byte[] bytes, String file) throws IOException {
         Random random = new Random(file.hashCode() + 1);
         try (ParquetFileReader reader = ParquetFileReader.open(bytes)) {
             int list = -1;
