@@ -217,15 +217,29 @@ public final class CompressionCodecs {
 
     /**
      * Codecs whose block states its own content size (snappy, zstd) must agree with the page header
-     * before anything is allocated for them.
+     * before anything is allocated for them: checks {@code src[off, off + len)} (its first bytes suffice)
+     * against {@code uncompressedSize}, reporting a disagreement at {@code off}. Other codecs pass.
      */
-    private static void checkFrameHeader(Compression c, byte[] src, int off, int len, int uncompressedSize) {
+    public static void checkFrameHeader(Compression c, byte[] src, int off, int len, int uncompressedSize) {
         try {
             if (c == Compression.SNAPPY) {
-                // only the length header is read here: the snappy decoder itself stops at malformed input
-                // and never writes past the length the header states, which must fit the destination
-                if (Snappy.uncompressedLength(src, off, len) != uncompressedSize) {
-                    throw new CorruptInputException(off, "a snappy block of " + uncompressedSize + " bytes");
+                // only the length header (a varint of up to 5 bytes) is read here: the snappy decoder itself
+                // stops at malformed input and never writes past the length the header states, which must
+                // fit the destination
+                long declared = 0;
+                for (int i = 0; ; i++) {
+                    if (i >= len || i >= 5) {
+                        throw new CorruptInputException(off, "a snappy block that starts with its length");
+                    }
+                    int b = src[off + i] & 0xFF;
+                    declared |= (long) (b & 0x7F) << (7 * i);
+                    if (b < 0x80) {
+                        break;
+                    }
+                }
+                if (declared != uncompressedSize) {
+                    throw new CorruptInputException(
+                            off, "a snappy block of " + uncompressedSize + " bytes but it declares " + declared);
                 }
             } else if (c == Compression.ZSTD) {
                 long declared = Zstd.getFrameContentSize(src, off, len);
@@ -236,10 +250,25 @@ public final class CompressionCodecs {
             }
         } catch (CorruptInputException e) {
             throw e;
-        } catch (IOException | RuntimeException e) {
-            throw new CorruptInputException(off, "a valid " + c + " block (" + e.getMessage() + ")", e);
+        } catch (RuntimeException e) {
+            throw new CorruptInputException(off, "a valid " + c + " block" + detail(c, e), e);
         }
     }
+
+    /**
+     * The codec library's word on a malformed block, in parentheses, where it is the same whatever buffer
+     * the block is read from: lz4-java's names an offset into that buffer, so it is left out (the
+     * exception's cause keeps it).
+     */
+    private static String detail(Compression c, Throwable e) {
+        if (c == Compression.LZ4_RAW || c == Compression.LZ4_HADOOP || e.getMessage() == null) {
+            return "";
+        }
+        return " (" + e.getMessage() + ")";
+    }
+
+    /** Bytes of a block's start that hold any snappy or zstd frame header (see {@link #checkFrameHeader}). */
+    private static final int FRAME_HEADER_BYTES = 32;
 
     /**
      * Checks, before anything is allocated for it, that {@code len} bytes compressed with {@code c} may
@@ -304,6 +333,21 @@ public final class CompressionCodecs {
         checkDeclaredSize(c, off, len, uncompressedSize, Integer.MAX_VALUE);
         java.util.Objects.checkFromIndexSize(off, len, src.capacity());
         java.util.Objects.checkFromIndexSize(dstOff, uncompressedSize, dst.length);
+        if (c != Compression.LZ4_RAW) {
+            // the check a block read from an array has first, on a copy of the block's start: the same
+            // finding at the same offset whichever way the block is read
+            byte[] head = new byte[Math.min(len, FRAME_HEADER_BYTES)];
+            try {
+                src.get(off, head, 0, head.length);
+            } catch (InternalError e) {
+                throw MappedFile.shrank(off, e);
+            }
+            try {
+                checkFrameHeader(c, head, 0, head.length, uncompressedSize);
+            } catch (CorruptInputException e) {
+                throw new CorruptInputException(off + e.offset(), e.expected(), e);
+            }
+        }
         if (c == Compression.SNAPPY) {
             try {
                 SnappyBlockReader.decompress(src, off, len, dst, dstOff, uncompressedSize);
@@ -335,7 +379,7 @@ public final class CompressionCodecs {
         } catch (InternalError e) {
             throw MappedFile.shrank(off, e); // a fault in a mapping: the file was truncated meanwhile
         } catch (RuntimeException e) {
-            throw new CorruptInputException(off, "a valid " + c + " block (" + e.getMessage() + ")", e);
+            throw new CorruptInputException(off, "a valid " + c + " block" + detail(c, e), e);
         }
         if (n != uncompressedSize) {
             throw new CorruptInputException(
@@ -405,7 +449,7 @@ public final class CompressionCodecs {
         } catch (CorruptInputException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
-            throw new CorruptInputException(off, "a valid " + c + " block (" + e.getMessage() + ")", e);
+            throw new CorruptInputException(off, "a valid " + c + " block" + detail(c, e), e);
         }
         if (n != uncompressedSize) {
             throw new CorruptInputException(

@@ -71,9 +71,26 @@ public final class ParquetThrift {
         } catch (CorruptInputException e) {
             throw e;
         } catch (Exception | StackOverflowError e) {
-            throw new CorruptInputException(baseOffset + t.pos, what + " (" + withoutIdentity(e.getMessage()) + ")", e);
+            throw new CorruptInputException(baseOffset + t.pos, what + " (" + detail(e) + ")", e);
         }
         return new Decoded<>(value, t.pos - off);
+    }
+
+    /**
+     * What went wrong, the same every time: Thrift's own message, or for an exception the JVM raises (an
+     * index out of bounds inside the decoder), its kind alone, since such exceptions lose their message
+     * once the code that throws them is compiled.
+     */
+    static String detail(Throwable e) {
+        if (e instanceof IndexOutOfBoundsException
+                || e instanceof NullPointerException
+                || e instanceof ArithmeticException
+                || e instanceof ClassCastException
+                || e instanceof NegativeArraySizeException
+                || e instanceof ArrayStoreException) {
+            return e.getClass().getSimpleName();
+        }
+        return withoutIdentity(e.getMessage());
     }
 
     /**

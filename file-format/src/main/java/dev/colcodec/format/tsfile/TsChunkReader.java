@@ -294,13 +294,12 @@ public final class TsChunkReader {
             p.bufBase = fileBase;
             return;
         }
-        if (comp == Compression.ZSTD) {
-            // the frame states its size: check it before allocating for the header's claim
-            long declared = com.github.luben.zstd.Zstd.getFrameContentSize(file, at, ph.compressedSize());
-            if (declared != size && declared != -1) { // -1: a frame without its size (allowed)
-                throw new CorruptInputException(
-                        payloadAt, "a zstd frame of " + size + " bytes (it declares " + declared + ")");
-            }
+        // a snappy block or zstd frame states its size: checked before allocating for the header's claim
+        // (as a page decompressed from a mapped file is)
+        try {
+            CompressionCodecs.checkFrameHeader(comp, file, at, ph.compressedSize(), size);
+        } catch (CorruptInputException e) {
+            throw new CorruptInputException(fileBase + e.offset(), e.expected(), e);
         }
         checkedScratch(p, ph, comp, payloadAt);
         try {

@@ -124,7 +124,7 @@ public final class TsFileReader implements Closeable {
             ByteCursor in = new ByteCursor(buf, index(fileMetaStart), metaSize);
             int tables = in.readCount(metaSize, "table count");
             for (int i = 0; i < tables; i++) {
-                String name = TsStrings.readVarString(in, "table name");
+                String name = tableName(in, "table name");
                 long root = offsetOf(in);
                 skipIndexNode(in, true);
                 tableRootEnds.put(name, offsetOf(in));
@@ -132,7 +132,7 @@ public final class TsFileReader implements Closeable {
             }
             int schemaCount = in.readCount(in.remaining(), "table schema count");
             for (int i = 0; i < schemaCount; i++) {
-                String name = TsStrings.readVarString(in, "table schema name");
+                String name = tableName(in, "table schema name");
                 schemas.put(name, TsTableSchema.read(name, in));
             }
             long moAt = offsetOf(in);
@@ -247,6 +247,19 @@ public final class TsFileReader implements Closeable {
             return true;
         }
     };
+
+    /**
+     * A table name of the file metadata: a string, not the null a length of -1 stands for. Its exception's
+     * offset indexes {@link #buf}, as the other metadata exceptions' do until {@link #rebased}.
+     */
+    private static String tableName(ByteCursor in, String what) {
+        int at = in.position();
+        String name = TsStrings.readVarString(in, what);
+        if (name == null) {
+            throw new CorruptInputException(at, "a " + what + ", not a null string");
+        }
+        return name;
+    }
 
     /** {@code len} bytes of the file at {@code from} (channel readers). */
     private byte[] readAt(long from, int len) {

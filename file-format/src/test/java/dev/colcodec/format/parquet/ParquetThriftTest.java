@@ -42,6 +42,22 @@ class ParquetThriftTest {
                 .isEqualTo(hex("15 06 15 c8 01 15 a0 01 5c 15 14 15 04 15 14 15 0a 15 06 15 00 12 00 00"));
     }
 
+    /**
+     * An exception the JVM raises inside the decoder loses its message once that code is compiled (fuzzing
+     * saw "(Index 78 out of bounds for length 78)" turn into "(no detail)"): only its kind is reported.
+     */
+    @Test
+    void jvmExceptionsAreNamedByKindOnly() {
+        assertThat(ParquetThrift.detail(new ArrayIndexOutOfBoundsException("Index 78 out of bounds for length 78")))
+                .isEqualTo("ArrayIndexOutOfBoundsException");
+        assertThat(ParquetThrift.detail(new ArrayIndexOutOfBoundsException()))
+                .isEqualTo("ArrayIndexOutOfBoundsException");
+        assertThat(ParquetThrift.detail(new NullPointerException())).isEqualTo("NullPointerException");
+        assertThat(ParquetThrift.detail(new shaded.parquet.org.apache.thrift.protocol.TProtocolException(
+                        "Required field 'x' was not present! Struct: Foo$Scheme@1b6d3586")))
+                .isEqualTo("Required field 'x' was not present!");
+    }
+
     /** A missing required field is named in the message without Thrift's object identity (fuzzing saw it vary). */
     @Test
     void errorsSayTheSameEveryTime() {

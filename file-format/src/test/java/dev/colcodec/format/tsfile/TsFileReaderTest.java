@@ -416,6 +416,48 @@ class TsFileReaderTest {
     }
 
     /**
+     * A table name written as a null string (a length of -1) is corrupt input at the name, the same offset
+     * from memory and from disk (it was an IllegalArgumentException from the schema's constructor).
+     */
+    @Test
+    void aNullTableNameIsCorruptInput() throws Exception {
+        TsTableSchema schema = new TsTableSchema(
+                "tblx",
+                List.of(new TsTableSchema.Column(
+                        "v",
+                        TsDataType.INT64,
+                        TsEncoding.PLAIN,
+                        Compression.UNCOMPRESSED,
+                        TsTableSchema.Category.FIELD)));
+        java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
+            w.write(new TsTablet(schema).times(new long[] {1, 2}, 2).longs("v", new long[] {5, 6}, null));
+        }
+        byte[] file = bos.toByteArray();
+        // the name "tblx" (zigzag length 4 = 0x08) in the table index and in the schema list: the last
+        // is the schema's
+        int at = -1;
+        for (int i = 0; i + 4 < file.length; i++) {
+            if (file[i] == 0x08
+                    && file[i + 1] == 't'
+                    && file[i + 2] == 'b'
+                    && file[i + 3] == 'l'
+                    && file[i + 4] == 'x') {
+                at = i;
+            }
+        }
+        assertTrue(at > 0);
+        file[at] = 0x01; // zigzag -1: a null string
+        CorruptInputException fromMemory = assertThrows(CorruptInputException.class, () -> TsFileReader.of(file));
+        assertEquals(at, fromMemory.offset());
+        assertTrue(fromMemory.getMessage().contains("table schema name"), fromMemory.getMessage());
+        Path p = dir.resolve("null-name.tsfile");
+        Files.write(p, file);
+        CorruptInputException fromDisk = assertThrows(CorruptInputException.class, () -> TsFileReader.open(p));
+        assertEquals(fromMemory.getMessage(), fromDisk.getMessage());
+    }
+
+    /**
      * A device filter reads only the devices it accepts, skipping the others' metadata and chunks; each
      * call gets its own copy of the device id, in index order.
      */
