@@ -340,54 +340,18 @@ public final class TsStatistics {
      * JIT vectorizes; sharing a loop with the serial double sum made both several times slower.
      */
     private void addLongs(long[] times, long[] v, int off, int n, int summed, double sum) {
-        long exactSum = addLongsMinMax(times, v, off, n);
-        if (summed < n) {
-            sum = summed == 0 && sumIsExact(sum, n)
-                    ? sum + (double) exactSum
-                    : serialSum(sum, v, off + summed, n - summed);
-        }
-        sumDouble = sum;
-    }
-
-    /**
-     * Folds rows {@code [off, off + n)} into the count, times, first, last, min and max, and returns their
-     * long sum (wrapped on overflow; exact when {@link #sumIsExact}). The sum shares the loop of the
-     * minimum and maximum, which the JIT vectorizes (a loop of a long sum alone it does not).
-     */
-    private long addLongsMinMax(long[] times, long[] v, int off, int n) {
         long min = count == 0 ? v[off] : minLong;
         long max = count == 0 ? v[off] : maxLong;
-        long sum = 0;
         for (int i = off; i < off + n; i++) {
             long x = v[i];
             min = Math.min(min, x);
             max = Math.max(max, x);
-            sum += x;
         }
-        finishBatch(times, off, n, min, max, v[off], v[off + n - 1]);
-        return sum;
-    }
-
-    private static double serialSum(double sum, long[] v, int off, int n) {
-        for (int i = off; i < off + n; i++) {
+        for (int i = off + summed; i < off + n; i++) {
             sum += v[i];
         }
-        return sum;
-    }
-
-    /**
-     * Whether the serial double sum of {@code n} more values, continued from {@code sum}, is exact, so
-     * that it equals {@code sum + (double) longSum}, bit for bit: it is when every value (bounded by this
-     * statistics' min and max, which hold them) and every partial sum is an integer of at most 2^52 in
-     * magnitude (a double holds those exactly). Sensor readings, counters and most other values of real
-     * columns pass; random 64-bit values do not.
-     */
-    private boolean sumIsExact(double sum, int n) {
-        if (minLong == Long.MIN_VALUE) {
-            return false;
-        }
-        long bound = Math.max(Math.abs(minLong), Math.abs(maxLong));
-        return Math.abs(sum) + (double) bound * n <= 0x1p52;
+        finishBatch(times, off, n, min, max, v[off], v[off + n - 1]);
+        sumDouble = sum;
     }
 
     /** Zeros a finished or missing lane of {@link #updateLongPages} adds, a strip at a time. */
@@ -400,9 +364,7 @@ public final class TsStatistics {
      * pages' chains advance in one loop, so that their additions overlap instead of waiting for each
      * other. In a group of fewer than four pages, or once its short last page has ended, the missing lanes
      * add zeros. A lane adds zeros only after its page's last value: a sum that a long has been added to
-     * is not -0.0, so adding +0.0 leaves it unchanged (as it leaves infinities and NaN). When every page's
-     * values and sums stay within 2^52 in magnitude (checked from their min and max), every serial sum is
-     * exact and is taken as a long sum instead.
+     * is not -0.0, so adding +0.0 leaves it unchanged (as it leaves infinities and NaN).
      *
      * @throws IllegalArgumentException unless {@code pages.length} is {@code ceil(n / pageRows)}
      */
@@ -412,31 +374,13 @@ public final class TsStatistics {
         }
         java.util.Objects.checkFromIndexSize(from, n, v.length);
         java.util.Objects.checkFromIndexSize(from, n, times.length);
-        // every page's count, times, min and max first; then the sums: exact ones as long sums when
-        // every page's is, else as interleaved serial sums
-        double[] before = new double[pages.length];
-        long[] exactSums = new long[pages.length];
-        boolean exact = true;
-        for (int j = 0; j < pages.length; j++) {
-            int a = from + j * pageRows;
-            int len = Math.min(pageRows, from + n - a);
-            before[j] = pages[j].sumDouble;
-            exactSums[j] = pages[j].addLongsMinMax(times, v, a, len);
-            exact &= pages[j].sumIsExact(before[j], len);
-        }
-        if (exact) {
-            for (int j = 0; j < pages.length; j++) {
-                pages[j].sumDouble = before[j] + (double) exactSums[j];
-            }
-            return;
-        }
         double[] sums = new double[4];
         for (int j = 0; j < pages.length; j += 4) {
             int lanes = Math.min(4, pages.length - j);
             int base = from + j * pageRows;
             int end = Math.min(from + n, base + 4 * pageRows);
             for (int l = 0; l < 4; l++) {
-                sums[l] = l < lanes ? before[j + l] : 0;
+                sums[l] = l < lanes ? pages[j + l].sumDouble : 0;
             }
             // every page of the group has pageRows rows but the last page of the call
             int last = end - (base + (lanes - 1) * pageRows);
@@ -450,7 +394,8 @@ public final class TsStatistics {
                 sumWithZeroLanes(sums, v, base, pageRows, lanes - 1, last, pageRows);
             }
             for (int l = 0; l < lanes; l++) {
-                pages[j + l].sumDouble = sums[l];
+                int len = l == lanes - 1 ? last : pageRows;
+                pages[j + l].addLongs(times, v, base + l * pageRows, len, len, sums[l]);
             }
         }
     }

@@ -333,8 +333,10 @@ class TsStatisticsTest {
     }
 
     /**
-     * Values and sums within 2^52 take exact long sums; near that bound, and past it, the sums must still
-     * be the serial double sums tsfile computes value by value, bit for bit, from any earlier sum.
+     * Batch and page-by-page sums of values of every magnitude, all positive (sums growing past 2^53, where
+     * additions round) or of both signs, continued from earlier sums near 2^52: the serial double sums
+     * tsfile computes value by value, bit for bit. (A shortcut that takes sums within 2^52 as exact long
+     * sums must pass this; one was measured in session 14 and left out, see RESULTS.md.)
      */
     @Test
     void exactLongSumsEqualSerialDoubleSums() {
