@@ -329,10 +329,6 @@ public final class ColumnChunkReader {
 
     private int readRowsUnchecked(ColumnBatch batch, int maxEntries, long maxRows) {
         batch.clear();
-        if (pendingReps == null) {
-            pendingReps = new int[SKIP_STEP];
-            pendingDefs = new int[SKIP_STEP];
-        }
         int want = Math.min(maxEntries, batch.capacity());
         int[] defs = batch.definitionLevels();
         int[] reps = batch.repetitionLevels();
@@ -344,14 +340,7 @@ public final class ColumnChunkReader {
                 if (pageRemaining == 0 && loadPage(-1) < 0) {
                     break;
                 }
-                // the levels ahead are decoded first, to find where the rows begin
-                int step = Math.min(SKIP_STEP, pageRemaining);
-                decoding = DECODING_LEVELS;
-                repReader.readIntegers(pendingReps, 0, step);
-                defReader.readIntegers(pendingDefs, 0, step);
-                decoding = NOT_DECODING;
-                pendingFrom = 0;
-                pendingTo = step;
+                decodeLevelsAhead(); // to find where the rows begin
             }
             int from = pendingFrom;
             int limit = Math.min(pendingTo, from + (want - levels));
@@ -529,10 +518,6 @@ public final class ColumnChunkReader {
     }
 
     private long skipRepeatedRowsUnchecked(long n) {
-        if (pendingReps == null) {
-            pendingReps = new int[SKIP_STEP];
-            pendingDefs = new int[SKIP_STEP];
-        }
         long rows = 0; // rows started (entries with repetition level 0 passed)
         while (true) {
             if (pendingFrom == pendingTo) {
@@ -547,13 +532,7 @@ public final class ColumnChunkReader {
                     }
                     continue;
                 }
-                int step = Math.min(SKIP_STEP, pageRemaining);
-                decoding = DECODING_LEVELS;
-                repReader.readIntegers(pendingReps, 0, step);
-                defReader.readIntegers(pendingDefs, 0, step);
-                decoding = NOT_DECODING;
-                pendingFrom = 0;
-                pendingTo = step;
+                decodeLevelsAhead();
             }
             int i = pendingFrom;
             int[] reps = pendingReps;
@@ -579,6 +558,24 @@ public final class ColumnChunkReader {
                 return rows; // stopped in front of the first entry of row n + 1
             }
         }
+    }
+
+    /**
+     * Decodes the page's next levels (up to {@link #SKIP_STEP} entries) into the pending buffers, which
+     * {@link #readBatch} takes its levels from before the page's decoders (repeated columns only).
+     */
+    private void decodeLevelsAhead() {
+        if (pendingReps == null) {
+            pendingReps = new int[SKIP_STEP];
+            pendingDefs = new int[SKIP_STEP];
+        }
+        int step = Math.min(SKIP_STEP, pageRemaining);
+        decoding = DECODING_LEVELS;
+        repReader.readIntegers(pendingReps, 0, step);
+        defReader.readIntegers(pendingDefs, 0, step);
+        decoding = NOT_DECODING;
+        pendingFrom = 0;
+        pendingTo = step;
     }
 
     private long skipRowsUnchecked(long n) {
