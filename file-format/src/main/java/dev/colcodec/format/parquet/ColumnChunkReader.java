@@ -74,6 +74,17 @@ public final class ColumnChunkReader {
     private int pageRemaining;
     /** Chunk position of the current data page's header, for error offsets. */
     private int pageAt;
+    /**
+     * A repeated column's V2 page: the rows its header states, which its repetition levels must begin
+     * (the offset index and whole-page skips count on them); -1 for other pages.
+     */
+    private int pageRowsStated = -1;
+    /** Of the current page: entries whose repetition levels are decoded, and rows they begin. */
+    private int pageLevelsDecoded;
+
+    private long pageRowsBegun;
+    /** Entries of the current page. */
+    private int pageEntries;
 
     private int[] scratch;
     /** Decompressed data pages (see {@link #dataBody}). */
@@ -434,6 +445,7 @@ public final class ColumnChunkReader {
                 decoding = DECODING_LEVELS;
                 if (maxRep > 0) {
                     repReader.readIntegers(reps, levels, n);
+                    countPageRows(reps, levels, n);
                 }
                 if (maxDef > 0) {
                     defReader.readIntegers(defs, levels, n);
@@ -572,10 +584,36 @@ public final class ColumnChunkReader {
         int step = Math.min(SKIP_STEP, pageRemaining);
         decoding = DECODING_LEVELS;
         repReader.readIntegers(pendingReps, 0, step);
+        countPageRows(pendingReps, 0, step);
         defReader.readIntegers(pendingDefs, 0, step);
         decoding = NOT_DECODING;
         pendingFrom = 0;
         pendingTo = step;
+    }
+
+    /**
+     * Counts the rows the repetition levels {@code reps[from, from + n)}, just decoded from the current
+     * page, begin; a V2 page must begin a row and begin as many as its header states.
+     */
+    private void countPageRows(int[] reps, int from, int n) {
+        if (pageRowsStated < 0 || n == 0) {
+            return;
+        }
+        if (pageLevelsDecoded == 0 && reps[from] != 0) {
+            throw new CorruptInputException(base + pageAt, "a V2 data page that begins a row (repetition level 0)");
+        }
+        long begun = 0;
+        for (int i = from; i < from + n; i++) {
+            begun += reps[i] == 0 ? 1 : 0;
+        }
+        pageRowsBegun += begun;
+        pageLevelsDecoded += n;
+        if (pageLevelsDecoded == pageEntries && pageRowsBegun != pageRowsStated) {
+            throw new CorruptInputException(
+                    base + pageAt,
+                    "a V2 data page of " + pageRowsStated + " rows, as its header states; its repetition levels begin "
+                            + pageRowsBegun);
+        }
     }
 
     private long skipRowsUnchecked(long n) {
@@ -851,6 +889,7 @@ public final class ColumnChunkReader {
         values.init(n, src, off, stop - off);
         decoding = NOT_DECODING;
         pageRemaining = n;
+        pageRowsStated = -1;
     }
 
     private void requireRle(Encoding e, int at, String what) {
@@ -900,5 +939,9 @@ public final class ColumnChunkReader {
         }
         decoding = NOT_DECODING;
         pageRemaining = n;
+        pageRowsStated = maxRep > 0 ? dh.getNum_rows() : -1;
+        pageRowsBegun = 0;
+        pageLevelsDecoded = 0;
+        pageEntries = n;
     }
 }

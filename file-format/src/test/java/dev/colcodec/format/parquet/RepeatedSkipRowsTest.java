@@ -22,6 +22,7 @@ import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -182,35 +183,8 @@ class RepeatedSkipRowsTest {
     @ValueSource(strings = {"PARQUET_1_0", "PARQUET_2_0"})
     void rowRangesOfManyPagedListsHoldWholeRows(String version, @org.junit.jupiter.api.io.TempDir Path dir)
             throws IOException {
-        MessageType schema = MessageTypeParser.parseMessageType("message m { required int32 id;"
-                + " optional group l (LIST) { repeated group list { optional int32 element; } } }");
         Path p = dir.resolve("lists.parquet");
-        Random r = new Random(7);
-        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(p))
-                .withConf(new PlainParquetConfiguration())
-                .withType(schema)
-                .withWriterVersion(ParquetProperties.WriterVersion.valueOf(version))
-                .withPageRowCountLimit(7)
-                .withPageSize(64)
-                .withDictionaryEncoding(false)
-                .build()) {
-            SimpleGroupFactory f = new SimpleGroupFactory(schema);
-            for (int i = 0; i < 600; i++) {
-                Group g = f.newGroup().append("id", i);
-                int kind = r.nextInt(6);
-                if (kind != 0) { // kind 0: a null list
-                    Group l = g.addGroup("l");
-                    int len = kind == 1 ? 0 : kind == 5 ? 20 + r.nextInt(30) : r.nextInt(4);
-                    for (int k = 0; k < len; k++) {
-                        Group e = l.addGroup("list");
-                        if (r.nextInt(5) != 0) {
-                            e.append("element", i * 100 + k);
-                        }
-                    }
-                }
-                w.write(g);
-            }
-        }
+        writeLists(p, version);
         byte[] bytes = Files.readAllBytes(p);
         try (ParquetFileReader reader = ParquetFileReader.open(bytes)) {
             int listPages = countPages(bytes, reader, 0, 1, PageType.DATA_PAGE)
@@ -291,6 +265,101 @@ class RepeatedSkipRowsTest {
                 assertThat(entries).isEqualTo(starts[Math.min(5, rows)]);
             }
         }
+    }
+
+    /** 600 rows of an id and a list column, written by parquet-java in pages of at most 7 rows. */
+    static void writeLists(Path p, String version) throws IOException {
+        MessageType schema = MessageTypeParser.parseMessageType("message m { required int32 id;"
+                + " optional group l (LIST) { repeated group list { optional int32 element; } } }");
+        Random r = new Random(7);
+        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(p))
+                .withConf(new PlainParquetConfiguration())
+                .withType(schema)
+                .withWriterVersion(ParquetProperties.WriterVersion.valueOf(version))
+                .withPageRowCountLimit(7)
+                .withPageSize(64)
+                .withDictionaryEncoding(false)
+                .build()) {
+            SimpleGroupFactory f = new SimpleGroupFactory(schema);
+            for (int i = 0; i < 600; i++) {
+                Group g = f.newGroup().append("id", i);
+                int kind = r.nextInt(6);
+                if (kind != 0) { // kind 0: a null list
+                    Group l = g.addGroup("l");
+                    int len = kind == 1 ? 0 : kind == 5 ? 20 + r.nextInt(30) : r.nextInt(4);
+                    for (int k = 0; k < len; k++) {
+                        Group e = l.addGroup("list");
+                        if (r.nextInt(5) != 0) {
+                            e.append("element", i * 100 + k);
+                        }
+                    }
+                }
+                w.write(g);
+            }
+        }
+    }
+
+    /**
+     * Damaged repetition levels of a V2 page must not make a ranged decode (which finds pages by the
+     * offset index and passes whole pages over by their stated rows) return other rows than a read in
+     * order: every one-byte change of the first list pages' level sections either makes the in-order read
+     * corrupt input or leaves the ranged decode equal to it.
+     */
+    @Test
+    void damagedV2RepetitionLevelsNeverShiftRangedRows(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path p = dir.resolve("lists.parquet");
+        writeLists(p, "PARQUET_2_0");
+        byte[] clean = Files.readAllBytes(p);
+        int corrupt = 0;
+        int same = 0;
+        try (ParquetFileReader reader = ParquetFileReader.open(clean)) {
+            org.apache.parquet.format.OffsetIndex oi = reader.readOffsetIndex(0, 1);
+            for (int page = 1; page < 6; page++) {
+                org.apache.parquet.format.PageLocation loc =
+                        oi.getPage_locations().get(page);
+                ParquetThrift.Decoded<PageHeader> h =
+                        ParquetThrift.readPageHeader(clean, (int) loc.getOffset(), loc.getCompressed_page_size(), 0);
+                int levelsAt = (int) loc.getOffset() + h.length();
+                int levelBytes = h.value().getData_page_header_v2().getRepetition_levels_byte_length();
+                for (int k = 0; k < levelBytes; k++) {
+                    for (int change : new int[] {0x00, 0x01, 0x03, 0x80, 0xFF}) {
+                        byte[] damaged = clean.clone();
+                        damaged[levelsAt + k] = (byte) change;
+                        if (damaged[levelsAt + k] == clean[levelsAt + k]) {
+                            continue;
+                        }
+                        Entries all;
+                        // without CRC checks, which parquet-java's page checksums would fail first
+                        try (ParquetFileReader r =
+                                ParquetFileReader.open(damaged).verifyCrc(false)) {
+                            try {
+                                all = readAll(r.readColumn(0, 1), 1000);
+                            } catch (dev.colcodec.CorruptInputException e) {
+                                corrupt++;
+                                continue;
+                            }
+                            int[] starts = all.rowStarts();
+                            assertThat(starts.length - 1).isEqualTo(r.rowGroupRowCount(0));
+                            long from = oi.getPage_locations().get(page + 1).getFirst_row_index();
+                            RowRanges ranges = RowRanges.of(from, from + 5);
+                            List<ColumnBatch> got = r.decodeRowGroup(0, new int[] {1}, ranges, 64, null)
+                                    .get(0);
+                            int e = starts[(int) from];
+                            for (ColumnBatch b : got) {
+                                for (int i = 0; i < b.levelCount(); i++, e++) {
+                                    assertThat(b.repetitionLevels()[i]).isEqualTo(all.reps()[e]);
+                                    assertThat(b.definitionLevels()[i]).isEqualTo(all.defs()[e]);
+                                }
+                            }
+                            assertThat(e).isEqualTo(starts[(int) from + 5]);
+                            same++;
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(corrupt).isPositive();
+        assertThat(corrupt + same).isGreaterThan(20);
     }
 
     /** Reads (batches ending anywhere, mid-row too) and skips at random; compares with the full read. */
