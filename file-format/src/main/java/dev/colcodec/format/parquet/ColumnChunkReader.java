@@ -311,7 +311,7 @@ public final class ColumnChunkReader {
      */
     public int readBatch(ColumnBatch batch, int maxEntries) {
         try {
-            return readBatchUnchecked(batch, maxEntries);
+            return readBatchUnchecked(batch, maxEntries, Long.MAX_VALUE);
         } catch (CorruptInputException e) {
             throw inPage(e);
         }
@@ -332,59 +332,10 @@ public final class ColumnChunkReader {
             return readBatch(batch, (int) Math.max(0, Math.min(maxEntries, maxRows)));
         }
         try {
-            return readRowsUnchecked(batch, maxEntries, maxRows);
+            return readBatchUnchecked(batch, maxEntries, maxRows);
         } catch (CorruptInputException e) {
             throw inPage(e);
         }
-    }
-
-    private int readRowsUnchecked(ColumnBatch batch, int maxEntries, long maxRows) {
-        batch.clear();
-        int want = Math.min(maxEntries, batch.capacity());
-        int[] defs = batch.definitionLevels();
-        int[] reps = batch.repetitionLevels();
-        int levels = 0;
-        int present = 0;
-        long rows = 0;
-        while (levels < want) {
-            if (pendingFrom == pendingTo) {
-                if (pageRemaining == 0 && loadPage(-1) < 0) {
-                    break;
-                }
-                decodeLevelsAhead(); // to find where the rows begin
-            }
-            int from = pendingFrom;
-            int limit = Math.min(pendingTo, from + (want - levels));
-            int i = from;
-            boolean rowsDone = false;
-            while (i < limit) {
-                if (pendingReps[i] == 0) {
-                    if (rows == maxRows) {
-                        rowsDone = true;
-                        break;
-                    }
-                    rows++;
-                }
-                i++;
-            }
-            int n = i - from;
-            System.arraycopy(pendingReps, from, reps, levels, n);
-            System.arraycopy(pendingDefs, from, defs, levels, n);
-            int p = countPresent(defs, levels, n);
-            decoding = DECODING_VALUES;
-            readValues(batch, present, p);
-            decoding = NOT_DECODING;
-            pendingFrom = i;
-            pageRemaining -= n;
-            levels += n;
-            present += p;
-            batch.levelCount = levels;
-            batch.valueCount = present;
-            if (rowsDone) {
-                break;
-            }
-        }
-        return levels;
     }
 
     /**
@@ -420,23 +371,49 @@ public final class ColumnChunkReader {
     /** As {@link #levelsBase}, for the value decoder. */
     private long valuesBase = -1;
 
-    private int readBatchUnchecked(ColumnBatch batch, int maxEntries) {
+    /**
+     * {@link #readBatch}, and with {@code maxRows} below {@code Long.MAX_VALUE} (repeated columns only)
+     * {@link #readRows}: the levels are then decoded ahead, to stop in front of row {@code maxRows + 1}.
+     */
+    private int readBatchUnchecked(ColumnBatch batch, int maxEntries, long maxRows) {
         batch.clear();
         int want = Math.min(maxEntries, batch.capacity());
         int[] defs = batch.definitionLevels();
         int[] reps = batch.repetitionLevels();
+        boolean rowLimited = maxRows != Long.MAX_VALUE;
         int levels = 0;
         int present = 0;
-        while (levels < want) {
-            if (pageRemaining == 0 && loadPage(-1) < 0) {
-                break;
+        long rows = 0;
+        boolean rowsDone = false;
+        while (levels < want && !rowsDone) {
+            if (pendingFrom == pendingTo) {
+                if (pageRemaining == 0 && loadPage(-1) < 0) {
+                    break;
+                }
+                if (rowLimited) {
+                    decodeLevelsAhead(); // to find where the rows begin
+                }
             }
             int n = Math.min(want - levels, pageRemaining);
             int p = n;
             int pending = pendingTo - pendingFrom;
             if (pending > 0) {
-                // levels a skip decoded ahead (repeated columns only, so both level kinds exist)
+                // levels decoded ahead, by a skip or to find rows (repeated columns only, so both level
+                // kinds exist)
                 n = Math.min(n, pending);
+                if (rowLimited) {
+                    int i = pendingFrom;
+                    for (int end = pendingFrom + n; i < end; i++) {
+                        if (pendingReps[i] == 0) {
+                            if (rows == maxRows) {
+                                rowsDone = true;
+                                break;
+                            }
+                            rows++;
+                        }
+                    }
+                    n = i - pendingFrom;
+                }
                 System.arraycopy(pendingReps, pendingFrom, reps, levels, n);
                 System.arraycopy(pendingDefs, pendingFrom, defs, levels, n);
                 pendingFrom += n;
