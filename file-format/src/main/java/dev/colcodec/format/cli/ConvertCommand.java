@@ -72,8 +72,7 @@ final class ConvertCommand {
         }
         List<String> tagNames = args.list("--tags") == null ? List.of() : args.list("--tags");
         List<ColumnValues> columns = new ArrayList<>();
-        // per column: its Parquet column and annotation colcodec does not hold
-        List<Integer> sources = new ArrayList<>();
+        // per column (in order): its Parquet column and the annotation colcodec does not hold
         List<ParquetColumn> parquetColumns;
         List<String> unknownAnnotations = new ArrayList<>();
         int rows;
@@ -109,7 +108,6 @@ final class ConvertCommand {
                                 0)
                         : ColumnValues.concat(parts.get(i));
                 columns.add(c);
-                sources.add(i);
             }
             rows = (int) Math.min(Integer.MAX_VALUE, r.rowCount());
         }
@@ -124,8 +122,7 @@ final class ConvertCommand {
         for (int i = 0; i < columns.size(); i++) {
             ColumnValues c = columns.get(i);
             if (!tags.contains(c)) {
-                ColumnValues held =
-                        forTsFile(parquetColumns.get(sources.get(i)), unknownAnnotations.get(sources.get(i)), c, out);
+                ColumnValues held = forTsFile(parquetColumns.get(i), unknownAnnotations.get(i), c, out);
                 columns.set(i, held);
                 if (c == time) {
                     time = held;
