@@ -1,21 +1,282 @@
 package dev.colcodec.format.compress;
 
 import dev.colcodec.CorruptInputException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
- * Decompresses a raw Snappy block (no framing: the uncompressed length as a varint, then literal and
- * copy elements) from a buffer (heap, direct or memory-mapped) into an array, in Java. Meant for blocks
- * that are mostly literals (pages of random numbers, the literal runs of {@link
- * AdaptivePageCompressor}): a literal is one bulk copy out of the buffer, so such a page read from a
- * mapped file costs one pass over its bytes, where copying it out of the mapping first and then calling
- * the native decoder costs two. Blocks with many short copies decode faster natively.
+ * Decompresses raw Snappy blocks (no framing: the uncompressed length as a varint, then literal and copy
+ * elements) in Java, from an array or from a buffer (heap, direct or memory-mapped) into an array.
  *
- * <p>Every element is checked: a malformed block gives {@link CorruptInputException} (offsets are
- * buffer indexes), never a read or write outside the given ranges.
+ * <p>The array decoder reads pages of fixed-width values (numbers, booleans, dictionary ids) in place of
+ * snappy-java's native decoder (see {@link CompressionCodecs#decompressInto(Compression, byte[], int, int,
+ * byte[], int, int, boolean)}). Pages of numbers that compress (ascending longs, timestamps, smooth doubles)
+ * are mostly pairs of a short literal (the low bytes that changed) and a copy of the rest of the value 8
+ * bytes back: such a pair is decoded from one 8-byte read of the input, and the last 8 bytes written are
+ * kept in a register, so a copy 8 bytes back is written without reading back bytes just written. Copies
+ * at most 32 bytes back read the bytes they repeat once and write them at steps of the offset. That
+ * decodes such pages 1.4x to 1.9x faster than the native decoder, runs of bytes 1.4x faster, but text
+ * (mostly copies at varied offsets, where the native decoder's tighter element loop wins) about 0.7x as
+ * fast, so pages of byte-array values stay with the native decoder.
+ *
+ * <p>The buffer decoder is meant for blocks that are mostly literals (pages of random numbers, the literal
+ * runs of {@link AdaptivePageCompressor}): a literal is one bulk copy out of the buffer, so such a page
+ * read from a mapped file costs one pass over its bytes, where copying it out of the mapping first costs
+ * two.
+ *
+ * <p>Every element is checked: a malformed block gives {@link CorruptInputException} (offsets are array or
+ * buffer indexes), never a read or write outside the given ranges. The array decoder may write anywhere
+ * in the output range before the bytes there are final, never outside it.
  */
 final class SnappyBlockReader {
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /**
+     * Per copy tag: its length (bits 0 to 7), how many offset bytes follow it (bits 8 to 11: 1, 2 or 4) and
+     * the offset's bits that the tag holds (from bit 16: bits 8 to 10 of a 1-byte-offset copy's offset).
+     */
+    private static final int[] COPY_FORMS = new int[256];
+
+    static {
+        for (int tag = 0; tag < 256; tag++) {
+            switch (tag & 3) {
+                case 1:
+                    COPY_FORMS[tag] = (((tag >>> 2) & 7) + 4) | 1 << 8 | ((tag & 0xE0) << 3) << 16;
+                    break;
+                case 2:
+                    COPY_FORMS[tag] = ((tag >>> 2) + 1) | 2 << 8;
+                    break;
+                case 3:
+                    COPY_FORMS[tag] = ((tag >>> 2) + 1) | 4 << 8;
+                    break;
+                default:
+                    break; // literals are not looked up
+            }
+        }
+    }
+
     private SnappyBlockReader() {}
+
+    /**
+     * Decompresses {@code src[off, off + len)}, which must declare and hold exactly {@code size} bytes,
+     * into {@code dst[dstOff, dstOff + size)}.
+     */
+    static void decompress(byte[] src, int off, int len, byte[] dst, int dstOff, int size) {
+        java.util.Objects.checkFromIndexSize(off, len, src.length);
+        java.util.Objects.checkFromIndexSize(dstOff, size, dst.length);
+        int end = off + len;
+        int ip = off;
+        long declared = 0;
+        for (int shift = 0; ; shift += 7) {
+            if (ip >= end || shift > 28) {
+                throw new CorruptInputException(off, "a snappy length preamble");
+            }
+            int b = src[ip++];
+            declared |= (long) (b & 0x7F) << shift;
+            if (b >= 0) {
+                break;
+            }
+        }
+        if (declared != size) {
+            throw new CorruptInputException(off, "a snappy block of " + size + " bytes but it declares " + declared);
+        }
+        int op = dstOff;
+        int outEnd = dstOff + size;
+        // dst[op - 8, op) as a little-endian long when last8At == op (bytes before dstOff read as 0): kept
+        // through short literals and copies 8 bytes back, so such a copy writes it without reading back
+        // bytes just written; other copies leave it stale (last8At < op) and it is read again when needed
+        long last8 = 0;
+        int last8At = dstOff;
+        while (ip < end) {
+            if (end - ip >= 8 && outEnd - op >= 24) {
+                // a literal of 1 to 5 bytes and a 1-byte-offset copy (4 to 11 bytes) in one 8-byte read; the
+                // literal's 8-byte store and the copy's two stay 24 bytes inside the output
+                long w = (long) LONG.get(src, ip);
+                int literalTag = (int) w & 0xFF;
+                if (literalTag < 5 << 2 && (literalTag & 3) == 0) {
+                    int literalBits = ((literalTag >>> 2) + 1) << 3;
+                    int copyTag = (int) (w >>> (literalBits + 8)) & 0xFF;
+                    int offset = ((copyTag & 0xE0) << 3) | ((int) (w >>> (literalBits + 16)) & 0xFF);
+                    int literalLen = literalBits >>> 3;
+                    if ((copyTag & 3) == 1 && offset >= 8 && offset <= op - dstOff + literalLen) {
+                        long literal = w >>> 8;
+                        LONG.set(dst, op, literal);
+                        last8 = (last8 >>> (literalBits - 8) >>> 8) | (literal << (64 - literalBits));
+                        last8At += literalLen;
+                        op += literalLen;
+                        ip += literalLen + 3;
+                        int copyLen = ((copyTag >>> 2) & 7) + 4;
+                        if (offset == 8) {
+                            // period 8: the copy is last8 repeated
+                            if (last8At != op) {
+                                last8 = (long) LONG.get(dst, op - 8);
+                            }
+                            LONG.set(dst, op, last8);
+                            LONG.set(dst, op + 8, last8);
+                            last8 = Long.rotateRight(last8, copyLen << 3);
+                            op += copyLen;
+                            last8At = op;
+                        } else {
+                            int from = op - offset;
+                            LONG.set(dst, op, (long) LONG.get(dst, from));
+                            // read after the first store: bytes from + 8 up to the copy's end are final then
+                            LONG.set(dst, op + 8, (long) LONG.get(dst, from + 8));
+                            op += copyLen;
+                        }
+                        continue;
+                    }
+                }
+            }
+            int tagAt = ip;
+            int tag = src[ip++] & 0xFF;
+            if ((tag & 3) == 0) {
+                int n = (tag >>> 2) + 1;
+                if (n <= 8 && end - ip >= 8 && outEnd - op >= 8) {
+                    long literal = (long) LONG.get(src, ip);
+                    LONG.set(dst, op, literal);
+                    last8 = (last8 >>> ((n << 3) - 8) >>> 8) | (literal << (64 - (n << 3)));
+                    last8At += n;
+                    ip += n;
+                    op += n;
+                    continue;
+                }
+                long length = n;
+                if (n > 60) {
+                    int bytes = n - 60;
+                    if (bytes > end - ip) {
+                        throw truncated(tagAt);
+                    }
+                    length = 0;
+                    for (int i = 0; i < bytes; i++) {
+                        length |= (long) (src[ip++] & 0xFF) << (8 * i);
+                    }
+                    length++;
+                }
+                if (length > end - ip || length > outEnd - op) {
+                    throw literalOverrun(tagAt, length, end - ip, outEnd - op);
+                }
+                System.arraycopy(src, ip, dst, op, (int) length);
+                ip += (int) length;
+                op += (int) length;
+                continue;
+            }
+            int n;
+            int offset;
+            if (end - ip >= 4) {
+                // the offset from one 4-byte read, masked to its 1, 2 or 4 bytes: no branch on the copy's form
+                int entry = COPY_FORMS[tag];
+                int offsetBytes = entry >>> 8 & 0xF;
+                n = entry & 0xFF;
+                offset = ((int) INT.get(src, ip) & (int) ((1L << (offsetBytes << 3)) - 1)) | entry >>> 16;
+                ip += offsetBytes;
+            } else {
+                switch (tag & 3) {
+                    case 1:
+                        if (ip >= end) {
+                            throw truncated(tagAt);
+                        }
+                        n = ((tag >>> 2) & 7) + 4;
+                        offset = ((tag & 0xE0) << 3) | (src[ip++] & 0xFF);
+                        break;
+                    case 2:
+                        if (end - ip < 2) {
+                            throw truncated(tagAt);
+                        }
+                        n = (tag >>> 2) + 1;
+                        offset = (src[ip] & 0xFF) | (src[ip + 1] & 0xFF) << 8;
+                        ip += 2;
+                        break;
+                    default:
+                        throw truncated(tagAt);
+                }
+            }
+            if (offset <= 0 || offset > op - dstOff || n > outEnd - op) {
+                throw copyOutside(tagAt, op - dstOff, outEnd - op, offset, n);
+            }
+            int copyEnd = op + n;
+            if (outEnd - op < n + 31) {
+                // near the output's end: a byte at a time (each byte may repeat one just written)
+                for (int p = op; p < copyEnd; p++) {
+                    dst[p] = dst[p - offset];
+                }
+            } else if (offset == 8) {
+                if (last8At != op) {
+                    last8 = (long) LONG.get(dst, op - 8);
+                }
+                for (int p = op; p < copyEnd; p += 8) {
+                    LONG.set(dst, p, last8);
+                }
+                last8 = Long.rotateRight(last8, n << 3);
+                last8At = copyEnd;
+            } else if (offset > 32) {
+                // 16-byte steps, each reading bytes final before the copy (every copy is at most 64 bytes)
+                for (int p = op; p < copyEnd; p += 16) {
+                    long a = (long) LONG.get(dst, p - offset);
+                    long b = (long) LONG.get(dst, p - offset + 8);
+                    LONG.set(dst, p, a);
+                    LONG.set(dst, p + 8, b);
+                }
+            } else if (offset > 16) {
+                // the copy repeats its first `offset` bytes: read once (with bytes past them that are not
+                // final yet), written at steps of `offset`, each step's tail overwritten by the next; no read
+                // of bytes just written
+                int from = op - offset;
+                long a = (long) LONG.get(dst, from);
+                long b = (long) LONG.get(dst, from + 8);
+                long c = (long) LONG.get(dst, from + 16);
+                long d = (long) LONG.get(dst, from + 24);
+                for (int p = op; p < copyEnd; p += offset) {
+                    LONG.set(dst, p, a);
+                    LONG.set(dst, p + 8, b);
+                    LONG.set(dst, p + 16, c);
+                    LONG.set(dst, p + 24, d);
+                }
+            } else if (offset > 8) {
+                int from = op - offset;
+                long a = (long) LONG.get(dst, from);
+                long b = (long) LONG.get(dst, from + 8);
+                for (int p = op; p < copyEnd; p += offset) {
+                    LONG.set(dst, p, a);
+                    LONG.set(dst, p + 8, b);
+                }
+            } else {
+                // offsets 1 to 7: 16 bytes of the repeating pattern a byte at a time, then that pattern at
+                // steps of the largest multiple of the offset up to 16
+                for (int p = op; p < op + 16; p++) {
+                    dst[p] = dst[p - offset];
+                }
+                if (n > 16) {
+                    long a = (long) LONG.get(dst, op);
+                    long b = (long) LONG.get(dst, op + 8);
+                    int step = 16 - 16 % offset;
+                    for (int p = op + step; p < copyEnd; p += step) {
+                        LONG.set(dst, p, a);
+                        LONG.set(dst, p + 8, b);
+                    }
+                }
+            }
+            op = copyEnd;
+        }
+        if (op != outEnd) {
+            throw new CorruptInputException(end, "a snappy block of " + size + " bytes but it holds " + (op - dstOff));
+        }
+    }
+
+    private static CorruptInputException literalOverrun(int tagAt, long length, int inputLeft, int outputLeft) {
+        return new CorruptInputException(
+                tagAt,
+                "a snappy literal of at most " + Math.min(inputLeft, outputLeft) + " bytes (got " + length + ")");
+    }
+
+    private static CorruptInputException copyOutside(int tagAt, int decoded, int expected, int offset, long n) {
+        return new CorruptInputException(
+                tagAt,
+                "a snappy copy within the " + decoded + " bytes decoded and the " + expected
+                        + " still expected (offset " + Integer.toUnsignedString(offset) + ", length " + n + ")");
+    }
 
     /**
      * Decompresses {@code src[off, off + len)}, which must declare and hold exactly {@code size} bytes,
@@ -61,10 +322,7 @@ final class SnappyBlockReader {
                     }
                     n++;
                     if (n > end - ip || n > outEnd - op) {
-                        throw new CorruptInputException(
-                                tagAt,
-                                "a snappy literal of at most " + Math.min(end - ip, outEnd - op) + " bytes (got " + n
-                                        + ")");
+                        throw literalOverrun(tagAt, n, end - ip, outEnd - op);
                     }
                     src.get(ip, dst, op, (int) n);
                     ip += (int) n;
@@ -99,11 +357,7 @@ final class SnappyBlockReader {
                     break;
             }
             if (offset <= 0 || offset > op - dstOff || n > outEnd - op) {
-                throw new CorruptInputException(
-                        tagAt,
-                        "a snappy copy within the " + (op - dstOff) + " bytes decoded and the " + (outEnd - op)
-                                + " still expected (offset " + Integer.toUnsignedString(offset) + ", length " + n
-                                + ")");
+                throw copyOutside(tagAt, op - dstOff, outEnd - op, offset, n);
             }
             int len2 = (int) n;
             if (offset >= len2) {

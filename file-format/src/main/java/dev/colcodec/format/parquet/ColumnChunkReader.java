@@ -7,6 +7,7 @@ import dev.colcodec.format.io.MappedFile;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.ParquetValues;
+import dev.colcodec.parquet.PhysicalType;
 import dev.colcodec.parquet.rle.BitWidths;
 import dev.colcodec.parquet.rle.RleFraming;
 import dev.colcodec.parquet.rle.RleHybridReader;
@@ -759,7 +760,7 @@ public final class ColumnChunkReader {
      * {@link #pageBuffer} from offset 0, which every data page of the chunk reuses (a page's decoders
      * are done with it before the next page is loaded; the dictionary keeps its own array).
      */
-    private byte[] dataBody(int at, int csize, int usize, boolean compressed) {
+    private byte[] dataBody(int at, int csize, int usize, boolean compressed, Encoding encoding) {
         if (!compressed || codec == Compression.UNCOMPRESSED) {
             return body(at, csize, usize, compressed);
         }
@@ -775,7 +776,11 @@ public final class ColumnChunkReader {
                 if (source != null) {
                     fill(at, csize);
                 }
-                CompressionCodecs.decompressInto(codec, buf, at - shift, csize, pageBuffer, 0, usize);
+                // values of fixed width (numbers, booleans, dictionary ids) pick colcodec's SNAPPY decoder
+                boolean fixedWidth = column.type() != PhysicalType.BYTE_ARRAY
+                        || encoding == Encoding.RLE_DICTIONARY
+                        || encoding == Encoding.PLAIN_DICTIONARY;
+                CompressionCodecs.decompressInto(codec, buf, at - shift, csize, pageBuffer, 0, usize, fixedWidth);
             }
             return pageBuffer;
         } catch (CorruptInputException e) {
@@ -839,7 +844,7 @@ public final class ColumnChunkReader {
 
     private void loadV1(DataPageHeader dh, int at, int csize, int usize) {
         int n = dh.getNum_values();
-        byte[] b = dataBody(at, csize, usize, true);
+        byte[] b = dataBody(at, csize, usize, true, dh.getEncoding());
         byte[] src = b == null ? buf : b;
         int off = b == null ? at - shift : 0;
         int stop = off + usize;
@@ -894,7 +899,7 @@ public final class ColumnChunkReader {
             boolean valuesFromMapping = compressed && codec != Compression.UNCOMPRESSED && fromMapping(vAt, vc, vu);
             fill(at, valuesFromMapping ? rl + dl : csize);
         }
-        byte[] b = dataBody(vAt, vc, vu, compressed);
+        byte[] b = dataBody(vAt, vc, vu, compressed, dh.getEncoding());
         levelsBase = base + shift;
         valuesBase = b == null ? base + shift : -1;
         decoding = DECODING_LEVELS;

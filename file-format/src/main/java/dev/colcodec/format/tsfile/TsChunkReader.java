@@ -237,6 +237,11 @@ public final class TsChunkReader {
      * decompressed. Errors carry file offsets (for a chunk in an array, offsets of {@link Chunk#base}
      * plus indexes into it).
      */
+    /** Whether the values are of fixed width (not text or blobs): it picks colcodec's SNAPPY decoder. */
+    private static boolean fixedWidth(TsDataType t) {
+        return t.storageType() != TsDataType.TEXT && t != TsDataType.OBJECT;
+    }
+
     private static void loadPage(Chunk c, int i, Page p) {
         byte[] file = c.data;
         TsPageHeader ph = c.pages[i];
@@ -303,7 +308,8 @@ public final class TsChunkReader {
         }
         checkedScratch(p, ph, comp, payloadAt);
         try {
-            CompressionCodecs.decompressInto(comp, file, at, ph.compressedSize(), p.scratch, 0, size);
+            CompressionCodecs.decompressInto(
+                    comp, file, at, ph.compressedSize(), p.scratch, 0, size, fixedWidth(c.header.dataType()));
         } catch (CorruptInputException e) {
             throw new CorruptInputException(fileBase + e.offset(), e.expected(), e);
         }

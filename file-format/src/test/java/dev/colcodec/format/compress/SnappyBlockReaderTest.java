@@ -57,6 +57,17 @@ class SnappyBlockReaderTest {
                     b[i] = (byte) (v >>> (8 * (i % 8)));
                 }
                 break;
+            case "doubles": // smooth little-endian doubles, rounded to 2 decimals: copies at 8 and 16
+                double d = 20;
+                long bits = 0;
+                for (int i = 0; i < n; i++) {
+                    if (i % 8 == 0) {
+                        d += r.nextDouble() * 0.01;
+                        bits = Double.doubleToLongBits(Math.round(d * 100) / 100.0);
+                    }
+                    b[i] = (byte) (bits >>> (8 * (i % 8)));
+                }
+                break;
             default: // far repeats: a random block copied again 40,000 bytes later (4-byte offsets when large)
                 for (int i = 0; i < n; i++) {
                     b[i] = i >= 40_000 && r.nextInt(8) != 0 ? b[i - 40_000] : (byte) r.nextInt();
@@ -66,15 +77,56 @@ class SnappyBlockReaderTest {
         return b;
     }
 
+    /**
+     * Decodes the block from a buffer (the mapped-file path) and from an array as a page of fixed-width
+     * values (so in Java too): both must give the same bytes, or the same {@link CorruptInputException},
+     * and neither may touch a byte outside the output range.
+     */
     private static byte[] decode(byte[] block, int size, boolean direct, int pad) {
         ByteBuffer src = direct
                 ? ByteBuffer.allocateDirect(pad + block.length + 7)
                 : ByteBuffer.allocate(pad + block.length + 7);
         src.put(pad, block);
+        byte[] array = new byte[pad + block.length + 7];
+        System.arraycopy(block, 0, array, pad, block.length);
+        byte[] fromBuffer = null;
+        byte[] fromArray = null;
+        CorruptInputException bufferError = null;
+        CorruptInputException arrayError = null;
+        try {
+            fromBuffer = decodeInto(
+                    size,
+                    out -> CompressionCodecs.decompressInto(Compression.SNAPPY, src, pad, block.length, out, 3, size));
+        } catch (CorruptInputException e) {
+            bufferError = e;
+        }
+        try {
+            fromArray = decodeInto(
+                    size,
+                    out -> CompressionCodecs.decompressInto(
+                            Compression.SNAPPY, array, pad, block.length, out, 3, size, true));
+        } catch (CorruptInputException e) {
+            arrayError = e;
+        }
+        if (bufferError != null || arrayError != null) {
+            assertThat(arrayError)
+                    .as("from an array, where the buffer gave %s", bufferError)
+                    .isNotNull();
+            assertThat(bufferError)
+                    .as("from a buffer, where the array gave %s", arrayError)
+                    .isNotNull();
+            assertThat(arrayError.getMessage()).isEqualTo(bufferError.getMessage());
+            throw arrayError;
+        }
+        assertThat(fromArray).isEqualTo(fromBuffer);
+        return fromArray;
+    }
+
+    private static byte[] decodeInto(int size, java.util.function.Consumer<byte[]> decoder) {
         // 3 bytes before and 32 after the output, which the decoder must leave alone
         byte[] out = new byte[size + 35];
         Arrays.fill(out, (byte) 0x77);
-        CompressionCodecs.decompressInto(Compression.SNAPPY, src, pad, block.length, out, 3, size);
+        decoder.accept(out);
         for (int i : new int[] {0, 1, 2}) {
             assertThat(out[i]).isEqualTo((byte) 0x77);
         }
@@ -87,7 +139,7 @@ class SnappyBlockReaderTest {
     @Test
     void decodesWhatSnappyJavaAndTheLiteralRunsWrote() throws IOException {
         SplittableRandom r = new SplittableRandom(7);
-        for (String kind : new String[] {"random", "text", "runs", "far", "sorted"}) {
+        for (String kind : new String[] {"random", "text", "runs", "far", "sorted", "doubles"}) {
             for (int n : SIZES) {
                 byte[] raw = data(kind, n, r);
                 byte[] native_ = Snappy.compress(raw);
@@ -175,6 +227,31 @@ class SnappyBlockReaderTest {
         }
     }
 
+    /**
+     * Pages of byte arrays go to snappy-java's decoder, and give what colcodec's decoder gives as a page of
+     * fixed-width values.
+     */
+    @Test
+    void pagesOfByteArraysGiveTheSameBytesNatively() throws IOException {
+        SplittableRandom r = new SplittableRandom(17);
+        for (String kind : new String[] {"random", "text", "runs", "far", "sorted", "doubles"}) {
+            for (int n : SIZES) {
+                byte[] raw = data(kind, n, r);
+                byte[] block = Snappy.compress(raw);
+                int pad = r.nextInt(9);
+                byte[] src = new byte[pad + block.length];
+                System.arraycopy(block, 0, src, pad, block.length);
+                for (boolean fixedWidth : new boolean[] {false, true}) {
+                    byte[] out = decodeInto(
+                            n,
+                            dst -> CompressionCodecs.decompressInto(
+                                    Compression.SNAPPY, src, pad, block.length, dst, 3, n, fixedWidth));
+                    assertThat(out).as(kind + " " + n + " " + fixedWidth).isEqualTo(raw);
+                }
+            }
+        }
+    }
+
     @Test
     void decidesByTheShareOfLiterals() {
         assertThat(CompressionCodecs.decompressesFromBuffer(Compression.SNAPPY, 1_000_010, 1_000_000))
@@ -209,7 +286,7 @@ class SnappyBlockReaderTest {
     @Test
     void damagedBlocksGiveOnlyTheCorruptInputException() throws IOException {
         SplittableRandom r = new SplittableRandom(11);
-        String[] kinds = {"random", "text", "runs", "far", "sorted"};
+        String[] kinds = {"random", "text", "runs", "far", "sorted", "doubles"};
         int corrupt = 0;
         for (int t = 0; t < 12_000; t++) {
             int n = r.nextInt(3) == 0 ? r.nextInt(70) : r.nextInt(5000) + (r.nextInt(10) == 0 ? 60_000 : 0);
