@@ -45,6 +45,19 @@ public final class AdaptivePageCompressor {
      * comment for when the result is a literal run.
      */
     public int compressInto(Compression c, byte[] src, int off, int len, byte[] dst, int dstOff) {
+        return compressInto(c, src, off, len, dst, dstOff, false);
+    }
+
+    /**
+     * {@link #compressInto(Compression, byte[], int, int, byte[], int)}, where {@code eightByteValues} says
+     * that the page's bytes end with 8-byte little-endian values (a PLAIN page of INT64 or DOUBLE values).
+     * Such a page is written by {@link SnappyWordsWriter} rather than snappy-java while that writer's blocks
+     * stay within 1/{@value #MIN_GAIN_DIVISOR} of snappy-java's size: compared on a sample of {@value
+     * #SAMPLE_BYTES} bytes (the whole page if smaller) of the first such page and of every {@value
+     * #WORDS_CHECK_PAGES}th after it. Other codecs ignore it.
+     */
+    public int compressInto(
+            Compression c, byte[] src, int off, int len, byte[] dst, int dstOff, boolean eightByteValues) {
         boolean adaptive = c == Compression.SNAPPY || c == Compression.LZ4_RAW || c == Compression.ZSTD;
         if (adaptive && (skipLeft > 0 || sampleFirst && len >= 2 * SAMPLE_BYTES && !sampleShrinks(c, src, off, len))) {
             java.util.Objects.checkFromIndexSize(off, len, src.length);
@@ -60,7 +73,9 @@ public final class AdaptivePageCompressor {
                             ? zstdRawFrame(src, off, len, dst, dstOff)
                             : lz4Literals(src, off, len, dst, dstOff);
         }
-        int n = CompressionCodecs.compressInto(c, src, off, len, dst, dstOff);
+        int n = eightByteValues && c == Compression.SNAPPY && wordsPay(src, off, len)
+                ? SnappyWordsWriter.compress(src, off, len, dst, dstOff)
+                : CompressionCodecs.compressInto(c, src, off, len, dst, dstOff);
         sampleFirst = false;
         if (adaptive && len >= 1024 && n > len - len / MIN_GAIN_DIVISOR) {
             skipLeft = SKIP_PAGES;
@@ -81,10 +96,42 @@ public final class AdaptivePageCompressor {
         return n <= SAMPLE_BYTES - SAMPLE_BYTES / MIN_GAIN_DIVISOR;
     }
 
+    /** Pages of 8-byte values between the samples that decide between the two snappy writers. */
+    public static final int WORDS_CHECK_PAGES = 16;
+
+    private int wordsCheckLeft;
+    private boolean wordsPay;
+
+    /**
+     * Whether {@link SnappyWordsWriter} compresses this column's pages of 8-byte values within 1/{@value
+     * #MIN_GAIN_DIVISOR} of snappy-java's size, checked again every {@value #WORDS_CHECK_PAGES} pages on
+     * up to {@value #SAMPLE_BYTES} bytes from the page's middle (ending on a value's end).
+     */
+    private boolean wordsPay(byte[] src, int off, int len) {
+        if (wordsCheckLeft > 0) {
+            wordsCheckLeft--;
+            return wordsPay;
+        }
+        wordsCheckLeft = WORDS_CHECK_PAGES - 1;
+        java.util.Objects.checkFromIndexSize(off, len, src.length);
+        int sampleLen = Math.min(len, SAMPLE_BYTES);
+        // the sample ends a multiple of 8 bytes before the page's end, where the values end
+        int from = off + len - sampleLen - 8 * ((len - sampleLen) / 16);
+        int room = CompressionCodecs.maxCompressedLength(Compression.SNAPPY, sampleLen);
+        if (sampleOut == null || sampleOut.length < room) {
+            sampleOut = new byte[room];
+        }
+        int words = SnappyWordsWriter.compress(src, from, sampleLen, sampleOut, 0);
+        int snappy = CompressionCodecs.compressInto(Compression.SNAPPY, src, from, sampleLen, sampleOut, 0);
+        wordsPay = words <= snappy + snappy / MIN_GAIN_DIVISOR;
+        return wordsPay;
+    }
+
     /** Forgets the pages seen so far (the next page is compressed by the codec). */
     public void reset() {
         skipLeft = 0;
         sampleFirst = false;
+        wordsCheckLeft = 0;
     }
 
     /**

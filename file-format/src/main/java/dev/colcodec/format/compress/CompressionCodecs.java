@@ -205,13 +205,22 @@ public final class CompressionCodecs {
      * bytes, into a new array. {@code maxBytes} caps the declared size.
      */
     public static byte[] decompress(Compression c, byte[] src, int off, int len, int uncompressedSize, int maxBytes) {
+        return decompress(c, src, off, len, uncompressedSize, maxBytes, false);
+    }
+
+    /**
+     * {@link #decompress(Compression, byte[], int, int, int, int)} of a page of fixed-width values (see
+     * {@link #decompressInto(Compression, byte[], int, int, byte[], int, int, boolean)}).
+     */
+    public static byte[] decompress(
+            Compression c, byte[] src, int off, int len, int uncompressedSize, int maxBytes, boolean fixedWidthValues) {
         checkDeclaredSize(c, off, len, uncompressedSize, maxBytes);
         if (c == Compression.UNCOMPRESSED) {
             return Arrays.copyOfRange(src, off, off + len);
         }
         checkFrameHeader(c, src, off, len, uncompressedSize);
         byte[] dst = new byte[uncompressedSize];
-        inflate(c, src, off, len, dst, 0, uncompressedSize, false);
+        inflate(c, src, off, len, dst, 0, uncompressedSize, fixedWidthValues);
         return dst;
     }
 

@@ -749,7 +749,9 @@ public final class ColumnChunkReader {
             return null;
         }
         try {
-            return CompressionCodecs.decompress(codec, buf, at - shift, csize, usize, maxPageBytes);
+            // a dictionary of fixed-width values (not strings) picks colcodec's SNAPPY decoder
+            return CompressionCodecs.decompress(
+                    codec, buf, at - shift, csize, usize, maxPageBytes, column.type() != PhysicalType.BYTE_ARRAY);
         } catch (CorruptInputException e) {
             throw new CorruptInputException(base + at, "a valid " + codec + " page: " + e.expected(), e);
         }

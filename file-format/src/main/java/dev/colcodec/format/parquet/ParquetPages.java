@@ -57,10 +57,24 @@ public final class ParquetPages {
     private byte[] body = new byte[0];
     private byte[] compressed = new byte[0];
 
+    /** PLAIN pages hold 8-byte values (INT64, DOUBLE): see {@link AdaptivePageCompressor}. */
+    private final boolean eightBytePlain;
+
     /** Pages compressed with {@code codec}, with CRCs if {@code crc}. */
     public ParquetPages(Compression codec, boolean crc) {
+        this(codec, crc, false);
+    }
+
+    /**
+     * Pages compressed with {@code codec}, with CRCs if {@code crc}; {@code eightBytePlain}: the column's
+     * PLAIN values are 8 bytes wide (INT64, DOUBLE), which lets SNAPPY pages go to colcodec's writer for
+     * such values ({@link AdaptivePageCompressor#compressInto(Compression, byte[], int, int, byte[], int,
+     * boolean)}).
+     */
+    public ParquetPages(Compression codec, boolean crc, boolean eightBytePlain) {
         this.codec = codec;
         this.crc = crc;
+        this.eightBytePlain = eightBytePlain;
     }
 
     /** Sizes of one written page. */
@@ -79,7 +93,7 @@ public final class ParquetPages {
      * Compresses {@code src[0, len)}; the result is {@code [0, compressedLength)} of the returned array,
      * which is {@code src} itself when uncompressed and scratch otherwise.
      */
-    private byte[] compress(byte[] src, int len) {
+    private byte[] compress(byte[] src, int len, boolean eightByteValues) {
         if (codec == Compression.UNCOMPRESSED) {
             compressedLength = len;
             return src;
@@ -93,11 +107,16 @@ public final class ParquetPages {
         if (compressed.length < room) {
             compressed = new byte[Math.max(room, compressed.length + (compressed.length >> 1))];
         }
-        compressedLength = pageCompressor.compressInto(codec, src, 0, len, compressed, 0);
+        compressedLength = pageCompressor.compressInto(codec, src, 0, len, compressed, 0, eightByteValues);
         return compressed;
     }
 
     private int compressedLength;
+
+    /** Whether a data page of this encoding holds 8-byte values only after its levels. */
+    private boolean words(ParquetEncoding valueEncoding) {
+        return eightBytePlain && valueEncoding == ParquetEncoding.PLAIN;
+    }
 
     /** {@code a[off, off + len)} from index 0: {@code a} itself or a copy (pages not compressed in place). */
     private static byte[] zeroBased(byte[] a, int off, int len) {
@@ -194,7 +213,8 @@ public final class ParquetPages {
         if (base >= 0) {
             byte[] slab = slabs.reserved();
             int at = base + MAX_HEADER_BYTES;
-            int clen = pageCompressor.compressInto(codec, whole, wholeOffset, bodyLength, slab, at);
+            int clen =
+                    pageCompressor.compressInto(codec, whole, wholeOffset, bodyLength, slab, at, words(valueEncoding));
             PageHeader h = new PageHeader(PageType.DATA_PAGE, bodyLength, clen);
             h.setData_page_header(dh);
             if (crc) {
@@ -204,7 +224,7 @@ public final class ParquetPages {
             slabs.commit(at - hs, hs + clen);
             return new Written(hs, clen, bodyLength);
         }
-        byte[] c = compress(zeroBased(whole, wholeOffset, bodyLength), bodyLength);
+        byte[] c = compress(zeroBased(whole, wholeOffset, bodyLength), bodyLength, words(valueEncoding));
         int clen = compressedLength;
         PageHeader h = new PageHeader(PageType.DATA_PAGE, bodyLength, clen);
         h.setData_page_header(dh);
@@ -327,7 +347,8 @@ public final class ParquetPages {
             int at = base + MAX_HEADER_BYTES;
             System.arraycopy(rep, 0, slab, at, rl);
             System.arraycopy(def, 0, slab, at + rl, dl);
-            int clen = pageCompressor.compressInto(codec, values, valuesOffset, valuesLength, slab, at + rl + dl);
+            int clen = pageCompressor.compressInto(
+                    codec, values, valuesOffset, valuesLength, slab, at + rl + dl, words(valueEncoding));
             PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + valuesLength, rl + dl + clen);
             h.setData_page_header_v2(v2);
             if (crc) {
@@ -337,7 +358,7 @@ public final class ParquetPages {
             slabs.commit(at - hs, hs + rl + dl + clen);
             return new Written(hs, rl + dl + clen, rl + dl + valuesLength);
         }
-        byte[] c = compress(zeroBased(values, valuesOffset, valuesLength), valuesLength);
+        byte[] c = compress(zeroBased(values, valuesOffset, valuesLength), valuesLength, words(valueEncoding));
         int clen = compressedLength;
         PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + valuesLength, rl + dl + clen);
         h.setData_page_header_v2(v2);
@@ -353,7 +374,7 @@ public final class ParquetPages {
 
     /** Writes a dictionary page of {@code entryCount} PLAIN entries. */
     public Written writeDictionaryPage(ByteSink out, int entryCount, ParquetEncoding encoding, byte[] entries) {
-        byte[] c = compress(entries, entries.length);
+        byte[] c = compress(entries, entries.length, eightBytePlain);
         int clen = compressedLength;
         PageHeader h = new PageHeader(PageType.DICTIONARY_PAGE, entries.length, clen);
         h.setDictionary_page_header(new DictionaryPageHeader(entryCount, thrift(encoding)));

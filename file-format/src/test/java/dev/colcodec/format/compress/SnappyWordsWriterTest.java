@@ -1,0 +1,172 @@
+package dev.colcodec.format.compress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.xerial.snappy.Snappy;
+
+/**
+ * The Snappy writer for pages of 8-byte values: snappy-java and colcodec's decoder must read back exactly
+ * the page, whatever its bytes, and on ascending numbers it must be as small as snappy-java's block.
+ */
+class SnappyWordsWriterTest {
+    /** A page of {@code values} 8-byte values of the given kind after {@code head} bytes of levels. */
+    static byte[] page(String kind, int head, int values, SplittableRandom r) {
+        ByteBuffer b = ByteBuffer.allocate(head + 8 * values).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < head; i++) {
+            b.put((byte) (r.nextInt(4) == 0 ? r.nextInt() : 3));
+        }
+        long v = 1_700_000_000_000L;
+        double d = 20;
+        long[] recent = new long[5];
+        for (int i = 0; i < values; i++) {
+            switch (kind) {
+                case "sorted":
+                    v += r.nextInt(1024);
+                    break;
+                case "timestamps":
+                    v += 1000 + r.nextInt(21) - 10;
+                    break;
+                case "repeats": // runs of equal values, long enough for copies over 64 bytes
+                    if (r.nextInt(r.nextBoolean() ? 3 : 40) == 0) {
+                        v = r.nextLong();
+                    }
+                    break;
+                case "alternating": // equal to the value two back: copies 16 bytes back
+                    v = i % 2 == 0 ? 7_000_000_000L + (i & ~3) : -5L - r.nextInt(3);
+                    break;
+                case "recurring": // values that recur further back than 16 bytes
+                    v = recent[r.nextInt(recent.length)];
+                    if (r.nextInt(8) == 0) {
+                        recent[r.nextInt(recent.length)] = r.nextLong();
+                    }
+                    break;
+                case "doubles":
+                    d += (r.nextDouble() - 0.5) * 0.1;
+                    v = Double.doubleToLongBits(Math.round(d * 100) / 100.0);
+                    break;
+                case "extremes":
+                    v = switch (r.nextInt(5)) {
+                        case 0 -> Long.MIN_VALUE;
+                        case 1 -> Long.MAX_VALUE;
+                        case 2 -> 0;
+                        case 3 -> -1;
+                        default -> v ^ (1L << r.nextInt(64));
+                    };
+                    break;
+                default:
+                    v = r.nextLong();
+                    break;
+            }
+            b.putLong(v);
+        }
+        return b.array();
+    }
+
+    private static final String[] KINDS = {
+        "sorted", "timestamps", "repeats", "alternating", "recurring", "doubles", "extremes", "random"
+    };
+
+    private static byte[] compress(byte[] src, int off, int len) {
+        int room = CompressionCodecs.maxCompressedLength(Compression.SNAPPY, len);
+        byte[] dst = new byte[5 + room + 16];
+        Arrays.fill(dst, (byte) 0x5A);
+        int n = SnappyWordsWriter.compress(src, off, len, dst, 5);
+        assertThat(n).isBetween(1, len + 10);
+        for (int i = 0; i < 5; i++) {
+            assertThat(dst[i]).isEqualTo((byte) 0x5A);
+        }
+        for (int i = 5 + room; i < dst.length; i++) {
+            assertThat(dst[i]).as("byte %d past the room", i - 5 - room).isEqualTo((byte) 0x5A);
+        }
+        return Arrays.copyOfRange(dst, 5, 5 + n);
+    }
+
+    @Test
+    void snappyJavaAndColcodecReadBackEveryPage() throws IOException {
+        SplittableRandom r = new SplittableRandom(23);
+        int[] counts = {0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 63, 64, 65, 100, 1000, 20_000};
+        for (String kind : KINDS) {
+            for (int values : counts) {
+                for (int head : new int[] {0, 1, 5, 8, 13}) {
+                    byte[] raw = page(kind, head, values, r);
+                    int pad = r.nextInt(4);
+                    byte[] src = new byte[pad + raw.length + r.nextInt(9)];
+                    System.arraycopy(raw, 0, src, pad, raw.length);
+                    byte[] block = compress(src, pad, raw.length);
+                    String what = kind + " " + values + " values after " + head;
+                    assertThat(Snappy.uncompress(block)).as(what).isEqualTo(raw);
+                    byte[] ours = new byte[raw.length];
+                    SnappyBlockReader.decompress(block, 0, block.length, ours, 0, raw.length);
+                    assertThat(ours).as(what).isEqualTo(raw);
+                }
+            }
+        }
+    }
+
+    /** Random bytes of every length up to 300 (no 8-byte structure at all). */
+    @Test
+    void anyBytesRoundTrip() throws IOException {
+        SplittableRandom r = new SplittableRandom(29);
+        for (int len = 0; len <= 300; len++) {
+            byte[] raw = new byte[len];
+            for (int i = 0; i < len; i++) {
+                raw[i] = (byte) (r.nextInt(3) == 0 ? r.nextInt() : i % 8);
+            }
+            assertThat(Snappy.uncompress(compress(raw, 0, len)))
+                    .as("length %d", len)
+                    .isEqualTo(raw);
+        }
+    }
+
+    @Test
+    void ascendingNumbersAreAsSmallAsSnappyJavas() throws IOException {
+        SplittableRandom r = new SplittableRandom(31);
+        for (String kind : new String[] {"sorted", "timestamps"}) {
+            byte[] raw = page(kind, 0, 20_000, r);
+            int ours = compress(raw, 0, raw.length).length;
+            int theirs = Snappy.compress(raw).length;
+            assertThat((double) ours).as(kind).isLessThanOrEqualTo(theirs * 1.01);
+        }
+        // values equal to the one two back are copied from 16 bytes back
+        byte[] alternating = page("alternating", 0, 20_000, r);
+        assertThat(compress(alternating, 0, alternating.length).length).isLessThan(alternating.length / 3);
+    }
+
+    /**
+     * The page compressor picks this writer for 8-byte values only while it keeps up with snappy-java's
+     * size on samples: ascending numbers go to it, values that recur far back stay with snappy-java.
+     */
+    @Test
+    void thePageCompressorPicksTheWriterBySamples() throws IOException {
+        SplittableRandom r = new SplittableRandom(37);
+        byte[] sorted = page("sorted", 0, 20_000, r);
+        byte[] recurring = page("recurring", 0, 20_000, r);
+        byte[] dst = new byte[CompressionCodecs.maxCompressedLength(Compression.SNAPPY, sorted.length)];
+
+        AdaptivePageCompressor pages = new AdaptivePageCompressor();
+        int n = pages.compressInto(Compression.SNAPPY, sorted, 0, sorted.length, dst, 0, true);
+        assertThat(Arrays.copyOf(dst, n)).isEqualTo(compress(sorted, 0, sorted.length));
+        // the decision holds until the next sample, then follows the data
+        for (int i = 1; i < AdaptivePageCompressor.WORDS_CHECK_PAGES; i++) {
+            n = pages.compressInto(Compression.SNAPPY, recurring, 0, recurring.length, dst, 0, true);
+            assertThat(Arrays.copyOf(dst, n)).isEqualTo(compress(recurring, 0, recurring.length));
+        }
+        n = pages.compressInto(Compression.SNAPPY, recurring, 0, recurring.length, dst, 0, true);
+        assertThat(Arrays.copyOf(dst, n)).isEqualTo(Snappy.compress(recurring));
+
+        // without the flag, or with another codec, pages go to the codec as before
+        AdaptivePageCompressor plain = new AdaptivePageCompressor();
+        n = plain.compressInto(Compression.SNAPPY, sorted, 0, sorted.length, dst, 0, false);
+        assertThat(Arrays.copyOf(dst, n)).isEqualTo(Snappy.compress(sorted));
+        byte[] lz4 = new byte[CompressionCodecs.maxCompressedLength(Compression.LZ4_RAW, sorted.length)];
+        n = new AdaptivePageCompressor().compressInto(Compression.LZ4_RAW, sorted, 0, sorted.length, lz4, 0, true);
+        assertThat(Arrays.copyOf(lz4, n))
+                .isEqualTo(CompressionCodecs.compress(Compression.LZ4_RAW, sorted, 0, sorted.length));
+    }
+}
