@@ -1,6 +1,7 @@
 package dev.colcodec.bench.compress;
 
 import dev.colcodec.bench.BenchSupport;
+import dev.colcodec.format.compress.AdaptivePageCompressor;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
 import java.io.IOException;
@@ -31,6 +32,11 @@ import org.xerial.snappy.Snappy;
  * Data: ascending longs with random steps below 1,024 ({@code sorted-longs}, the sorted file benchmark's
  * columns), a random walk of doubles rounded to 2 decimals ({@code sensor-doubles}), and a PLAIN page of
  * strings drawn from 1,000 ({@code strings}, the file benchmark's STRING column).
+ *
+ * <p>{@code encode} compresses the page as a column writer does: colcodec through one {@link
+ * AdaptivePageCompressor} kept across pages, told that the numeric pages hold 8-byte values (so they go to
+ * its writer for such values while its samples keep up with snappy-java's size; {@code colcodec-java} also
+ * offers it the strings page, which its sample turns down), and snappy-java's compressor.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -56,7 +62,9 @@ public class SnappyDecodeBench {
     byte[] raw;
     byte[] compressed;
     byte[] out;
+    byte[] packed;
     boolean fixedWidth;
+    AdaptivePageCompressor compressor;
 
     @Setup
     public void setup() {
@@ -71,6 +79,8 @@ public class SnappyDecodeBench {
             throw new IllegalArgumentException("impl must be colcodec, colcodec-java or snappy-java: " + impl);
         }
         fixedWidth = impl.equals("colcodec-java") || !data.equals("strings");
+        packed = new byte[CompressionCodecs.maxCompressedLength(Compression.SNAPPY, raw.length)];
+        compressor = new AdaptivePageCompressor();
     }
 
     /** The uncompressed page. */
@@ -125,5 +135,15 @@ public class SnappyDecodeBench {
                     Compression.SNAPPY, compressed, 0, compressed.length, out, 0, raw.length, fixedWidth);
         }
         return out;
+    }
+
+    /** Compresses the page; returns the block's size. */
+    @Benchmark
+    @OperationsPerInvocation(PAGE_BYTES)
+    public int encode() throws IOException {
+        if (impl.equals("snappy-java")) {
+            return Snappy.compress(raw, 0, raw.length, packed, 0);
+        }
+        return compressor.compressInto(Compression.SNAPPY, raw, 0, raw.length, packed, 0, fixedWidth);
     }
 }

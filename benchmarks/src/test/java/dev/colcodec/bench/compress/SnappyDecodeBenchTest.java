@@ -21,5 +21,10 @@ class SnappyDecodeBenchTest {
         // a page that compresses, and about as large as the numeric ones
         assertThat(b.compressed.length).isLessThan(b.raw.length * 3 / 4);
         assertThat(b.raw.length).isGreaterThan(SnappyDecodeBench.PAGE_BYTES - 40);
+        // the block encode writes is the page, and no larger than snappy-java's but for 1/32
+        int n = b.encode();
+        assertThat(org.xerial.snappy.Snappy.uncompress(java.util.Arrays.copyOf(b.packed, n)))
+                .isEqualTo(b.raw);
+        assertThat(n).isLessThanOrEqualTo(b.compressed.length + b.compressed.length / 32);
     }
 }
