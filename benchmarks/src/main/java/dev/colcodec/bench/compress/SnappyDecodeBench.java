@@ -27,8 +27,10 @@ import org.xerial.snappy.Snappy;
 /**
  * SNAPPY decompression of one Parquet page of 20,000 values (as the file benchmarks write them), in
  * uncompressed bytes per second: colcodec as its page readers call it ({@code colcodec}: its Java decoder
- * for pages of fixed-width values, snappy-java's for byte arrays), colcodec's Java decoder on every page
- * ({@code colcodec-java}), and snappy-java's native decoder ({@code snappy-java}, what parquet-java calls).
+ * for pages of numbers whose copies mostly repeat bytes 8 or 16 back, snappy-java's for other pages and
+ * for byte arrays), colcodec offering every page to its Java decoder ({@code colcodec-java}: the strings
+ * page too, as if its values were numbers; the page's copies still decide), and snappy-java's native
+ * decoder ({@code snappy-java}, what parquet-java calls).
  * Data: ascending longs with random steps below 1,024 ({@code sorted-longs}, the sorted file benchmark's
  * columns), a random walk of doubles rounded to 2 decimals ({@code sensor-doubles}), and a PLAIN page of
  * strings drawn from 1,000 ({@code strings}, the file benchmark's STRING column).

@@ -311,9 +311,11 @@ public final class CompressionCodecs {
     /**
      * {@link #decompressInto(Compression, byte[], int, int, byte[], int, int)} for a page whose values are
      * fixed-width ({@code fixedWidthValues}: numbers, booleans, dictionary ids; not byte arrays). Only the
-     * choice of SNAPPY decoder depends on it: such a page goes to colcodec's Java decoder, which reads pages
-     * of numbers 1.4x to 1.9x faster than snappy-java's native decoder; other pages that compress go to the
-     * native decoder, which reads text faster. Both decode every valid block to the same bytes.
+     * choice of SNAPPY decoder depends on it: such a page whose first copies mostly repeat bytes 8 or 16
+     * back (ascending or slowly changing numbers; see {@link SnappyBlockReader#opensWithNearCopies}) goes to
+     * colcodec's Java decoder, which reads those 1.7x faster than snappy-java's native decoder; other pages
+     * that compress go to the native decoder, which reads text and far repeats faster. Both decode every
+     * valid block to the same bytes.
      */
     public static void decompressInto(
             Compression c,
@@ -432,10 +434,11 @@ public final class CompressionCodecs {
                     System.arraycopy(src, off, dst, dstOff, len);
                     return;
                 case SNAPPY:
-                    if (fixedWidthValues || decompressesFromBuffer(c, len, uncompressedSize)) {
-                        // fixed-width values, which the Java decoder reads faster than the native one, or a
-                        // page of mostly literals (the Java decoding a mapped file's page goes through, so
-                        // errors are the same from memory and from disk)
+                    if (decompressesFromBuffer(c, len, uncompressedSize)
+                            || fixedWidthValues && SnappyBlockReader.opensWithNearCopies(src, off, len)) {
+                        // a page of mostly literals (the Java decoding a mapped file's page goes through, so
+                        // errors are the same from memory and from disk), or of numbers whose copies are 8
+                        // or 16 bytes back, which the Java decoder reads faster than the native one
                         SnappyBlockReader.decompress(src, off, len, dst, dstOff, uncompressedSize);
                         return;
                     }

@@ -78,9 +78,10 @@ class SnappyBlockReaderTest {
     }
 
     /**
-     * Decodes the block from a buffer (the mapped-file path) and from an array as a page of fixed-width
-     * values (so in Java too): both must give the same bytes, or the same {@link CorruptInputException},
-     * and neither may touch a byte outside the output range.
+     * Decodes the block from a buffer (the mapped-file path), from an array as a page of fixed-width values,
+     * and with the Java array decoder directly: all must give the same bytes, or all {@link
+     * CorruptInputException} (with the same message where the array path decodes in Java too), and none
+     * may touch a byte outside the output range.
      */
     private static byte[] decode(byte[] block, int size, boolean direct, int pad) {
         ByteBuffer src = direct
@@ -115,9 +116,26 @@ class SnappyBlockReaderTest {
             assertThat(bufferError)
                     .as("from a buffer, where the array gave %s", arrayError)
                     .isNotNull();
-            assertThat(arrayError.getMessage()).isEqualTo(bufferError.getMessage());
+            if (CompressionCodecs.decompressesFromBuffer(Compression.SNAPPY, block.length, size)
+                    || SnappyBlockReader.opensWithNearCopies(block, 0, block.length)) {
+                assertThat(arrayError.getMessage()).isEqualTo(bufferError.getMessage());
+            }
+        }
+        // the Java decoder itself, whichever decoder the array path chose
+        byte[] fromJava = null;
+        CorruptInputException javaError = null;
+        try {
+            fromJava = decodeInto(size, out -> SnappyBlockReader.decompress(array, pad, block.length, out, 3, size));
+        } catch (CorruptInputException e) {
+            javaError = e;
+        }
+        if (bufferError != null) {
+            assertThat(javaError)
+                    .as("from an array in Java, where the buffer gave %s", bufferError)
+                    .isNotNull();
             throw arrayError;
         }
+        assertThat(fromJava).isEqualTo(fromBuffer);
         assertThat(fromArray).isEqualTo(fromBuffer);
         return fromArray;
     }
@@ -249,6 +267,27 @@ class SnappyBlockReaderTest {
                     assertThat(out).as(kind + " " + n + " " + fixedWidth).isEqualTo(raw);
                 }
             }
+        }
+    }
+
+    /**
+     * Pages of ascending numbers and of literals (random bytes, and repeats further back than snappy-java's
+     * 64 KiB window) go to the Java decoder; text and runs to snappy-java's.
+     */
+    @Test
+    void sendsPagesOfNearCopiesToTheJavaDecoder() throws IOException {
+        SplittableRandom r = new SplittableRandom(19);
+        for (String kind : new String[] {"sorted", "doubles", "random", "far"}) {
+            byte[] block = Snappy.compress(data(kind, 160_000, r));
+            assertThat(SnappyBlockReader.opensWithNearCopies(block, 0, block.length))
+                    .as(kind)
+                    .isTrue();
+        }
+        for (String kind : new String[] {"text", "runs"}) {
+            byte[] block = Snappy.compress(data(kind, 160_000, r));
+            assertThat(SnappyBlockReader.opensWithNearCopies(block, 0, block.length))
+                    .as(kind)
+                    .isFalse();
         }
     }
 
