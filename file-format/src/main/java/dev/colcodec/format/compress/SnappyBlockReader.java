@@ -69,21 +69,7 @@ final class SnappyBlockReader {
         java.util.Objects.checkFromIndexSize(off, len, src.length);
         java.util.Objects.checkFromIndexSize(dstOff, size, dst.length);
         int end = off + len;
-        int ip = off;
-        long declared = 0;
-        for (int shift = 0; ; shift += 7) {
-            if (ip >= end || shift > 28) {
-                throw new CorruptInputException(off, "a snappy length preamble");
-            }
-            int b = src[ip++];
-            declared |= (long) (b & 0x7F) << shift;
-            if (b >= 0) {
-                break;
-            }
-        }
-        if (declared != size) {
-            throw new CorruptInputException(off, "a snappy block of " + size + " bytes but it declares " + declared);
-        }
+        int ip = elementsStart(ByteBuffer.wrap(src), off, end, size);
         int op = dstOff;
         int outEnd = dstOff + size;
         // dst[op - 8, op) as a little-endian long when last8At == op (bytes before dstOff read as 0): kept
@@ -325,6 +311,29 @@ final class SnappyBlockReader {
         return copies < 8 || near * 2 >= copies;
     }
 
+    /**
+     * Reads the preamble of the block {@code src[off, end)} (the uncompressed length, a varint of at most 32
+     * bits), checks that it declares {@code size} bytes, and returns where the elements start.
+     */
+    private static int elementsStart(ByteBuffer src, int off, int end, int size) {
+        int ip = off;
+        long declared = 0;
+        for (int shift = 0; ; shift += 7) {
+            if (ip >= end || shift > 28) {
+                throw new CorruptInputException(off, "a snappy length preamble");
+            }
+            int b = src.get(ip++);
+            declared |= (long) (b & 0x7F) << shift;
+            if (b >= 0) {
+                break;
+            }
+        }
+        if (declared != size) {
+            throw new CorruptInputException(off, "a snappy block of " + size + " bytes but it declares " + declared);
+        }
+        return ip;
+    }
+
     private static CorruptInputException literalOverrun(int tagAt, long length, int inputLeft, int outputLeft) {
         return new CorruptInputException(
                 tagAt,
@@ -344,22 +353,7 @@ final class SnappyBlockReader {
      */
     static void decompress(ByteBuffer src, int off, int len, byte[] dst, int dstOff, int size) {
         int end = off + len;
-        int ip = off;
-        // the preamble: the uncompressed length, a varint of at most 32 bits
-        long declared = 0;
-        for (int shift = 0; ; shift += 7) {
-            if (ip >= end || shift > 28) {
-                throw new CorruptInputException(off, "a snappy length preamble");
-            }
-            int b = src.get(ip++);
-            declared |= (long) (b & 0x7F) << shift;
-            if (b >= 0) {
-                break;
-            }
-        }
-        if (declared != size) {
-            throw new CorruptInputException(off, "a snappy block of " + size + " bytes but it declares " + declared);
-        }
+        int ip = elementsStart(src, off, end, size);
         int op = dstOff;
         int outEnd = dstOff + size;
         while (ip < end) {
