@@ -199,7 +199,8 @@ final class SnappyBlockReader {
                 last8 = Long.rotateRight(last8, n << 3);
                 last8At = copyEnd;
             } else if (offset > 32) {
-                // 16-byte steps, each reading bytes final before the copy (every copy is at most 64 bytes)
+                // 16-byte steps (every copy is at most 64 bytes), each reading bytes already final: written
+                // before the copy, or by its own earlier steps when it is longer than its offset
                 for (int p = op; p < copyEnd; p += 16) {
                     long a = (long) LONG.get(dst, p - offset);
                     long b = (long) LONG.get(dst, p - offset + 8);

@@ -25,7 +25,9 @@ final class SnappyWordsWriter {
 
     /**
      * Compresses {@code src[off, off + len)} into {@code dst} from {@code dstOff}, which must have room for
-     * {@link CompressionCodecs#maxCompressedLength} bytes (the block takes at most {@code len + 10}); returns
+     * {@link CompressionCodecs#maxCompressedLength} bytes (the block takes at most {@code len + len / 256 +
+     * 10}: a copy never costs more than the bytes it replaces, and a literal header over 2 bytes belongs to a
+     * literal of more than 256 bytes); returns
      * the block's size. Up to 7 bytes after the block's end, inside that room, may be overwritten.
      */
     static int compress(byte[] src, int off, int len, byte[] dst, int dstOff) {
@@ -118,7 +120,7 @@ final class SnappyWordsWriter {
             n -= 64;
         }
         if (n > 64) {
-            op = copy2(dst, op, offset, 60); // leaves 5 to 8
+            op = copy2(dst, op, offset, 60); // leaves 5 to 7
             n -= 60;
         }
         if (n < 12) {

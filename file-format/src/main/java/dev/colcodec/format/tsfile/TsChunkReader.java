@@ -232,16 +232,16 @@ public final class TsChunkReader {
         return (int) Math.min(rows, Math.min(MAX_PAGE_ROWS, 64L * groupBytes + 1024));
     }
 
-    /**
-     * Makes page {@code i} of {@code c} readable in {@code p}: in place, read from the file, or
-     * decompressed. Errors carry file offsets (for a chunk in an array, offsets of {@link Chunk#base}
-     * plus indexes into it).
-     */
     /** Whether the values are of fixed width (not text or blobs): it picks colcodec's SNAPPY decoder. */
     private static boolean fixedWidth(TsDataType t) {
         return t.storageType() != TsDataType.TEXT && t != TsDataType.OBJECT;
     }
 
+    /**
+     * Makes page {@code i} of {@code c} readable in {@code p}: in place, read from the file, or
+     * decompressed. Errors carry file offsets (for a chunk in an array, offsets of {@link Chunk#base}
+     * plus indexes into it).
+     */
     private static void loadPage(Chunk c, int i, Page p) {
         byte[] file = c.data;
         TsPageHeader ph = c.pages[i];
