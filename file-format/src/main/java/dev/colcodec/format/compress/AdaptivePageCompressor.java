@@ -247,20 +247,6 @@ public final class AdaptivePageCompressor {
     /** {@code src[off, off + len)} as a Snappy block of one literal element; returns its size. */
     static int snappyLiterals(byte[] src, int off, int len, byte[] dst, int dstOff) {
         int p = ByteIO.putUnsignedVarInt(dst, dstOff, len);
-        if (len > 0) {
-            int m = len - 1;
-            if (m < 60) {
-                dst[p++] = (byte) (m << 2);
-            } else {
-                int bytes = m < 1 << 8 ? 1 : m < 1 << 16 ? 2 : m < 1 << 24 ? 3 : 4;
-                dst[p++] = (byte) ((59 + bytes) << 2);
-                for (int i = 0; i < bytes; i++) {
-                    dst[p++] = (byte) (m >>> (8 * i));
-                }
-            }
-            System.arraycopy(src, off, dst, p, len);
-            p += len;
-        }
-        return p - dstOff;
+        return SnappyWordsWriter.literal(src, off, len, dst, p, p) - dstOff;
     }
 }

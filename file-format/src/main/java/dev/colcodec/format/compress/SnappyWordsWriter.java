@@ -1,5 +1,6 @@
 package dev.colcodec.format.compress;
 
+import dev.colcodec.io.ByteIO;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -34,14 +35,7 @@ final class SnappyWordsWriter {
         java.util.Objects.checkFromIndexSize(off, len, src.length);
         int dstEnd = dstOff + CompressionCodecs.snappyMaxCompressedLength(len);
         java.util.Objects.checkFromToIndex(dstOff, dstEnd, dst.length);
-        int op = dstOff;
-        for (int v = len; ; v >>>= 7) {
-            if (v < 0x80) {
-                dst[op++] = (byte) v;
-                break;
-            }
-            dst[op++] = (byte) (v | 0x80);
-        }
+        int op = ByteIO.putUnsignedVarInt(dst, dstOff, len);
         int end = off + len;
         // bytes before `emitted` are in the block, but for the copy [copyStart, copyEnd = emitted) at
         // copyOffset when copyEnd >= 0; bytes from `emitted` on are literals still to write
@@ -89,8 +83,12 @@ final class SnappyWordsWriter {
         return op - dstOff;
     }
 
-    /** A literal element of {@code n} bytes from {@code src[from]} (nothing when 0). */
-    private static int literal(byte[] src, int from, int n, byte[] dst, int op, int dstEnd) {
+    /**
+     * A literal element of {@code n} bytes from {@code src[from]} (nothing when 0) at {@code dst[op]};
+     * returns where it ends. Short literals are stored as one 8-byte word when that stays before {@code
+     * dstEnd}.
+     */
+    static int literal(byte[] src, int from, int n, byte[] dst, int op, int dstEnd) {
         if (n == 0) {
             return op;
         }
