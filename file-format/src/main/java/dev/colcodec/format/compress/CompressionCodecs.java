@@ -232,24 +232,10 @@ public final class CompressionCodecs {
     public static void checkFrameHeader(Compression c, byte[] src, int off, int len, int uncompressedSize) {
         try {
             if (c == Compression.SNAPPY) {
-                // only the length header (a varint of up to 5 bytes) is read here: the snappy decoder itself
-                // stops at malformed input and never writes past the length the header states, which must
-                // fit the destination
-                long declared = 0;
-                for (int i = 0; ; i++) {
-                    if (i >= len || i >= 5) {
-                        throw new CorruptInputException(off, "a snappy block that starts with its length");
-                    }
-                    int b = src[off + i] & 0xFF;
-                    declared |= (long) (b & 0x7F) << (7 * i);
-                    if (b < 0x80) {
-                        break;
-                    }
-                }
-                if (declared != uncompressedSize) {
-                    throw new CorruptInputException(
-                            off, "a snappy block of " + uncompressedSize + " bytes but it declares " + declared);
-                }
+                // only the length header (a varint of up to 5 bytes) is read here: the snappy decoders
+                // themselves stop at malformed input and never write past the length the header states, which
+                // must fit the destination
+                SnappyBlockReader.elementsStart(java.nio.ByteBuffer.wrap(src), off, off + len, uncompressedSize);
             } else if (c == Compression.ZSTD) {
                 long declared = Zstd.getFrameContentSize(src, off, len);
                 if (declared >= 0 && declared != uncompressedSize) {

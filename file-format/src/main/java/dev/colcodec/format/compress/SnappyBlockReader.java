@@ -314,9 +314,10 @@ final class SnappyBlockReader {
 
     /**
      * Reads the preamble of the block {@code src[off, end)} (the uncompressed length, a varint of at most 32
-     * bits), checks that it declares {@code size} bytes, and returns where the elements start.
+     * bits), checks that it declares {@code size} bytes, and returns where the elements start. Also the
+     * check {@link CompressionCodecs#checkFrameHeader} makes before anything is allocated for a page.
      */
-    private static int elementsStart(ByteBuffer src, int off, int end, int size) {
+    static int elementsStart(ByteBuffer src, int off, int end, int size) {
         int ip = off;
         long declared = 0;
         for (int shift = 0; ; shift += 7) {
