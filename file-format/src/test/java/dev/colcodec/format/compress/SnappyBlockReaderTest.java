@@ -178,60 +178,54 @@ class SnappyBlockReaderTest {
      * with lengths 1 to 64 in all three copy forms), decoded at every position relative to the end of the
      * input and of the output, against a byte-at-a-time decoder.
      */
-    @Test
-    void decodesEveryElementFormAndOverlapNearTheEnds() {
-        SplittableRandom r = new SplittableRandom(13);
-        for (int t = 0; t < 3000; t++) {
-            java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
-            java.io.ByteArrayOutputStream expected = new java.io.ByteArrayOutputStream();
-            int elements = 1 + r.nextInt(t % 10 == 0 ? 400 : 12);
-            for (int e = 0; e < elements; e++) {
-                int have = expected.size();
-                if (have == 0 || r.nextInt(3) == 0) {
-                    int len = 1 + (r.nextInt(4) == 0 ? r.nextInt(300) : r.nextInt(20));
-                    if (len <= 60) {
-                        body.write((len - 1) << 2);
-                    } else if (len <= 256) {
-                        body.write(60 << 2);
-                        body.write(len - 1);
-                    } else {
-                        body.write(61 << 2);
-                        body.write((len - 1) & 0xFF);
-                        body.write((len - 1) >>> 8);
-                    }
-                    for (int k = 0; k < len; k++) {
-                        int b = r.nextInt(256);
-                        body.write(b);
-                        expected.write(b);
-                    }
-                } else {
-                    int offset = 1 + (r.nextBoolean() ? r.nextInt(Math.min(have, 20)) : r.nextInt(have));
-                    int form = offset < 2048 ? r.nextInt(3) : 1 + r.nextInt(2);
-                    int len = form == 0 ? 4 + r.nextInt(8) : 1 + r.nextInt(64);
-                    if (form == 0) {
-                        body.write(1 | ((len - 4) << 2) | ((offset >>> 8) << 5));
-                        body.write(offset & 0xFF);
-                    } else if (form == 1) {
-                        body.write(2 | ((len - 1) << 2));
-                        body.write(offset & 0xFF);
-                        body.write(offset >>> 8);
-                    } else {
-                        body.write(3 | ((len - 1) << 2));
-                        for (int k = 0; k < 4; k++) {
-                            body.write(offset >>> (8 * k));
-                        }
-                    }
-                    byte[] sofar = expected.toByteArray();
-                    byte[] grown = Arrays.copyOf(sofar, sofar.length + len);
-                    for (int k = 0; k < len; k++) {
-                        grown[sofar.length + k] = grown[sofar.length + k - offset];
-                    }
-                    expected.write(grown, sofar.length, len);
+    /** A snappy block made element by element, with the bytes it decodes to. */
+    private static final class BlockBuilder {
+        final java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        byte[] expected = new byte[0];
+
+        void literal(byte[] bytes) {
+            int len = bytes.length;
+            if (len <= 60) {
+                body.write((len - 1) << 2);
+            } else if (len <= 256) {
+                body.write(60 << 2);
+                body.write(len - 1);
+            } else {
+                body.write(61 << 2);
+                body.write((len - 1) & 0xFF);
+                body.write((len - 1) >>> 8);
+            }
+            body.writeBytes(bytes);
+            int have = expected.length;
+            expected = Arrays.copyOf(expected, have + len);
+            System.arraycopy(bytes, 0, expected, have, len);
+        }
+
+        /** A copy in form 0 (1-byte offset, lengths 4 to 11), 1 (2-byte offset) or 2 (4-byte offset). */
+        void copy(int form, int offset, int len) {
+            if (form == 0) {
+                body.write(1 | ((len - 4) << 2) | ((offset >>> 8) << 5));
+                body.write(offset & 0xFF);
+            } else if (form == 1) {
+                body.write(2 | ((len - 1) << 2));
+                body.write(offset & 0xFF);
+                body.write(offset >>> 8);
+            } else {
+                body.write(3 | ((len - 1) << 2));
+                for (int k = 0; k < 4; k++) {
+                    body.write(offset >>> (8 * k));
                 }
             }
-            byte[] raw = expected.toByteArray();
+            int have = expected.length;
+            expected = Arrays.copyOf(expected, have + len);
+            for (int k = 0; k < len; k++) {
+                expected[have + k] = expected[have + k - offset];
+            }
+        }
+
+        byte[] block() {
             java.io.ByteArrayOutputStream block = new java.io.ByteArrayOutputStream();
-            for (int v = raw.length; ; v >>>= 7) {
+            for (int v = expected.length; ; v >>>= 7) {
                 if (v < 0x80) {
                     block.write(v);
                     break;
@@ -239,9 +233,107 @@ class SnappyBlockReaderTest {
                 block.write((v & 0x7F) | 0x80);
             }
             block.writeBytes(body.toByteArray());
-            assertThat(decode(block.toByteArray(), raw.length, r.nextBoolean(), r.nextInt(4)))
+            return block.toByteArray();
+        }
+    }
+
+    private static byte[] randomBytes(SplittableRandom r, int n) {
+        byte[] b = new byte[n];
+        for (int k = 0; k < n; k++) {
+            b[k] = (byte) r.nextInt(256);
+        }
+        return b;
+    }
+
+    /**
+     * Blocks of elements snappy-java would not choose (every literal length, copies of every offset from 1
+     * with lengths 1 to 64 in all three copy forms), decoded at every position relative to the end of the
+     * input and of the output, against a byte-at-a-time decoder.
+     */
+    @Test
+    void decodesEveryElementFormAndOverlapNearTheEnds() {
+        SplittableRandom r = new SplittableRandom(13);
+        for (int t = 0; t < 3000; t++) {
+            BlockBuilder b = new BlockBuilder();
+            int elements = 1 + r.nextInt(t % 10 == 0 ? 400 : 12);
+            for (int e = 0; e < elements; e++) {
+                int have = b.expected.length;
+                if (have == 0 || r.nextInt(3) == 0) {
+                    b.literal(randomBytes(r, 1 + (r.nextInt(4) == 0 ? r.nextInt(300) : r.nextInt(20))));
+                } else {
+                    int offset = 1 + (r.nextBoolean() ? r.nextInt(Math.min(have, 20)) : r.nextInt(have));
+                    int form = offset < 2048 ? r.nextInt(3) : 1 + r.nextInt(2);
+                    b.copy(form, offset, form == 0 ? 4 + r.nextInt(8) : 1 + r.nextInt(64));
+                }
+            }
+            assertThat(decode(b.block(), b.expected.length, r.nextBoolean(), r.nextInt(4)))
                     .as("block %d", t)
-                    .isEqualTo(raw);
+                    .isEqualTo(b.expected);
+        }
+    }
+
+    /**
+     * Runs of pairs that each make one 8-byte value (a literal of the 1 to 4 low bytes that changed and a
+     * 1-byte-offset copy of the other bytes 8 back: what the decoder takes in its tightest loop), broken by
+     * elements that look almost like such pairs (another offset, another copy length, another copy form, a
+     * longer literal), ending at every distance from the end of the input and output; then every
+     * truncation of some of them.
+     */
+    @Test
+    void decodesRunsOfValuePairsAndWhatBreaksThem() {
+        SplittableRandom r = new SplittableRandom(19);
+        for (int t = 0; t < 4000; t++) {
+            BlockBuilder b = new BlockBuilder();
+            b.literal(randomBytes(r, 8 + r.nextInt(9)));
+            int values = 1 + r.nextInt(t % 10 == 0 ? 300 : 24);
+            int literalLen = 1 + r.nextInt(4);
+            for (int v = 0; v < values; v++) {
+                if (r.nextInt(4) == 0) {
+                    literalLen = 1 + r.nextInt(4);
+                }
+                int have = b.expected.length + literalLen;
+                int copyLen = 8 - literalLen;
+                switch (r.nextInt(16)) {
+                    case 0: // another offset
+                        b.literal(randomBytes(r, literalLen));
+                        b.copy(0, 1 + r.nextInt(Math.min(have, 40)), copyLen);
+                        break;
+                    case 1: // one byte more or less
+                        b.literal(randomBytes(r, literalLen));
+                        int len = copyLen + (r.nextBoolean() || copyLen == 4 ? 1 : -1);
+                        b.copy(0, 8, len);
+                        break;
+                    case 2: // the 2- or 4-byte-offset form
+                        b.literal(randomBytes(r, literalLen));
+                        b.copy(1 + r.nextInt(2), 8, copyLen);
+                        break;
+                    case 3: // a literal of 5 to 8 bytes, alone or with a copy
+                        b.literal(randomBytes(r, 5 + r.nextInt(4)));
+                        if (r.nextBoolean()) {
+                            b.copy(0, 8, 4 + r.nextInt(8));
+                        }
+                        break;
+                    default:
+                        b.literal(randomBytes(r, literalLen));
+                        b.copy(0, 8, copyLen);
+                        break;
+                }
+            }
+            if (r.nextBoolean()) {
+                b.literal(randomBytes(r, 1 + r.nextInt(12)));
+            }
+            byte[] block = b.block();
+            assertThat(decode(block, b.expected.length, r.nextBoolean(), r.nextInt(4)))
+                    .as("block %d", t)
+                    .isEqualTo(b.expected);
+            if (t % 40 == 0) {
+                for (int cut = 1; cut < block.length; cut++) {
+                    byte[] truncated = Arrays.copyOf(block, cut);
+                    assertThatThrownBy(() -> decode(truncated, b.expected.length, false, 0))
+                            .as("block %d cut to %d bytes", t, cut)
+                            .isInstanceOf(CorruptInputException.class);
+                }
+            }
         }
     }
 
