@@ -58,6 +58,34 @@ public final class AdaptivePageCompressor {
      */
     public int compressInto(
             Compression c, byte[] src, int off, int len, byte[] dst, int dstOff, boolean eightByteValues) {
+        return compressInto(c, src, off, len, dst, dstOff, eightByteValues ? EIGHT_BYTE_VALUES : -1);
+    }
+
+    /**
+     * {@link #compressInto(Compression, byte[], int, int, byte[], int)}, where the page's bytes from {@code
+     * valuesFrom} on are entries of a 4-byte little-endian length and that many bytes (a PLAIN page of
+     * BYTE_ARRAY values, after any levels; a dictionary page of them). A SNAPPY page is written by {@link
+     * SnappyEntriesWriter} rather than snappy-java while that writer's blocks are no larger: the first page
+     * and every {@value #WORDS_CHECK_PAGES}th after it is compressed both ways and the smaller block kept
+     * (the blocks of a whole page are compared: snappy-java's matches stay inside 64 KiB fragments, the
+     * entries writer's reach across them), and the pages between go to the writer that won; a page the
+     * entries writer does not shrink by 1/{@value #MIN_GAIN_DIVISOR} is compared at once. Other codecs
+     * ignore {@code valuesFrom}.
+     */
+    public int compressEntriesInto(
+            Compression c, byte[] src, int off, int len, int valuesFrom, byte[] dst, int dstOff) {
+        java.util.Objects.checkFromToIndex(off, valuesFrom, off + len);
+        return compressInto(c, src, off, len, dst, dstOff, valuesFrom - off);
+    }
+
+    /** {@code values} of {@link #compressInto(Compression, byte[], int, int, byte[], int, int)}. */
+    private static final int EIGHT_BYTE_VALUES = -2;
+
+    /**
+     * {@code values}: {@link #EIGHT_BYTE_VALUES}, -1 (nothing known), or where entries start (from {@code
+     * off}).
+     */
+    private int compressInto(Compression c, byte[] src, int off, int len, byte[] dst, int dstOff, int values) {
         boolean adaptive = c == Compression.SNAPPY || c == Compression.LZ4_RAW || c == Compression.ZSTD;
         if (adaptive && (skipLeft > 0 || sampleFirst && len >= 2 * SAMPLE_BYTES && !sampleShrinks(c, src, off, len))) {
             java.util.Objects.checkFromIndexSize(off, len, src.length);
@@ -73,9 +101,16 @@ public final class AdaptivePageCompressor {
                             ? zstdRawFrame(src, off, len, dst, dstOff)
                             : lz4Literals(src, off, len, dst, dstOff);
         }
-        int n = eightByteValues && c == Compression.SNAPPY && wordsPay(src, off, len)
-                ? SnappyWordsWriter.compress(src, off, len, dst, dstOff)
-                : CompressionCodecs.compressInto(c, src, off, len, dst, dstOff);
+        int n;
+        if (c != Compression.SNAPPY || values == -1) {
+            n = CompressionCodecs.compressInto(c, src, off, len, dst, dstOff);
+        } else if (values == EIGHT_BYTE_VALUES) {
+            n = wordsPay(src, off, len)
+                    ? SnappyWordsWriter.compress(src, off, len, dst, dstOff)
+                    : CompressionCodecs.compressInto(c, src, off, len, dst, dstOff);
+        } else {
+            n = entries(src, off, len, off + values, dst, dstOff);
+        }
         sampleFirst = false;
         if (adaptive && len >= 1024 && n > len - len / MIN_GAIN_DIVISOR) {
             skipLeft = SKIP_PAGES;
@@ -127,11 +162,53 @@ public final class AdaptivePageCompressor {
         return wordsPay;
     }
 
+    private SnappyEntriesWriter entriesWriter;
+    private int entriesCheckLeft;
+    private boolean entriesPay;
+    private byte[] pageOut;
+
+    /**
+     * A page of entries as SNAPPY, by the writer that won the last comparison (see {@link
+     * #compressEntriesInto}); a page the entries writer does not shrink by 1/{@value #MIN_GAIN_DIVISOR}
+     * is compared at once (snappy-java may still find repeats inside the entries).
+     */
+    private int entries(byte[] src, int off, int len, int valuesFrom, byte[] dst, int dstOff) {
+        if (entriesWriter == null) {
+            entriesWriter = new SnappyEntriesWriter();
+        }
+        int mine;
+        if (entriesCheckLeft > 0) {
+            entriesCheckLeft--;
+            if (!entriesPay) {
+                return CompressionCodecs.compressInto(Compression.SNAPPY, src, off, len, dst, dstOff);
+            }
+            mine = entriesWriter.compress(src, off, len, valuesFrom, dst, dstOff);
+            if (mine <= len - len / MIN_GAIN_DIVISOR) {
+                return mine;
+            }
+        } else {
+            mine = entriesWriter.compress(src, off, len, valuesFrom, dst, dstOff);
+        }
+        entriesCheckLeft = WORDS_CHECK_PAGES - 1;
+        int room = CompressionCodecs.maxCompressedLength(Compression.SNAPPY, len);
+        if (pageOut == null || pageOut.length < room) {
+            pageOut = new byte[room];
+        }
+        int theirs = CompressionCodecs.compressInto(Compression.SNAPPY, src, off, len, pageOut, 0);
+        entriesPay = mine <= theirs;
+        if (entriesPay) {
+            return mine;
+        }
+        System.arraycopy(pageOut, 0, dst, dstOff, theirs);
+        return theirs;
+    }
+
     /** Forgets the pages seen so far (the next page is compressed by the codec). */
     public void reset() {
         skipLeft = 0;
         sampleFirst = false;
         wordsCheckLeft = 0;
+        entriesCheckLeft = 0;
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.parquet.ParquetEncoding;
+import dev.colcodec.parquet.PhysicalType;
 import java.util.Arrays;
 import java.util.zip.CRC32;
 import org.apache.parquet.format.DataPageHeader;
@@ -57,24 +58,44 @@ public final class ParquetPages {
     private byte[] body = new byte[0];
     private byte[] compressed = new byte[0];
 
-    /** PLAIN pages hold 8-byte values (INT64, DOUBLE): see {@link AdaptivePageCompressor}. */
-    private final boolean eightBytePlain;
+    /**
+     * What a column's PLAIN values are, which lets its SNAPPY pages (PLAIN data pages and dictionary pages)
+     * go to colcodec's writers for such values: see {@link AdaptivePageCompressor}.
+     */
+    public enum PlainValues {
+        /** Nothing known (the pages go to the codec as they are). */
+        OTHER,
+        /** 8-byte values (INT64, DOUBLE). */
+        EIGHT_BYTE,
+        /** A 4-byte length and that many bytes per value (BYTE_ARRAY). */
+        LENGTH_PREFIXED;
+
+        /** The values of a column of this physical type. */
+        public static PlainValues of(PhysicalType type) {
+            switch (type) {
+                case INT64:
+                case DOUBLE:
+                    return EIGHT_BYTE;
+                case BYTE_ARRAY:
+                    return LENGTH_PREFIXED;
+                default:
+                    return OTHER;
+            }
+        }
+    }
+
+    private final PlainValues plainValues;
 
     /** Pages compressed with {@code codec}, with CRCs if {@code crc}. */
     public ParquetPages(Compression codec, boolean crc) {
-        this(codec, crc, false);
+        this(codec, crc, PlainValues.OTHER);
     }
 
-    /**
-     * Pages compressed with {@code codec}, with CRCs if {@code crc}; {@code eightBytePlain}: the column's
-     * PLAIN values are 8 bytes wide (INT64, DOUBLE), which lets SNAPPY pages go to colcodec's writer for
-     * such values ({@link AdaptivePageCompressor#compressInto(Compression, byte[], int, int, byte[], int,
-     * boolean)}).
-     */
-    public ParquetPages(Compression codec, boolean crc, boolean eightBytePlain) {
+    /** Pages compressed with {@code codec}, with CRCs if {@code crc}, of a column of {@code plainValues}. */
+    public ParquetPages(Compression codec, boolean crc, PlainValues plainValues) {
         this.codec = codec;
         this.crc = crc;
-        this.eightBytePlain = eightBytePlain;
+        this.plainValues = java.util.Objects.requireNonNull(plainValues);
     }
 
     /** Sizes of one written page. */
@@ -93,7 +114,7 @@ public final class ParquetPages {
      * Compresses {@code src[0, len)}; the result is {@code [0, compressedLength)} of the returned array,
      * which is {@code src} itself when uncompressed and scratch otherwise.
      */
-    private byte[] compress(byte[] src, int len, boolean eightByteValues) {
+    private byte[] compress(byte[] src, int len, int valuesFrom, ParquetEncoding valueEncoding) {
         if (codec == Compression.UNCOMPRESSED) {
             compressedLength = len;
             return src;
@@ -107,15 +128,29 @@ public final class ParquetPages {
         if (compressed.length < room) {
             compressed = new byte[Math.max(room, compressed.length + (compressed.length >> 1))];
         }
-        compressedLength = pageCompressor.compressInto(codec, src, 0, len, compressed, 0, eightByteValues);
+        compressedLength = compressPage(src, 0, len, valuesFrom, compressed, 0, valueEncoding);
         return compressed;
     }
 
     private int compressedLength;
 
-    /** Whether a data page of this encoding holds 8-byte values only after its levels. */
-    private boolean words(ParquetEncoding valueEncoding) {
-        return eightBytePlain && valueEncoding == ParquetEncoding.PLAIN;
+    /**
+     * Compresses {@code src[off, off + len)}, whose values of {@code valueEncoding} start at {@code
+     * valuesFrom}, into {@code dst} from {@code dstOff}; returns the compressed size.
+     */
+    private int compressPage(
+            byte[] src, int off, int len, int valuesFrom, byte[] dst, int dstOff, ParquetEncoding valueEncoding) {
+        if (valueEncoding == ParquetEncoding.PLAIN && plainValues == PlainValues.LENGTH_PREFIXED) {
+            return pageCompressor.compressEntriesInto(codec, src, off, len, valuesFrom, dst, dstOff);
+        }
+        return pageCompressor.compressInto(
+                codec,
+                src,
+                off,
+                len,
+                dst,
+                dstOff,
+                valueEncoding == ParquetEncoding.PLAIN && plainValues == PlainValues.EIGHT_BYTE);
     }
 
     /** {@code a[off, off + len)} from index 0: {@code a} itself or a copy (pages not compressed in place). */
@@ -213,8 +248,7 @@ public final class ParquetPages {
         if (base >= 0) {
             byte[] slab = slabs.reserved();
             int at = base + MAX_HEADER_BYTES;
-            int clen =
-                    pageCompressor.compressInto(codec, whole, wholeOffset, bodyLength, slab, at, words(valueEncoding));
+            int clen = compressPage(whole, wholeOffset, bodyLength, wholeOffset + rl + dl, slab, at, valueEncoding);
             PageHeader h = new PageHeader(PageType.DATA_PAGE, bodyLength, clen);
             h.setData_page_header(dh);
             if (crc) {
@@ -224,7 +258,7 @@ public final class ParquetPages {
             slabs.commit(at - hs, hs + clen);
             return new Written(hs, clen, bodyLength);
         }
-        byte[] c = compress(zeroBased(whole, wholeOffset, bodyLength), bodyLength, words(valueEncoding));
+        byte[] c = compress(zeroBased(whole, wholeOffset, bodyLength), bodyLength, rl + dl, valueEncoding);
         int clen = compressedLength;
         PageHeader h = new PageHeader(PageType.DATA_PAGE, bodyLength, clen);
         h.setData_page_header(dh);
@@ -347,8 +381,8 @@ public final class ParquetPages {
             int at = base + MAX_HEADER_BYTES;
             System.arraycopy(rep, 0, slab, at, rl);
             System.arraycopy(def, 0, slab, at + rl, dl);
-            int clen = pageCompressor.compressInto(
-                    codec, values, valuesOffset, valuesLength, slab, at + rl + dl, words(valueEncoding));
+            int clen =
+                    compressPage(values, valuesOffset, valuesLength, valuesOffset, slab, at + rl + dl, valueEncoding);
             PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + valuesLength, rl + dl + clen);
             h.setData_page_header_v2(v2);
             if (crc) {
@@ -358,7 +392,7 @@ public final class ParquetPages {
             slabs.commit(at - hs, hs + rl + dl + clen);
             return new Written(hs, rl + dl + clen, rl + dl + valuesLength);
         }
-        byte[] c = compress(zeroBased(values, valuesOffset, valuesLength), valuesLength, words(valueEncoding));
+        byte[] c = compress(zeroBased(values, valuesOffset, valuesLength), valuesLength, 0, valueEncoding);
         int clen = compressedLength;
         PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + valuesLength, rl + dl + clen);
         h.setData_page_header_v2(v2);
@@ -374,7 +408,7 @@ public final class ParquetPages {
 
     /** Writes a dictionary page of {@code entryCount} PLAIN entries. */
     public Written writeDictionaryPage(ByteSink out, int entryCount, ParquetEncoding encoding, byte[] entries) {
-        byte[] c = compress(entries, entries.length, eightBytePlain);
+        byte[] c = compress(entries, entries.length, 0, ParquetEncoding.PLAIN);
         int clen = compressedLength;
         PageHeader h = new PageHeader(PageType.DICTIONARY_PAGE, entries.length, clen);
         h.setDictionary_page_header(new DictionaryPageHeader(entryCount, thrift(encoding)));
