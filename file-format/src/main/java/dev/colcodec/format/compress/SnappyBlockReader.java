@@ -107,6 +107,25 @@ final class SnappyBlockReader {
                     int copyTag = (int) (w >>> (literalBits + 8)) & 0xFF;
                     int offset = ((copyTag & 0xE0) << 3) | ((int) (w >>> (literalBits + 16)) & 0xFF);
                     int literalLen = literalBits >>> 3;
+                    int copyLen = ((copyTag >>> 2) & 7) + 4;
+                    if ((copyTag & 3) == 1 && literalLen + copyLen == 8 && offset >= 8 && offset <= op - dstOff) {
+                        // one 8-byte value: its low bytes, then the rest of the 8 bytes `offset` back, in one
+                        // store; more such pairs likely follow
+                        long lowBytes = (1L << literalBits) - 1;
+                        long from = offset == 8 && last8At == op ? last8 : (long) LONG.get(dst, op - offset);
+                        last8 = (from & ~lowBytes) | ((w >>> 8) & lowBytes);
+                        LONG.set(dst, op, last8);
+                        op += 8;
+                        ip += literalLen + 3;
+                        long reached = pairRun(src, ip, end, dst, op, outEnd, last8);
+                        if ((int) reached != op) {
+                            ip = (int) (reached >>> 32);
+                            op = (int) reached;
+                            last8 = (long) LONG.get(dst, op - 8);
+                        }
+                        last8At = op;
+                        continue;
+                    }
                     if ((copyTag & 3) == 1 && offset >= 8 && offset <= op - dstOff + literalLen) {
                         long literal = w >>> 8;
                         LONG.set(dst, op, literal);
@@ -114,7 +133,6 @@ final class SnappyBlockReader {
                         last8At += literalLen;
                         op += literalLen;
                         ip += literalLen + 3;
-                        int copyLen = ((copyTag >>> 2) & 7) + 4;
                         if (offset == 8) {
                             // period 8: the copy is last8 repeated
                             if (last8At != op) {
@@ -131,19 +149,6 @@ final class SnappyBlockReader {
                             // read after the first store: bytes from + 8 up to the copy's end are final then
                             LONG.set(dst, op + 8, (long) LONG.get(dst, from + 8));
                             op += copyLen;
-                        }
-                        if (literalLen + copyLen == 8) {
-                            // one 8-byte value (op is at least 8 past dstOff): more such pairs likely follow
-                            if (last8At != op) {
-                                last8 = (long) LONG.get(dst, op - 8);
-                            }
-                            long reached = pairRun(src, ip, end, dst, op, outEnd, last8);
-                            if ((int) reached != op) {
-                                ip = (int) (reached >>> 32);
-                                op = (int) reached;
-                                last8 = (long) LONG.get(dst, op - 8);
-                            }
-                            last8At = op;
                         }
                         continue;
                     }
