@@ -184,6 +184,46 @@ public final class BinaryBatch {
         count = c + times;
     }
 
+    /**
+     * Appends {@code n} values picked from a table of entries: value {@code i} is entry {@code ids[off +
+     * i]}, {@code data[entryOffsets[id], entryOffsets[id + 1])} (a dictionary). Every id must be in
+     * {@code [0, entryOffsets.length - 1)} and the entry offsets ascending within {@code data}; a caller
+     * checks them (a dictionary reader checks each id against its size). The arrays grow once; entries of
+     * up to 16 bytes are copied as two 8-byte words.
+     */
+    public void appendEntries(byte[] data, int[] entryOffsets, int[] ids, int off, int n) {
+        java.util.Objects.checkFromIndexSize(off, n, ids.length);
+        if (n <= 0) {
+            return;
+        }
+        long bytes = 0;
+        for (int i = off; i < off + n; i++) {
+            int id = ids[i];
+            bytes += entryOffsets[id + 1] - entryOffsets[id];
+        }
+        // 16 bytes of room past the values: the last short entry's word copies may write past its end
+        ensureCapacity(n, bytes + 16);
+        byte[] d = this.data;
+        int[] o = offsets;
+        int c = count;
+        int at = o[c];
+        int wordsUpTo = data.length - 16; // entries starting up to here may be read as two words
+        for (int i = off; i < off + n; i++) {
+            int id = ids[i];
+            int start = entryOffsets[id];
+            int len = entryOffsets[id + 1] - start;
+            if (len <= 16 && start <= wordsUpTo) {
+                ByteIO.putLongLE(d, at, ByteIO.getLongLE(data, start));
+                ByteIO.putLongLE(d, at + 8, ByteIO.getLongLE(data, start + 8));
+            } else {
+                System.arraycopy(data, start, d, at, len);
+            }
+            at += len;
+            o[++c] = at;
+        }
+        count = c;
+    }
+
     /** Makes room for {@code values} more values and {@code bytes} more bytes in one step. */
     public void ensureCapacity(int values, long bytes) {
         if ((long) count + values + 1 > offsets.length) {

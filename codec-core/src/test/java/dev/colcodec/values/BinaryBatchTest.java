@@ -51,6 +51,49 @@ class BinaryBatchTest {
         }
     }
 
+    /**
+     * Entries picked by id from a table whose data ends right after its last entry (the entries near the
+     * end take the arraycopy path), after what the batch holds, in calls of every size from a small batch
+     * that grows; the bytes past the values stay inside the batch's room.
+     */
+    @Test
+    void appendsEntriesPickedByIdAfterWhatIsThere() {
+        Random rnd = new Random(11);
+        List<byte[]> entries = new ArrayList<>();
+        ByteArrayOutputStream table = new ByteArrayOutputStream();
+        int[] entryOffsets = new int[301];
+        for (int e = 0; e < 300; e++) {
+            int n = e % 50 == 0 ? 0 : rnd.nextInt(10) == 0 ? 17 + rnd.nextInt(60) : rnd.nextInt(17);
+            byte[] v = new byte[n];
+            rnd.nextBytes(v);
+            entries.add(v);
+            table.write(v, 0, n);
+            entryOffsets[e + 1] = table.size();
+        }
+        byte[] data = table.toByteArray();
+        BinaryBatch batch = new BinaryBatch(1, 16);
+        batch.append(new byte[] {9, 9, 9}, 0, 3);
+        List<byte[]> expected = new ArrayList<>(List.of(new byte[] {9, 9, 9}));
+        int[] ids = new int[500];
+        for (int call = 0; call < 200; call++) {
+            int n = rnd.nextInt(call % 20 == 0 ? 500 : 8);
+            int off = rnd.nextInt(ids.length - n + 1);
+            for (int i = 0; i < n; i++) {
+                // runs of one id, the first and last entries, and random ones
+                ids[off + i] = i > 0 && rnd.nextInt(3) == 0
+                        ? ids[off + i - 1]
+                        : rnd.nextInt(4) == 0 ? (rnd.nextBoolean() ? 0 : 299) : rnd.nextInt(300);
+                expected.add(entries.get(ids[off + i]));
+            }
+            batch.appendEntries(data, entryOffsets, ids, off, n);
+        }
+        assertEquals(expected.size(), batch.count());
+        for (int i = 0; i < expected.size(); i++) {
+            assertArrayEquals(expected.get(i), batch.get(i), "value " + i);
+        }
+        assertThrows(IndexOutOfBoundsException.class, () -> batch.appendEntries(data, entryOffsets, ids, 490, 11));
+    }
+
     @Test
     void appendRepeatedAddsOneValuePerCopyAfterWhatIsThere() {
         for (int len : new int[] {0, 1, 2, 7, 40}) {

@@ -9,7 +9,8 @@ import java.util.Objects;
 /**
  * Reads a dictionary-encoded data page of BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY or INT96 values against a
  * {@link BinaryDictionary}. Batches decode the ids in blocks, check them and size the {@link
- * BinaryBatch} once per block, then copy the entries' bytes into it; no object per value.
+ * BinaryBatch} once per block, then copy the entries' bytes into it (short entries as two 8-byte words);
+ * no object per value.
  */
 public final class DictionaryBinaryReader implements BinaryValuesReader {
     private static final int BLOCK = 1024;
@@ -45,25 +46,11 @@ public final class DictionaryBinaryReader implements BinaryValuesReader {
     @Override
     public void readBinaries(BinaryBatch dst, int len) {
         Objects.requireNonNull(dst, "dst");
-        int[] offsets = dictionary.offsets;
-        byte[] data = dictionary.data;
-        int size = dictionary.size;
         while (len > 0) {
             int n = Math.min(len, BLOCK);
-            ids.readIds(idBlock, 0, n, size);
-            long bytes = 0;
-            for (int i = 0; i < n; i++) {
-                int id = idBlock[i];
-                bytes += offsets[id + 1] - offsets[id];
-            }
-            dst.ensureCapacity(n, bytes);
-            for (int i = 0; i < n; i++) {
-                int id = idBlock[i];
-                int start = offsets[id];
-                int entryLength = offsets[id + 1] - start;
-                int at = dst.reserve(entryLength);
-                System.arraycopy(data, start, dst.data(), at, entryLength);
-            }
+            // every id checked against the dictionary's size before any byte is copied
+            ids.readIds(idBlock, 0, n, dictionary.size);
+            dst.appendEntries(dictionary.data, dictionary.offsets, idBlock, 0, n);
             len -= n;
         }
     }
