@@ -45,6 +45,19 @@ final class SnappyWordsWriter {
         int copyOffset = 0;
         // the values end at the page's end: the first (len % 8) bytes and the first value are literals
         for (int p = off + (len & 7) + 8; p <= end - 8; p += 8) {
+            if (copyEnd == p && copyOffset == 8) {
+                // ascending numbers: a run of values that each differ from the one before in their low 1
+                // to 4 bytes, each written as a literal of those bytes and a copy of the rest in one word
+                long reached = pairs(src, p, end, dst, op, dstEnd, copyEnd - copyStart);
+                int q = (int) (reached >>> 32);
+                if (q != p) {
+                    op = (int) reached;
+                    copyEnd = -1; // written, and the next value does not repeat the last one
+                    emitted = q;
+                    p = q - 8;
+                    continue;
+                }
+            }
             long v = (long) LONG.get(src, p);
             int equal = Long.numberOfLeadingZeros(v ^ (long) LONG.get(src, p - 8)) >>> 3;
             int offset = 8;
@@ -81,6 +94,39 @@ final class SnappyWordsWriter {
         }
         op = literal(src, emitted, end - emitted, dst, op, dstEnd);
         return op - dstOff;
+    }
+
+    /**
+     * From the value at {@code p}, whose previous value's copy of {@code pendingCopy} bytes at offset 8 is
+     * still to be written: the values that each differ from the one before in their low 1 to 4 bytes, and
+     * whose next value does not repeat them (its copy would run on), each as a literal of its low bytes and
+     * a 1-byte-offset copy of the rest at offset 8, the elements the loop of {@link #compress} writes for
+     * them, stored as one 8-byte word. Writes the pending copy first if any value qualifies. Returns the
+     * offset of the first value not written and where the block then ends, as {@code p << 32 | op}.
+     */
+    private static long pairs(byte[] src, int p, int end, byte[] dst, int op, int dstEnd, int pendingCopy) {
+        long prev = (long) LONG.get(src, p - 8);
+        int q = p;
+        while (q <= end - 8 && op <= dstEnd - 16) {
+            long v = (long) LONG.get(src, q);
+            int literalLen = 8 - (Long.numberOfLeadingZeros(v ^ prev) >>> 3);
+            if ((literalLen - 1) >>> 2 != 0 || q + 16 <= end && (long) LONG.get(src, q + 8) == v) {
+                break; // not 1 to 4 low bytes, or the next value repeats this one
+            }
+            if (q == p) {
+                op = copy(dst, op, 8, pendingCopy);
+            }
+            int bits = literalLen << 3;
+            long word = (long) ((literalLen - 1) << 2)
+                    | (v & ((1L << bits) - 1)) << 8
+                    | (long) (1 | (4 - literalLen) << 2) << (bits + 8)
+                    | 8L << (bits + 16);
+            LONG.set(dst, op, word);
+            op += literalLen + 3;
+            prev = v;
+            q += 8;
+        }
+        return (long) q << 32 | op;
     }
 
     /**

@@ -109,6 +109,55 @@ class SnappyWordsWriterTest {
         }
     }
 
+    /**
+     * The exact elements for values that change in their low 2, 1 and 3 bytes, with a repeated value
+     * between: the repeat runs the copy before it on (a 15-byte copy), which the word-at-a-time loop for
+     * ascending values must leave to the general loop.
+     */
+    @Test
+    void writesTheElementsOfEachValueAndRunsCopiesOnOverRepeats() throws IOException {
+        long v0 = 0x1122_3344_5566_7788L;
+        long v1 = v0 + 0x0102; // low 2 bytes change
+        long v2 = v1 + 3; // low byte
+        long v4 = v2 + 0x01_0000; // low 3 bytes
+        ByteBuffer b = ByteBuffer.allocate(40).order(ByteOrder.LITTLE_ENDIAN);
+        b.putLong(v0).putLong(v1).putLong(v2).putLong(v2).putLong(v4);
+        byte[] raw = b.array();
+        int[] expected = {
+            0x28, // 40 bytes
+            0x24,
+            0x88,
+            0x77,
+            0x66,
+            0x55,
+            0x44,
+            0x33,
+            0x22,
+            0x11,
+            0x8A,
+            0x78, // literal: v0 and v1's low 2 bytes
+            0x09,
+            0x08, // copy of 6 bytes 8 back
+            0x00,
+            0x8D, // literal: v2's low byte
+            0x3A,
+            0x08,
+            0x00, // copy of 7 + 8 bytes 8 back (2-byte offset form)
+            0x08,
+            0x8D,
+            0x78,
+            0x67, // literal: v4's low 3 bytes
+            0x05,
+            0x08 // copy of 5 bytes 8 back
+        };
+        byte[] block = compress(raw, 0, raw.length);
+        assertThat(block).hasSize(expected.length);
+        for (int i = 0; i < expected.length; i++) {
+            assertThat(block[i] & 0xFF).as("byte %d", i).isEqualTo(expected[i]);
+        }
+        assertThat(Snappy.uncompress(block)).isEqualTo(raw);
+    }
+
     /** Random bytes of every length up to 300 (no 8-byte structure at all). */
     @Test
     void anyBytesRoundTrip() throws IOException {
