@@ -97,7 +97,7 @@ final class SnappyEntriesWriter {
                 }
             }
             op = SnappyWordsWriter.literal(src, emitted, p - emitted, dst, op, dstEnd);
-            op = copy(dst, op, offset, matchEnd - p);
+            op = SnappyWordsWriter.copy(dst, op, offset, matchEnd - p);
             emitted = matchEnd;
             p = matchEnd;
         }
@@ -115,31 +115,5 @@ final class SnappyEntriesWriter {
             return false;
         }
         return n <= 12 || Arrays.equals(src, at + 8, at + n - 4, src, from + 8, from + n - 4);
-    }
-
-    /** Copy elements of {@code n} (at least 4) bytes at {@code offset} (1 to {@value #MAX_OFFSET}). */
-    private static int copy(byte[] dst, int op, int offset, int n) {
-        while (n >= 68) {
-            op = copy2(dst, op, offset, 64);
-            n -= 64;
-        }
-        if (n > 64) {
-            op = copy2(dst, op, offset, 60); // leaves 5 to 7
-            n -= 60;
-        }
-        if (n < 12 && offset < 2048) {
-            // 1-byte offset form: lengths 4 to 11, offset bits 8 to 10 in the tag
-            dst[op] = (byte) (1 | ((n - 4) << 2) | ((offset >>> 8) << 5));
-            dst[op + 1] = (byte) offset;
-            return op + 2;
-        }
-        return copy2(dst, op, offset, n);
-    }
-
-    private static int copy2(byte[] dst, int op, int offset, int n) {
-        dst[op] = (byte) (2 | ((n - 1) << 2));
-        dst[op + 1] = (byte) offset;
-        dst[op + 2] = (byte) (offset >>> 8);
-        return op + 3;
     }
 }

@@ -157,8 +157,11 @@ final class SnappyWordsWriter {
         return op + n;
     }
 
-    /** Copy elements of {@code n} (at least 4) bytes at {@code offset} (8 or 16). */
-    private static int copy(byte[] dst, int op, int offset, int n) {
+    /**
+     * Copy elements of {@code n} (at least 4) bytes at {@code offset} (1 to 65,535); returns where they
+     * end. Also used by {@link SnappyEntriesWriter}.
+     */
+    static int copy(byte[] dst, int op, int offset, int n) {
         while (n >= 68) {
             op = copy2(dst, op, offset, 64);
             n -= 64;
@@ -167,9 +170,9 @@ final class SnappyWordsWriter {
             op = copy2(dst, op, offset, 60); // leaves 5 to 7
             n -= 60;
         }
-        if (n < 12) {
-            // 1-byte offset form: lengths 4 to 11
-            dst[op] = (byte) (1 | ((n - 4) << 2));
+        if (n < 12 && offset < 2048) {
+            // 1-byte offset form: lengths 4 to 11, offset bits 8 to 10 in the tag
+            dst[op] = (byte) (1 | ((n - 4) << 2) | ((offset >>> 8) << 5));
             dst[op + 1] = (byte) offset;
             return op + 2;
         }
@@ -179,7 +182,7 @@ final class SnappyWordsWriter {
     private static int copy2(byte[] dst, int op, int offset, int n) {
         dst[op] = (byte) (2 | ((n - 1) << 2));
         dst[op + 1] = (byte) offset;
-        dst[op + 2] = 0;
+        dst[op + 2] = (byte) (offset >>> 8);
         return op + 3;
     }
 }

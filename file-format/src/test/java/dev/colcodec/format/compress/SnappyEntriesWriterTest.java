@@ -72,25 +72,8 @@ class SnappyEntriesWriterTest {
     private static final String[] KINDS = {"pooled", "runs", "cycles", "lengths", "long", "unique"};
 
     private static byte[] compress(byte[] src, int off, int len, int valuesFrom) {
-        int room = CompressionCodecs.maxCompressedLength(Compression.SNAPPY, len);
-        byte[] dst = new byte[5 + room + 16];
-        Arrays.fill(dst, (byte) 0x5A);
-        int n = new SnappyEntriesWriter().compress(src, off, len, valuesFrom, dst, 5);
-        assertThat(n).isBetween(1, len + len / 256 + 10);
-        for (int i = 0; i < 5; i++) {
-            assertThat(dst[i]).isEqualTo((byte) 0x5A);
-        }
-        for (int i = 5 + room; i < dst.length; i++) {
-            assertThat(dst[i]).as("byte %d past the room", i - 5 - room).isEqualTo((byte) 0x5A);
-        }
-        return Arrays.copyOfRange(dst, 5, 5 + n);
-    }
-
-    private static void assertReadsBack(byte[] block, byte[] raw, String what) throws IOException {
-        assertThat(Snappy.uncompress(block)).as(what).isEqualTo(raw);
-        byte[] ours = new byte[raw.length];
-        SnappyBlockReader.decompress(block, 0, block.length, ours, 0, raw.length);
-        assertThat(ours).as(what).isEqualTo(raw);
+        return SnappyWriterRoom.written(
+                len, dst -> new SnappyEntriesWriter().compress(src, off, len, valuesFrom, dst, 5));
     }
 
     @Test
@@ -104,7 +87,7 @@ class SnappyEntriesWriterTest {
                     int pad = r.nextInt(4);
                     byte[] src = new byte[pad + raw.length + r.nextInt(9)];
                     System.arraycopy(raw, 0, src, pad, raw.length);
-                    assertReadsBack(
+                    SnappyWriterRoom.assertReadsBack(
                             compress(src, pad, raw.length, pad + head),
                             raw,
                             kind + " " + values + " values after " + head);
@@ -126,7 +109,7 @@ class SnappyEntriesWriterTest {
                 raw[i] = (byte) (r.nextInt(3) == 0 ? r.nextInt() : i % 8 == 0 ? 12 : 0);
             }
             int from = len == 0 ? 0 : r.nextInt(len);
-            assertReadsBack(compress(raw, 0, len, from), raw, "length " + len + " from " + from);
+            SnappyWriterRoom.assertReadsBack(compress(raw, 0, len, from), raw, "length " + len + " from " + from);
         }
         for (int t = 0; t < 200; t++) {
             byte[] raw = page(KINDS[t % KINDS.length], 0, 300, r);
@@ -140,7 +123,7 @@ class SnappyEntriesWriterTest {
             raw[at + 1] = (byte) (n >>> 8);
             raw[at + 2] = (byte) (n >>> 16);
             raw[at + 3] = (byte) (n >>> 24);
-            assertReadsBack(compress(raw, 0, raw.length, r.nextInt(8)), raw, "damaged page " + t);
+            SnappyWriterRoom.assertReadsBack(compress(raw, 0, raw.length, r.nextInt(8)), raw, "damaged page " + t);
         }
     }
 

@@ -73,18 +73,7 @@ class SnappyWordsWriterTest {
     };
 
     private static byte[] compress(byte[] src, int off, int len) {
-        int room = CompressionCodecs.maxCompressedLength(Compression.SNAPPY, len);
-        byte[] dst = new byte[5 + room + 16];
-        Arrays.fill(dst, (byte) 0x5A);
-        int n = SnappyWordsWriter.compress(src, off, len, dst, 5);
-        assertThat(n).isBetween(1, len + len / 256 + 10);
-        for (int i = 0; i < 5; i++) {
-            assertThat(dst[i]).isEqualTo((byte) 0x5A);
-        }
-        for (int i = 5 + room; i < dst.length; i++) {
-            assertThat(dst[i]).as("byte %d past the room", i - 5 - room).isEqualTo((byte) 0x5A);
-        }
-        return Arrays.copyOfRange(dst, 5, 5 + n);
+        return SnappyWriterRoom.written(len, dst -> SnappyWordsWriter.compress(src, off, len, dst, 5));
     }
 
     @Test
@@ -99,11 +88,7 @@ class SnappyWordsWriterTest {
                     byte[] src = new byte[pad + raw.length + r.nextInt(9)];
                     System.arraycopy(raw, 0, src, pad, raw.length);
                     byte[] block = compress(src, pad, raw.length);
-                    String what = kind + " " + values + " values after " + head;
-                    assertThat(Snappy.uncompress(block)).as(what).isEqualTo(raw);
-                    byte[] ours = new byte[raw.length];
-                    SnappyBlockReader.decompress(block, 0, block.length, ours, 0, raw.length);
-                    assertThat(ours).as(what).isEqualTo(raw);
+                    SnappyWriterRoom.assertReadsBack(block, raw, kind + " " + values + " values after " + head);
                 }
             }
         }
