@@ -299,7 +299,7 @@ public final class CompressionCodecs {
      * fixed-width ({@code fixedWidthValues}: numbers, booleans, dictionary ids; not byte arrays). Only the
      * choice of SNAPPY decoder depends on it: such a page whose first copies mostly repeat bytes 8 or 16
      * back (ascending or slowly changing numbers; see {@link SnappyBlockReader#opensWithNearCopies}) goes to
-     * colcodec's Java decoder, which reads those 1.7x faster than snappy-java's native decoder; other pages
+     * colcodec's Java decoder, which reads those about 4x faster than snappy-java's native decoder; other pages
      * that compress go to the native decoder, which reads text and far repeats faster. Both decode every
      * valid block to the same bytes.
      */
