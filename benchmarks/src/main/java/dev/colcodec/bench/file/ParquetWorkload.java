@@ -247,9 +247,15 @@ public final class ParquetWorkload {
         }
     }
 
-    /** Decodes a whole chunk batch by batch into one reused batch: {values, sum of longs, string bytes}. */
+    /**
+     * Decodes a whole chunk batch by batch into one reused batch: {values, sum of longs, string bytes}.
+     * Dictionary-encoded strings are read as dictionary ids and their lengths looked up in the dictionary,
+     * as an engine keeps a dictionary block (parquet-java's {@code getBinary} likewise returns the
+     * dictionary's entry without copying it).
+     */
     private static long[] consume(ColumnChunkReader r) {
         ColumnBatch b = new ColumnBatch(r.column(), BATCH);
+        r.keepDictionaryIds(b.binaries() != null);
         long values = 0;
         long sum = 0;
         long bytes = 0;
@@ -260,6 +266,12 @@ public final class ParquetWorkload {
                 long[] v = b.longs();
                 for (int i = 0; i < n; i++) {
                     sum += v[i];
+                }
+            } else if (b.dictionary() != null) {
+                BinaryBatch d = b.dictionary().binaries();
+                int[] ids = b.dictionaryIds();
+                for (int i = 0; i < n; i++) {
+                    bytes += d.length(ids[i]);
                 }
             } else {
                 BinaryBatch s = b.binaries();

@@ -3,6 +3,7 @@ package dev.colcodec.parquet.dictionary;
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.io.Bounds;
 import dev.colcodec.io.ByteIO;
+import dev.colcodec.values.BinaryBatch;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -102,6 +103,14 @@ public final class BinaryDictionary {
      */
     public java.nio.ByteBuffer bytes() {
         return java.nio.ByteBuffer.wrap(data, 0, offsets[size]).slice().asReadOnlyBuffer();
+    }
+
+    /** Appends every entry, in id order, to {@code dst}. */
+    public void appendTo(BinaryBatch dst) {
+        dst.ensureCapacity(size, offsets[size]);
+        for (int id = 0; id < size; id++) {
+            dst.append(data, offsets[id], offsets[id + 1] - offsets[id]);
+        }
     }
 
     /** A copy of entry {@code id}. */

@@ -12,7 +12,7 @@ import java.util.Objects;
  * BinaryBatch} once per block, then copy the entries' bytes into it (short entries as two 8-byte words);
  * no object per value.
  */
-public final class DictionaryBinaryReader implements BinaryValuesReader {
+public final class DictionaryBinaryReader implements BinaryValuesReader, DictionaryIdsReader {
     private static final int BLOCK = 1024;
 
     private final BinaryDictionary dictionary;
@@ -60,9 +60,25 @@ public final class DictionaryBinaryReader implements BinaryValuesReader {
      * copying any bytes: the zero-copy form of {@link #readBinaries}, for callers that keep the values
      * as references into {@link #dictionary()} (as column engines keep dictionary blocks).
      */
+    @Override
     public void readIds(int[] dst, int off, int len) {
         Objects.checkFromIndexSize(off, len, dst.length);
         ids.readIds(dst, off, len, dictionary.size);
+    }
+
+    @Override
+    public int dictionarySize() {
+        return dictionary.size;
+    }
+
+    /** Appends every entry, in id order, to {@code dst}, a {@link BinaryBatch}. */
+    @Override
+    public void appendDictionaryTo(Object dst) {
+        if (!(dst instanceof BinaryBatch)) {
+            throw new IllegalArgumentException("the entries of this dictionary go to a BinaryBatch, not to "
+                    + (dst == null ? "null" : dst.getClass().getSimpleName()));
+        }
+        dictionary.appendTo((BinaryBatch) dst);
     }
 
     @Override

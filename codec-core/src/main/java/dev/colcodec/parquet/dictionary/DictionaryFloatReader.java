@@ -11,7 +11,7 @@ import java.util.Objects;
  * the ids in blocks (RLE runs filled, bit-packed runs unpacked by the kernels) and then look the
  * entries up with {@link Kernels#gather}, which rejects ids outside the dictionary as corrupt input.
  */
-public final class DictionaryFloatReader implements FloatValuesReader {
+public final class DictionaryFloatReader implements FloatValuesReader, DictionaryIdsReader {
     private static final int BLOCK = 1024;
 
     private final Kernels kernels;
@@ -60,6 +60,22 @@ public final class DictionaryFloatReader implements FloatValuesReader {
             off += n;
             len -= n;
         }
+    }
+
+    @Override
+    public int dictionarySize() {
+        return dictionary.values.length;
+    }
+
+    @Override
+    public void readIds(int[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
+        ids.readIds(dst, off, len, dictionary.values.length);
+    }
+
+    @Override
+    public void appendDictionaryTo(Object dst) {
+        DictionaryPages.copyEntries(dictionary.values, dst);
     }
 
     @Override

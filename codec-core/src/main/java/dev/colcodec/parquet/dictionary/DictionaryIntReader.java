@@ -13,7 +13,7 @@ import java.util.Objects;
  * entry, a bit-packed run is unpacked and looked up in one pass (with the Vector API kernels and a
  * dictionary of at most 16 entries, in registers). Ids outside the dictionary are corrupt input.
  */
-public final class DictionaryIntReader implements IntValuesReader {
+public final class DictionaryIntReader implements IntValuesReader, DictionaryIdsReader {
     private final IntDictionary dictionary;
     private final DictionaryIdReader ids;
 
@@ -44,6 +44,22 @@ public final class DictionaryIntReader implements IntValuesReader {
     @Override
     public void readIntegers(int[] dst, int off, int len) {
         ids.readEntries(dictionary.values, dst, off, len);
+    }
+
+    @Override
+    public int dictionarySize() {
+        return dictionary.values.length;
+    }
+
+    @Override
+    public void readIds(int[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
+        ids.readIds(dst, off, len, dictionary.values.length);
+    }
+
+    @Override
+    public void appendDictionaryTo(Object dst) {
+        DictionaryPages.copyEntries(dictionary.values, dst);
     }
 
     @Override

@@ -28,4 +28,22 @@ final class DictionaryPages {
     static IndexOutOfBoundsException badId(int id, int size) {
         return new IndexOutOfBoundsException("dictionary id " + id + " outside [0, " + size + ")");
     }
+
+    /**
+     * {@link DictionaryIdsReader#appendDictionaryTo} for a dictionary of numbers: copies {@code entries}
+     * (a primitive array) to the front of {@code dst}, an array of the same type at least as long.
+     */
+    static void copyEntries(Object entries, Object dst) {
+        if (dst == null || dst.getClass() != entries.getClass()) {
+            throw new IllegalArgumentException("the entries of this dictionary go to a "
+                    + entries.getClass().getSimpleName() + ", not to "
+                    + (dst == null ? "null" : dst.getClass().getSimpleName()));
+        }
+        int n = java.lang.reflect.Array.getLength(entries);
+        if (java.lang.reflect.Array.getLength(dst) < n) {
+            throw new IllegalArgumentException(
+                    n + " dictionary entries do not fit in " + java.lang.reflect.Array.getLength(dst));
+        }
+        System.arraycopy(entries, 0, dst, 0, n);
+    }
 }

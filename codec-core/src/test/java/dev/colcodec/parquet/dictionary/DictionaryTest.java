@@ -8,6 +8,7 @@ import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.values.BinaryBatch;
+import java.util.Arrays;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 
@@ -187,6 +188,74 @@ class DictionaryTest {
         DictionaryBinaryReader bad = new DictionaryBinaryReader(three, kernels);
         bad.init(4, HEX.parseHex("02 08 03"), 0, 3);
         assertThatThrownBy(() -> bad.readIds(new int[4], 0, 4))
+                .isInstanceOf(CorruptInputException.class)
+                .hasMessageContaining("[0, 3)");
+    }
+
+    /** Every typed reader hands out the ids its values are looked up by, and copies its dictionary. */
+    @Test
+    void everyTypedReaderReadsIdsAndCopiesItsDictionary() {
+        // the ids 0, 1, 0, 2, 0, 1, 0, 0, 2 of referenceVectorsRleDictionary, against 3-entry dictionaries
+        byte[] page = HEX.parseHex("02 05 84 04 02 00");
+        int[] want = {0, 1, 0, 2, 0, 1, 0, 0, 2};
+        DictionaryIdsReader[] readers = {
+            new DictionaryIntReader(IntDictionary.of(10, 20, 30), kernels),
+            new DictionaryLongReader(LongDictionary.of(-1L, Long.MAX_VALUE, 5L), kernels),
+            new DictionaryFloatReader(FloatDictionary.of(1.5f, Float.NaN, -0f), kernels),
+            new DictionaryDoubleReader(DoubleDictionary.of(2.5, -0.0, Double.MIN_VALUE), kernels),
+            new DictionaryBinaryReader(
+                    BinaryDictionary.readByteArray(
+                            3, HEX.parseHex("01 00 00 00 61 00 00 00 00 02 00 00 00 62 63"), 0, 15),
+                    kernels)
+        };
+        Object[] dictionaries = {
+            new int[] {10, 20, 30},
+            new long[] {-1L, Long.MAX_VALUE, 5L},
+            new float[] {1.5f, Float.NaN, -0f},
+            new double[] {2.5, -0.0, Double.MIN_VALUE},
+            null
+        };
+        for (int k = 0; k < readers.length; k++) {
+            DictionaryIdsReader r = readers[k];
+            r.init(want.length, page, 0, page.length);
+            assertThat(r.dictionarySize()).isEqualTo(3);
+            int[] ids = new int[want.length + 1];
+            r.readIds(ids, 1, 4);
+            r.readIds(ids, 5, 5);
+            assertThat(Arrays.copyOfRange(ids, 1, ids.length)).isEqualTo(want);
+            assertThatThrownBy(() -> r.readIds(new int[1], 0, 2)).isInstanceOf(IndexOutOfBoundsException.class);
+            if (dictionaries[k] == null) {
+                BinaryBatch b = new BinaryBatch();
+                b.append(new byte[] {9}, 0, 1);
+                r.appendDictionaryTo(b);
+                assertThat(b.count()).isEqualTo(4);
+                assertThat(b.get(1)).containsExactly('a');
+                assertThat(b.get(2)).isEmpty();
+                assertThat(b.get(3)).containsExactly('b', 'c');
+                assertThatThrownBy(() -> r.appendDictionaryTo(new int[3]))
+                        .isInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining("BinaryBatch");
+                continue;
+            }
+            Object expected = dictionaries[k];
+            Object dst = java.lang.reflect.Array.newInstance(expected.getClass().getComponentType(), 4);
+            r.appendDictionaryTo(dst);
+            for (int i = 0; i < 3; i++) {
+                assertThat(java.lang.reflect.Array.get(dst, i)).isEqualTo(java.lang.reflect.Array.get(expected, i));
+            }
+            Object shortArray =
+                    java.lang.reflect.Array.newInstance(expected.getClass().getComponentType(), 2);
+            assertThatThrownBy(() -> r.appendDictionaryTo(shortArray))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("do not fit");
+            assertThatThrownBy(() -> r.appendDictionaryTo(new BinaryBatch()))
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> r.appendDictionaryTo(null)).isInstanceOf(IllegalArgumentException.class);
+        }
+        // an id beyond the dictionary: width 2, an RLE run of 4 x id 3
+        DictionaryIdsReader r = new DictionaryLongReader(LongDictionary.of(1, 2, 3), kernels);
+        r.init(4, HEX.parseHex("02 08 03"), 0, 3);
+        assertThatThrownBy(() -> r.readIds(new int[4], 0, 4))
                 .isInstanceOf(CorruptInputException.class)
                 .hasMessageContaining("[0, 3)");
     }

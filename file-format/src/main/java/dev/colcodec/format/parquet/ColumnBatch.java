@@ -1,6 +1,7 @@
 package dev.colcodec.format.parquet;
 
 import dev.colcodec.parquet.PhysicalType;
+import dev.colcodec.parquet.dictionary.DictionaryIdsReader;
 import dev.colcodec.values.BinaryBatch;
 
 /**
@@ -12,6 +13,10 @@ import dev.colcodec.values.BinaryBatch;
  * level per entry ({@link #levelCount()} entries); an entry holds a value exactly when its definition
  * level equals the column's maximum. For a REQUIRED flat column the levels are not filled and {@code
  * levelCount() == valueCount()}. Reusing a batch allocates nothing.
+ *
+ * <p>A reader asked to {@linkplain ColumnChunkReader#keepDictionaryIds keep dictionary ids} fills a batch
+ * of dictionary-encoded values with their ids instead: {@link #dictionary()} is then not null, and value
+ * {@code k} is entry {@code dictionaryIds()[k]} of it.
  */
 public final class ColumnBatch {
     private final ParquetColumn column;
@@ -26,6 +31,10 @@ public final class ColumnBatch {
     private final int[] repLevels;
     int levelCount;
     int valueCount;
+    /** Set while the values are dictionary ids (see {@link #dictionary()}). */
+    ColumnBatch dictionary;
+
+    private int[] dictionaryIds;
 
     /** A batch of up to {@code capacity} entries for {@code column}. */
     public ColumnBatch(ParquetColumn column, int capacity) {
@@ -90,6 +99,51 @@ public final class ColumnBatch {
         return binaries;
     }
 
+    /**
+     * The dictionary the values of this batch are ids into, or {@code null} when the batch holds the
+     * values themselves. It is the column chunk's dictionary page as a batch of its entries, every one
+     * present ({@code valueCount()} entries, entry {@code id} at index {@code id} of the array of the
+     * column's type); it is the same object for every batch of a chunk and must not be changed.
+     */
+    public ColumnBatch dictionary() {
+        return dictionary;
+    }
+
+    /**
+     * The dictionary id of each of the {@link #valueCount()} values when {@link #dictionary()} is not
+     * null (each one checked against the dictionary's size), else {@code null}.
+     */
+    public int[] dictionaryIds() {
+        return dictionary == null ? null : dictionaryIds;
+    }
+
+    /** The array ids are read into, made on first use. */
+    int[] idsForReading() {
+        if (dictionaryIds == null) {
+            dictionaryIds = new int[capacity];
+        }
+        return dictionaryIds;
+    }
+
+    /**
+     * The dictionary of a chunk as a batch: every entry of {@code reader}'s dictionary, present, in id
+     * order (a REQUIRED column's batch of one element for an empty dictionary).
+     */
+    static ColumnBatch ofDictionary(ParquetColumn column, DictionaryIdsReader reader) {
+        int size = reader.dictionarySize();
+        ColumnBatch b = new ColumnBatch(column, Math.max(1, size));
+        Object dst = b.binaries != null
+                ? b.binaries
+                : b.ints != null ? b.ints : b.longs != null ? b.longs : b.floats != null ? b.floats : b.doubles;
+        reader.appendDictionaryTo(dst);
+        if (b.defLevels != null) {
+            java.util.Arrays.fill(b.defLevels, 0, size, column.maxDefinitionLevel());
+        }
+        b.levelCount = size;
+        b.valueCount = size;
+        return b;
+    }
+
     /** Definition levels, or {@code null} for a column whose maximum definition level is 0. */
     public int[] definitionLevels() {
         return defLevels;
@@ -112,6 +166,7 @@ public final class ColumnBatch {
     public void clear() {
         levelCount = 0;
         valueCount = 0;
+        dictionary = null;
         if (binaries != null) {
             binaries.clear();
         }

@@ -8,6 +8,7 @@ import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.ParquetValues;
 import dev.colcodec.parquet.PhysicalType;
+import dev.colcodec.parquet.dictionary.DictionaryIdsReader;
 import dev.colcodec.parquet.rle.BitWidths;
 import dev.colcodec.parquet.rle.RleFraming;
 import dev.colcodec.parquet.rle.RleHybridReader;
@@ -71,6 +72,11 @@ public final class ColumnChunkReader {
     private RleHybridReader repReader;
     private final ValuesReader[] plainReaders = new ValuesReader[ParquetEncoding.values().length];
     private ValuesReader dictionaryReader;
+    /** See {@link #keepDictionaryIds}. */
+    private boolean keepIds;
+    /** The dictionary as a batch, made the first time ids are kept ({@link ColumnBatch#dictionary()}). */
+    private ColumnBatch dictionaryBatch;
+
     private ValuesReader values;
     private int pageRemaining;
     /** Chunk position of the current data page's header, for error offsets. */
@@ -285,6 +291,21 @@ public final class ColumnChunkReader {
         return this;
     }
 
+    /**
+     * Whether values of dictionary-encoded pages are read as their dictionary ids (default false): a
+     * batch then holds either ids ({@link ColumnBatch#dictionary()} not null, the values in {@link
+     * ColumnBatch#dictionaryIds()}) or values, never both. A batch of ids ends in front of the first page
+     * that is not dictionary-encoded (a writer that fell back to another encoding), a batch of values in
+     * front of the first dictionary-encoded page; so a batch may hold fewer entries than asked for while
+     * the chunk has more. Levels, skips and everything else are as without it. Ids are checked against
+     * the dictionary's size, no entry is copied per value, and the dictionary is copied into a batch once
+     * per chunk.
+     */
+    public ColumnChunkReader keepDictionaryIds(boolean keep) {
+        this.keepIds = keep;
+        return this;
+    }
+
     private void countPage(int numValues, int headerAt) {
         pageValues += numValues;
         if (pageValues > valueLimit) {
@@ -395,6 +416,16 @@ public final class ColumnChunkReader {
                     decodeLevelsAhead(); // to find where the rows begin
                 }
             }
+            if (keepIds) {
+                // a batch holds ids or values: it takes the kind of its first page and ends before a
+                // page of the other kind (which stays loaded for the next call)
+                boolean ids = values instanceof DictionaryIdsReader;
+                if (levels == 0) {
+                    batch.dictionary = ids ? dictionaryBatch((DictionaryIdsReader) values) : null;
+                } else if (ids != (batch.dictionary != null)) {
+                    break;
+                }
+            }
             int n = Math.min(want - levels, pageRemaining);
             int p = n;
             int pending = pendingTo - pendingFrom;
@@ -457,8 +488,20 @@ public final class ColumnChunkReader {
         return p;
     }
 
+    /** The chunk's dictionary as a batch (see {@link ColumnBatch#dictionary()}), made once. */
+    private ColumnBatch dictionaryBatch(DictionaryIdsReader reader) {
+        if (dictionaryBatch == null) {
+            dictionaryBatch = ColumnBatch.ofDictionary(column, reader);
+        }
+        return dictionaryBatch;
+    }
+
     private void readValues(ColumnBatch b, int at, int n) {
         if (n == 0) {
+            return;
+        }
+        if (b.dictionary != null) {
+            ((DictionaryIdsReader) values).readIds(b.idsForReading(), at, n);
             return;
         }
         switch (column.type()) {
