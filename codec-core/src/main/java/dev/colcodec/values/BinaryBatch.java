@@ -185,21 +185,21 @@ public final class BinaryBatch {
     }
 
     /**
-     * Appends {@code n} values picked from a table of entries: value {@code i} is entry {@code ids[off +
-     * i]}, {@code data[entryOffsets[id], entryOffsets[id + 1])} (a dictionary). Every id must be in
-     * {@code [0, entryOffsets.length - 1)} and the entry offsets ascending within {@code data}; a caller
-     * checks them (a dictionary reader checks each id against its size). The arrays grow once; entries of
-     * up to 16 bytes are copied as two 8-byte words.
+     * Appends {@code n} values picked from a table of entries: value {@code i} is entry {@code id = ids[off
+     * + i]}, the {@code entryLengths[id]} bytes of {@code data} from {@code entryStarts[id]} (a dictionary;
+     * the entries may lie apart, as in a page that puts each entry's length before it). Every id must have
+     * a start and a length and every entry must lie within {@code data}; a caller checks them (a
+     * dictionary reader checks each id against its size and each entry when it reads the dictionary). The
+     * arrays grow once; entries of up to 16 bytes are copied as two 8-byte words.
      */
-    public void appendEntries(byte[] data, int[] entryOffsets, int[] ids, int off, int n) {
+    public void appendEntries(byte[] data, int[] entryStarts, int[] entryLengths, int[] ids, int off, int n) {
         java.util.Objects.checkFromIndexSize(off, n, ids.length);
         if (n <= 0) {
             return;
         }
         long bytes = 0;
         for (int i = off; i < off + n; i++) {
-            int id = ids[i];
-            bytes += entryOffsets[id + 1] - entryOffsets[id];
+            bytes += entryLengths[ids[i]];
         }
         // 16 bytes of room past the values: the last short entry's word copies may write past its end
         ensureCapacity(n, bytes + 16);
@@ -210,8 +210,8 @@ public final class BinaryBatch {
         int wordsUpTo = data.length - 16; // entries starting up to here may be read as two words
         for (int i = off; i < off + n; i++) {
             int id = ids[i];
-            int start = entryOffsets[id];
-            int len = entryOffsets[id + 1] - start;
+            int start = entryStarts[id];
+            int len = entryLengths[id];
             if (len <= 16 && start <= wordsUpTo) {
                 ByteIO.putLongLE(d, at, ByteIO.getLongLE(data, start));
                 ByteIO.putLongLE(d, at + 8, ByteIO.getLongLE(data, start + 8));

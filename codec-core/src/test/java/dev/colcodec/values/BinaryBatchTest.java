@@ -71,6 +71,18 @@ class BinaryBatchTest {
             entryOffsets[e + 1] = table.size();
         }
         byte[] data = table.toByteArray();
+        int[] entryLengths = new int[300];
+        for (int e = 0; e < 300; e++) {
+            entryLengths[e] = entryOffsets[e + 1] - entryOffsets[e];
+        }
+        // the same entries apart from each other (a byte before each, as a length would be), the first
+        // at the table's start and the last at its end
+        byte[] spread = new byte[data.length + 299];
+        int[] spreadStarts = new int[300];
+        for (int e = 0; e < 300; e++) {
+            spreadStarts[e] = entryOffsets[e] + e;
+            System.arraycopy(data, entryOffsets[e], spread, spreadStarts[e], entryLengths[e]);
+        }
         BinaryBatch batch = new BinaryBatch(1, 16);
         batch.append(new byte[] {9, 9, 9}, 0, 3);
         List<byte[]> expected = new ArrayList<>(List.of(new byte[] {9, 9, 9}));
@@ -85,13 +97,19 @@ class BinaryBatchTest {
                         : rnd.nextInt(4) == 0 ? (rnd.nextBoolean() ? 0 : 299) : rnd.nextInt(300);
                 expected.add(entries.get(ids[off + i]));
             }
-            batch.appendEntries(data, entryOffsets, ids, off, n);
+            if (call % 2 == 0) {
+                batch.appendEntries(data, entryOffsets, entryLengths, ids, off, n);
+            } else {
+                batch.appendEntries(spread, spreadStarts, entryLengths, ids, off, n);
+            }
         }
         assertEquals(expected.size(), batch.count());
         for (int i = 0; i < expected.size(); i++) {
             assertArrayEquals(expected.get(i), batch.get(i), "value " + i);
         }
-        assertThrows(IndexOutOfBoundsException.class, () -> batch.appendEntries(data, entryOffsets, ids, 490, 11));
+        assertThrows(
+                IndexOutOfBoundsException.class,
+                () -> batch.appendEntries(data, entryOffsets, entryLengths, ids, 490, 11));
     }
 
     @Test

@@ -16,12 +16,19 @@ import java.util.Objects;
 public final class BinaryDictionary {
     final byte[] data;
     final int[] offsets;
+    /** {@code lengths[id] = offsets[id + 1] - offsets[id]}, for {@link BinaryBatch#appendEntries}. */
+    final int[] lengths;
+
     final int size;
 
     private BinaryDictionary(byte[] data, int[] offsets, int size) {
         this.data = data;
         this.offsets = offsets;
         this.size = size;
+        this.lengths = new int[size];
+        for (int id = 0; id < size; id++) {
+            lengths[id] = offsets[id + 1] - offsets[id];
+        }
     }
 
     /** Decodes a PLAIN BYTE_ARRAY dictionary page of {@code entryCount} entries. */

@@ -50,7 +50,7 @@ public final class DictionaryBinaryReader implements BinaryValuesReader, Diction
             int n = Math.min(len, BLOCK);
             // every id checked against the dictionary's size before any byte is copied
             ids.readIds(idBlock, 0, n, dictionary.size);
-            dst.appendEntries(dictionary.data, dictionary.offsets, idBlock, 0, n);
+            dst.appendEntries(dictionary.data, dictionary.offsets, dictionary.lengths, idBlock, 0, n);
             len -= n;
         }
     }

@@ -149,18 +149,17 @@ public final class DictionaryReader implements BinaryValuesReader {
         while (len > 0) {
             int n = Math.min(len, CHUNK);
             readIds(n);
-            long bytes = 0;
+            int bad = 0;
             for (int k = 0; k < n; k++) {
-                bytes += entryLength[checkedId(k)];
+                bad |= Integer.compareUnsigned(ids[k], dictSize) >= 0 ? 1 : 0;
             }
-            dst.ensureCapacity(n, bytes);
-            final byte[] src = buf;
-            for (int k = 0; k < n; k++) {
-                int id = ids[k];
-                int l = entryLength[id];
-                int at = dst.reserve(l);
-                System.arraycopy(src, entryStart[id], dst.data(), at, l);
+            if (bad != 0) {
+                for (int k = 0; k < n; k++) {
+                    checkedId(k);
+                }
             }
+            // every id checked before any byte is copied
+            dst.appendEntries(buf, entryStart, entryLength, ids, 0, n);
             len -= n;
         }
     }
