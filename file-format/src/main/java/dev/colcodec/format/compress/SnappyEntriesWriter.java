@@ -83,8 +83,10 @@ final class SnappyEntriesWriter {
                 }
                 matchEnd += same / offset * offset;
             } else {
-                // the entries after it, while each repeats the one `offset` back
-                while (end - matchEnd >= 12) {
+                // the entries after it, while each repeats the one `offset` back (most often the first 8
+                // bytes differ: looked at before the entry is)
+                while (end - matchEnd >= 12
+                        && (long) LONG.get(src, matchEnd) == (long) LONG.get(src, matchEnd - offset)) {
                     int m = (int) INT.get(src, matchEnd);
                     if (m < 4 || m > end - matchEnd - 4) {
                         break;
@@ -112,9 +114,13 @@ final class SnappyEntriesWriter {
      * (before {@code at}).
      */
     private static boolean sameEntry(byte[] src, int at, int from, int n, long head, long tail) {
-        if ((long) LONG.get(src, from) != head || (long) LONG.get(src, from + n - 4) != tail) {
-            return false;
+        long differ = ((long) LONG.get(src, from) ^ head) | ((long) LONG.get(src, from + n - 4) ^ tail);
+        if (n <= 20 && at + 16 <= src.length) {
+            // the 8 bytes after the head close the gap to the tail (entries of 13 to 20 bytes); shorter
+            // entries are covered by head and tail alone, and the word is masked off
+            long mid = (long) LONG.get(src, from + 8) ^ (long) LONG.get(src, at + 8);
+            return (differ | (mid & ((12 - n) >> 31))) == 0;
         }
-        return n <= 12 || Arrays.equals(src, at + 8, at + n - 4, src, from + 8, from + n - 4);
+        return differ == 0 && (n <= 12 || Arrays.equals(src, at + 8, at + n - 4, src, from + 8, from + n - 4));
     }
 }

@@ -55,6 +55,16 @@ class SnappyEntriesWriterTest {
                             : (new String(pool[r.nextInt(4)], StandardCharsets.UTF_8) + "-".repeat(70))
                                     .getBytes(StandardCharsets.UTF_8);
                     break;
+                case "nearMiss": // a few strings of each length 0 to 40, some with one byte changed
+                    {
+                        int n = r.nextInt(41);
+                        value = new byte[n];
+                        Arrays.fill(value, (byte) ('a' + r.nextInt(2)));
+                        if (n > 0 && r.nextBoolean()) {
+                            value[r.nextInt(n)] = 'z';
+                        }
+                    }
+                    break;
                 default: // unique text
                     value = ("row " + i + " of " + r.nextLong()).getBytes(StandardCharsets.UTF_8);
                     break;
@@ -93,6 +103,19 @@ class SnappyEntriesWriterTest {
                             kind + " " + values + " values after " + head);
                 }
             }
+        }
+    }
+
+    /**
+     * Entries that equal an earlier one in their first and last 8 bytes (length included) but not in a
+     * byte between, at every length: never taken for a copy.
+     */
+    @Test
+    void entriesDifferingOnlyInTheMiddleAreNotCopies() throws IOException {
+        SplittableRandom r = new SplittableRandom(53);
+        for (int t = 0; t < 300; t++) {
+            byte[] raw = page("nearMiss", t % 3, 400, r);
+            SnappyWriterRoom.assertReadsBack(compress(raw, 0, raw.length, t % 3), raw, "near misses " + t);
         }
     }
 
