@@ -306,6 +306,7 @@ class DictionaryIdsTest {
         byte[] bytes = RepeatedSkipRowsTest.resource(file);
         Random r = new Random(file.hashCode());
         int idBatches = 0;
+        int listIdBatches = 0;
         try (ParquetFileReader reader = ParquetFileReader.open(bytes)) {
             for (int c = 0; c < reader.columns().size(); c++) {
                 for (int g = 0; g < reader.rowGroupCount(); g++) {
@@ -321,6 +322,8 @@ class DictionaryIdsTest {
                             break;
                         }
                         idBatches += ib.dictionary() != null ? 1 : 0;
+                        listIdBatches +=
+                                ib.dictionary() != null && plain.column().maxRepetitionLevel() > 0 ? 1 : 0;
                         assertThat(plain.readBatch(pb, n)).isEqualTo(n);
                         assertSameEntries(pb, resolve(ib));
                     }
@@ -328,6 +331,7 @@ class DictionaryIdsTest {
             }
         }
         assertThat(idBatches).isPositive();
+        assertThat(listIdBatches).isPositive();
     }
 
     private static void assertSameEntries(ColumnBatch a, ColumnBatch b) {
