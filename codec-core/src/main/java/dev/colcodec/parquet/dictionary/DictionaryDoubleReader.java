@@ -11,18 +11,17 @@ import java.util.Objects;
  * the ids in blocks (RLE runs filled, bit-packed runs unpacked by the kernels) and then look the
  * entries up with {@link Kernels#gather}, which rejects ids outside the dictionary as corrupt input.
  */
-public final class DictionaryDoubleReader implements DoubleValuesReader, DictionaryIdsReader {
+public final class DictionaryDoubleReader extends DictionaryNumbersReader implements DoubleValuesReader {
     private static final int BLOCK = 1024;
 
     private final Kernels kernels;
     private final DoubleDictionary dictionary;
-    private final DictionaryIdReader ids;
     private final int[] idBlock = new int[BLOCK];
 
     public DictionaryDoubleReader(DoubleDictionary dictionary, Kernels kernels) {
-        this.dictionary = Objects.requireNonNull(dictionary, "dictionary");
-        this.kernels = Objects.requireNonNull(kernels, "kernels");
-        this.ids = new DictionaryIdReader(kernels);
+        super(Objects.requireNonNull(dictionary, "dictionary").values, dictionary.values.length, kernels);
+        this.dictionary = dictionary;
+        this.kernels = kernels;
     }
 
     /** A reader using {@link KernelProvider#best()}. */
@@ -32,11 +31,6 @@ public final class DictionaryDoubleReader implements DoubleValuesReader, Diction
 
     public DoubleDictionary dictionary() {
         return dictionary;
-    }
-
-    @Override
-    public void init(int valueCount, byte[] buf, int offset, int length) {
-        ids.init(valueCount, buf, offset, length);
     }
 
     @Override
@@ -60,31 +54,5 @@ public final class DictionaryDoubleReader implements DoubleValuesReader, Diction
             off += n;
             len -= n;
         }
-    }
-
-    @Override
-    public int dictionarySize() {
-        return dictionary.values.length;
-    }
-
-    @Override
-    public void readIds(int[] dst, int off, int len) {
-        Objects.checkFromIndexSize(off, len, dst.length);
-        ids.readIds(dst, off, len, dictionary.values.length);
-    }
-
-    @Override
-    public void appendDictionaryTo(Object dst) {
-        DictionaryPages.copyEntries(dictionary.values, dst);
-    }
-
-    @Override
-    public void skip(int n) {
-        ids.skip(n);
-    }
-
-    @Override
-    public int endOffset() {
-        return ids.endOffset();
     }
 }

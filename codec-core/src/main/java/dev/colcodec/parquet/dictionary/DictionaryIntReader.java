@@ -13,13 +13,12 @@ import java.util.Objects;
  * entry, a bit-packed run is unpacked and looked up in one pass (with the Vector API kernels and a
  * dictionary of at most 16 entries, in registers). Ids outside the dictionary are corrupt input.
  */
-public final class DictionaryIntReader implements IntValuesReader, DictionaryIdsReader {
+public final class DictionaryIntReader extends DictionaryNumbersReader implements IntValuesReader {
     private final IntDictionary dictionary;
-    private final DictionaryIdReader ids;
 
     public DictionaryIntReader(IntDictionary dictionary, Kernels kernels) {
-        this.dictionary = Objects.requireNonNull(dictionary, "dictionary");
-        this.ids = new DictionaryIdReader(Objects.requireNonNull(kernels, "kernels"));
+        super(Objects.requireNonNull(dictionary, "dictionary").values, dictionary.values.length, kernels);
+        this.dictionary = dictionary;
     }
 
     /** A reader using {@link KernelProvider#best()}. */
@@ -32,11 +31,6 @@ public final class DictionaryIntReader implements IntValuesReader, DictionaryIds
     }
 
     @Override
-    public void init(int valueCount, byte[] buf, int offset, int length) {
-        ids.init(valueCount, buf, offset, length);
-    }
-
-    @Override
     public int readInteger() {
         return dictionary.values[ids.readId(dictionary.values.length)];
     }
@@ -44,31 +38,5 @@ public final class DictionaryIntReader implements IntValuesReader, DictionaryIds
     @Override
     public void readIntegers(int[] dst, int off, int len) {
         ids.readEntries(dictionary.values, dst, off, len);
-    }
-
-    @Override
-    public int dictionarySize() {
-        return dictionary.values.length;
-    }
-
-    @Override
-    public void readIds(int[] dst, int off, int len) {
-        Objects.checkFromIndexSize(off, len, dst.length);
-        ids.readIds(dst, off, len, dictionary.values.length);
-    }
-
-    @Override
-    public void appendDictionaryTo(Object dst) {
-        DictionaryPages.copyEntries(dictionary.values, dst);
-    }
-
-    @Override
-    public void skip(int n) {
-        ids.skip(n);
-    }
-
-    @Override
-    public int endOffset() {
-        return ids.endOffset();
     }
 }
