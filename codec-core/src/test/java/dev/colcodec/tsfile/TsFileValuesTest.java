@@ -3,6 +3,7 @@ package dev.colcodec.tsfile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.TypedRoundTrip;
@@ -77,6 +78,40 @@ class TsFileValuesTest {
             default:
                 return TypedRoundTrip.Kind.BINARY;
         }
+    }
+
+    /**
+     * {@code finishTo} (which the file writer uses, and which some writers do without an intermediate
+     * copy) appends exactly the page {@code toByteArray} returns, and after a reset the writer writes the
+     * same page again.
+     */
+    @Test
+    void finishToAppendsThePageToByteArrayReturns() {
+        int checked = 0;
+        for (Map.Entry<TsEncoding, Set<TsDataType>> pair : SUPPORTED.entrySet()) {
+            for (TsDataType t : pair.getValue()) {
+                TsEncoding e = pair.getKey();
+                long seed = e.ordinal() * 31L + t.ordinal();
+                ValuesWriter a = TsFileValues.newWriter(e, t, K);
+                TypedRoundTrip.write(a, kind(t), N, -1, seed);
+                byte[] page = a.toByteArray();
+                ValuesWriter b = TsFileValues.newWriter(e, t, K);
+                for (int round = 0; round < 2; round++) {
+                    TypedRoundTrip.write(b, kind(t), N, -1, seed);
+                    ByteSink out = new ByteSink(4);
+                    out.write(new byte[] {7, 7, 7}, 0, 3);
+                    b.finishTo(out);
+                    byte[] got = out.toByteArray();
+                    assertThat(java.util.Arrays.copyOf(got, 3)).as(e + " " + t).containsExactly(7, 7, 7);
+                    assertThat(java.util.Arrays.copyOfRange(got, 3, got.length))
+                            .as(e + " " + t)
+                            .isEqualTo(page);
+                    b.reset();
+                }
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThan(40);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.plain;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesWriter;
 import java.util.Objects;
@@ -61,6 +62,11 @@ public final class PlainBinaryWriter implements BinaryValuesWriter {
     @Override
     public byte[] toByteArray() {
         return page.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        page.finishTo(out);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.plain;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.BooleanValuesWriter;
 import java.util.Objects;
 
@@ -43,6 +44,11 @@ public final class PlainBooleanWriter implements BooleanValuesWriter {
     @Override
     public byte[] toByteArray() {
         return page.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        page.finishTo(out);
     }
 
     @Override

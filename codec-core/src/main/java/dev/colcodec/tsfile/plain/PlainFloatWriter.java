@@ -1,6 +1,7 @@
 package dev.colcodec.tsfile.plain;
 
 import dev.colcodec.io.ByteIO;
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.FloatValuesWriter;
@@ -60,6 +61,11 @@ public final class PlainFloatWriter implements FloatValuesWriter {
     @Override
     public byte[] toByteArray() {
         return page.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        page.finishTo(out);
     }
 
     @Override

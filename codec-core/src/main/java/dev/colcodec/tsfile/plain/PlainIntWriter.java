@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.plain;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.IntValuesWriter;
 import java.util.Objects;
 
@@ -39,6 +40,11 @@ public final class PlainIntWriter implements IntValuesWriter {
     @Override
     public byte[] toByteArray() {
         return page.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        page.finishTo(out);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.plain;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.LongValuesWriter;
@@ -49,6 +50,11 @@ public final class PlainLongWriter implements LongValuesWriter {
     @Override
     public byte[] toByteArray() {
         return page.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        page.finishTo(out);
     }
 
     @Override

@@ -45,6 +45,12 @@ final class PlainPage {
         return sink.toByteArray();
     }
 
+    /** {@link #toByteArray()} written to {@code out} without the copy in between. */
+    void finishTo(ByteSink out) {
+        finished = true;
+        out.write(sink.array(), 0, sink.size());
+    }
+
     void reset() {
         sink.reset();
         count = 0;
