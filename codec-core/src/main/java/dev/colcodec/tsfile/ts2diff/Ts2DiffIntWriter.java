@@ -125,11 +125,21 @@ public final class Ts2DiffIntWriter implements IntValuesWriter {
 
     @Override
     public byte[] toByteArray() {
+        finish();
+        return sink.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        finish();
+        out.write(sink.array(), 0, sink.size());
+    }
+
+    private void finish() {
         if (!finished && n >= 0) {
             flushBlock();
         }
         finished = true;
-        return sink.toByteArray();
     }
 
     @Override
