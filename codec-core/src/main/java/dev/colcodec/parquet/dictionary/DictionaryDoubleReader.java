@@ -11,7 +11,7 @@ import java.util.Objects;
  * the ids in blocks (RLE runs filled, bit-packed runs unpacked by the kernels) and then look the
  * entries up with {@link Kernels#gather}, which rejects ids outside the dictionary as corrupt input.
  */
-public final class DictionaryDoubleReader extends DictionaryNumbersReader implements DoubleValuesReader {
+public final class DictionaryDoubleReader extends DictionaryPageReader implements DoubleValuesReader {
     private static final int BLOCK = 1024;
 
     private final Kernels kernels;

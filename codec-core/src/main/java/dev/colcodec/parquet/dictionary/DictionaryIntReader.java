@@ -13,7 +13,7 @@ import java.util.Objects;
  * entry, a bit-packed run is unpacked and looked up in one pass (with the Vector API kernels and a
  * dictionary of at most 16 entries, in registers). Ids outside the dictionary are corrupt input.
  */
-public final class DictionaryIntReader extends DictionaryNumbersReader implements IntValuesReader {
+public final class DictionaryIntReader extends DictionaryPageReader implements IntValuesReader {
     private final IntDictionary dictionary;
 
     public DictionaryIntReader(IntDictionary dictionary, Kernels kernels) {

@@ -2,6 +2,7 @@ package dev.colcodec.parquet.dictionary;
 
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.io.Bounds;
+import dev.colcodec.values.BinaryBatch;
 import java.util.Objects;
 
 /** Checks shared by the dictionary page decoders. */
@@ -30,10 +31,19 @@ final class DictionaryPages {
     }
 
     /**
-     * {@link DictionaryIdsReader#appendDictionaryTo} for a dictionary of numbers: copies {@code entries}
-     * (a primitive array) to the front of {@code dst}, an array of the same type at least as long.
+     * {@link DictionaryIdsReader#appendDictionaryTo}: copies {@code entries} (a primitive array) to the
+     * front of {@code dst}, an array of the same type at least as long, or appends the entries of a {@link
+     * BinaryDictionary} to {@code dst}, a {@link BinaryBatch}.
      */
     static void copyEntries(Object entries, Object dst) {
+        if (entries instanceof BinaryDictionary d) {
+            if (!(dst instanceof BinaryBatch)) {
+                throw new IllegalArgumentException("the entries of this dictionary go to a BinaryBatch, not to "
+                        + (dst == null ? "null" : dst.getClass().getSimpleName()));
+            }
+            d.appendTo((BinaryBatch) dst);
+            return;
+        }
         if (dst == null || dst.getClass() != entries.getClass()) {
             throw new IllegalArgumentException("the entries of this dictionary go to a "
                     + entries.getClass().getSimpleName() + ", not to "

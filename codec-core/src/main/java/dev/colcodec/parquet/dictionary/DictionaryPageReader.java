@@ -4,19 +4,26 @@ import dev.colcodec.kernel.Kernels;
 import java.util.Objects;
 
 /**
- * What the readers of dictionary-encoded pages of numbers share: the page's ids ({@link
- * DictionaryIdReader}) and the dictionary's entries, which {@link #readIds} checks ids against and {@link
- * #appendDictionaryTo} copies. Each subclass looks the entries up in its own type.
+ * What the readers of dictionary-encoded data pages share: the page's ids ({@link DictionaryIdReader}) and
+ * the dictionary's entries, which {@link #readIds} checks ids against and {@link #appendDictionaryTo}
+ * copies. Each subclass looks the entries up in its own type.
  */
-abstract sealed class DictionaryNumbersReader implements DictionaryIdsReader
-        permits DictionaryIntReader, DictionaryLongReader, DictionaryFloatReader, DictionaryDoubleReader {
+abstract sealed class DictionaryPageReader implements DictionaryIdsReader
+        permits DictionaryIntReader,
+                DictionaryLongReader,
+                DictionaryFloatReader,
+                DictionaryDoubleReader,
+                DictionaryBinaryReader {
     final DictionaryIdReader ids;
-    /** The dictionary's entries: an {@code int[]}, {@code long[]}, {@code float[]} or {@code double[]}. */
+    /**
+     * The dictionary's entries: an {@code int[]}, {@code long[]}, {@code float[]}, {@code double[]} or a
+     * {@link BinaryDictionary}.
+     */
     private final Object entries;
 
     private final int size;
 
-    DictionaryNumbersReader(Object entries, int size, Kernels kernels) {
+    DictionaryPageReader(Object entries, int size, Kernels kernels) {
         this.entries = entries;
         this.size = size;
         this.ids = new DictionaryIdReader(Objects.requireNonNull(kernels, "kernels"));
