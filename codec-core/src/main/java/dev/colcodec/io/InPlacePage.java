@@ -14,6 +14,8 @@ public interface InPlacePage {
     /** The array holding the page {@link #finishInPlace()} finished. */
     byte[] pageArray();
 
-    /** Where in {@link #pageArray()} the page {@link #finishInPlace()} finished starts. */
-    int pageOffset();
+    /** Where in {@link #pageArray()} the page {@link #finishInPlace()} finished starts: 0 unless a writer says. */
+    default int pageOffset() {
+        return 0;
+    }
 }

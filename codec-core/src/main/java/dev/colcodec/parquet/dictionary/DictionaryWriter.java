@@ -1,5 +1,6 @@
 package dev.colcodec.parquet.dictionary;
 
+import dev.colcodec.io.InPlacePage;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.rle.BitWidths;
@@ -14,7 +15,8 @@ import java.util.Objects;
  * {@code FallbackValuesWriter}), producing the same data and dictionary pages byte for byte.
  *
  * <p>Life cycle, per column chunk (row group): write values, {@link #toByteArray()} a data page, ask
- * {@link #encoding()} what it is, {@link #reset()}, and so on; at the end of the row group {@link
+ * {@link #encoding()} what it is, {@link #reset()}, and so on (or take the page in place with {@link
+ * #finishInPlace()}, without the copy of a fallback page {@code toByteArray()} makes); at the end of the row group {@link
  * #dictionaryPage()} (with {@link #dictionaryEntryCount()} for the page header) and {@link
  * #resetDictionary()}.
  *
@@ -42,7 +44,7 @@ import java.util.Objects;
  * limit only reachable with a maximum dictionary size over 1 GiB; {@link #resetDictionary()} also starts
  * a new page.
  */
-public abstract sealed class DictionaryWriter implements ValuesWriter
+public abstract sealed class DictionaryWriter implements ValuesWriter, InPlacePage
         permits DictionaryIntWriter,
                 DictionaryLongWriter,
                 DictionaryFloatWriter,
@@ -74,6 +76,10 @@ public abstract sealed class DictionaryWriter implements ValuesWriter
     private int valueCount;
     private boolean finished;
     private ParquetEncoding pageEncoding;
+    /** The array and offset of the page {@link #finishInPlace()} finished. */
+    private byte[] inPlaceArray;
+
+    private int inPlaceOffset;
 
     /** The encoding of the pages written after a fallback. */
     private final ParquetEncoding fallbackEncoding;
@@ -171,6 +177,46 @@ public abstract sealed class DictionaryWriter implements ValuesWriter
     /** Finishes the data page: dictionary ids, or PLAIN values after a fallback (see {@link #encoding()}). */
     @Override
     public final byte[] toByteArray() {
+        byte[] idPage = finishIds();
+        return idPage != null ? idPage : plainWriter().toByteArray();
+    }
+
+    /**
+     * Finishes the data page as {@link #toByteArray()} does, leaving a fallback page where the fallback
+     * writer built it when that writer allows ({@link InPlacePage}).
+     */
+    @Override
+    public final int finishInPlace() {
+        byte[] page = finishIds();
+        int size;
+        if (page != null) {
+            inPlaceOffset = 0;
+            size = page.length;
+        } else if (plainWriter() instanceof InPlacePage p) {
+            size = p.finishInPlace();
+            page = p.pageArray();
+            inPlaceOffset = p.pageOffset();
+        } else {
+            page = plainWriter().toByteArray();
+            inPlaceOffset = 0;
+            size = page.length;
+        }
+        inPlaceArray = page;
+        return size;
+    }
+
+    @Override
+    public final byte[] pageArray() {
+        return inPlaceArray;
+    }
+
+    @Override
+    public final int pageOffset() {
+        return inPlaceOffset;
+    }
+
+    /** Ends the page: its dictionary ids, or {@code null} when it is a page of the fallback writer. */
+    private byte[] finishIds() {
         checkOpen();
         finished = true;
         if (!fellBack) {
@@ -183,7 +229,7 @@ public abstract sealed class DictionaryWriter implements ValuesWriter
             fallBack();
         }
         pageEncoding = fallbackEncoding;
-        return plainWriter().toByteArray();
+        return null;
     }
 
     private byte[] encodeIds() {
@@ -230,6 +276,7 @@ public abstract sealed class DictionaryWriter implements ValuesWriter
         valueCount = 0;
         finished = false;
         pageEncoding = null;
+        inPlaceArray = null;
     }
 
     /**

@@ -65,11 +65,6 @@ public final class PlainBinaryWriter implements BinaryValuesWriter, InPlacePage 
     }
 
     @Override
-    public int pageOffset() {
-        return 0;
-    }
-
-    @Override
     public void reset() {
         page.reset();
     }

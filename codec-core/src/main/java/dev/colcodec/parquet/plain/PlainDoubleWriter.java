@@ -1,6 +1,7 @@
 package dev.colcodec.parquet.plain;
 
 import dev.colcodec.io.ByteIO;
+import dev.colcodec.io.InPlacePage;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.DoubleValuesWriter;
@@ -10,7 +11,7 @@ import java.util.Objects;
  * Writes PLAIN DOUBLE values: 8 little-endian bytes each (raw bits: NaN payloads are kept), batches through {@link
  * Kernels#writeDoublesLE}. Byte-identical to parquet-java's {@code PlainValuesWriter}.
  */
-public final class PlainDoubleWriter implements DoubleValuesWriter {
+public final class PlainDoubleWriter implements DoubleValuesWriter, InPlacePage {
     private final Kernels kernels;
     private final PlainPage page = new PlainPage();
 
@@ -49,6 +50,16 @@ public final class PlainDoubleWriter implements DoubleValuesWriter {
     @Override
     public byte[] toByteArray() {
         return page.finish();
+    }
+
+    @Override
+    public int finishInPlace() {
+        return page.finishInPlace();
+    }
+
+    @Override
+    public byte[] pageArray() {
+        return page.array();
     }
 
     @Override

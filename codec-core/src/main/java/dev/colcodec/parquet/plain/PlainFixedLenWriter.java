@@ -1,5 +1,6 @@
 package dev.colcodec.parquet.plain;
 
+import dev.colcodec.io.InPlacePage;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesWriter;
 import java.util.Objects;
@@ -9,7 +10,7 @@ import java.util.Objects;
  * byte-identical to parquet-java's {@code FixedLenByteArrayPlainValuesWriter}. A value of another length
  * is rejected with {@link IllegalArgumentException}, as there.
  */
-public final class PlainFixedLenWriter implements BinaryValuesWriter {
+public final class PlainFixedLenWriter implements BinaryValuesWriter, InPlacePage {
     private final int length;
     private final PlainPage page = new PlainPage();
 
@@ -68,6 +69,16 @@ public final class PlainFixedLenWriter implements BinaryValuesWriter {
     @Override
     public byte[] toByteArray() {
         return page.finish();
+    }
+
+    @Override
+    public int finishInPlace() {
+        return page.finishInPlace();
+    }
+
+    @Override
+    public byte[] pageArray() {
+        return page.array();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.colcodec.parquet.plain;
 
 import dev.colcodec.io.ByteIO;
+import dev.colcodec.io.InPlacePage;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.IntValuesWriter;
@@ -10,7 +11,7 @@ import java.util.Objects;
  * Writes PLAIN INT32 values: 4 little-endian bytes each, batches through {@link
  * Kernels#writeIntsLE}. Byte-identical to parquet-java's {@code PlainValuesWriter}.
  */
-public final class PlainIntWriter implements IntValuesWriter {
+public final class PlainIntWriter implements IntValuesWriter, InPlacePage {
     private final Kernels kernels;
     private final PlainPage page = new PlainPage();
 
@@ -49,6 +50,16 @@ public final class PlainIntWriter implements IntValuesWriter {
     @Override
     public byte[] toByteArray() {
         return page.finish();
+    }
+
+    @Override
+    public int finishInPlace() {
+        return page.finishInPlace();
+    }
+
+    @Override
+    public byte[] pageArray() {
+        return page.array();
     }
 
     @Override

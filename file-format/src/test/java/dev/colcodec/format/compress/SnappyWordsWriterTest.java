@@ -143,6 +143,41 @@ class SnappyWordsWriterTest {
         assertThat(Snappy.uncompress(block)).isEqualTo(raw);
     }
 
+    /**
+     * Copy elements of every length from 4 to 300 at offsets of both forms: snappy-java reads them back,
+     * and they take the fewest elements (64-byte ones, 60 before a tail of 5 to 7) and bytes.
+     */
+    @Test
+    void copiesOfEveryLengthAndOffset() throws IOException {
+        SplittableRandom r = new SplittableRandom(43);
+        for (int offset : new int[] {1, 8, 16, 255, 2047, 2048, 65_535}) {
+            byte[] head = new byte[offset];
+            r.nextBytes(head);
+            for (int n = 4; n <= 300; n++) {
+                byte[] raw = new byte[offset + n];
+                System.arraycopy(head, 0, raw, 0, offset);
+                for (int i = offset; i < raw.length; i++) {
+                    raw[i] = raw[i - offset];
+                }
+                byte[] block = new byte[16 + offset + 3 * n];
+                int op = dev.colcodec.io.ByteIO.putUnsignedVarInt(block, 0, raw.length);
+                op = SnappyWordsWriter.literal(head, 0, offset, block, op, block.length);
+                int copyFrom = op;
+                op = SnappyWordsWriter.copy(block, op, offset, n);
+                assertThat(Snappy.uncompress(Arrays.copyOf(block, op)))
+                        .as("offset %d length %d", offset, n)
+                        .isEqualTo(raw);
+                int tail = n < 68 ? n : (n - 4) % 64 + 4; // what is left after the 64-byte elements
+                int elements = (n - tail) / 64 + (tail > 64 ? 2 : 1);
+                boolean shortTail = tail > 64 ? tail - 60 < 12 : tail < 12;
+                int bytes = 3 * elements - (shortTail && offset < 2048 ? 1 : 0);
+                assertThat(op - copyFrom)
+                        .as("bytes of offset %d length %d", offset, n)
+                        .isEqualTo(bytes);
+            }
+        }
+    }
+
     /** Random bytes of every length up to 300 (no 8-byte structure at all). */
     @Test
     void anyBytesRoundTrip() throws IOException {
