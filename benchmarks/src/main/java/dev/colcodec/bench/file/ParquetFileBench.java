@@ -42,7 +42,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
             BenchSupport.ADD_VECTOR,
             "--enable-native-access=ALL-UNNAMED",
             "--sun-misc-unsafe-memory-access=allow",
-            "-Xmx8g"
+            "-Xmx8g",
+            BenchSupport.FIXED_HEAP,
+            BenchSupport.PRE_TOUCH
         })
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
