@@ -108,7 +108,7 @@ public final class BinaryBatch {
      * bytes (Parquet's PLAIN BYTE_ARRAY layout), read from {@code src[pos, end)}; returns the position
      * after the last one. Every length is checked against {@code end} before its bytes are touched; on
      * a bad one the batch is left as it was before the call. The arrays grow once, by at most the
-     * bytes in {@code [pos, end)}; values of up to 16 bytes are copied as two 8-byte words.
+     * bytes in {@code [pos, end)}; values of up to 24 bytes are copied as three 8-byte words.
      *
      * @throws CorruptInputException at the offset of a length that is negative or runs past {@code end}
      */
@@ -117,7 +117,7 @@ public final class BinaryBatch {
         if (n <= 0) {
             return pos;
         }
-        ensureCapacity(n, Math.max(0L, (long) end - pos - 4L * n) + 16);
+        ensureCapacity(n, Math.max(0L, (long) end - pos - 4L * n) + 24);
         byte[] d = data;
         int[] o = offsets;
         int c = count;
@@ -139,10 +139,11 @@ public final class BinaryBatch {
                         "a BYTE_ARRAY length of at most " + Math.max(0, most) + " bytes, leaving 4 for each of the "
                                 + (n - 1 - i) + " values after it (got " + Integer.toUnsignedString(len) + ")");
             }
-            if (len <= 16 && end - p >= 16) {
-                // room for 16 bytes at 'at' was reserved above; the bytes past 'len' are overwritten next
+            if (len <= 24 && end - p >= 24) {
+                // room for 24 bytes at 'at' was reserved above; the bytes past 'len' are overwritten next
                 ByteIO.putLongLE(d, at, ByteIO.getLongLE(src, p));
                 ByteIO.putLongLE(d, at + 8, ByteIO.getLongLE(src, p + 8));
+                ByteIO.putLongLE(d, at + 16, ByteIO.getLongLE(src, p + 16));
             } else {
                 System.arraycopy(src, p, d, at, len);
             }

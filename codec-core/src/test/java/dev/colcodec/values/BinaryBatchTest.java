@@ -29,7 +29,7 @@ class BinaryBatchTest {
         Random rnd = new Random(7);
         List<byte[]> values = new ArrayList<>();
         for (int i = 0; i < 3000; i++) {
-            int n = rnd.nextInt(10) == 0 ? rnd.nextInt(100) : rnd.nextInt(20);
+            int n = rnd.nextInt(10) == 0 ? rnd.nextInt(100) : rnd.nextInt(26); // in one to three words
             byte[] v = new byte[n];
             rnd.nextBytes(v);
             values.add(v);
