@@ -250,12 +250,15 @@ public final class ParquetWorkload {
     /**
      * Decodes a whole chunk batch by batch into one reused batch: {values, sum of longs, string bytes}.
      * Dictionary-encoded strings are read as dictionary ids and their lengths looked up in the dictionary,
-     * as an engine keeps a dictionary block (parquet-java's {@code getBinary} likewise returns the
-     * dictionary's entry without copying it).
+     * as an engine keeps a dictionary block, and PLAIN strings as views into their page (parquet-java's
+     * {@code getBinary} likewise returns the dictionary's entry, or a slice of the page, without copying
+     * it).
      */
     private static long[] consume(ColumnChunkReader r) {
         ColumnBatch b = new ColumnBatch(r.column(), BATCH);
+        // strings as parquet-java's getBinary gives them: dictionary entries and PLAIN values uncopied
         r.keepDictionaryIds(b.binaries() != null);
+        r.keepBinaryViews(b.binaries() != null);
         long values = 0;
         long sum = 0;
         long bytes = 0;
@@ -272,6 +275,11 @@ public final class ParquetWorkload {
                 int[] ids = b.dictionaryIds();
                 for (int i = 0; i < n; i++) {
                     bytes += d.length(ids[i]);
+                }
+            } else if (b.viewArray() != null) {
+                int[] lengths = b.viewLengths();
+                for (int i = 0; i < n; i++) {
+                    bytes += lengths[i];
                 }
             } else {
                 BinaryBatch s = b.binaries();

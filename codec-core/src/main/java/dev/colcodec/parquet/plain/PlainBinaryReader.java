@@ -6,19 +6,20 @@ import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.BinaryBatch;
-import dev.colcodec.values.BinaryValuesReader;
+import dev.colcodec.values.BinaryViewsReader;
 import java.util.Arrays;
 import java.util.Objects;
 
 /**
  * Reads PLAIN BYTE_ARRAY values: a 4-byte little-endian length, then the bytes. Batches go through
  * {@link BinaryBatch#appendLengthPrefixedLE} (one pass, the batch grown once, short values copied as
- * words), with no object per value. The section is the rest of the slice, as in parquet-java.
+ * words), with no object per value, or are handed out where they lie ({@link #readViews}). The section is
+ * the rest of the slice, as in parquet-java.
  *
  * <p>There is nothing here for the kernels to do; the reader takes them anyway, so that every reader is
  * constructed alike.
  */
-public final class PlainBinaryReader implements BinaryValuesReader {
+public final class PlainBinaryReader implements BinaryViewsReader {
     private byte[] buf = new byte[0];
     private int pos;
     private int end;
@@ -76,6 +77,37 @@ public final class PlainBinaryReader implements BinaryValuesReader {
     public void readBinaries(BinaryBatch dst, int len) {
         count(len);
         pos = dst.appendLengthPrefixedLE(buf, pos, end, len);
+    }
+
+    @Override
+    public byte[] viewArray() {
+        return buf;
+    }
+
+    @Override
+    public void readViews(int[] starts, int[] lengths, int at, int n) {
+        Objects.checkFromIndexSize(at, n, starts.length);
+        Objects.checkFromIndexSize(at, n, lengths.length);
+        count(n);
+        int p = pos;
+        for (int i = at, stop = at + n; i < stop; i++) {
+            if (end - p < 4) {
+                throw new CorruptInputException(
+                        p, "the 4-byte length of a BYTE_ARRAY value, but " + (end - p) + " bytes remain");
+            }
+            int len = ByteIO.getIntLE(buf, p);
+            p += 4;
+            if (len < 0 || len > end - p) {
+                throw new CorruptInputException(
+                        p - 4,
+                        "a BYTE_ARRAY length of at most " + (end - p) + " bytes (got " + Integer.toUnsignedString(len)
+                                + ")");
+            }
+            starts[i] = p;
+            lengths[i] = len;
+            p += len;
+        }
+        pos = p;
     }
 
     @Override

@@ -52,6 +52,58 @@ class PlainBinaryTest {
         }
     }
 
+    /**
+     * Views of parquet-java's pages, read in batches of every size after a skip, are its values; a length
+     * past the page is corrupt input, and the reader stays at that value.
+     */
+    @Test
+    void viewsOfParquetJavaPagesAreItsValues() {
+        long seed = 900;
+        for (Shape shape : Shape.values()) {
+            for (int n : ValueShapes.SIZES) {
+                byte[][] v = ValueShapes.binaries(shape, n, -1, 40, seed++);
+                byte[] page = new byte[3];
+                byte[] oracle = PlainOracle.binaries(v);
+                page = java.util.Arrays.copyOf(page, 3 + oracle.length);
+                System.arraycopy(oracle, 0, page, 3, oracle.length);
+                PlainBinaryReader reader = new PlainBinaryReader();
+                reader.init(n, page, 3, oracle.length);
+                assertThat(reader.viewArray()).isSameAs(page);
+                int skipped = Math.min(n, 2);
+                reader.skip(skipped);
+                int[] starts = new int[n + 1];
+                int[] lengths = new int[n + 1];
+                int i = skipped;
+                while (i < n) {
+                    int k = Math.min(n - i, 1 + r.nextInt(50));
+                    reader.readViews(starts, lengths, 1 + i, k);
+                    i += k;
+                }
+                for (int j = skipped; j < n; j++) {
+                    byte[] got = java.util.Arrays.copyOfRange(page, starts[1 + j], starts[1 + j] + lengths[1 + j]);
+                    assertThat(got).as("%s n=%d value %d", shape, n, j).isEqualTo(v[j]);
+                }
+            }
+        }
+        byte[] page = PlainOracle.binaries(new byte[][] {{1, 2}, {3, 4, 5}});
+        page[6] = 4; // the second value claims 4 bytes, the page has 3
+        PlainBinaryReader reader = new PlainBinaryReader();
+        reader.init(2, page, 0, page.length);
+        int[] starts = new int[2];
+        int[] lengths = new int[2];
+        assertThatThrownBy(() -> reader.readViews(starts, lengths, 0, 2))
+                .isInstanceOf(CorruptInputException.class)
+                .hasMessageContaining("at most 3 bytes (got 4)");
+        byte[] cut = java.util.Arrays.copyOf(page, 8); // the second length cut after 2 bytes
+        reader.init(2, cut, 0, cut.length);
+        reader.readViews(starts, lengths, 0, 1);
+        assertThat(starts[0]).isEqualTo(4);
+        assertThat(lengths[0]).isEqualTo(2);
+        assertThatThrownBy(() -> reader.readViews(starts, lengths, 1, 1))
+                .isInstanceOf(CorruptInputException.class)
+                .hasMessageContaining("4-byte length");
+    }
+
     @Test
     void fixedLengthAndInt96MatchOracleBothWays() {
         long seed = 500;

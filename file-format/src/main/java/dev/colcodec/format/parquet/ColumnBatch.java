@@ -17,6 +17,10 @@ import dev.colcodec.values.BinaryBatch;
  * <p>A reader asked to {@linkplain ColumnChunkReader#keepDictionaryIds keep dictionary ids} fills a batch
  * of dictionary-encoded values with their ids instead: {@link #dictionary()} is then not null, and value
  * {@code k} is entry {@code dictionaryIds()[k]} of it.
+ *
+ * <p>A reader asked to {@linkplain ColumnChunkReader#keepBinaryViews keep binary views} fills a batch of
+ * PLAIN BYTE_ARRAY values with where they lie in the page instead of copies: {@link #viewArray()} is then
+ * not null, and value {@code k} is the {@code viewLengths()[k]} bytes of it from {@code viewStarts()[k]}.
  */
 public final class ColumnBatch {
     private final ParquetColumn column;
@@ -35,6 +39,11 @@ public final class ColumnBatch {
     ColumnBatch dictionary;
 
     private int[] dictionaryIds;
+    /** Set while the values are views into a page (see {@link #viewArray()}). */
+    byte[] viewArray;
+
+    private int[] viewStarts;
+    private int[] viewLengths;
 
     /** A batch of up to {@code capacity} entries for {@code column}. */
     public ColumnBatch(ParquetColumn column, int capacity) {
@@ -126,6 +135,39 @@ public final class ColumnBatch {
     }
 
     /**
+     * The array the values of this batch lie in (the page's bytes, which the reader keeps for the next
+     * page: valid until the next read or skip of the reader), or {@code null} when the batch holds copies
+     * ({@link #binaries()}) or dictionary ids.
+     */
+    public byte[] viewArray() {
+        return viewArray;
+    }
+
+    /** Where each of the {@link #valueCount()} values starts in {@link #viewArray()}, or {@code null}. */
+    public int[] viewStarts() {
+        return viewArray == null ? null : viewStarts;
+    }
+
+    /** How many bytes each of the {@link #valueCount()} values has, or {@code null} (see {@link #viewArray()}). */
+    public int[] viewLengths() {
+        return viewArray == null ? null : viewLengths;
+    }
+
+    /** The arrays views are read into, made on first use: starts, then lengths. */
+    int[] viewStartsForReading() {
+        if (viewStarts == null) {
+            viewStarts = new int[capacity];
+            viewLengths = new int[capacity];
+        }
+        return viewStarts;
+    }
+
+    int[] viewLengthsForReading() {
+        viewStartsForReading();
+        return viewLengths;
+    }
+
+    /**
      * The dictionary of a chunk as a batch: every entry of {@code reader}'s dictionary, present, in id
      * order (a REQUIRED column's batch of one element for an empty dictionary).
      */
@@ -167,6 +209,7 @@ public final class ColumnBatch {
         levelCount = 0;
         valueCount = 0;
         dictionary = null;
+        viewArray = null;
         if (binaries != null) {
             binaries.clear();
         }

@@ -13,6 +13,7 @@ import dev.colcodec.parquet.rle.BitWidths;
 import dev.colcodec.parquet.rle.RleFraming;
 import dev.colcodec.parquet.rle.RleHybridReader;
 import dev.colcodec.values.BinaryValuesReader;
+import dev.colcodec.values.BinaryViewsReader;
 import dev.colcodec.values.BooleanValuesReader;
 import dev.colcodec.values.DoubleValuesReader;
 import dev.colcodec.values.FloatValuesReader;
@@ -74,6 +75,8 @@ public final class ColumnChunkReader {
     private ValuesReader dictionaryReader;
     /** See {@link #keepDictionaryIds}. */
     private boolean keepIds;
+    /** See {@link #keepBinaryViews}. */
+    private boolean keepViews;
     /** The dictionary as a batch, made the first time ids are kept ({@link ColumnBatch#dictionary()}). */
     private ColumnBatch dictionaryBatch;
 
@@ -306,6 +309,21 @@ public final class ColumnChunkReader {
         return this;
     }
 
+    /**
+     * Whether values of PLAIN BYTE_ARRAY pages are read as views into the page (default false): a batch
+     * then holds views ({@link ColumnBatch#viewArray()} not null, each value's start and length in {@link
+     * ColumnBatch#viewStarts()} and {@link ColumnBatch#viewLengths()}) or values (or dictionary ids, with
+     * {@link #keepDictionaryIds}), never a mix, and a batch of views holds values of one page only: it ends
+     * at the end of its page. So a batch may hold fewer entries than asked for while the chunk has more.
+     * The views are valid until the next read or skip (the next page is decompressed into the same
+     * array); levels, skips and everything else are as without it. Every length is checked, no byte is
+     * copied: as parquet-java's {@code getBinary} hands out slices of the page.
+     */
+    public ColumnChunkReader keepBinaryViews(boolean keep) {
+        this.keepViews = keep;
+        return this;
+    }
+
     private void countPage(int numValues, int headerAt) {
         pageValues += numValues;
         if (pageValues > valueLimit) {
@@ -409,6 +427,9 @@ public final class ColumnChunkReader {
         boolean rowsDone = false;
         while (levels < want && !rowsDone) {
             if (pendingFrom == pendingTo) {
+                if (pageRemaining == 0 && levels > 0 && batch.viewArray != null) {
+                    break; // the views lie in this page's bytes, which the next page replaces
+                }
                 if (pageRemaining == 0 && loadPage(-1) < 0) {
                     break;
                 }
@@ -416,13 +437,15 @@ public final class ColumnChunkReader {
                     decodeLevelsAhead(); // to find where the rows begin
                 }
             }
-            if (keepIds) {
-                // a batch holds ids or values: it takes the kind of its first page and ends before a
-                // page of the other kind (which stays loaded for the next call)
-                boolean ids = values instanceof DictionaryIdsReader;
+            if (keepIds || keepViews) {
+                // a batch holds ids, views or values: it takes the kind of its first page and ends before
+                // a page of another kind (which stays loaded for the next call)
+                boolean ids = keepIds && values instanceof DictionaryIdsReader;
+                boolean views = !ids && keepViews && values instanceof BinaryViewsReader;
                 if (levels == 0) {
                     batch.dictionary = ids ? dictionaryBatch((DictionaryIdsReader) values) : null;
-                } else if (ids != (batch.dictionary != null)) {
+                    batch.viewArray = views ? ((BinaryViewsReader) values).viewArray() : null;
+                } else if (ids != (batch.dictionary != null) || views != (batch.viewArray != null)) {
                     break;
                 }
             }
@@ -502,6 +525,10 @@ public final class ColumnChunkReader {
         }
         if (b.dictionary != null) {
             ((DictionaryIdsReader) values).readIds(b.idsForReading(), at, n);
+            return;
+        }
+        if (b.viewArray != null) {
+            ((BinaryViewsReader) values).readViews(b.viewStartsForReading(), b.viewLengthsForReading(), at, n);
             return;
         }
         switch (column.type()) {

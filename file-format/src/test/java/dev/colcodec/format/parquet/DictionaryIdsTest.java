@@ -32,7 +32,7 @@ class DictionaryIdsTest {
 
     /**
      * A batch of values equal to {@code b}: a batch of values is copied, a batch of ids is looked up in its
-     * dictionary, which must hold exactly the ids' entries.
+     * dictionary, which must hold exactly the ids' entries, a batch of views is copied out of its array.
      */
     static ColumnBatch resolve(ColumnBatch b) {
         ColumnBatch out = new ColumnBatch(b.column(), b.capacity());
@@ -46,6 +46,13 @@ class DictionaryIdsTest {
         }
         ColumnBatch d = b.dictionary();
         int n = b.valueCount();
+        if (b.viewArray() != null) {
+            assertThat(d).isNull();
+            for (int k = 0; k < n; k++) {
+                out.binaries().append(b.viewArray(), b.viewStarts()[k], b.viewLengths()[k]);
+            }
+            return out;
+        }
         if (d == null) {
             assertThat(b.dictionaryIds()).isNull();
             copyValues(b, out, n);
