@@ -299,9 +299,10 @@ public final class CompressionCodecs {
      * fixed-width ({@code fixedWidthValues}: numbers, booleans, dictionary ids; not byte arrays). Only the
      * choice of SNAPPY decoder depends on it: such a page whose first copies mostly repeat bytes 8 or 16
      * back (ascending or slowly changing numbers; see {@link SnappyBlockReader#opensWithNearCopies}) goes to
-     * colcodec's Java decoder, which reads those about 4x faster than snappy-java's native decoder; other pages
-     * that compress go to the native decoder, which reads text and far repeats faster. Both decode every
-     * valid block to the same bytes.
+     * colcodec's Java decoder, which reads those about 4x faster than snappy-java's native decoder, and so
+     * does a page of byte strings made of runs of one repeated value ({@link
+     * SnappyBlockReader#opensWithRepeatRuns}); other pages that compress go to the native decoder, which
+     * reads text and far repeats faster. Both decode every valid block to the same bytes.
      */
     public static void decompressInto(
             Compression c,
@@ -421,10 +422,13 @@ public final class CompressionCodecs {
                     return;
                 case SNAPPY:
                     if (decompressesFromBuffer(c, len, uncompressedSize)
-                            || fixedWidthValues && SnappyBlockReader.opensWithNearCopies(src, off, len)) {
+                            || (fixedWidthValues
+                                    ? SnappyBlockReader.opensWithNearCopies(src, off, len)
+                                    : SnappyBlockReader.opensWithRepeatRuns(src, off, len))) {
                         // a page of mostly literals (the Java decoding a mapped file's page goes through, so
-                        // errors are the same from memory and from disk), or of numbers whose copies are 8
-                        // or 16 bytes back, which the Java decoder reads faster than the native one
+                        // errors are the same from memory and from disk), of numbers whose copies are 8 or 16
+                        // bytes back, or of runs of a repeated string, which the Java decoder reads faster
+                        // than the native one
                         SnappyBlockReader.decompress(src, off, len, dst, dstOff, uncompressedSize);
                         return;
                     }

@@ -321,7 +321,7 @@ final class SnappyBlockReader {
         return (long) ip << 32 | op;
     }
 
-    /** Elements {@link #opensWithNearCopies} reads. */
+    /** Elements {@link #opensWithNearCopies} and {@link #opensWithRepeatRuns} read. */
     static final int PROBED_ELEMENTS = 64;
 
     /**
@@ -334,6 +334,27 @@ final class SnappyBlockReader {
      * whose checks name the fault.
      */
     static boolean opensWithNearCopies(byte[] src, int off, int len) {
+        return probe(src, off, len, false);
+    }
+
+    /**
+     * Whether the block in {@code src[off, off + len)} looks like a page of byte strings that {@link
+     * #decompress(byte[], int, int, byte[], int, int)} decodes faster than snappy-java: at least 8 copies
+     * among its first {@value #PROBED_ELEMENTS} elements, and at least half of them 32 bytes or longer
+     * from at most 32 back (runs of one repeated value: a sorted or low-cardinality string column without
+     * a dictionary), which this decoder writes from a few words read once. Text whose copies are short or
+     * reach further back decodes faster natively (measured: a 1M-row sorted PLAIN read of the file
+     * benchmark 43 against 46 ms with its strings decoded here, a random one 47 against 30 ms).
+     */
+    static boolean opensWithRepeatRuns(byte[] src, int off, int len) {
+        return probe(src, off, len, true);
+    }
+
+    /**
+     * Reads the tags and offsets of the first {@value #PROBED_ELEMENTS} elements; {@code runs}: counts the
+     * copies of {@link #opensWithRepeatRuns} rather than those of {@link #opensWithNearCopies}.
+     */
+    private static boolean probe(byte[] src, int off, int len, boolean runs) {
         int end = off + len;
         int ip = off;
         while (ip < end && src[ip] < 0) {
@@ -372,12 +393,13 @@ final class SnappyBlockReader {
                 }
             }
             copies++;
-            if (offset == 8 || offset == 16) {
+            int length = (tag & 3) == 1 ? ((tag >>> 2) & 7) + 4 : (tag >>> 2) + 1;
+            if (runs ? offset <= 32 && length >= 32 : offset == 8 || offset == 16) {
                 near++;
             }
             ip += 1 + offsetBytes;
         }
-        return copies < 8 || near * 2 >= copies;
+        return runs ? copies >= 8 && near * 2 >= copies : copies < 8 || near * 2 >= copies;
     }
 
     /**

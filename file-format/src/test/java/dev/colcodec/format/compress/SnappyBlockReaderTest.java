@@ -383,6 +383,38 @@ class SnappyBlockReaderTest {
         }
     }
 
+    /**
+     * Pages of byte strings: runs of one repeated entry (a sorted string column without a dictionary) and
+     * runs of bytes go to the Java decoder; text, strings in random order and literals to snappy-java's.
+     */
+    @Test
+    void sendsPagesOfRepeatRunsToTheJavaDecoder() throws IOException {
+        SplittableRandom r = new SplittableRandom(23);
+        assertThat(probeRuns(entries(160_000, r, true))).as("sorted entries").isTrue();
+        assertThat(probeRuns(data("runs", 160_000, r))).as("runs").isTrue();
+        assertThat(probeRuns(entries(160_000, r, false))).as("random entries").isFalse();
+        for (String kind : new String[] {"text", "random", "far"}) {
+            assertThat(probeRuns(data(kind, 160_000, r))).as(kind).isFalse();
+        }
+    }
+
+    private static boolean probeRuns(byte[] raw) throws IOException {
+        byte[] block = Snappy.compress(raw);
+        return SnappyBlockReader.opensWithRepeatRuns(block, 0, block.length);
+    }
+
+    /** A PLAIN page of strings drawn from 1,000: each repeated 200 times ({@code sorted}) or at random. */
+    private static byte[] entries(int n, SplittableRandom r, boolean sorted) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(n).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; b.remaining() >= 24; i++) {
+            int id = sorted ? i / 200 : r.nextInt(1000);
+            byte[] s = String.format("s%05d-%x", id, id * 0x9E3779B1L & 0xFFFFFFFFFL)
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            b.putInt(s.length).put(s);
+        }
+        return java.util.Arrays.copyOf(b.array(), b.position());
+    }
+
     @Test
     void decidesByTheShareOfLiterals() {
         assertThat(CompressionCodecs.decompressesFromBuffer(Compression.SNAPPY, 1_000_010, 1_000_000))
