@@ -1,7 +1,6 @@
 package dev.colcodec.parquet.plain;
 
 import dev.colcodec.io.ByteIO;
-import dev.colcodec.io.InPlacePage;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesWriter;
 import java.util.Objects;
@@ -10,9 +9,7 @@ import java.util.Objects;
  * Writes PLAIN BYTE_ARRAY values (4-byte little-endian length, then the bytes); byte-identical to
  * parquet-java's {@code PlainValuesWriter.writeBytes}. Batches reserve the whole output once.
  */
-public final class PlainBinaryWriter implements BinaryValuesWriter, InPlacePage {
-    private final PlainPage page = new PlainPage();
-
+public final class PlainBinaryWriter extends PlainPageWriter implements BinaryValuesWriter {
     @Override
     public void writeBinary(byte[] value, int off, int len) {
         Objects.checkFromIndexSize(off, len, value.length);
@@ -37,35 +34,5 @@ public final class PlainBinaryWriter implements BinaryValuesWriter, InPlacePage 
             System.arraycopy(data, start, out, p + 4, n);
             p += 4 + n;
         }
-    }
-
-    @Override
-    public int valueCount() {
-        return page.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return page.size();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return page.finish();
-    }
-
-    @Override
-    public int finishInPlace() {
-        return page.finishInPlace();
-    }
-
-    @Override
-    public byte[] pageArray() {
-        return page.array();
-    }
-
-    @Override
-    public void reset() {
-        page.reset();
     }
 }

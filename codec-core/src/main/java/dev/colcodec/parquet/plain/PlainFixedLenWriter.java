@@ -1,6 +1,5 @@
 package dev.colcodec.parquet.plain;
 
-import dev.colcodec.io.InPlacePage;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesWriter;
 import java.util.Objects;
@@ -10,9 +9,8 @@ import java.util.Objects;
  * byte-identical to parquet-java's {@code FixedLenByteArrayPlainValuesWriter}. A value of another length
  * is rejected with {@link IllegalArgumentException}, as there.
  */
-public final class PlainFixedLenWriter implements BinaryValuesWriter, InPlacePage {
+public final class PlainFixedLenWriter extends PlainPageWriter implements BinaryValuesWriter {
     private final int length;
-    private final PlainPage page = new PlainPage();
 
     /** @param length the length of every value, at least 1 */
     public PlainFixedLenWriter(int length) {
@@ -54,35 +52,5 @@ public final class PlainFixedLenWriter implements BinaryValuesWriter, InPlacePag
         }
         int p = page.append(len, (long) len * length);
         System.arraycopy(src.data(), offsets[from], page.array(), p, len * length);
-    }
-
-    @Override
-    public int valueCount() {
-        return page.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return page.size();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return page.finish();
-    }
-
-    @Override
-    public int finishInPlace() {
-        return page.finishInPlace();
-    }
-
-    @Override
-    public byte[] pageArray() {
-        return page.array();
-    }
-
-    @Override
-    public void reset() {
-        page.reset();
     }
 }

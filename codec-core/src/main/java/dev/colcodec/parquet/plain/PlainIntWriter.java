@@ -1,7 +1,6 @@
 package dev.colcodec.parquet.plain;
 
 import dev.colcodec.io.ByteIO;
-import dev.colcodec.io.InPlacePage;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.IntValuesWriter;
@@ -11,9 +10,8 @@ import java.util.Objects;
  * Writes PLAIN INT32 values: 4 little-endian bytes each, batches through {@link
  * Kernels#writeIntsLE}. Byte-identical to parquet-java's {@code PlainValuesWriter}.
  */
-public final class PlainIntWriter implements IntValuesWriter, InPlacePage {
+public final class PlainIntWriter extends PlainPageWriter implements IntValuesWriter {
     private final Kernels kernels;
-    private final PlainPage page = new PlainPage();
 
     public PlainIntWriter(Kernels kernels) {
         this.kernels = Objects.requireNonNull(kernels, "kernels");
@@ -35,35 +33,5 @@ public final class PlainIntWriter implements IntValuesWriter, InPlacePage {
         Objects.checkFromIndexSize(off, len, src.length);
         int p = page.append(len, (long) len * 4);
         kernels.writeIntsLE(src, off, len, page.array(), p);
-    }
-
-    @Override
-    public int valueCount() {
-        return page.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return page.size();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return page.finish();
-    }
-
-    @Override
-    public int finishInPlace() {
-        return page.finishInPlace();
-    }
-
-    @Override
-    public byte[] pageArray() {
-        return page.array();
-    }
-
-    @Override
-    public void reset() {
-        page.reset();
     }
 }
