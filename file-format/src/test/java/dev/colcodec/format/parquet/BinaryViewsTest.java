@@ -21,8 +21,7 @@ class BinaryViewsTest {
     @Test
     void viewsAreTheValuesWithDictionaryFallbackNullsAndSkips() {
         Random r = new Random(2027);
-        int viewBatches = 0;
-        int otherBatches = 0;
+        int[] batches = new int[2]; // of views, of other values
         for (int iter = 0; iter < 300; iter++) {
             ParquetColumn c = ParquetColumn.flat("c", PhysicalType.BYTE_ARRAY, 0, r.nextBoolean());
             ParquetWriteOptions o = ColumnChunkRoundTripTest.randomOptions(r)
@@ -42,31 +41,21 @@ class BinaryViewsTest {
                     .keepDictionaryIds(r.nextBoolean())
                     .keepBinaryViews(true);
             ColumnBatch batch = new ColumnBatch(c, 1 + r.nextInt(700));
-            int row = 0;
-            while (true) {
-                if (r.nextInt(6) == 0) {
-                    row += (int) reader.skipRows(r.nextInt(500));
-                }
-                int n = reader.readBatch(batch, 1 + r.nextInt(batch.capacity()));
-                if (n == 0) {
-                    break;
-                }
-                if (batch.viewArray() != null) {
-                    assertThat(batch.dictionary()).isNull();
-                    assertThat(batch.binaries().count()).isZero(); // nothing copied
-                    viewBatches++;
+            int row = DictionaryIdsTest.readChecked(reader, batch, d, r, b -> {
+                if (b.viewArray() != null) {
+                    assertThat(b.dictionary()).isNull();
+                    assertThat(b.binaries().count()).isZero(); // nothing copied
+                    batches[0]++;
                 } else {
-                    assertThat(batch.viewStarts()).isNull();
-                    assertThat(batch.viewLengths()).isNull();
-                    otherBatches++;
+                    assertThat(b.viewStarts()).isNull();
+                    assertThat(b.viewLengths()).isNull();
+                    batches[1]++;
                 }
-                d.assertBatch(DictionaryIdsTest.resolve(batch), row);
-                row += n;
-            }
+            });
             assertThat(row).as(what).isEqualTo(rows);
         }
-        assertThat(viewBatches).isGreaterThan(500);
-        assertThat(otherBatches).isGreaterThan(200);
+        assertThat(batches[0]).isGreaterThan(500);
+        assertThat(batches[1]).isGreaterThan(200);
     }
 
     /** Compressed pages are decompressed into one reused array: a batch of views ends at its page's end. */

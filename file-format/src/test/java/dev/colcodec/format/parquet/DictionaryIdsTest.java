@@ -11,6 +11,7 @@ import dev.colcodec.values.BinaryBatch;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -96,8 +97,7 @@ class DictionaryIdsTest {
     @Test
     void idsLookedUpAreTheValuesInEveryTypeWithFallbackNullsAndSkips() {
         Random r = new Random(2026);
-        int idBatches = 0;
-        int valueBatches = 0;
+        int[] batches = new int[2]; // of ids, of values
         int mixedChunks = 0;
         for (int iter = 0; iter < 400; iter++) {
             PhysicalType t = TYPES[iter % TYPES.length];
@@ -126,34 +126,24 @@ class DictionaryIdsTest {
                             c, o.compression(), chunk.bytes(), 0, chunk.bytes().length, 4, KernelProvider.best())
                     .keepDictionaryIds(true);
             ColumnBatch batch = new ColumnBatch(c, 1 + r.nextInt(700));
-            ColumnBatch dictionary = null;
-            int row = 0;
-            boolean sawIds = false;
-            boolean sawValues = false;
-            while (true) {
-                if (r.nextInt(6) == 0) {
-                    row += (int) reader.skipRows(r.nextInt(500));
-                }
-                int n = reader.readBatch(batch, 1 + r.nextInt(batch.capacity()));
-                if (n == 0) {
-                    break;
-                }
-                assertThat(batch.levelCount()).isEqualTo(n);
-                if (batch.dictionary() != null) {
+            ColumnBatch[] dictionary = {null};
+            boolean[] saw = new boolean[2]; // ids, values
+            int row = readChecked(reader, batch, d, r, b -> {
+                if (b.dictionary() != null) {
                     // one dictionary per chunk
-                    assertThat(dictionary == null || dictionary == batch.dictionary())
+                    assertThat(dictionary[0] == null || dictionary[0] == b.dictionary())
                             .as(what)
                             .isTrue();
-                    dictionary = batch.dictionary();
-                    sawIds |= batch.valueCount() > 0;
-                    idBatches++;
+                    dictionary[0] = b.dictionary();
+                    saw[0] |= b.valueCount() > 0;
+                    batches[0]++;
                 } else {
-                    sawValues |= batch.valueCount() > 0;
-                    valueBatches++;
+                    saw[1] |= b.valueCount() > 0;
+                    batches[1]++;
                 }
-                d.assertBatch(resolve(batch), row);
-                row += n;
-            }
+            });
+            boolean sawIds = saw[0];
+            boolean sawValues = saw[1];
             assertThat(row).as(what).isEqualTo(rows);
             if (!dictionaryPages) {
                 assertThat(sawIds).as(what).isFalse();
@@ -163,9 +153,32 @@ class DictionaryIdsTest {
             }
             mixedChunks += sawIds && sawValues ? 1 : 0;
         }
-        assertThat(idBatches).isGreaterThan(200);
-        assertThat(valueBatches).isGreaterThan(200);
+        assertThat(batches[0]).isGreaterThan(200);
+        assertThat(batches[1]).isGreaterThan(200);
         assertThat(mixedChunks).isGreaterThan(20);
+    }
+
+    /**
+     * Reads the rest of the chunk in batches of random sizes, with random skips between them: {@code check}
+     * looks at each batch, which must then {@link #resolve} to {@code d}'s rows; returns the rows read and
+     * skipped.
+     */
+    static int readChecked(
+            ColumnChunkReader reader, ColumnBatch batch, TestData d, Random r, Consumer<ColumnBatch> check) {
+        int row = 0;
+        while (true) {
+            if (r.nextInt(6) == 0) {
+                row += (int) reader.skipRows(r.nextInt(500));
+            }
+            int n = reader.readBatch(batch, 1 + r.nextInt(batch.capacity()));
+            if (n == 0) {
+                return row;
+            }
+            assertThat(batch.levelCount()).isEqualTo(n);
+            check.accept(batch);
+            d.assertBatch(resolve(batch), row);
+            row += n;
+        }
     }
 
     /** {@code d} with its first {@code prefix} values taken from its first four, over and over. */
