@@ -24,7 +24,15 @@ import java.util.concurrent.locks.LockSupport;
 public final class TsScan implements AutoCloseable {
     /** How long {@link #next()} looks for value columns to take before it waits for the pool's task. */
     private static final long HELP_NANOS = 200_000;
-    /** How often {@link #next()} checks a read-ahead a pool thread decodes once it finds nothing to take. */
+    /**
+     * How long {@link #next()} spins on a read-ahead a pool thread decodes once it finds nothing to take,
+     * before it parks: a parked thread wakes late. On this project's 2-core VMs a 2-thread scan of the
+     * 4-field seed file, parking after {@link #HELP_NANOS}, ran at 49-52 ms in four JVMs of six (one
+     * thread: 36-38 ms) and at 22-23 ms in the other two; spinning, at 22-26 ms in twelve of twelve. Longer
+     * than a block's decode, short enough for a busy pool.
+     */
+    private static final long SPIN_NANOS = 2_000_000;
+    /** How often {@link #next()} checks a read-ahead a pool thread decodes after {@link #SPIN_NANOS}. */
     private static final long POLL_NANOS = 20_000;
 
     private final TsFileReader.Scan scan;
@@ -96,9 +104,10 @@ public final class TsScan implements AutoCloseable {
 
     /**
      * The block read ahead. This thread decodes value columns of it that nobody has taken, as long as
-     * it runs; between them it spins, and after {@link #HELP_NANOS} without finding a column it checks
-     * back every {@link #POLL_NANOS}. If no pool thread has started the block by then (a busy pool), or
-     * the pool dropped it (shut down), this thread decodes it: a busy pool never makes the scan wait.
+     * it runs; between them it spins. If no pool thread has started the block after {@link #HELP_NANOS}
+     * without a column to take (a busy pool), or the pool dropped it (shut down), this thread decodes it:
+     * a busy pool never makes the scan wait. While a pool thread decodes it, this thread spins up to
+     * {@link #SPIN_NANOS}, then checks back every {@link #POLL_NANOS}.
      */
     private TsBlock awaitAhead() {
         ReadAhead a = ahead;
@@ -107,13 +116,17 @@ public final class TsScan implements AutoCloseable {
         while (!a.task.isDone()) {
             if (scan.helpDecode()) {
                 idleFrom = System.nanoTime();
-            } else if (System.nanoTime() - idleFrom <= HELP_NANOS) {
-                Thread.onSpinWait();
-            } else if (a.claim()) {
+                continue;
+            }
+            long idle = System.nanoTime() - idleFrom;
+            if (idle > HELP_NANOS && a.claim()) {
                 a.task.cancel(false); // nothing left for it to do
                 return decodeClaimed(a);
+            }
+            if (idle <= SPIN_NANOS) {
+                Thread.onSpinWait(); // columns may come free, or a pool thread is decoding the block
             } else {
-                LockSupport.parkNanos(this, POLL_NANOS); // a pool thread is decoding it
+                LockSupport.parkNanos(this, POLL_NANOS); // a pool thread is decoding it, for long
             }
         }
         if (a.claim()) {
