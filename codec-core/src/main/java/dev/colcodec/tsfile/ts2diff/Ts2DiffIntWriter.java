@@ -1,6 +1,5 @@
 package dev.colcodec.tsfile.ts2diff;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.IntValuesWriter;
@@ -18,17 +17,11 @@ import java.util.Objects;
  * <p><b>Intended difference from TsFile:</b> the unused low bits of each block's last packed byte are
  * zero here; TsFile leaves stale bits of an earlier block there. All other bytes are identical.
  */
-public final class Ts2DiffIntWriter implements IntValuesWriter {
-    private static final int BLOCK = Ts2DiffFormat.BLOCK_DELTAS;
-
+public final class Ts2DiffIntWriter extends Ts2DiffPageWriter implements IntValuesWriter {
     private final Kernels kernels;
-    private final ByteSink sink = new ByteSink(1024);
     private final int[] deltas = new int[BLOCK];
-    private int n = -1; // deltas in the open block, -1 when no block is open
     private int first;
     private int prev;
-    private int count;
-    private boolean finished;
 
     public Ts2DiffIntWriter(Kernels kernels) {
         this.kernels = kernels;
@@ -84,7 +77,8 @@ public final class Ts2DiffIntWriter implements IntValuesWriter {
         }
     }
 
-    private void flushBlock() {
+    @Override
+    void flushBlock() {
         int d = n;
         n = -1;
         if (d == 0) {
@@ -114,39 +108,12 @@ public final class Ts2DiffIntWriter implements IntValuesWriter {
     }
 
     @Override
-    public int valueCount() {
-        return count;
+    int headerBytes() {
+        return Ts2DiffFormat.INT_HEADER_BYTES;
     }
 
     @Override
-    public long bufferedSize() {
-        return sink.size() + (n < 0 ? 0 : Ts2DiffFormat.INT_HEADER_BYTES + (long) n * Integer.BYTES);
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        finish();
-        return sink.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        finish();
-        out.write(sink.array(), 0, sink.size());
-    }
-
-    private void finish() {
-        if (!finished && n >= 0) {
-            flushBlock();
-        }
-        finished = true;
-    }
-
-    @Override
-    public void reset() {
-        sink.reset();
-        n = -1;
-        count = 0;
-        finished = false;
+    int valueBytes() {
+        return Integer.BYTES;
     }
 }

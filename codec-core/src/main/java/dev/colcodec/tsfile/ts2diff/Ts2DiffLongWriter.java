@@ -1,7 +1,6 @@
 package dev.colcodec.tsfile.ts2diff;
 
 import dev.colcodec.io.ByteIO;
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.LongValuesWriter;
@@ -21,22 +20,16 @@ import java.util.Objects;
  * zero here; TsFile leaves whatever an earlier block put in its reused buffer there. All other bytes
  * are identical, and decoders ignore those bits.
  */
-public final class Ts2DiffLongWriter implements LongValuesWriter {
-    private static final int BLOCK = Ts2DiffFormat.BLOCK_DELTAS;
-
+public final class Ts2DiffLongWriter extends Ts2DiffPageWriter implements LongValuesWriter {
     private final Kernels kernels;
-    private final ByteSink sink = new ByteSink(1024);
     private final long[] deltas = new long[BLOCK];
     private final long[] blockMax = new long[1];
-    private int n = -1; // deltas in the open block, -1 when no block is open
     /** The smallest and largest of the open block's deltas (while it has any). */
     private long minDelta;
 
     private long maxDelta;
     private long first;
     private long prev;
-    private int count;
-    private boolean finished;
 
     public Ts2DiffLongWriter(Kernels kernels) {
         this.kernels = kernels;
@@ -114,7 +107,8 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
         }
     }
 
-    private void flushBlock() {
+    @Override
+    void flushBlock() {
         int d = n;
         n = -1;
         if (d == 0) {
@@ -147,39 +141,12 @@ public final class Ts2DiffLongWriter implements LongValuesWriter {
     }
 
     @Override
-    public int valueCount() {
-        return count;
+    int headerBytes() {
+        return Ts2DiffFormat.LONG_HEADER_BYTES;
     }
 
     @Override
-    public long bufferedSize() {
-        return sink.size() + (n < 0 ? 0 : Ts2DiffFormat.LONG_HEADER_BYTES + (long) n * Long.BYTES);
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        finish();
-        return sink.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        finish();
-        out.write(sink.array(), 0, sink.size());
-    }
-
-    private void finish() {
-        if (!finished && n >= 0) {
-            flushBlock();
-        }
-        finished = true;
-    }
-
-    @Override
-    public void reset() {
-        sink.reset();
-        n = -1;
-        count = 0;
-        finished = false;
+    int valueBytes() {
+        return Long.BYTES;
     }
 }

@@ -228,17 +228,10 @@ public final class ColumnChunkWriter {
     }
 
     /**
-     * A writer of {@code encoding} for the column's type: PLAIN numbers go to a {@link PlainFixedPage},
-     * whose pages are compressed in place.
+     * A writer of {@code encoding} for the column's type (PLAIN and DELTA pages are taken in place: see
+     * {@link #flushPage}).
      */
     private ValuesWriter newWriter(ParquetEncoding encoding) {
-        if (encoding == ParquetEncoding.PLAIN
-                && (type == PhysicalType.INT32
-                        || type == PhysicalType.INT64
-                        || type == PhysicalType.FLOAT
-                        || type == PhysicalType.DOUBLE)) {
-            return new PlainFixedPage(options.kernels());
-        }
         return ParquetValues.newWriter(encoding, type, column.typeLength(), options.kernels());
     }
 
@@ -739,11 +732,7 @@ public final class ColumnChunkWriter {
         int valsOffset = 0;
         int valsLength;
         // compressed from the writer's buffer where it can, without the copy toByteArray() makes
-        if (writer instanceof PlainFixedPage p) {
-            p.finish();
-            vals = p.array();
-            valsLength = p.size();
-        } else if (writer instanceof InPlacePage p) {
+        if (writer instanceof InPlacePage p) {
             valsLength = p.finishInPlace();
             vals = p.pageArray();
             valsOffset = p.pageOffset();

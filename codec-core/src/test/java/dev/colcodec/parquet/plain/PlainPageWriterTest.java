@@ -1,8 +1,9 @@
-package dev.colcodec.format.parquet;
+package dev.colcodec.parquet.plain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.colcodec.io.InPlacePage;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.ParquetValues;
@@ -16,18 +17,22 @@ import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-class PlainFixedPageTest {
+/** The PLAIN writers of numbers, their pages taken in place as a column writer takes them. */
+class PlainPageWriterTest {
     private static ValuesWriter plain(PhysicalType t) {
         return ParquetValues.newWriter(ParquetEncoding.PLAIN, t, 0, KernelProvider.best());
     }
 
-    /** Pages of every fixed-width type, batch and single writes mixed: the same bytes as the PLAIN writers. */
+    /**
+     * Pages of every fixed-width type, batch and single writes mixed, page after page of one writer: the
+     * page in place is the page {@code toByteArray()} gives, and a finished page takes no more values.
+     */
     @Test
-    void samePagesAsThePlainWriters() {
+    void pagesInPlaceAreThePlainPages() {
         Random r = new Random(11);
-        PlainFixedPage page = new PlainFixedPage(KernelProvider.best());
         for (PhysicalType t :
                 new PhysicalType[] {PhysicalType.INT32, PhysicalType.INT64, PhysicalType.FLOAT, PhysicalType.DOUBLE}) {
+            ValuesWriter page = plain(t);
             ValuesWriter expected = plain(t);
             for (int pageNo = 0; pageNo < 3; pageNo++) {
                 int n = 1 + r.nextInt(3000);
@@ -47,14 +52,18 @@ class PlainFixedPageTest {
                 }
                 assertThat(page.valueCount()).isEqualTo(n);
                 assertThat(page.bufferedSize()).isEqualTo(expected.bufferedSize());
-                page.finish();
+                InPlacePage inPlace = (InPlacePage) page;
+                int size = inPlace.finishInPlace();
                 byte[] want = expected.toByteArray();
-                assertThat(Arrays.copyOf(page.array(), page.size())).isEqualTo(want);
-                assertThat(page.toByteArray()).isEqualTo(want);
-                assertThatThrownBy(() -> page.writeInteger(1)).isInstanceOf(IllegalStateException.class);
+                assertThat(Arrays.copyOfRange(inPlace.pageArray(), inPlace.pageOffset(), inPlace.pageOffset() + size))
+                        .isEqualTo(want);
+                // a finished page is finished once, and takes no more values
+                assertThatThrownBy(page::toByteArray).isInstanceOf(IllegalStateException.class);
+                assertThatThrownBy(() -> write(t, page, ints, longs, floats, doubles, 0, 1))
+                        .isInstanceOf(IllegalStateException.class);
                 page.reset();
                 expected.reset();
-                assertThat(page.size()).isZero();
+                assertThat(page.bufferedSize()).isZero();
             }
         }
     }
