@@ -307,6 +307,12 @@ class SnappyBlockReaderTest {
                         b.literal(randomBytes(r, literalLen));
                         b.copy(1 + r.nextInt(2), 8, copyLen);
                         break;
+                    case 4: // a whole value from further back: 16, 24 or 32 bytes (snappy-java's), or 9 to 255
+                    case 5:
+                        int far = r.nextBoolean() ? 8 * (2 + r.nextInt(3)) : 9 + r.nextInt(247);
+                        b.literal(randomBytes(r, literalLen));
+                        b.copy(0, Math.min(far, have), copyLen);
+                        break;
                     case 3: // a literal of 5 to 8 bytes, alone or with a copy
                         b.literal(randomBytes(r, 5 + r.nextInt(4)));
                         if (r.nextBoolean()) {
@@ -335,6 +341,55 @@ class SnappyBlockReaderTest {
                 }
             }
         }
+    }
+
+    /**
+     * A pair that takes its copy from further back than the output decoded, inside a run of pairs that
+     * reach 16 bytes back, is corrupt input; 9 to 255 back, with that much decoded, is a value.
+     */
+    @Test
+    void runsOfFartherPairsStopAtTheOutputsStart() {
+        for (int reach : new int[] {9, 200, 255}) {
+            BlockBuilder b = new BlockBuilder();
+            b.literal(new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16});
+            for (int v = 0; v < 40; v++) {
+                b.literal(new byte[] {(byte) v, (byte) (v * 7)});
+                b.copy(0, v % 3 == 0 ? 16 : 8, 6);
+            }
+            byte[] valid = b.block();
+            int decoded = b.expected.length;
+            // the next pair's copy reaches `reach` bytes back from its literal: fine up to what is decoded
+            b.literal(new byte[] {42, 43});
+            b.copy(0, reach, 6);
+            b.literal(new byte[] {44, 45});
+            b.copy(0, 16, 6);
+            byte[] block = b.block();
+            assertThat(decoded).isEqualTo(336);
+            assertThat(decode(valid, decoded, false, 1)).isEqualTo(Arrays.copyOf(b.expected, decoded));
+            assertThat(decode(block, b.expected.length, false, 1)).isEqualTo(b.expected);
+        }
+        // 240 bytes decoded before it: a pair reaching 250 back (past the output's start) is rejected
+        BlockBuilder b = new BlockBuilder();
+        b.literal(new byte[16]);
+        for (int v = 0; v < 28; v++) {
+            b.literal(new byte[] {(byte) v, 1});
+            b.copy(0, v % 3 == 0 ? 16 : 8, 6);
+        }
+        int decoded = b.expected.length;
+        assertThat(decoded).isEqualTo(240);
+        byte[] good = b.block();
+        byte[] body = Arrays.copyOfRange(good, 2, good.length); // the 2-byte length preamble of 240 bytes
+        java.io.ByteArrayOutputStream bad = new java.io.ByteArrayOutputStream();
+        int size = decoded + 16;
+        bad.write((size & 0x7F) | 0x80);
+        bad.write(size >>> 7);
+        bad.writeBytes(body);
+        bad.writeBytes(new byte[] {1 << 2, 42, 43, 1 | (2 << 2), (byte) 250}); // literal 2, copy 6 from 250 back
+        bad.writeBytes(new byte[] {1 << 2, 44, 45, 1 | (2 << 2), 8});
+        byte[] block = bad.toByteArray();
+        assertThatThrownBy(() -> decode(block, size, false, 1))
+                .isInstanceOf(CorruptInputException.class)
+                .hasMessageContaining("offset 250");
     }
 
     /**
