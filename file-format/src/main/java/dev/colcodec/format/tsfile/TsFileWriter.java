@@ -659,6 +659,11 @@ public final class TsFileWriter implements Closeable {
             int guess = ByteIO.unsignedVarIntSize(room);
             int statsBytes = pageStats.size();
             int head = lenBytes + guess + statsBytes;
+            if ((long) head + room + 4 > Integer.MAX_VALUE - 16) {
+                // summed in int, the room asked of the chunk would wrap around and look small
+                throw new IllegalStateException("a page of " + len + " bytes with " + statsBytes
+                        + " bytes of statistics: its compressed form may not fit a 2 GiB chunk");
+            }
             // + 4: the compressed size's varint may turn out longer than guessed (at most 5 bytes)
             int p = chunk.ensure(head + room + 4);
             byte[] a = chunk.array();
