@@ -324,6 +324,6 @@ public final class AdaptivePageCompressor {
     /** {@code src[off, off + len)} as a Snappy block of one literal element; returns its size. */
     static int snappyLiterals(byte[] src, int off, int len, byte[] dst, int dstOff) {
         int p = ByteIO.putUnsignedVarInt(dst, dstOff, len);
-        return SnappyWordsWriter.literal(src, off, len, dst, p, p) - dstOff;
+        return SnappyWordsWriter.literal(src, off, len, off + len, dst, p, p) - dstOff;
     }
 }

@@ -99,12 +99,12 @@ final class SnappyEntriesWriter {
                     matchEnd += 4 + m;
                 }
             }
-            op = SnappyWordsWriter.literal(src, emitted, p - emitted, dst, op, dstEnd);
+            op = SnappyWordsWriter.literal(src, emitted, p - emitted, end, dst, op, dstEnd);
             op = SnappyWordsWriter.copy(dst, op, offset, matchEnd - p);
             emitted = matchEnd;
             p = matchEnd;
         }
-        op = SnappyWordsWriter.literal(src, emitted, end - emitted, dst, op, dstEnd);
+        op = SnappyWordsWriter.literal(src, emitted, end - emitted, end, dst, op, dstEnd);
         return op - dstOff;
     }
 

@@ -79,7 +79,7 @@ final class SnappyWordsWriter {
                     op = copy(dst, op, copyOffset, copyEnd - copyStart);
                     copyEnd = -1;
                 }
-                op = literal(src, emitted, p + low - emitted, dst, op, dstEnd);
+                op = literal(src, emitted, p + low - emitted, end, dst, op, dstEnd);
                 copyStart = p + low;
                 copyEnd = p + 8;
                 copyOffset = offset;
@@ -92,7 +92,7 @@ final class SnappyWordsWriter {
         if (copyEnd >= 0) {
             op = copy(dst, op, copyOffset, copyEnd - copyStart);
         }
-        op = literal(src, emitted, end - emitted, dst, op, dstEnd);
+        op = literal(src, emitted, end - emitted, end, dst, op, dstEnd);
         return op - dstOff;
     }
 
@@ -128,16 +128,16 @@ final class SnappyWordsWriter {
     /**
      * A literal element of {@code n} bytes from {@code src[from]} (nothing when 0) at {@code dst[op]};
      * returns where it ends. Short literals are stored as one 8-byte word when that stays before {@code
-     * dstEnd}.
+     * srcEnd} (the end of the caller's range: no byte past it is read) and {@code dstEnd}.
      */
-    static int literal(byte[] src, int from, int n, byte[] dst, int op, int dstEnd) {
+    static int literal(byte[] src, int from, int n, int srcEnd, byte[] dst, int op, int dstEnd) {
         if (n == 0) {
             return op;
         }
         int stored = n - 1;
         if (stored < 60) {
             dst[op++] = (byte) (stored << 2);
-            if (n <= 8 && from + 8 <= src.length && op + 8 <= dstEnd) {
+            if (n <= 8 && from + 8 <= srcEnd && op + 8 <= dstEnd) {
                 // one 8-byte store; the bytes past the literal are overwritten by what follows
                 LONG.set(dst, op, (long) LONG.get(src, from));
                 return op + n;

@@ -161,7 +161,7 @@ class SnappyWordsWriterTest {
                 }
                 byte[] block = new byte[16 + offset + 3 * n];
                 int op = dev.colcodec.io.ByteIO.putUnsignedVarInt(block, 0, raw.length);
-                op = SnappyWordsWriter.literal(head, 0, offset, block, op, block.length);
+                op = SnappyWordsWriter.literal(head, 0, offset, offset, block, op, block.length);
                 int copyFrom = op;
                 op = SnappyWordsWriter.copy(block, op, offset, n);
                 assertThat(Snappy.uncompress(Arrays.copyOf(block, op)))
@@ -190,6 +190,41 @@ class SnappyWordsWriterTest {
             assertThat(Snappy.uncompress(compress(raw, 0, len)))
                     .as("length %d", len)
                     .isEqualTo(raw);
+        }
+    }
+
+    /**
+     * The writer reads nothing of the source array past the range it is given: bytes there (0xEE, which
+     * no block of these pages holds) never reach the output array, even where a short literal is stored
+     * as one 8-byte word.
+     */
+    @Test
+    void readsNoSourceBytePastTheRange() throws IOException {
+        SplittableRandom r = new SplittableRandom(47);
+        for (int len = 1; len < 60; len++) {
+            for (int t = 0; t < 20; t++) {
+                int off = r.nextInt(9);
+                byte[] src = new byte[off + len + 16];
+                Arrays.fill(src, (byte) 0xEE);
+                long v = r.nextLong() & 0x0F0F_0F0F_0F0F_0F0FL;
+                for (int i = 0; i < len; i++) {
+                    if (i % 8 == 0) {
+                        v += r.nextInt(3) == 0 ? r.nextInt(1 << 20) : r.nextInt(256);
+                    }
+                    // ascending words (pairs, copies) or random bytes (literals), none of them 0xEE
+                    byte b = t % 2 == 0 ? (byte) (v >>> (8 * (i % 8))) : (byte) r.nextInt(0x80);
+                    src[off + i] = b == (byte) 0xEE ? 0 : b;
+                }
+                byte[] dst = new byte[CompressionCodecs.snappyMaxCompressedLength(len) + 8];
+                int n = SnappyWordsWriter.compress(src, off, len, dst, 8);
+                for (int i = 0; i < dst.length; i++) {
+                    assertThat(dst[i])
+                            .as("length %d, case %d, byte %d", len, t, i)
+                            .isNotEqualTo((byte) 0xEE);
+                }
+                assertThat(Snappy.uncompress(Arrays.copyOfRange(dst, 8, 8 + n)))
+                        .isEqualTo(Arrays.copyOfRange(src, off, off + len));
+            }
         }
     }
 
