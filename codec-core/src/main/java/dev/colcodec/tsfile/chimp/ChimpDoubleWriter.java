@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.chimp;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.DoubleValuesWriter;
 import java.util.Objects;
 
@@ -46,6 +47,11 @@ public final class ChimpDoubleWriter implements DoubleValuesWriter {
     @Override
     public byte[] toByteArray() {
         return stream.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        stream.finishTo(out);
     }
 
     @Override

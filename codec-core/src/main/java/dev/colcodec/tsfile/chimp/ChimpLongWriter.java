@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.chimp;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.LongValuesWriter;
 
 /**
@@ -35,6 +36,11 @@ public final class ChimpLongWriter implements LongValuesWriter {
     @Override
     public byte[] toByteArray() {
         return stream.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        stream.finishTo(out);
     }
 
     @Override

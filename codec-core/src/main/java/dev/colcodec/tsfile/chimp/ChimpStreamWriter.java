@@ -114,6 +114,17 @@ final class ChimpStreamWriter {
     }
 
     byte[] toByteArray() {
+        finish();
+        return sink.toByteArray();
+    }
+
+    /** Finishes the page and appends the bytes {@link #toByteArray()} returns to {@code out}. */
+    void finishTo(ByteSink out) {
+        finish();
+        out.write(sink);
+    }
+
+    private void finish() {
         if (!finished) {
             chunk[0] = type.sentinel;
             encode(chunk, 0, 1);
@@ -124,7 +135,6 @@ final class ChimpStreamWriter {
             accBits = 0;
             finished = true;
         }
-        return sink.toByteArray();
     }
 
     void reset() {

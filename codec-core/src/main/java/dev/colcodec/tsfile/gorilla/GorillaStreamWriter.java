@@ -73,6 +73,17 @@ final class GorillaStreamWriter {
     }
 
     byte[] toByteArray() {
+        finish();
+        return sink.toByteArray();
+    }
+
+    /** Finishes the page and appends the bytes {@link #toByteArray()} returns to {@code out}. */
+    void finishTo(ByteSink out) {
+        finish();
+        out.write(sink);
+    }
+
+    private void finish() {
         if (!finished) {
             chunk[0] = type.sentinel;
             encode(chunk, 0, 1);
@@ -83,7 +94,6 @@ final class GorillaStreamWriter {
             accBits = 0;
             finished = true;
         }
-        return sink.toByteArray();
     }
 
     void reset() {

@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.gorillav1;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.FloatValuesWriter;
 import java.util.Objects;
 
@@ -38,6 +39,11 @@ public final class GorillaV1FloatWriter implements FloatValuesWriter {
     @Override
     public byte[] toByteArray() {
         return stream.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        stream.finishTo(out);
     }
 
     @Override

@@ -71,12 +71,22 @@ final class GorillaV1StreamWriter {
     }
 
     byte[] toByteArray() {
+        finish();
+        return sink.toByteArray();
+    }
+
+    /** Finishes the page and appends the bytes {@link #toByteArray()} returns to {@code out}. */
+    void finishTo(ByteSink out) {
+        finish();
+        out.write(sink);
+    }
+
+    private void finish() {
         if (!finished) {
             encode(format.endMarker);
             bits.flushToByte();
             finished = true;
         }
-        return sink.toByteArray();
     }
 
     void reset() {

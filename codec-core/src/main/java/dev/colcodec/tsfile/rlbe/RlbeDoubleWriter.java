@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.rlbe;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.DoubleValuesWriter;
 import java.util.Objects;
 
@@ -44,6 +45,11 @@ public final class RlbeDoubleWriter implements DoubleValuesWriter {
     @Override
     public byte[] toByteArray() {
         return stream.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        stream.finishTo(out);
     }
 
     @Override

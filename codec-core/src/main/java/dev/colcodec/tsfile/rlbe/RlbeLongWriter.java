@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.rlbe;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.LongValuesWriter;
 
 /**
@@ -33,6 +34,11 @@ public final class RlbeLongWriter implements LongValuesWriter {
     @Override
     public byte[] toByteArray() {
         return stream.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        stream.finishTo(out);
     }
 
     @Override

@@ -79,13 +79,23 @@ final class RlbeStreamWriter {
     }
 
     byte[] toByteArray() {
+        finish();
+        return sink.toByteArray();
+    }
+
+    /** Finishes the page and appends the bytes {@link #toByteArray()} returns to {@code out}. */
+    void finishTo(ByteSink out) {
+        finish();
+        out.write(sink);
+    }
+
+    private void finish() {
         if (!finished) {
             if (pending > 0) {
                 flushBlock();
             }
             finished = true;
         }
-        return sink.toByteArray();
     }
 
     void reset() {

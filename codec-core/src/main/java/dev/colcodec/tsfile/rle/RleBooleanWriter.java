@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.rle;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.BooleanValuesWriter;
@@ -51,6 +52,11 @@ public final class RleBooleanWriter implements BooleanValuesWriter {
     @Override
     public byte[] toByteArray() {
         return page.toByteArray(kernels);
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        page.finishTo(kernels, out);
     }
 
     @Override

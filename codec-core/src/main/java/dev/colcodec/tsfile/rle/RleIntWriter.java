@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.rle;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.IntValuesWriter;
@@ -57,6 +58,11 @@ public final class RleIntWriter implements IntValuesWriter {
     @Override
     public byte[] toByteArray() {
         return page.toByteArray(kernels);
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        page.finishTo(kernels, out);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.rle;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.LongValuesWriter;
@@ -53,6 +54,11 @@ public final class RleLongWriter implements LongValuesWriter {
     @Override
     public byte[] toByteArray() {
         return page.toByteArray(kernels);
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        page.finishTo(kernels, out);
     }
 
     @Override

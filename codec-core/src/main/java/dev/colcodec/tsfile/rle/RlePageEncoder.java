@@ -71,15 +71,20 @@ final class RlePageEncoder {
     }
 
     byte[] toByteArray(Kernels kernels) {
+        ByteSink out = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, bufferedSize() + 5));
+        finishTo(kernels, out);
+        return out.toByteArray();
+    }
+
+    /** Finishes the page and appends the bytes {@link #toByteArray(Kernels)} returns to {@code out}. */
+    void finishTo(Kernels kernels, ByteSink out) {
         finished = true;
         body.reset();
         if (n > 0) {
             encodeRuns(kernels);
         }
-        ByteSink out = new ByteSink(body.size() + 5);
         out.writeUnsignedVarInt(body.size());
         out.write(body);
-        return out.toByteArray();
     }
 
     private void encodeRuns(Kernels kernels) {

@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.sprintz;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.FloatValuesWriter;
@@ -59,6 +60,11 @@ public final class SprintzFloatWriter implements FloatValuesWriter {
     @Override
     public byte[] toByteArray() {
         return stream.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        stream.finishTo(out);
     }
 
     @Override

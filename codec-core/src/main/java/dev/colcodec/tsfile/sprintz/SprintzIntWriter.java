@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.sprintz;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.IntValuesWriter;
@@ -56,6 +57,11 @@ public final class SprintzIntWriter implements IntValuesWriter {
     @Override
     public byte[] toByteArray() {
         return stream.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        stream.finishTo(out);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.sprintz;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.LongValuesWriter;
@@ -45,6 +46,11 @@ public final class SprintzLongWriter implements LongValuesWriter {
     @Override
     public byte[] toByteArray() {
         return stream.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        stream.finishTo(out);
     }
 
     @Override

@@ -80,13 +80,23 @@ final class SprintzStreamWriter {
     }
 
     byte[] toByteArray() {
+        finish();
+        return sink.toByteArray();
+    }
+
+    /** Finishes the page and appends the bytes {@link #toByteArray()} returns to {@code out}. */
+    void finishTo(ByteSink out) {
+        finish();
+        out.write(sink);
+    }
+
+    private void finish() {
         if (!finished) {
             if (pendingCount > 0) {
                 tail.write(pending, 0, pendingCount, sink);
             }
             finished = true;
         }
-        return sink.toByteArray();
     }
 
     void reset() {

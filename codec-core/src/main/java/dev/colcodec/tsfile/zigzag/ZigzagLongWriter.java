@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.zigzag;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.LongValuesWriter;
 
 /**
@@ -33,6 +34,11 @@ public final class ZigzagLongWriter implements LongValuesWriter {
     @Override
     public byte[] toByteArray() {
         return stream.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        stream.finishTo(out);
     }
 
     @Override

@@ -74,6 +74,16 @@ final class ZigzagStreamWriter {
         return out;
     }
 
+    /** Finishes the page and appends the bytes {@link #toByteArray()} returns to {@code out}. */
+    void finishTo(ByteSink out) {
+        finished = true;
+        if (count > 0) {
+            out.writeUnsignedVarInt(body.size());
+            out.writeUnsignedVarInt(count);
+            out.write(body);
+        }
+    }
+
     void reset() {
         body.reset();
         count = 0;
