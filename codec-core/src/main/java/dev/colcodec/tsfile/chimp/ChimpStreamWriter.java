@@ -1,7 +1,7 @@
 package dev.colcodec.tsfile.chimp;
 
 import dev.colcodec.io.ByteIO;
-import dev.colcodec.io.ByteSink;
+import dev.colcodec.io.SinkPage;
 import dev.colcodec.tsfile.bits.MsbBits;
 import java.util.Arrays;
 import java.util.Objects;
@@ -36,7 +36,7 @@ import java.util.Objects;
  *       #encode64}), about a tenth faster than the generic one.
  * </ul>
  */
-final class ChimpStreamWriter {
+final class ChimpStreamWriter extends SinkPage {
     private static final int CHUNK = 512;
     /** Worst case per value: '11', a 3-bit code and 64 bits. */
     private static final int MAX_BYTES_PER_VALUE = 9;
@@ -54,7 +54,6 @@ final class ChimpStreamWriter {
 
     private final ChimpType type;
     private final long[] chunk = new long[CHUNK];
-    private final ByteSink sink = new ByteSink(1024);
     private final long[] ring;
     /**
      * {@code keyBase} + the page index of the last value per key of low bits (an absolute index).
@@ -72,7 +71,6 @@ final class ChimpStreamWriter {
     private int storedLz;
     private int index;
     private int count;
-    private boolean finished;
 
     ChimpStreamWriter(ChimpType type) {
         this.type = type;
@@ -113,31 +111,19 @@ final class ChimpStreamWriter {
         return sink.size() + (accBits >>> 3) + 1 + (type.width >>> 3);
     }
 
-    byte[] toByteArray() {
-        finish();
-        return sink.toByteArray();
-    }
-
-    /** Finishes the page and appends the bytes {@link #toByteArray()} returns to {@code out}. */
-    void finishTo(ByteSink out) {
-        finish();
-        out.write(sink);
-    }
-
-    private void finish() {
-        if (!finished) {
-            chunk[0] = type.sentinel;
-            encode(chunk, 0, 1);
-            int p = sink.ensure(Long.BYTES);
-            ByteIO.putLongBE(sink.array(), p, acc);
-            sink.advance((accBits >>> 3) + 1);
-            acc = 0;
-            accBits = 0;
-            finished = true;
-        }
+    @Override
+    protected void finishPage() {
+        chunk[0] = type.sentinel;
+        encode(chunk, 0, 1);
+        int p = sink.ensure(Long.BYTES);
+        ByteIO.putLongBE(sink.array(), p, acc);
+        sink.advance((accBits >>> 3) + 1);
+        acc = 0;
+        accBits = 0;
     }
 
     void reset() {
+        resetPage();
         // every entry of this page is at most keyBase + index; the next page's first index must be
         // more than a window above it
         long nextBase = ((long) keyBase + index + 1 + KEY_ALIGN + KEY_ALIGN - 1) & -KEY_ALIGN;
@@ -146,14 +132,12 @@ final class ChimpStreamWriter {
             nextBase = KEY_ALIGN;
         }
         keyBase = (int) nextBase;
-        sink.reset();
         acc = 0;
         accBits = 0;
         started = false;
         storedLz = Integer.MAX_VALUE;
         index = 0;
         count = 0;
-        finished = false;
     }
 
     /**
@@ -167,12 +151,6 @@ final class ChimpStreamWriter {
             keys[k] = Math.max(keys[k] - shift, 0);
         }
         keyBase = KEY_ALIGN;
-    }
-
-    private void checkOpen() {
-        if (finished) {
-            throw new IllegalStateException("page already finished by toByteArray(); call reset() first");
-        }
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.colcodec.tsfile.gorilla;
 
 import dev.colcodec.io.ByteIO;
-import dev.colcodec.io.ByteSink;
+import dev.colcodec.io.SinkPage;
 import dev.colcodec.tsfile.bits.MsbBits;
 import java.util.Objects;
 
@@ -17,7 +17,7 @@ import java.util.Objects;
  * accumulator unconditionally instead of branching on a full word. Both removed branches depend on
  * the data and were mispredicted often on sensor-like doubles.
  */
-final class GorillaStreamWriter {
+final class GorillaStreamWriter extends SinkPage {
     private static final int CHUNK = 512;
     private static final int NO_WINDOW = Integer.MAX_VALUE;
     /** Worst case per value: '11', two header fields and 64 significant bits. */
@@ -25,7 +25,6 @@ final class GorillaStreamWriter {
 
     private final GorillaType type;
     private final long[] chunk = new long[CHUNK];
-    private final ByteSink sink = new ByteSink(1024);
 
     private long acc;
     private int accBits;
@@ -34,7 +33,6 @@ final class GorillaStreamWriter {
     private int storedLz = NO_WINDOW;
     private int storedTz;
     private int count;
-    private boolean finished;
 
     GorillaStreamWriter(GorillaType type) {
         this.type = type;
@@ -72,32 +70,19 @@ final class GorillaStreamWriter {
         return sink.size() + (accBits >>> 3) + 1 + (type.width >>> 3);
     }
 
-    byte[] toByteArray() {
-        finish();
-        return sink.toByteArray();
-    }
-
-    /** Finishes the page and appends the bytes {@link #toByteArray()} returns to {@code out}. */
-    void finishTo(ByteSink out) {
-        finish();
-        out.write(sink);
-    }
-
-    private void finish() {
-        if (!finished) {
-            chunk[0] = type.sentinel;
-            encode(chunk, 0, 1);
-            int p = sink.ensure(Long.BYTES);
-            ByteIO.putLongBE(sink.array(), p, acc);
-            sink.advance((accBits >>> 3) + 1);
-            acc = 0;
-            accBits = 0;
-            finished = true;
-        }
+    @Override
+    protected void finishPage() {
+        chunk[0] = type.sentinel;
+        encode(chunk, 0, 1);
+        int p = sink.ensure(Long.BYTES);
+        ByteIO.putLongBE(sink.array(), p, acc);
+        sink.advance((accBits >>> 3) + 1);
+        acc = 0;
+        accBits = 0;
     }
 
     void reset() {
-        sink.reset();
+        resetPage();
         acc = 0;
         accBits = 0;
         started = false;
@@ -105,13 +90,6 @@ final class GorillaStreamWriter {
         storedLz = NO_WINDOW;
         storedTz = 0;
         count = 0;
-        finished = false;
-    }
-
-    private void checkOpen() {
-        if (finished) {
-            throw new IllegalStateException("page already finished by toByteArray(); call reset() first");
-        }
     }
 
     /**

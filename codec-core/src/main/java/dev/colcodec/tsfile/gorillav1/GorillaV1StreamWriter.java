@@ -1,17 +1,15 @@
 package dev.colcodec.tsfile.gorillav1;
 
-import dev.colcodec.io.ByteSink;
+import dev.colcodec.io.SinkPage;
 import dev.colcodec.tsfile.bits.MsbBitWriter;
 
 /** Encodes one GORILLA_V1 page of value bits, byte for byte as tsfile 2.4.0 (see {@link GorillaV1Format}). */
-final class GorillaV1StreamWriter {
+final class GorillaV1StreamWriter extends SinkPage {
     private final GorillaV1Format format;
-    private final ByteSink sink = new ByteSink(1024);
     private final MsbBitWriter bits = new MsbBitWriter(sink);
     private boolean started;
     private long previous;
     private int count;
-    private boolean finished;
 
     GorillaV1StreamWriter(GorillaV1Format format) {
         this.format = format;
@@ -19,9 +17,7 @@ final class GorillaV1StreamWriter {
 
     /** Appends one value given as its canonical bits (zero-extended for FLOAT). */
     void write(long value) {
-        if (finished) {
-            throw new IllegalStateException("page already finished by toByteArray(); call reset() first");
-        }
+        checkOpen();
         encode(value);
         count++;
     }
@@ -70,31 +66,17 @@ final class GorillaV1StreamWriter {
         return sink.size() + (bits.bitsWritten() & 63) / 8 + 1 + 16;
     }
 
-    byte[] toByteArray() {
-        finish();
-        return sink.toByteArray();
-    }
-
-    /** Finishes the page and appends the bytes {@link #toByteArray()} returns to {@code out}. */
-    void finishTo(ByteSink out) {
-        finish();
-        out.write(sink);
-    }
-
-    private void finish() {
-        if (!finished) {
-            encode(format.endMarker);
-            bits.flushToByte();
-            finished = true;
-        }
+    @Override
+    protected void finishPage() {
+        encode(format.endMarker);
+        bits.flushToByte();
     }
 
     void reset() {
-        sink.reset();
+        resetPage();
         bits.reset();
         started = false;
         previous = 0;
         count = 0;
-        finished = false;
     }
 }

@@ -1,7 +1,7 @@
 package dev.colcodec.tsfile.rlbe;
 
 import dev.colcodec.io.ByteIO;
-import dev.colcodec.io.ByteSink;
+import dev.colcodec.io.SinkPage;
 import dev.colcodec.tsfile.bits.MsbBits;
 import java.util.Objects;
 
@@ -10,7 +10,7 @@ import java.util.Objects;
  * count and segments of same-length differences (length code, Fibonacci-coded run length, values
  * MSB-first with the top bit of full-width values written as 0), padded to a byte.
  */
-final class RlbeStreamWriter {
+final class RlbeStreamWriter extends SinkPage {
     /** Values per block (TsFile's {@code BLOCK_DEFAULT_SIZE}). */
     static final int BLOCK = 10_000;
 
@@ -28,11 +28,9 @@ final class RlbeStreamWriter {
     private final RlbeType type;
     private final long[] chunk = new long[CHUNK];
     private final long[] diffs = new long[BLOCK];
-    private final ByteSink sink = new ByteSink(1024);
     private int pending;
     private long previous;
     private int count;
-    private boolean finished;
 
     RlbeStreamWriter(RlbeType type) {
         this.type = type;
@@ -48,9 +46,7 @@ final class RlbeStreamWriter {
     }
 
     void write(long[] src, int off, int len) {
-        if (finished) {
-            throw new IllegalStateException("page already finished by toByteArray(); call reset() first");
-        }
+        checkOpen();
         Objects.checkFromIndexSize(off, len, src.length);
         if (count + (long) len > Integer.MAX_VALUE) {
             throw new IllegalStateException("more than 2^31-1 values in one page");
@@ -78,32 +74,18 @@ final class RlbeStreamWriter {
         return sink.size() + 4L + (long) pending * (type.width / 8 + 1);
     }
 
-    byte[] toByteArray() {
-        finish();
-        return sink.toByteArray();
-    }
-
-    /** Finishes the page and appends the bytes {@link #toByteArray()} returns to {@code out}. */
-    void finishTo(ByteSink out) {
-        finish();
-        out.write(sink);
-    }
-
-    private void finish() {
-        if (!finished) {
-            if (pending > 0) {
-                flushBlock();
-            }
-            finished = true;
+    @Override
+    protected void finishPage() {
+        if (pending > 0) {
+            flushBlock();
         }
     }
 
     void reset() {
-        sink.reset();
+        resetPage();
         pending = 0;
         previous = 0;
         count = 0;
-        finished = false;
     }
 
     private void flushBlock() {

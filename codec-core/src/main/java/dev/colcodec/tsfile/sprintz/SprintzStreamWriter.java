@@ -2,6 +2,7 @@ package dev.colcodec.tsfile.sprintz;
 
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
+import dev.colcodec.io.SinkPage;
 import dev.colcodec.kernel.Kernels;
 import java.util.Objects;
 
@@ -11,7 +12,7 @@ import java.util.Objects;
  * group of 1 to 8 values is written raw by {@link SprintzTail}. Values are {@code long}s, 32-bit types
  * sign-extended.
  */
-final class SprintzStreamWriter {
+final class SprintzStreamWriter extends SinkPage {
     private static final int BLOCK = SprintzStreamReader.BLOCK;
     private static final int CHUNK = 513;
 
@@ -22,10 +23,8 @@ final class SprintzStreamWriter {
     private final long[] pending = new long[BLOCK];
     private final long[] mapped = new long[BLOCK - 1];
     private final long[] chunk = new long[CHUNK];
-    private final ByteSink sink = new ByteSink(1024);
     private int pendingCount;
     private int count;
-    private boolean finished;
 
     SprintzStreamWriter(SprintzType type, Kernels kernels) {
         this.type = type;
@@ -44,9 +43,7 @@ final class SprintzStreamWriter {
     }
 
     void write(long[] src, int off, int len) {
-        if (finished) {
-            throw new IllegalStateException("page already finished by toByteArray(); call reset() first");
-        }
+        checkOpen();
         Objects.checkFromIndexSize(off, len, src.length);
         if (count + (long) len > Integer.MAX_VALUE) {
             throw new IllegalStateException("more than 2^31-1 values in one page");
@@ -79,31 +76,17 @@ final class SprintzStreamWriter {
         return sink.size() + 1L + pendingCount * (type.width / 8L) + 8;
     }
 
-    byte[] toByteArray() {
-        finish();
-        return sink.toByteArray();
-    }
-
-    /** Finishes the page and appends the bytes {@link #toByteArray()} returns to {@code out}. */
-    void finishTo(ByteSink out) {
-        finish();
-        out.write(sink);
-    }
-
-    private void finish() {
-        if (!finished) {
-            if (pendingCount > 0) {
-                tail.write(pending, 0, pendingCount, sink);
-            }
-            finished = true;
+    @Override
+    protected void finishPage() {
+        if (pendingCount > 0) {
+            tail.write(pending, 0, pendingCount, sink);
         }
     }
 
     void reset() {
-        sink.reset();
+        resetPage();
         pendingCount = 0;
         count = 0;
-        finished = false;
     }
 
     private void encodeBlock(long[] v, int off) {
