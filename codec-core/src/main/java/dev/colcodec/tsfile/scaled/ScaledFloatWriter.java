@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.scaled;
 
+import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.FloatValuesWriter;
 import dev.colcodec.values.IntValuesWriter;
 import java.util.Objects;
@@ -68,6 +69,12 @@ public class ScaledFloatWriter implements FloatValuesWriter {
     @Override
     public final byte[] toByteArray() {
         return kinds.assemble(maxPointNumber, inner.toByteArray());
+    }
+
+    @Override
+    public final void finishTo(ByteSink out) {
+        kinds.writeHeader(maxPointNumber, out);
+        inner.finishTo(out);
     }
 
     @Override

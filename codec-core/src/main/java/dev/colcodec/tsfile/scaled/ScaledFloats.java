@@ -138,6 +138,19 @@ public final class ScaledFloats {
             return stream;
         }
         ByteSink out = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, headerSize() + stream.length));
+        writeHeader(maxPointNumber, out);
+        out.write(stream, 0, stream.length);
+        return out.toByteArray();
+    }
+
+    /**
+     * Appends to {@code out} what {@link #assemble} puts in front of the inner stream (nothing for an
+     * empty page); the inner stream's bytes follow it.
+     */
+    void writeHeader(int maxPointNumber, ByteSink out) {
+        if (count == 0) {
+            return;
+        }
         if (notScaled > 0) {
             out.writeUnsignedVarInt(raw > 0 ? SOME_RAW : SOME_ROUNDED);
             out.writeUnsignedVarInt(count);
@@ -147,8 +160,6 @@ public final class ScaledFloats {
             }
         }
         out.writeUnsignedVarInt(maxPointNumber);
-        out.write(stream, 0, stream.length);
-        return out.toByteArray();
     }
 
     private void writeBitmap(ByteSink out, byte kind) {
