@@ -1,6 +1,7 @@
 package dev.colcodec.tsfile.bits;
 
 import dev.colcodec.io.ByteIO;
+import dev.colcodec.io.ByteSink;
 
 /**
  * Reads MSB-first bit fields (TsFile's bit order: the first bit of a stream is the most significant
@@ -117,6 +118,17 @@ public final class MsbBits {
         long rest = tail << -spill;
         ByteIO.putLongBE(dst, p + Long.BYTES, rest);
         return rest << (spill & ~7);
+    }
+
+    /**
+     * Ends a stream whose whole bytes are in {@code sink} and whose last {@code accBits} (0 to 7) bits
+     * wait in the top of {@code acc}: appends the byte that holds them, zero-padded (a zero byte when
+     * none wait), as TsFile's GORILLA and CHIMP pages end.
+     */
+    public static void putLastByte(ByteSink sink, long acc, int accBits) {
+        int p = sink.ensure(Long.BYTES);
+        ByteIO.putLongBE(sink.array(), p, acc);
+        sink.advance((accBits >>> 3) + 1);
     }
 
     private static long tail(byte[] buf, int i) {

@@ -1,6 +1,5 @@
 package dev.colcodec.tsfile.gorilla;
 
-import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.SinkPage;
 import dev.colcodec.tsfile.bits.MsbBits;
 import java.util.Objects;
@@ -74,9 +73,7 @@ final class GorillaStreamWriter extends SinkPage {
     protected void finishPage() {
         chunk[0] = type.sentinel;
         encode(chunk, 0, 1);
-        int p = sink.ensure(Long.BYTES);
-        ByteIO.putLongBE(sink.array(), p, acc);
-        sink.advance((accBits >>> 3) + 1);
+        MsbBits.putLastByte(sink, acc, accBits);
         acc = 0;
         accBits = 0;
     }
