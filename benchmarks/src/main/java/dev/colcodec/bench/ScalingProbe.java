@@ -16,11 +16,13 @@ import java.util.concurrent.Future;
  * <p>On the 2-core AMD EPYC VM of sessions 7 to 10 the register-bound work scaled 1.95x to 2.12x in every
  * round, and the memory-bound work anywhere from 0.93x to 2.08x (often about 1x): the cores are there,
  * the memory bandwidth is shared with the rest of the host and changes from second to second. Scans and
- * writes of whole files stream memory, so their 2-thread gains are bounded by the second number.
+ * writes of whole files stream memory, so their 2-thread gains are bounded by the second number. The
+ * last column is {@link CoreToCore}'s round trip: where the host placed the two vCPUs in that round.
  */
 public final class ScalingProbe {
     /** One round: scaling (two threads' work per time over one thread's) of each kind of work. */
-    public record Round(double registerScaling, double memoryScaling, double oneThreadGigabytesPerSecond) {}
+    public record Round(
+            double registerScaling, double memoryScaling, double oneThreadGigabytesPerSecond, double coreToCoreNanos) {}
 
     private ScalingProbe() {}
 
@@ -54,8 +56,9 @@ public final class ScalingProbe {
         List<Round> result = new ArrayList<>();
         ExecutorService two = Executors.newFixedThreadPool(2);
         try {
-            out.println("| round | register-bound 2t/1t | memory-bound 2t/1t | memory 1t GB/s |");
-            out.println("|---:|---:|---:|---:|");
+            out.println(
+                    "| round | register-bound 2t/1t | memory-bound 2t/1t | memory 1t GB/s | core-to-core round trip ns |");
+            out.println("|---:|---:|---:|---:|---:|");
             long sink = 0;
             for (int r = 0; r < rounds; r++) {
                 long t0 = System.nanoTime();
@@ -72,11 +75,18 @@ public final class ScalingProbe {
                 sink += u.get() + v.get();
                 long t4 = System.nanoTime();
                 Round round = new Round(
-                        2.0 * (t1 - t0) / (t2 - t1), 2.0 * (t3 - t2) / (t4 - t3), 3.0 * a.length * 8 / (t3 - t2));
+                        2.0 * (t1 - t0) / (t2 - t1),
+                        2.0 * (t3 - t2) / (t4 - t3),
+                        3.0 * a.length * 8 / (t3 - t2),
+                        CoreToCore.roundTripNanos(100_000));
                 result.add(round);
                 out.printf(
-                        "| %d | %.2fx | %.2fx | %.1f |%n",
-                        r, round.registerScaling(), round.memoryScaling(), round.oneThreadGigabytesPerSecond());
+                        "| %d | %.2fx | %.2fx | %.1f | %.0f |%n",
+                        r,
+                        round.registerScaling(),
+                        round.memoryScaling(),
+                        round.oneThreadGigabytesPerSecond(),
+                        round.coreToCoreNanos());
             }
             if (sink == 42) {
                 out.print("");

@@ -20,8 +20,11 @@ class ScalingProbeTest {
         assertThat(rounds.get(0).registerScaling()).isPositive();
         assertThat(rounds.get(0).memoryScaling()).isPositive();
         assertThat(rounds.get(0).oneThreadGigabytesPerSecond()).isPositive();
+        assertThat(rounds.get(0).coreToCoreNanos()).isNotZero();
         String text = bytes.toString(StandardCharsets.UTF_8);
-        assertThat(text).startsWith("| round | register-bound 2t/1t | memory-bound 2t/1t | memory 1t GB/s |");
+        assertThat(text)
+                .startsWith(
+                        "| round | register-bound 2t/1t | memory-bound 2t/1t | memory 1t GB/s | core-to-core round trip ns |");
         assertThat(text.lines().filter(l -> l.startsWith("| 0 | "))).hasSize(1);
     }
 

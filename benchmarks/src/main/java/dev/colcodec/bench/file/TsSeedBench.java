@@ -102,6 +102,12 @@ public class TsSeedBench {
         Files.deleteIfExists(writeFile);
     }
 
+    /** With a pool, prints the two threads' placement before each iteration ({@link Threads#printPlacement}). */
+    @Setup(Level.Iteration)
+    public void printPlacement() throws InterruptedException {
+        Threads.printPlacement(pool);
+    }
+
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
         Threads.close(pool);
