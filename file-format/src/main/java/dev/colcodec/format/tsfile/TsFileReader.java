@@ -1109,7 +1109,8 @@ public final class TsFileReader implements Closeable {
                     if (chunk >= time.chunkCount) {
                         return false;
                     }
-                    group = openAlignedGroup(time, fieldSeries, chunk++, minTime, maxTime, chunkBuffers, pool);
+                    group = openAlignedGroup(
+                            time, fieldSeries, chunk++, minTime, maxTime, chunkBuffers, alone ? null : pool);
                 }
                 if (fields.size() == 0 && group.whole) {
                     fields.reserveMore(Math.min(maxRows, TsChunkReader.plausibleRows(group.time, group.bytes)));
@@ -1124,7 +1125,7 @@ public final class TsFileReader implements Closeable {
                     minTime,
                     maxTime,
                     fields,
-                    pool,
+                    alone ? null : pool,
                     g.nextPage,
                     maxRows);
             if (g.nextPage >= g.time.pageCount) {
@@ -1176,6 +1177,13 @@ public final class TsFileReader implements Closeable {
          */
         void decodingOnPool(boolean onPool) {
             chunkReader.externalHelper = onPool;
+        }
+
+        /** Whether the next blocks are decoded by the calling thread alone, without the pool. */
+        private boolean alone;
+
+        void decodingAlone(boolean alone) {
+            this.alone = alone;
         }
 
         /** Decodes value columns no thread has taken of the block being decoded on the pool (see {@link TsChunkReader#helpDecode}). */

@@ -19,6 +19,14 @@ import java.util.concurrent.locks.LockSupport;
  * read-ahead no pool thread has started yet is decoded by {@link #next()} itself, so a busy pool never
  * makes the scan wait. Without a pool, {@link #next()} decodes on the calling thread.
  *
+ * <p>Reading ahead hands every decoded value from one core to another. Where that is slow (two cores
+ * that share no cache: on this project's 2-vCPU VM, whenever the host runs the vCPUs in different core
+ * complexes, a 2-thread scan took 58-70 ms against 52 ms on one thread), the scan stops reading ahead:
+ * when {@value #SLOW_AHEADS} read-aheads in a row cost {@link #next()} more time per row than decoding a
+ * block on the calling thread alone did, the next {@value #FIRST_ALONE_STRETCH} blocks (then twice as
+ * many each time, up to {@value #MAX_ALONE_STRETCH}) are decoded on the calling thread without the pool,
+ * and then reading ahead is tried again. The first two blocks are decoded alone, the second to time it.
+ *
  * <p>Not thread-safe: {@link #next()} and {@link #close()} are for the thread that consumes the scan.
  */
 public final class TsScan implements AutoCloseable {
@@ -34,6 +42,12 @@ public final class TsScan implements AutoCloseable {
     private static final long SPIN_NANOS = 2_000_000;
     /** How often {@link #next()} checks a read-ahead a pool thread decodes after {@link #SPIN_NANOS}. */
     private static final long POLL_NANOS = 20_000;
+    /** Read-aheads in a row slower per row than decoding alone, after which the scan decodes alone. */
+    static final int SLOW_AHEADS = 3;
+    /** Blocks decoded alone the first time read-aheads were too slow; doubled each time after that. */
+    static final int FIRST_ALONE_STRETCH = 32;
+
+    static final int MAX_ALONE_STRETCH = 512;
 
     private final TsFileReader.Scan scan;
     private final int maxRows;
@@ -48,6 +62,9 @@ public final class TsScan implements AutoCloseable {
     private ReadAhead ahead;
 
     private boolean finished;
+
+    /** Whether the next block is read ahead (with a pool). */
+    private final ReadAheadChoice choice = new ReadAheadChoice();
 
     TsScan(TsFileReader.Scan scan, int maxRows) {
         this.scan = scan;
@@ -70,8 +87,10 @@ public final class TsScan implements AutoCloseable {
             return null;
         }
         TsBlock b;
+        boolean readAhead = ahead != null;
+        long start = System.nanoTime();
         try {
-            b = ahead != null ? awaitAhead() : decode(spare, false);
+            b = readAhead ? awaitAhead() : decodeAlone();
         } catch (RuntimeException | Error e) {
             finished = true;
             throw e;
@@ -80,7 +99,8 @@ public final class TsScan implements AutoCloseable {
             finished = true;
             return null;
         }
-        if (pool != null) {
+        // without a read-ahead, the next block is decoded alone into the block just returned (done with by then)
+        if (pool != null && choice.readAheadNext(readAhead, System.nanoTime() - start, b.size())) {
             spare ^= 1;
             ReadAhead a = new ReadAhead(spare);
             try {
@@ -91,6 +111,16 @@ public final class TsScan implements AutoCloseable {
             }
         }
         return b;
+    }
+
+    /** Decodes the next block on this thread, without the pool. */
+    private TsBlock decodeAlone() {
+        scan.decodingAlone(true);
+        try {
+            return decode(spare, false);
+        } finally {
+            scan.decodingAlone(false);
+        }
     }
 
     /**
@@ -149,6 +179,52 @@ public final class TsScan implements AutoCloseable {
         ahead = null;
         if (a != null && !a.claim()) {
             a.task.quietlyJoin(); // a pool thread is decoding it: wait, as the scan's file may close next
+        }
+    }
+
+    /**
+     * Decides, block after block, whether {@link #next()} reads the next block ahead on the pool or
+     * decodes it alone (see the class comment), from how long each call took per row.
+     */
+    static final class ReadAheadChoice {
+        /** Blocks seen. */
+        private long blocks;
+        /** Nanoseconds per row of a call that decoded alone (a moving average), or NaN. */
+        private double aloneNanosPerRow = Double.NaN;
+        /** Read-aheads in a row that took longer per row than {@link #aloneNanosPerRow}. */
+        private int slowAheads;
+        /** Blocks still to decode alone before reading ahead again: the first two are. */
+        private int aloneLeft = 1;
+
+        private int aloneStretch = FIRST_ALONE_STRETCH;
+
+        /**
+         * Records a block {@code next()} got in {@code nanos} ({@code readAhead}: by a read-ahead, else
+         * decoded alone) with {@code rows} rows, and returns whether the next block is read ahead.
+         */
+        boolean readAheadNext(boolean readAhead, long nanos, int rows) {
+            blocks++;
+            if (rows > 0) {
+                double perRow = (double) nanos / rows;
+                if (!readAhead) {
+                    if (blocks >= 2) { // the first block also pays for the scan's buffers and first touches
+                        aloneNanosPerRow =
+                                Double.isNaN(aloneNanosPerRow) ? perRow : (3 * aloneNanosPerRow + perRow) / 4;
+                    }
+                } else if (Double.isNaN(aloneNanosPerRow) || perRow <= aloneNanosPerRow) {
+                    slowAheads = 0;
+                    aloneStretch = FIRST_ALONE_STRETCH;
+                } else if (++slowAheads >= SLOW_AHEADS) {
+                    slowAheads = 0;
+                    aloneLeft = aloneStretch;
+                    aloneStretch = Math.min(2 * aloneStretch, MAX_ALONE_STRETCH);
+                }
+            }
+            if (aloneLeft > 0) {
+                aloneLeft--;
+                return false;
+            }
+            return true;
         }
     }
 
