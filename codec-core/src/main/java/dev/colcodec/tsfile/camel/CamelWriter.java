@@ -60,23 +60,28 @@ public final class CamelWriter implements DoubleValuesWriter {
 
     @Override
     public byte[] toByteArray() {
+        ByteSink page = new ByteSink(body.size() + 8);
+        finishTo(page);
+        return page.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink page) {
         if (!finished) {
             finished = true;
             bitCount = out.bitsWritten();
             out.flushToByte();
         }
         if (count == 0) {
-            return new byte[0];
+            return;
         }
         if (bitCount > Integer.MAX_VALUE) {
             // the page states its bit count as an int: a larger page would be read back as corrupt
             throw new IllegalStateException("a CAMEL page holds at most " + Integer.MAX_VALUE + " bits, this one "
                     + bitCount + ": write fewer values per page");
         }
-        ByteSink page = new ByteSink(body.size() + 8);
         page.writeZigZagVarInt((int) bitCount);
         page.write(body.array(), 0, body.size());
-        return page.toByteArray();
     }
 
     @Override

@@ -128,8 +128,14 @@ public final class DictionaryWriter implements BinaryValuesWriter {
 
     @Override
     public byte[] toByteArray() {
-        finished = true;
         ByteSink out = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, bufferedSize()));
+        finishTo(out);
+        return out.toByteArray();
+    }
+
+    @Override
+    public void finishTo(ByteSink out) {
+        finished = true;
         int size = entries.size();
         out.writeZigZagVarInt(size);
         byte[] data = entries.data();
@@ -139,9 +145,7 @@ public final class DictionaryWriter implements BinaryValuesWriter {
         }
         indexWriter.reset();
         indexWriter.writeIntegers(ids, 0, count);
-        byte[] indexes = indexWriter.toByteArray();
-        out.write(indexes, 0, indexes.length);
-        return out.toByteArray();
+        indexWriter.finishTo(out);
     }
 
     @Override
