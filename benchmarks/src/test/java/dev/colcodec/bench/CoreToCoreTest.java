@@ -14,11 +14,8 @@ class CoreToCoreTest {
     @Test
     void aRoundTripTakesTimeAndTheEchoThreadEnds() throws Exception {
         double nanos = CoreToCore.roundTripNanos(1_000);
-        if (Runtime.getRuntime().availableProcessors() > 1) {
-            assertThat(nanos).isPositive();
-        } else {
-            assertThat(nanos == -1 || nanos > 0).isTrue();
-        }
+        // -1 when the other thread could not keep up (one core, or a busy machine)
+        assertThat(nanos == -1 || nanos > 0).as("round trip %s", nanos).isTrue();
         assertThat(Thread.getAllStackTraces().keySet())
                 .noneMatch(t -> t.getName().equals("colcodec-core-to-core"));
     }
@@ -33,7 +30,8 @@ class CoreToCoreTest {
     @Test
     void describesTheFigureOrNoAnswer() {
         assertThat(CoreToCore.describe(69.6)).isEqualTo("# core-to-core round trip: 70 ns");
-        assertThat(CoreToCore.describe(-1)).isEqualTo("# core-to-core round trip: no answer within a second");
+        assertThat(CoreToCore.describe(-1))
+                .isEqualTo("# core-to-core round trip: not measured (the other thread did not keep up)");
     }
 
     @Test

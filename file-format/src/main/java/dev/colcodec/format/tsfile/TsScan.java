@@ -21,11 +21,12 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Reading ahead hands every decoded value from one core to another. Where that is slow (two cores
  * that share no cache: on this project's 2-vCPU VM, whenever the host runs the vCPUs in different core
- * complexes, a 2-thread scan took 58-70 ms against 52 ms on one thread), the scan stops reading ahead:
- * when {@value #SLOW_AHEADS} read-aheads in a row cost {@link #next()} more time per row than decoding a
- * block on the calling thread alone did, the next {@value #FIRST_ALONE_STRETCH} blocks (then twice as
- * many each time, up to {@value #MAX_ALONE_STRETCH}) are decoded on the calling thread without the pool,
- * and then reading ahead is tried again. The first two blocks are decoded alone, the second to time it.
+ * complexes, a 2-thread scan took 58-70 ms against 52 ms on one thread), the scan stops reading ahead.
+ * After {@value #FIRST_SAMPLE} read-aheads, and then every {@value #SAMPLE_EVERY}, it decodes two blocks on
+ * the calling thread alone (without the pool) and times the second. When {@value #SLOW_AHEADS} read-aheads
+ * in a row cost {@link #next()} more time per row than that, the next {@value #FIRST_ALONE_STRETCH} blocks
+ * (then twice as many each time, up to {@value #MAX_ALONE_STRETCH}) are decoded alone, and then reading
+ * ahead is tried again. A scan of fewer blocks than that reads ahead all along.
  *
  * <p>Not thread-safe: {@link #next()} and {@link #close()} are for the thread that consumes the scan.
  */
@@ -44,6 +45,10 @@ public final class TsScan implements AutoCloseable {
     private static final long POLL_NANOS = 20_000;
     /** Read-aheads in a row slower per row than decoding alone, after which the scan decodes alone. */
     static final int SLOW_AHEADS = 3;
+    /** Read-aheads before the first two blocks decoded alone to time them. */
+    static final int FIRST_SAMPLE = 8;
+    /** Read-aheads between two later pairs of blocks decoded alone to time them. */
+    static final int SAMPLE_EVERY = 256;
     /** Blocks decoded alone the first time read-aheads were too slow; doubled each time after that. */
     static final int FIRST_ALONE_STRETCH = 32;
 
@@ -64,7 +69,9 @@ public final class TsScan implements AutoCloseable {
     private boolean finished;
 
     /** Whether the next block is read ahead (with a pool). */
-    private final ReadAheadChoice choice = new ReadAheadChoice();
+    private ReadAheadChoice choice = new ReadAheadChoice();
+    /** The next block not read ahead is decoded alone (else with the pool's help, as the first block is). */
+    private boolean alone;
 
     TsScan(TsFileReader.Scan scan, int maxRows) {
         this.scan = scan;
@@ -88,9 +95,10 @@ public final class TsScan implements AutoCloseable {
         }
         TsBlock b;
         boolean readAhead = ahead != null;
+        boolean decodedAlone = !readAhead && alone;
         long start = System.nanoTime();
         try {
-            b = readAhead ? awaitAhead() : decodeAlone();
+            b = readAhead ? awaitAhead() : decodedAlone ? decodeAlone() : decode(spare, false);
         } catch (RuntimeException | Error e) {
             finished = true;
             throw e;
@@ -99,8 +107,12 @@ public final class TsScan implements AutoCloseable {
             finished = true;
             return null;
         }
-        // without a read-ahead, the next block is decoded alone into the block just returned (done with by then)
-        if (pool != null && choice.readAheadNext(readAhead, System.nanoTime() - start, b.size())) {
+        if (pool == null) {
+            return b;
+        }
+        alone = !choice.readAheadNext(readAhead, decodedAlone, System.nanoTime() - start, b.size());
+        // decoded alone, the next block goes into the block just returned (the caller is done with it by then)
+        if (!alone) {
             spare ^= 1;
             ReadAhead a = new ReadAhead(spare);
             try {
@@ -182,44 +194,61 @@ public final class TsScan implements AutoCloseable {
         }
     }
 
+    /** For tests: the choice that decides between reading ahead and decoding alone. Before the first block. */
+    void choice(ReadAheadChoice c) {
+        this.choice = c;
+    }
+
     /**
      * Decides, block after block, whether {@link #next()} reads the next block ahead on the pool or
      * decodes it alone (see the class comment), from how long each call took per row.
      */
-    static final class ReadAheadChoice {
-        /** Blocks seen. */
-        private long blocks;
-        /** Nanoseconds per row of a call that decoded alone (a moving average), or NaN. */
+    static class ReadAheadChoice {
+        /** Nanoseconds per row of a block decoded alone after another (a moving average), or NaN. */
         private double aloneNanosPerRow = Double.NaN;
         /** Read-aheads in a row that took longer per row than {@link #aloneNanosPerRow}. */
         private int slowAheads;
-        /** Blocks still to decode alone before reading ahead again: the first two are. */
-        private int aloneLeft = 1;
+        /** Read-aheads since the last block decoded alone. */
+        private int aheadsSinceAlone;
+        /** Blocks still to decode alone before reading ahead again. */
+        private int aloneLeft;
 
         private int aloneStretch = FIRST_ALONE_STRETCH;
 
+        private boolean previousAlone;
+
         /**
-         * Records a block {@code next()} got in {@code nanos} ({@code readAhead}: by a read-ahead, else
-         * decoded alone) with {@code rows} rows, and returns whether the next block is read ahead.
+         * Records a block {@code next()} got in {@code nanos}, with {@code rows} rows: read ahead, decoded
+         * alone ({@code alone}), or neither (decoded with the pool's help, as the first block is); returns
+         * whether the next block is read ahead (false: decoded alone).
          */
-        boolean readAheadNext(boolean readAhead, long nanos, int rows) {
-            blocks++;
-            if (rows > 0) {
-                double perRow = (double) nanos / rows;
-                if (!readAhead) {
-                    if (blocks >= 2) { // the first block also pays for the scan's buffers and first touches
-                        aloneNanosPerRow =
-                                Double.isNaN(aloneNanosPerRow) ? perRow : (3 * aloneNanosPerRow + perRow) / 4;
+        boolean readAheadNext(boolean readAhead, boolean alone, long nanos, int rows) {
+            double perRow = rows > 0 ? (double) nanos / rows : Double.NaN;
+            if (alone) {
+                // the first block decoded alone refills one the pool wrote, which may cost as reading ahead
+                // does: only a block decoded alone after another is a measure
+                if (previousAlone && rows > 0) {
+                    aloneNanosPerRow = Double.isNaN(aloneNanosPerRow) ? perRow : (3 * aloneNanosPerRow + perRow) / 4;
+                }
+                aheadsSinceAlone = 0;
+            } else if (readAhead) {
+                aheadsSinceAlone++;
+                if (rows > 0 && !Double.isNaN(aloneNanosPerRow)) {
+                    if (perRow <= aloneNanosPerRow) {
+                        slowAheads = 0;
+                        aloneStretch = FIRST_ALONE_STRETCH;
+                    } else if (++slowAheads >= SLOW_AHEADS) {
+                        slowAheads = 0;
+                        aloneLeft = aloneStretch;
+                        aloneStretch = Math.min(2 * aloneStretch, MAX_ALONE_STRETCH);
                     }
-                } else if (Double.isNaN(aloneNanosPerRow) || perRow <= aloneNanosPerRow) {
-                    slowAheads = 0;
-                    aloneStretch = FIRST_ALONE_STRETCH;
-                } else if (++slowAheads >= SLOW_AHEADS) {
-                    slowAheads = 0;
-                    aloneLeft = aloneStretch;
-                    aloneStretch = Math.min(2 * aloneStretch, MAX_ALONE_STRETCH);
+                }
+                if (aloneLeft == 0
+                        && aheadsSinceAlone >= (Double.isNaN(aloneNanosPerRow) ? FIRST_SAMPLE : SAMPLE_EVERY)) {
+                    aloneLeft = 2; // time decoding alone (again)
                 }
             }
+            previousAlone = alone;
             if (aloneLeft > 0) {
                 aloneLeft--;
                 return false;

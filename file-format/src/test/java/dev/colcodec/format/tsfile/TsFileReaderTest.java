@@ -286,7 +286,9 @@ class TsFileReaderTest {
         try (TsFileReader disk = TsFileReader.open(f.toPath())) {
             java.util.concurrent.ForkJoinPool p2 = new java.util.concurrent.ForkJoinPool(2);
             try (TsScan scan = disk.scan("t", cols, Long.MIN_VALUE, Long.MAX_VALUE, p2, 100)) {
-                assertTrue(scan.next().size() > 0);
+                for (int i = 0; i < 3; i++) {
+                    assertTrue(scan.next().size() > 0); // each reads the next block ahead
+                }
                 scan.close();
                 assertNull(scan.next(), "a closed scan gives no more blocks");
             } finally {
@@ -296,6 +298,83 @@ class TsFileReaderTest {
         assertThrows(
                 IllegalArgumentException.class,
                 () -> TsFileReader.of(Files.readAllBytes(f.toPath())).scan("t", cols, 0, 1, null, 0));
+    }
+
+    /**
+     * A scan told to read ahead or decode alone in any order (the order its timing would choose depends on
+     * the machine) gives every row, leaves the block it returned alone until the next call, and refills at
+     * most two blocks.
+     */
+    @Test
+    void scansSwitchingBetweenReadingAheadAndDecodingAloneGiveEveryRow() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(28, TsFileFixtures.allTypes(), new int[] {3000, 700, 1}, 0.1, -1);
+        File f = dir.resolve("switch.tsfile").toFile();
+        TsFileFixtures.writeWithTsFile(ds, f, 100, "TS_2DIFF", 4096, 300);
+        List<String> cols = allColumns(ds);
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+        try (TsFileReader disk = TsFileReader.open(f.toPath())) {
+            for (String pattern : new String[] {"r", "a", "raar", "rraaar", "arar"}) {
+                TsScan scan = disk.scan("t", cols, Long.MIN_VALUE, Long.MAX_VALUE, pool, 299);
+                int[] decisions = {0};
+                scan.choice(new TsScan.ReadAheadChoice() {
+                    @Override
+                    boolean readAheadNext(boolean readAhead, boolean alone, long nanos, int rows) {
+                        return pattern.charAt(decisions[0]++ % pattern.length()) == 'r';
+                    }
+                });
+                List<TsBlock> copies = new ArrayList<>();
+                java.util.Map<String, java.util.Set<TsColumn>> blocks = new java.util.HashMap<>();
+                for (TsBlock b = scan.next(); b != null; b = scan.next()) {
+                    List<Object> before = contents(b);
+                    copies.add(concat(List.of(b)));
+                    assertEquals(before, contents(b), pattern + ": the block changed before the next call");
+                    blocks.computeIfAbsent(
+                                    Arrays.toString(b.device()),
+                                    k -> java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()))
+                            .add(b.column(0));
+                }
+                scan.close();
+                assertTrue(decisions[0] > 10, pattern + ": " + decisions[0] + " blocks");
+                for (java.util.Set<TsColumn> used : blocks.values()) {
+                    assertTrue(used.size() <= 2, pattern + ": " + used.size() + " blocks refilled");
+                }
+                check(ds, perDevice(copies.iterator(), cols, ds), cols, Long.MIN_VALUE, Long.MAX_VALUE);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** A block's times, and per column its nulls and values, boxed, for comparing. */
+    private static List<Object> contents(TsBlock b) {
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < b.size(); i++) {
+            out.add(b.times()[i]);
+        }
+        for (int c = 0; c < b.columnCount(); c++) {
+            TsColumn col = b.column(c);
+            for (int i = 0; i < b.size(); i++) {
+                boolean isNull = col.isNull(i);
+                out.add(isNull);
+                if (isNull) {
+                    continue;
+                }
+                switch (col.storageType()) {
+                    case BOOLEAN -> out.add(col.booleans()[i]);
+                    case INT32 -> out.add(col.ints()[i]);
+                    case INT64 -> out.add(col.longs()[i]);
+                    case FLOAT -> out.add(col.floats()[i]);
+                    case DOUBLE -> out.add(col.doubles()[i]);
+                    default ->
+                        out.add(new String(
+                                col.binaries().data(),
+                                col.binaries().offset(i),
+                                col.binaries().length(i),
+                                java.nio.charset.StandardCharsets.ISO_8859_1));
+                }
+            }
+        }
+        return out;
     }
 
     /**
