@@ -26,7 +26,7 @@ import java.util.concurrent.locks.LockSupport;
  * the calling thread alone (without the pool) and times the second. When {@value #SLOW_AHEADS} read-aheads
  * in a row cost {@link #next()} more time per row than that, the next {@value #FIRST_ALONE_STRETCH} blocks
  * (then twice as many each time, up to {@value #MAX_ALONE_STRETCH}) are decoded alone, and then reading
- * ahead is tried again. A scan of fewer blocks than that reads ahead all along.
+ * ahead is tried again. A scan of at most 9 blocks reads ahead all along.
  *
  * <p>Not thread-safe: {@link #next()} and {@link #close()} are for the thread that consumes the scan.
  */
@@ -51,7 +51,7 @@ public final class TsScan implements AutoCloseable {
     static final int SAMPLE_EVERY = 256;
     /** Blocks decoded alone the first time read-aheads were too slow; doubled each time after that. */
     static final int FIRST_ALONE_STRETCH = 32;
-
+    /** The longest stretch of blocks decoded alone before reading ahead is tried again. */
     static final int MAX_ALONE_STRETCH = 512;
 
     private final TsFileReader.Scan scan;
