@@ -1,9 +1,8 @@
 package dev.colcodec.tsfile.chimp;
 
-import dev.colcodec.io.SinkPage;
+import dev.colcodec.tsfile.bits.EndMarkedBitPage;
 import dev.colcodec.tsfile.bits.MsbBits;
 import java.util.Arrays;
-import java.util.Objects;
 
 /**
  * Encodes one TsFile CHIMP page of 32- or 64-bit values given as {@code long}s, exactly as TsFile
@@ -35,8 +34,7 @@ import java.util.Objects;
  *       #encode64}), about a tenth faster than the generic one.
  * </ul>
  */
-final class ChimpStreamWriter extends SinkPage {
-    private static final int CHUNK = 512;
+final class ChimpStreamWriter extends EndMarkedBitPage {
     /** Worst case per value: '11', a 3-bit code and 64 bits. */
     private static final int MAX_BYTES_PER_VALUE = 9;
     /** Above this key base the table is cleared instead, so that base + index stays below 2^31. */
@@ -52,7 +50,6 @@ final class ChimpStreamWriter extends SinkPage {
     private static final int[] REF_TAIL_BITS_64 = ChimpType.DOUBLE.refTailBits;
 
     private final ChimpType type;
-    private final long[] chunk = new long[CHUNK];
     private final long[] ring;
     /**
      * {@code keyBase} + the page index of the last value per key of low bits (an absolute index).
@@ -64,14 +61,12 @@ final class ChimpStreamWriter extends SinkPage {
 
     private int keyBase;
 
-    private long acc;
-    private int accBits;
     private boolean started;
     private int storedLz;
     private int index;
-    private int count;
 
     ChimpStreamWriter(ChimpType type) {
+        super(type.sentinel, type.width);
         this.type = type;
         this.ring = new long[type.window];
         this.lastIndexOfKey = new int[1 << (type.threshold + 1)];
@@ -79,48 +74,8 @@ final class ChimpStreamWriter extends SinkPage {
         keyBase = KEY_ALIGN;
     }
 
-    long[] chunkBuffer() {
-        return chunk;
-    }
-
-    void writeOne(long bits) {
-        checkOpen();
-        chunk[0] = bits;
-        encode(chunk, 0, 1);
-        count++;
-    }
-
-    void write(long[] src, int off, int len) {
-        checkOpen();
-        Objects.checkFromIndexSize(off, len, src.length);
-        while (len > 0) {
-            int n = Math.min(len, 4096);
-            encode(src, off, n);
-            count += n;
-            off += n;
-            len -= n;
-        }
-    }
-
-    int valueCount() {
-        return count;
-    }
-
-    long bufferedSize() {
-        return sink.size() + (accBits >>> 3) + 1 + (type.width >>> 3);
-    }
-
-    @Override
-    protected void finishPage() {
-        chunk[0] = type.sentinel;
-        encode(chunk, 0, 1);
-        MsbBits.putLastByte(sink, acc, accBits);
-        acc = 0;
-        accBits = 0;
-    }
-
     void reset() {
-        resetPage();
+        resetBits();
         // every entry of this page is at most keyBase + index; the next page's first index must be
         // more than a window above it
         long nextBase = ((long) keyBase + index + 1 + KEY_ALIGN + KEY_ALIGN - 1) & -KEY_ALIGN;
@@ -129,12 +84,9 @@ final class ChimpStreamWriter extends SinkPage {
             nextBase = KEY_ALIGN;
         }
         keyBase = (int) nextBase;
-        acc = 0;
-        accBits = 0;
         started = false;
         storedLz = Integer.MAX_VALUE;
         index = 0;
-        count = 0;
     }
 
     /**
@@ -174,7 +126,8 @@ final class ChimpStreamWriter extends SinkPage {
         return (ref << tailBits) | tail;
     }
 
-    private void encode(long[] src, int off, int n) {
+    @Override
+    protected void encode(long[] src, int off, int n) {
         if (type.width == 64) {
             encode64(src, off, n);
         } else {

@@ -1,8 +1,7 @@
 package dev.colcodec.tsfile.gorilla;
 
-import dev.colcodec.io.SinkPage;
+import dev.colcodec.tsfile.bits.EndMarkedBitPage;
 import dev.colcodec.tsfile.bits.MsbBits;
-import java.util.Objects;
 
 /**
  * Encodes one GORILLA (V2) page of 32- or 64-bit values given as {@code long}s, exactly as TsFile
@@ -16,77 +15,29 @@ import java.util.Objects;
  * accumulator unconditionally instead of branching on a full word. Both removed branches depend on
  * the data and were mispredicted often on sensor-like doubles.
  */
-final class GorillaStreamWriter extends SinkPage {
-    private static final int CHUNK = 512;
+final class GorillaStreamWriter extends EndMarkedBitPage {
     private static final int NO_WINDOW = Integer.MAX_VALUE;
     /** Worst case per value: '11', two header fields and 64 significant bits. */
     private static final int MAX_BYTES_PER_VALUE = 10;
 
     private final GorillaType type;
-    private final long[] chunk = new long[CHUNK];
 
-    private long acc;
-    private int accBits;
     private boolean started;
     private long prev;
     private int storedLz = NO_WINDOW;
     private int storedTz;
-    private int count;
 
     GorillaStreamWriter(GorillaType type) {
+        super(type.sentinel, type.width);
         this.type = type;
     }
 
-    /** Scratch space for typed writers that convert values to bits first. */
-    long[] chunkBuffer() {
-        return chunk;
-    }
-
-    void writeOne(long bits) {
-        checkOpen();
-        chunk[0] = bits;
-        encode(chunk, 0, 1);
-        count++;
-    }
-
-    void write(long[] src, int off, int len) {
-        checkOpen();
-        Objects.checkFromIndexSize(off, len, src.length);
-        while (len > 0) {
-            int n = Math.min(len, 4096);
-            encode(src, off, n);
-            count += n;
-            off += n;
-            len -= n;
-        }
-    }
-
-    int valueCount() {
-        return count;
-    }
-
-    long bufferedSize() {
-        return sink.size() + (accBits >>> 3) + 1 + (type.width >>> 3);
-    }
-
-    @Override
-    protected void finishPage() {
-        chunk[0] = type.sentinel;
-        encode(chunk, 0, 1);
-        MsbBits.putLastByte(sink, acc, accBits);
-        acc = 0;
-        accBits = 0;
-    }
-
     void reset() {
-        resetPage();
-        acc = 0;
-        accBits = 0;
+        resetBits();
         started = false;
         prev = 0;
         storedLz = NO_WINDOW;
         storedTz = 0;
-        count = 0;
     }
 
     /**
@@ -101,7 +52,8 @@ final class GorillaStreamWriter extends SinkPage {
         return ~((-1L >>> (64 - width + lz)) & (-1L << tz));
     }
 
-    private void encode(long[] src, int off, int n) {
+    @Override
+    protected void encode(long[] src, int off, int n) {
         int p = sink.ensure(n * MAX_BYTES_PER_VALUE + 2 * Long.BYTES);
         final byte[] a = sink.array();
         final int width = type.width;
