@@ -214,11 +214,22 @@ class TsFileReaderTest {
         return all;
     }
 
+    /** Devices of 3,000, 700 and 1 rows of every type, 10% nulls, from {@code seed}. */
+    private static Dataset threeDevices(long seed) {
+        return TsFileFixtures.dataset(seed, TsFileFixtures.allTypes(), new int[] {3000, 700, 1}, 0.1, -1);
+    }
+
+    /** {@code ds} written by tsfile to {@code name}: TS_2DIFF times, pages of at most 300 rows. */
+    private File writtenByTsFile(Dataset ds, String name) throws Exception {
+        File f = dir.resolve(name).toFile();
+        TsFileFixtures.writeWithTsFile(ds, f, 100, "TS_2DIFF", 4096, 300);
+        return f;
+    }
+
     @Test
     void fileReadsBlocksAndInMemoryReadsAgree() throws Exception {
-        Dataset ds = TsFileFixtures.dataset(25, TsFileFixtures.allTypes(), new int[] {3000, 700, 1}, 0.1, -1);
-        File f = dir.resolve("b.tsfile").toFile();
-        TsFileFixtures.writeWithTsFile(ds, f, 100, "TS_2DIFF", 4096, 300);
+        Dataset ds = threeDevices(25);
+        File f = writtenByTsFile(ds, "b.tsfile");
         List<String> cols = allColumns(ds);
         long[] t0 = ds.devices.get(0).times;
         long[][] ranges = {{Long.MIN_VALUE, Long.MAX_VALUE}, {t0[333], t0[1444]}, {t0[2999], t0[2999]}, {0, 1}};
@@ -239,9 +250,8 @@ class TsFileReaderTest {
 
     @Test
     void streamingScansGiveTheRowsOfTheQueryInBoundedReusedBlocks() throws Exception {
-        Dataset ds = TsFileFixtures.dataset(27, TsFileFixtures.allTypes(), new int[] {3000, 700, 1}, 0.1, -1);
-        File f = dir.resolve("s.tsfile").toFile();
-        TsFileFixtures.writeWithTsFile(ds, f, 100, "TS_2DIFF", 4096, 300);
+        Dataset ds = threeDevices(27);
+        File f = writtenByTsFile(ds, "s.tsfile");
         List<String> cols = allColumns(ds);
         long[] t0 = ds.devices.get(0).times;
         long[][] ranges = {{Long.MIN_VALUE, Long.MAX_VALUE}, {t0[333], t0[1444]}, {t0[2999], t0[2999]}, {0, 1}};
@@ -307,9 +317,8 @@ class TsFileReaderTest {
      */
     @Test
     void scansSwitchingBetweenReadingAheadAndDecodingAloneGiveEveryRow() throws Exception {
-        Dataset ds = TsFileFixtures.dataset(28, TsFileFixtures.allTypes(), new int[] {3000, 700, 1}, 0.1, -1);
-        File f = dir.resolve("switch.tsfile").toFile();
-        TsFileFixtures.writeWithTsFile(ds, f, 100, "TS_2DIFF", 4096, 300);
+        Dataset ds = threeDevices(28);
+        File f = writtenByTsFile(ds, "switch.tsfile");
         List<String> cols = allColumns(ds);
         java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
         try (TsFileReader disk = TsFileReader.open(f.toPath())) {
