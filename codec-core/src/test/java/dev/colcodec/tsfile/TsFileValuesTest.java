@@ -82,8 +82,8 @@ class TsFileValuesTest {
 
     /**
      * {@code finishTo} (which the file writer uses, and which some writers do without an intermediate
-     * copy) appends exactly the page {@code toByteArray} returns, and after a reset the writer writes the
-     * same page again.
+     * copy) appends exactly the page {@code toByteArray} returns, the writer counts what it was given, and
+     * after a reset it counts from zero and writes the same page again.
      */
     @Test
     void finishToAppendsThePageToByteArrayReturns() {
@@ -98,6 +98,8 @@ class TsFileValuesTest {
                 ValuesWriter b = TsFileValues.newWriter(e, t, K);
                 for (int round = 0; round < 2; round++) {
                     TypedRoundTrip.write(b, kind(t), N, -1, seed);
+                    assertThat(b.valueCount()).as(e + " " + t).isEqualTo(N);
+                    assertThat(b.bufferedSize()).as(e + " " + t).isPositive();
                     ByteSink out = new ByteSink(4);
                     out.write(new byte[] {7, 7, 7}, 0, 3);
                     b.finishTo(out);
@@ -107,6 +109,7 @@ class TsFileValuesTest {
                             .as(e + " " + t)
                             .isEqualTo(page);
                     b.reset();
+                    assertThat(b.valueCount()).as(e + " " + t).isZero();
                 }
                 checked++;
             }

@@ -1,6 +1,7 @@
 package dev.colcodec.tsfile.bits;
 
 import dev.colcodec.io.SinkPage;
+import dev.colcodec.values.ValuesWriter;
 import java.util.Objects;
 
 /**
@@ -9,7 +10,7 @@ import java.util.Objects;
  * in {@link #acc} (the low {@link #accBits} bits, MSB-first) between calls. A page ends as TsFile 2.4.0
  * ends both: the end marker encoded as a last value, then one more byte ({@link MsbBits#putLastByte}).
  */
-public abstract class EndMarkedBitPage extends SinkPage {
+public abstract class EndMarkedBitPage extends SinkPage implements ValuesWriter {
     /** Values a typed writer converts to bits at a time ({@link #chunkBuffer()}). */
     private static final int CHUNK = 512;
     /** Values per {@link #encode} call from {@link #write}, which bounds the sink's growth per call. */
@@ -58,10 +59,12 @@ public abstract class EndMarkedBitPage extends SinkPage {
         }
     }
 
+    @Override
     public final int valueCount() {
         return count;
     }
 
+    @Override
     public final long bufferedSize() {
         return sink.size() + (accBits >>> 3) + 1 + (width >>> 3);
     }

@@ -1,7 +1,7 @@
 package dev.colcodec.tsfile.chimp;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.DoubleValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -11,8 +11,17 @@ import java.util.Objects;
  * marker is written like any other; TsFile's decoder cannot read past it, but {@link
  * ChimpDoubleReader} given the page's value count can.
  */
-public final class ChimpDoubleWriter implements DoubleValuesWriter {
-    private final ChimpStreamWriter stream = new ChimpStreamWriter(ChimpType.DOUBLE);
+public final class ChimpDoubleWriter extends PageForwardingWriter implements DoubleValuesWriter {
+    private final ChimpStreamWriter stream;
+
+    public ChimpDoubleWriter() {
+        this(new ChimpStreamWriter(ChimpType.DOUBLE));
+    }
+
+    private ChimpDoubleWriter(ChimpStreamWriter stream) {
+        super(stream);
+        this.stream = stream;
+    }
 
     @Override
     public void writeDouble(double value) {
@@ -32,30 +41,5 @@ public final class ChimpDoubleWriter implements DoubleValuesWriter {
             off += n;
             len -= n;
         }
-    }
-
-    @Override
-    public int valueCount() {
-        return stream.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return stream.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return stream.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        stream.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        stream.reset();
     }
 }

@@ -1,7 +1,7 @@
 package dev.colcodec.tsfile.chimp;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.FloatValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -11,8 +11,17 @@ import java.util.Objects;
  * like any other; TsFile's decoder cannot read past it, but {@link ChimpFloatReader} given the
  * page's value count can.
  */
-public final class ChimpFloatWriter implements FloatValuesWriter {
-    private final ChimpStreamWriter stream = new ChimpStreamWriter(ChimpType.FLOAT);
+public final class ChimpFloatWriter extends PageForwardingWriter implements FloatValuesWriter {
+    private final ChimpStreamWriter stream;
+
+    public ChimpFloatWriter() {
+        this(new ChimpStreamWriter(ChimpType.FLOAT));
+    }
+
+    private ChimpFloatWriter(ChimpStreamWriter stream) {
+        super(stream);
+        this.stream = stream;
+    }
 
     @Override
     public void writeFloat(float value) {
@@ -32,30 +41,5 @@ public final class ChimpFloatWriter implements FloatValuesWriter {
             off += n;
             len -= n;
         }
-    }
-
-    @Override
-    public int valueCount() {
-        return stream.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return stream.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return stream.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        stream.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        stream.reset();
     }
 }

@@ -1,7 +1,7 @@
 package dev.colcodec.tsfile.chimp;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.IntValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -11,8 +11,17 @@ import java.util.Objects;
  * TsFile's decoder cannot read past it, but {@link ChimpIntReader} given the page's value count
  * can.
  */
-public final class ChimpIntWriter implements IntValuesWriter {
-    private final ChimpStreamWriter stream = new ChimpStreamWriter(ChimpType.INT32);
+public final class ChimpIntWriter extends PageForwardingWriter implements IntValuesWriter {
+    private final ChimpStreamWriter stream;
+
+    public ChimpIntWriter() {
+        this(new ChimpStreamWriter(ChimpType.INT32));
+    }
+
+    private ChimpIntWriter(ChimpStreamWriter stream) {
+        super(stream);
+        this.stream = stream;
+    }
 
     @Override
     public void writeInteger(int value) {
@@ -32,30 +41,5 @@ public final class ChimpIntWriter implements IntValuesWriter {
             off += n;
             len -= n;
         }
-    }
-
-    @Override
-    public int valueCount() {
-        return stream.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return stream.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return stream.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        stream.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        stream.reset();
     }
 }

@@ -74,7 +74,8 @@ final class ChimpStreamWriter extends EndMarkedBitPage {
         keyBase = KEY_ALIGN;
     }
 
-    void reset() {
+    @Override
+    public void reset() {
         resetBits();
         // every entry of this page is at most keyBase + index; the next page's first index must be
         // more than a window above it

@@ -1,7 +1,7 @@
 package dev.colcodec.tsfile.gorilla;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.DoubleValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -11,8 +11,17 @@ import java.util.Objects;
  * marker is written like any other; TsFile's decoder cannot read past it, but {@link
  * GorillaDoubleReader} given the page's value count can.
  */
-public final class GorillaDoubleWriter implements DoubleValuesWriter {
-    private final GorillaStreamWriter stream = new GorillaStreamWriter(GorillaType.DOUBLE);
+public final class GorillaDoubleWriter extends PageForwardingWriter implements DoubleValuesWriter {
+    private final GorillaStreamWriter stream;
+
+    public GorillaDoubleWriter() {
+        this(new GorillaStreamWriter(GorillaType.DOUBLE));
+    }
+
+    private GorillaDoubleWriter(GorillaStreamWriter stream) {
+        super(stream);
+        this.stream = stream;
+    }
 
     @Override
     public void writeDouble(double value) {
@@ -32,30 +41,5 @@ public final class GorillaDoubleWriter implements DoubleValuesWriter {
             off += n;
             len -= n;
         }
-    }
-
-    @Override
-    public int valueCount() {
-        return stream.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return stream.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return stream.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        stream.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        stream.reset();
     }
 }

@@ -1,7 +1,7 @@
 package dev.colcodec.tsfile.gorilla;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.LongValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 
 /**
  * Writes a TsFile GORILLA (V2) page of INT64 values (INT64 and TIMESTAMP), byte for byte as TsFile
@@ -10,8 +10,17 @@ import dev.colcodec.values.LongValuesWriter;
  * TsFile's decoder cannot read past it, but {@link GorillaLongReader} given the page's value count
  * can.
  */
-public final class GorillaLongWriter implements LongValuesWriter {
-    private final GorillaStreamWriter stream = new GorillaStreamWriter(GorillaType.INT64);
+public final class GorillaLongWriter extends PageForwardingWriter implements LongValuesWriter {
+    private final GorillaStreamWriter stream;
+
+    public GorillaLongWriter() {
+        this(new GorillaStreamWriter(GorillaType.INT64));
+    }
+
+    private GorillaLongWriter(GorillaStreamWriter stream) {
+        super(stream);
+        this.stream = stream;
+    }
 
     @Override
     public void writeLong(long value) {
@@ -21,30 +30,5 @@ public final class GorillaLongWriter implements LongValuesWriter {
     @Override
     public void writeLongs(long[] src, int off, int len) {
         stream.write(src, off, len);
-    }
-
-    @Override
-    public int valueCount() {
-        return stream.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return stream.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return stream.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        stream.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        stream.reset();
     }
 }

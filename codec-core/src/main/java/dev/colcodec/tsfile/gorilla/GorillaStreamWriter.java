@@ -32,7 +32,8 @@ final class GorillaStreamWriter extends EndMarkedBitPage {
         this.type = type;
     }
 
-    void reset() {
+    @Override
+    public void reset() {
         resetBits();
         started = false;
         prev = 0;

@@ -1,7 +1,7 @@
 package dev.colcodec.tsfile.gorillav1;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.FloatValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -10,8 +10,17 @@ import java.util.Objects;
  * floatToIntBits}, so every NaN becomes the canonical NaN, which is also the page's end marker:
  * TsFile's decoder stops at the first NaN, {@link GorillaV1FloatReader} given the count does not.
  */
-public final class GorillaV1FloatWriter implements FloatValuesWriter {
-    private final GorillaV1StreamWriter stream = new GorillaV1StreamWriter(GorillaV1Format.FLOAT);
+public final class GorillaV1FloatWriter extends PageForwardingWriter implements FloatValuesWriter {
+    private final GorillaV1StreamWriter stream;
+
+    public GorillaV1FloatWriter() {
+        this(new GorillaV1StreamWriter(GorillaV1Format.FLOAT));
+    }
+
+    private GorillaV1FloatWriter(GorillaV1StreamWriter stream) {
+        super(stream);
+        this.stream = stream;
+    }
 
     @Override
     public void writeFloat(float value) {
@@ -24,30 +33,5 @@ public final class GorillaV1FloatWriter implements FloatValuesWriter {
         for (int i = off, e = off + len; i < e; i++) {
             stream.write(Integer.toUnsignedLong(Float.floatToIntBits(src[i])));
         }
-    }
-
-    @Override
-    public int valueCount() {
-        return stream.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return stream.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return stream.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        stream.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        stream.reset();
     }
 }

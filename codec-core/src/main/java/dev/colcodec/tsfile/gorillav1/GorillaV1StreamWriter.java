@@ -2,9 +2,10 @@ package dev.colcodec.tsfile.gorillav1;
 
 import dev.colcodec.io.SinkPage;
 import dev.colcodec.tsfile.bits.MsbBitWriter;
+import dev.colcodec.values.ValuesWriter;
 
 /** Encodes one GORILLA_V1 page of value bits, byte for byte as tsfile 2.4.0 (see {@link GorillaV1Format}). */
-final class GorillaV1StreamWriter extends SinkPage {
+final class GorillaV1StreamWriter extends SinkPage implements ValuesWriter {
     private final GorillaV1Format format;
     private final MsbBitWriter bits = new MsbBitWriter(sink);
     private boolean started;
@@ -58,11 +59,13 @@ final class GorillaV1StreamWriter extends SinkPage {
         previous = value;
     }
 
-    int valueCount() {
+    @Override
+    public int valueCount() {
         return count;
     }
 
-    long bufferedSize() {
+    @Override
+    public long bufferedSize() {
         return sink.size() + (bits.bitsWritten() & 63) / 8 + 1 + 16;
     }
 
@@ -72,7 +75,8 @@ final class GorillaV1StreamWriter extends SinkPage {
         bits.flushToByte();
     }
 
-    void reset() {
+    @Override
+    public void reset() {
         resetPage();
         bits.reset();
         started = false;

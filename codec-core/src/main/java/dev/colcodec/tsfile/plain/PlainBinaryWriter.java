@@ -1,8 +1,8 @@
 package dev.colcodec.tsfile.plain;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -10,11 +10,18 @@ import java.util.Objects;
  * a {@link BinaryBatch} reserves its whole size once. Output is byte-identical to TsFile's {@code
  * PlainEncoder}.
  */
-public final class PlainBinaryWriter implements BinaryValuesWriter {
-    private final PlainPage page = new PlainPage();
+public final class PlainBinaryWriter extends PageForwardingWriter implements BinaryValuesWriter {
+    private final PlainPage page;
 
     /** Byte strings need no kernels; the constructor exists for symmetry with the other writers. */
-    public PlainBinaryWriter() {}
+    public PlainBinaryWriter() {
+        this(new PlainPage());
+    }
+
+    private PlainBinaryWriter(PlainPage page) {
+        super(page);
+        this.page = page;
+    }
 
     @Override
     public void writeBinary(byte[] value, int off, int len) {
@@ -47,30 +54,5 @@ public final class PlainBinaryWriter implements BinaryValuesWriter {
             p += n;
         }
         page.sink.setSize(p);
-    }
-
-    @Override
-    public int valueCount() {
-        return page.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return page.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return page.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        page.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        page.reset();
     }
 }

@@ -1,18 +1,25 @@
 package dev.colcodec.tsfile.plain;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.BooleanValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
  * Writes TsFile PLAIN BOOLEAN values: one byte, 1 or 0, each. Output is byte-identical to TsFile's
  * {@code PlainEncoder}.
  */
-public final class PlainBooleanWriter implements BooleanValuesWriter {
-    private final PlainPage page = new PlainPage();
+public final class PlainBooleanWriter extends PageForwardingWriter implements BooleanValuesWriter {
+    private final PlainPage page;
 
     /** Booleans need no kernels; the constructor exists for symmetry with the other writers. */
-    public PlainBooleanWriter() {}
+    public PlainBooleanWriter() {
+        this(new PlainPage());
+    }
+
+    private PlainBooleanWriter(PlainPage page) {
+        super(page);
+        this.page = page;
+    }
 
     @Override
     public void writeBoolean(boolean value) {
@@ -29,30 +36,5 @@ public final class PlainBooleanWriter implements BooleanValuesWriter {
             a[p + i] = (byte) (src[off + i] ? 1 : 0);
         }
         page.sink.advance(len);
-    }
-
-    @Override
-    public int valueCount() {
-        return page.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return page.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return page.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        page.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        page.reset();
     }
 }

@@ -1,10 +1,10 @@
 package dev.colcodec.tsfile.plain;
 
 import dev.colcodec.io.ByteIO;
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.DoubleValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -13,19 +13,25 @@ import java.util.Objects;
  * Kernels#writeDoublesBE} call plus a NaN fix-up pass. Output is byte-identical to TsFile's {@code
  * PlainEncoder}.
  */
-public final class PlainDoubleWriter implements DoubleValuesWriter {
+public final class PlainDoubleWriter extends PageForwardingWriter implements DoubleValuesWriter {
     private static final long CANONICAL_NAN = Double.doubleToLongBits(Double.NaN);
 
     private final Kernels kernels;
-    private final PlainPage page = new PlainPage();
+    private final PlainPage page;
 
     public PlainDoubleWriter(Kernels kernels) {
-        this.kernels = kernels;
+        this(kernels, new PlainPage());
     }
 
     /** A writer using {@link KernelProvider#best()}. */
     public PlainDoubleWriter() {
         this(KernelProvider.best());
+    }
+
+    private PlainDoubleWriter(Kernels kernels, PlainPage page) {
+        super(page);
+        this.kernels = kernels;
+        this.page = page;
     }
 
     @Override
@@ -46,30 +52,5 @@ public final class PlainDoubleWriter implements DoubleValuesWriter {
             }
         }
         page.sink.advance(len * Double.BYTES);
-    }
-
-    @Override
-    public int valueCount() {
-        return page.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return page.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return page.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        page.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        page.reset();
     }
 }

@@ -1,10 +1,10 @@
 package dev.colcodec.tsfile.plain;
 
 import dev.colcodec.io.ByteIO;
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.FloatValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -13,19 +13,25 @@ import java.util.Objects;
  * Kernels#writeFloatsBE} call plus a NaN fix-up pass. Output is byte-identical to TsFile's {@code
  * PlainEncoder}.
  */
-public final class PlainFloatWriter implements FloatValuesWriter {
+public final class PlainFloatWriter extends PageForwardingWriter implements FloatValuesWriter {
     private static final int CANONICAL_NAN = Float.floatToIntBits(Float.NaN);
 
     private final Kernels kernels;
-    private final PlainPage page = new PlainPage();
+    private final PlainPage page;
 
     public PlainFloatWriter(Kernels kernels) {
-        this.kernels = kernels;
+        this(kernels, new PlainPage());
     }
 
     /** A writer using {@link KernelProvider#best()}. */
     public PlainFloatWriter() {
         this(KernelProvider.best());
+    }
+
+    private PlainFloatWriter(Kernels kernels, PlainPage page) {
+        super(page);
+        this.kernels = kernels;
+        this.page = page;
     }
 
     @Override
@@ -46,30 +52,5 @@ public final class PlainFloatWriter implements FloatValuesWriter {
             }
         }
         page.sink.advance(len * Float.BYTES);
-    }
-
-    @Override
-    public int valueCount() {
-        return page.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return page.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return page.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        page.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        page.reset();
     }
 }

@@ -1,26 +1,32 @@
 package dev.colcodec.tsfile.plain;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.LongValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
  * Writes TsFile PLAIN INT64 and TIMESTAMP values: 8 bytes each, big-endian. Batches are one {@link
  * Kernels#writeLongsBE} call. Output is byte-identical to TsFile's {@code PlainEncoder}.
  */
-public final class PlainLongWriter implements LongValuesWriter {
+public final class PlainLongWriter extends PageForwardingWriter implements LongValuesWriter {
     private final Kernels kernels;
-    private final PlainPage page = new PlainPage();
+    private final PlainPage page;
 
     public PlainLongWriter(Kernels kernels) {
-        this.kernels = kernels;
+        this(kernels, new PlainPage());
     }
 
     /** A writer using {@link KernelProvider#best()}. */
     public PlainLongWriter() {
         this(KernelProvider.best());
+    }
+
+    private PlainLongWriter(Kernels kernels, PlainPage page) {
+        super(page);
+        this.kernels = kernels;
+        this.page = page;
     }
 
     @Override
@@ -35,30 +41,5 @@ public final class PlainLongWriter implements LongValuesWriter {
         int p = page.reserve(len, Long.BYTES);
         kernels.writeLongsBE(src, off, len, page.sink.array(), p);
         page.sink.advance(len * Long.BYTES);
-    }
-
-    @Override
-    public int valueCount() {
-        return page.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return page.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return page.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        page.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        page.reset();
     }
 }

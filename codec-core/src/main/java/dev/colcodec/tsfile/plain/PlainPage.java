@@ -1,12 +1,13 @@
 package dev.colcodec.tsfile.plain;
 
 import dev.colcodec.io.ByteSink;
+import dev.colcodec.values.ValuesWriter;
 
 /**
  * The output side every PLAIN writer shares: the growing page, the value count and the finished
  * flag of the {@link dev.colcodec.values.ValuesWriter} life cycle.
  */
-final class PlainPage {
+final class PlainPage implements ValuesWriter {
     final ByteSink sink = new ByteSink(1024);
     private int count;
     private boolean finished;
@@ -32,26 +33,30 @@ final class PlainPage {
         count += n;
     }
 
-    int valueCount() {
+    @Override
+    public int valueCount() {
         return count;
     }
 
-    long bufferedSize() {
+    @Override
+    public long bufferedSize() {
         return sink.size();
     }
 
-    byte[] toByteArray() {
+    @Override
+    public byte[] toByteArray() {
         finished = true;
         return sink.toByteArray();
     }
 
-    /** {@link #toByteArray()} written to {@code out} without the copy in between. */
-    void finishTo(ByteSink out) {
+    @Override
+    public void finishTo(ByteSink out) {
         finished = true;
         out.write(sink.array(), 0, sink.size());
     }
 
-    void reset() {
+    @Override
+    public void reset() {
         sink.reset();
         count = 0;
         finished = false;

@@ -1,7 +1,7 @@
 package dev.colcodec.tsfile.rlbe;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.DoubleValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -9,8 +9,17 @@ import java.util.Objects;
  * values, each value stored as the wrapping difference of its raw bits to its predecessor's (the
  * first of a block as is), grouped in runs of equal bit length. Lossless, NaN payloads included.
  */
-public final class RlbeDoubleWriter implements DoubleValuesWriter {
-    private final RlbeStreamWriter stream = new RlbeStreamWriter(RlbeType.DOUBLE);
+public final class RlbeDoubleWriter extends PageForwardingWriter implements DoubleValuesWriter {
+    private final RlbeStreamWriter stream;
+
+    public RlbeDoubleWriter() {
+        this(new RlbeStreamWriter(RlbeType.DOUBLE));
+    }
+
+    private RlbeDoubleWriter(RlbeStreamWriter stream) {
+        super(stream);
+        this.stream = stream;
+    }
 
     @Override
     public void writeDouble(double value) {
@@ -30,30 +39,5 @@ public final class RlbeDoubleWriter implements DoubleValuesWriter {
             off += n;
             len -= n;
         }
-    }
-
-    @Override
-    public int valueCount() {
-        return stream.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return stream.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return stream.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        stream.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        stream.reset();
     }
 }

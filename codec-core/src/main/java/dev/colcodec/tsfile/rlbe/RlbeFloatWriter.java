@@ -1,7 +1,7 @@
 package dev.colcodec.tsfile.rlbe;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.FloatValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -9,8 +9,17 @@ import java.util.Objects;
  * values, each value stored as the wrapping difference of its raw bits to its predecessor's (the
  * first of a block as is), grouped in runs of equal bit length. Lossless, NaN payloads included.
  */
-public final class RlbeFloatWriter implements FloatValuesWriter {
-    private final RlbeStreamWriter stream = new RlbeStreamWriter(RlbeType.FLOAT);
+public final class RlbeFloatWriter extends PageForwardingWriter implements FloatValuesWriter {
+    private final RlbeStreamWriter stream;
+
+    public RlbeFloatWriter() {
+        this(new RlbeStreamWriter(RlbeType.FLOAT));
+    }
+
+    private RlbeFloatWriter(RlbeStreamWriter stream) {
+        super(stream);
+        this.stream = stream;
+    }
 
     @Override
     public void writeFloat(float value) {
@@ -30,30 +39,5 @@ public final class RlbeFloatWriter implements FloatValuesWriter {
             off += n;
             len -= n;
         }
-    }
-
-    @Override
-    public int valueCount() {
-        return stream.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return stream.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return stream.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        stream.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        stream.reset();
     }
 }

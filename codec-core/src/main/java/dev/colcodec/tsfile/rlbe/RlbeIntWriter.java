@@ -1,7 +1,7 @@
 package dev.colcodec.tsfile.rlbe;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.IntValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -9,8 +9,17 @@ import java.util.Objects;
  * values, each value stored as the wrapping difference to its predecessor (the first of a block as
  * is), grouped in runs of equal bit length.
  */
-public final class RlbeIntWriter implements IntValuesWriter {
-    private final RlbeStreamWriter stream = new RlbeStreamWriter(RlbeType.INT32);
+public final class RlbeIntWriter extends PageForwardingWriter implements IntValuesWriter {
+    private final RlbeStreamWriter stream;
+
+    public RlbeIntWriter() {
+        this(new RlbeStreamWriter(RlbeType.INT32));
+    }
+
+    private RlbeIntWriter(RlbeStreamWriter stream) {
+        super(stream);
+        this.stream = stream;
+    }
 
     @Override
     public void writeInteger(int value) {
@@ -30,30 +39,5 @@ public final class RlbeIntWriter implements IntValuesWriter {
             off += n;
             len -= n;
         }
-    }
-
-    @Override
-    public int valueCount() {
-        return stream.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return stream.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return stream.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        stream.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        stream.reset();
     }
 }

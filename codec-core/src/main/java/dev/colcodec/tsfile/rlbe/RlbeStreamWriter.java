@@ -3,6 +3,7 @@ package dev.colcodec.tsfile.rlbe;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.SinkPage;
 import dev.colcodec.tsfile.bits.MsbBits;
+import dev.colcodec.values.ValuesWriter;
 import java.util.Objects;
 
 /**
@@ -10,7 +11,7 @@ import java.util.Objects;
  * count and segments of same-length differences (length code, Fibonacci-coded run length, values
  * MSB-first with the top bit of full-width values written as 0), padded to a byte.
  */
-final class RlbeStreamWriter extends SinkPage {
+final class RlbeStreamWriter extends SinkPage implements ValuesWriter {
     /** Values per block (TsFile's {@code BLOCK_DEFAULT_SIZE}). */
     static final int BLOCK = 10_000;
 
@@ -66,11 +67,13 @@ final class RlbeStreamWriter extends SinkPage {
         previous = prev;
     }
 
-    int valueCount() {
+    @Override
+    public int valueCount() {
         return count;
     }
 
-    long bufferedSize() {
+    @Override
+    public long bufferedSize() {
         return sink.size() + 4L + (long) pending * (type.width / 8 + 1);
     }
 
@@ -81,7 +84,8 @@ final class RlbeStreamWriter extends SinkPage {
         }
     }
 
-    void reset() {
+    @Override
+    public void reset() {
         resetPage();
         pending = 0;
         previous = 0;

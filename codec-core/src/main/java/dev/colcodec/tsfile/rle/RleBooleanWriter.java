@@ -1,26 +1,30 @@
 package dev.colcodec.tsfile.rle;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.BooleanValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
  * Writes TsFile RLE BOOLEAN values as TsFile does (an {@code IntRleEncoder} fed 1 and 0): the layout of
  * {@link RleIntWriter} with bit width 1. Byte-identical to TsFile.
  */
-public final class RleBooleanWriter implements BooleanValuesWriter {
-    private final Kernels kernels;
-    private final RlePageEncoder page = new RlePageEncoder(true);
+public final class RleBooleanWriter extends PageForwardingWriter implements BooleanValuesWriter {
+    private final RlePageEncoder page;
 
     public RleBooleanWriter(Kernels kernels) {
-        this.kernels = kernels;
+        this(new RlePageEncoder(true, kernels));
     }
 
     /** A writer using {@link KernelProvider#best()}. */
     public RleBooleanWriter() {
         this(KernelProvider.best());
+    }
+
+    private RleBooleanWriter(RlePageEncoder page) {
+        super(page);
+        this.page = page;
     }
 
     @Override
@@ -37,30 +41,5 @@ public final class RleBooleanWriter implements BooleanValuesWriter {
         for (int i = 0; i < len; i++) {
             v[at + i] = src[off + i] ? 1 : 0;
         }
-    }
-
-    @Override
-    public int valueCount() {
-        return page.count();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return page.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return page.toByteArray(kernels);
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        page.finishTo(kernels, out);
-    }
-
-    @Override
-    public void reset() {
-        page.reset();
     }
 }

@@ -1,9 +1,9 @@
 package dev.colcodec.tsfile.rle;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.IntValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -16,17 +16,21 @@ import java.util.Objects;
  * <p>Values are buffered until {@link #toByteArray()} because the bit width depends on the whole page;
  * each bit-packed run is then one {@link Kernels#packMsb} call.
  */
-public final class RleIntWriter implements IntValuesWriter {
-    private final Kernels kernels;
-    private final RlePageEncoder page = new RlePageEncoder(true);
+public final class RleIntWriter extends PageForwardingWriter implements IntValuesWriter {
+    private final RlePageEncoder page;
 
     public RleIntWriter(Kernels kernels) {
-        this.kernels = kernels;
+        this(new RlePageEncoder(true, kernels));
     }
 
     /** A writer using {@link KernelProvider#best()}. */
     public RleIntWriter() {
         this(KernelProvider.best());
+    }
+
+    private RleIntWriter(RlePageEncoder page) {
+        super(page);
+        this.page = page;
     }
 
     @Override
@@ -43,30 +47,5 @@ public final class RleIntWriter implements IntValuesWriter {
         for (int i = 0; i < len; i++) {
             v[at + i] = src[off + i] & 0xFFFFFFFFL;
         }
-    }
-
-    @Override
-    public int valueCount() {
-        return page.count();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return page.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return page.toByteArray(kernels);
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        page.finishTo(kernels, out);
-    }
-
-    @Override
-    public void reset() {
-        page.reset();
     }
 }

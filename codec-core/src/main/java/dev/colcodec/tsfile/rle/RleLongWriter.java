@@ -1,9 +1,9 @@
 package dev.colcodec.tsfile.rle;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.LongValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -15,17 +15,21 @@ import java.util.Objects;
  * <p>Values are buffered until {@link #toByteArray()}; each bit-packed run is one {@link
  * Kernels#packMsb} call.
  */
-public final class RleLongWriter implements LongValuesWriter {
-    private final Kernels kernels;
-    private final RlePageEncoder page = new RlePageEncoder(false);
+public final class RleLongWriter extends PageForwardingWriter implements LongValuesWriter {
+    private final RlePageEncoder page;
 
     public RleLongWriter(Kernels kernels) {
-        this.kernels = kernels;
+        this(new RlePageEncoder(false, kernels));
     }
 
     /** A writer using {@link KernelProvider#best()}. */
     public RleLongWriter() {
         this(KernelProvider.best());
+    }
+
+    private RleLongWriter(RlePageEncoder page) {
+        super(page);
+        this.page = page;
     }
 
     @Override
@@ -39,30 +43,5 @@ public final class RleLongWriter implements LongValuesWriter {
         Objects.checkFromIndexSize(off, len, src.length);
         int at = page.reserve(len);
         System.arraycopy(src, off, page.values(), at, len);
-    }
-
-    @Override
-    public int valueCount() {
-        return page.count();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return page.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return page.toByteArray(kernels);
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        page.finishTo(kernels, out);
-    }
-
-    @Override
-    public void reset() {
-        page.reset();
     }
 }

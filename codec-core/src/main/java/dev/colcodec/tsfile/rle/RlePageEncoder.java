@@ -2,6 +2,7 @@ package dev.colcodec.tsfile.rle;
 
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.Kernels;
+import dev.colcodec.values.ValuesWriter;
 import java.util.Arrays;
 
 /**
@@ -17,20 +18,25 @@ import java.util.Arrays;
  * last-group byte is then the number of real values in its last group, else 8). A bit-packed run is
  * packed with one {@link Kernels#packMsb} call.
  */
-final class RlePageEncoder {
+final class RlePageEncoder implements ValuesWriter {
     static final int MIN_REPEAT = 8;
     static final int MAX_REPEAT = 0x7FFF;
     static final int MAX_GROUPS = 63;
 
     private final boolean int32RunValues;
+    private final Kernels kernels;
     private long[] values = new long[1024];
     private int n;
     private boolean finished;
     private final ByteSink body = new ByteSink(1024);
 
-    /** @param int32RunValues INT32 streams (run values little-endian) rather than INT64 (big-endian) */
-    RlePageEncoder(boolean int32RunValues) {
+    /**
+     * @param int32RunValues INT32 streams (run values little-endian) rather than INT64 (big-endian)
+     * @param kernels packs the bit-packed runs
+     */
+    RlePageEncoder(boolean int32RunValues, Kernels kernels) {
         this.int32RunValues = int32RunValues;
+        this.kernels = kernels;
     }
 
     /** Makes room for {@code len} more values; returns where to put them in {@link #values()}. */
@@ -57,37 +63,41 @@ final class RlePageEncoder {
         return values;
     }
 
-    int count() {
+    @Override
+    public int valueCount() {
         return n;
     }
 
-    long bufferedSize() {
+    @Override
+    public long bufferedSize() {
         return 8 + (long) n * (int32RunValues ? Integer.BYTES : Long.BYTES);
     }
 
-    void reset() {
+    @Override
+    public void reset() {
         n = 0;
         finished = false;
     }
 
-    byte[] toByteArray(Kernels kernels) {
+    @Override
+    public byte[] toByteArray() {
         ByteSink out = new ByteSink((int) Math.min(Integer.MAX_VALUE - 16, bufferedSize() + 5));
-        finishTo(kernels, out);
+        finishTo(out);
         return out.toByteArray();
     }
 
-    /** Finishes the page and appends the bytes {@link #toByteArray(Kernels)} returns to {@code out}. */
-    void finishTo(Kernels kernels, ByteSink out) {
+    @Override
+    public void finishTo(ByteSink out) {
         finished = true;
         body.reset();
         if (n > 0) {
-            encodeRuns(kernels);
+            encodeRuns();
         }
         out.writeUnsignedVarInt(body.size());
         out.write(body);
     }
 
-    private void encodeRuns(Kernels kernels) {
+    private void encodeRuns() {
         long[] v = values;
         long or = 0;
         for (int i = 0; i < n; i++) {
@@ -108,14 +118,14 @@ final class RlePageEncoder {
                     j++;
                 }
                 if (groups > 0) {
-                    packedRun(kernels, runStart, groups, 8, width);
+                    packedRun(runStart, groups, 8, width);
                     groups = 0;
                 }
                 rleRun(j - i, x, valueBytes);
                 i = j;
             } else {
                 if (groups == MAX_GROUPS) {
-                    packedRun(kernels, runStart, groups, 8, width);
+                    packedRun(runStart, groups, 8, width);
                     groups = 0;
                 }
                 if (groups == 0) {
@@ -126,7 +136,7 @@ final class RlePageEncoder {
             }
         }
         if (groups > 0) {
-            packedRun(kernels, runStart, groups, 8 - (i - n), width);
+            packedRun(runStart, groups, 8 - (i - n), width);
         }
     }
 
@@ -141,7 +151,7 @@ final class RlePageEncoder {
                 && v[i + 7] == x;
     }
 
-    private void packedRun(Kernels kernels, int start, int groups, int last, int width) {
+    private void packedRun(int start, int groups, int last, int width) {
         body.write((groups << 1) | 1);
         body.write(last);
         int bytes = groups * width;

@@ -1,9 +1,9 @@
 package dev.colcodec.tsfile.sprintz;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.FloatValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -14,7 +14,7 @@ import java.util.Objects;
  * <p>As in TsFile, predictions run on {@code floatToIntBits} bits, so a NaN payload is kept only in
  * the first value of each block and in the last block.
  */
-public final class SprintzFloatWriter implements FloatValuesWriter {
+public final class SprintzFloatWriter extends PageForwardingWriter implements FloatValuesWriter {
     private final SprintzStreamWriter stream;
 
     /** A writer using the JVM's best kernels. */
@@ -24,7 +24,12 @@ public final class SprintzFloatWriter implements FloatValuesWriter {
 
     /** A writer packing residuals with {@code kernels}. */
     public SprintzFloatWriter(Kernels kernels) {
-        this.stream = new SprintzStreamWriter(SprintzType.FLOAT, kernels);
+        this(new SprintzStreamWriter(SprintzType.FLOAT, kernels));
+    }
+
+    private SprintzFloatWriter(SprintzStreamWriter stream) {
+        super(stream);
+        this.stream = stream;
     }
 
     @Override
@@ -45,30 +50,5 @@ public final class SprintzFloatWriter implements FloatValuesWriter {
             off += n;
             len -= n;
         }
-    }
-
-    @Override
-    public int valueCount() {
-        return stream.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return stream.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return stream.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        stream.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        stream.reset();
     }
 }

@@ -1,9 +1,9 @@
 package dev.colcodec.tsfile.sprintz;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.IntValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -11,7 +11,7 @@ import java.util.Objects;
  * predictor: 9-value blocks (width byte, first value, 8 zigzag-mapped residuals packed MSB-first),
  * then the last 1 to 8 values as a TsFile RLE stream.
  */
-public final class SprintzIntWriter implements IntValuesWriter {
+public final class SprintzIntWriter extends PageForwardingWriter implements IntValuesWriter {
     private final SprintzStreamWriter stream;
 
     /** A writer using the JVM's best kernels. */
@@ -21,7 +21,12 @@ public final class SprintzIntWriter implements IntValuesWriter {
 
     /** A writer packing residuals with {@code kernels}. */
     public SprintzIntWriter(Kernels kernels) {
-        this.stream = new SprintzStreamWriter(SprintzType.INT32, kernels);
+        this(new SprintzStreamWriter(SprintzType.INT32, kernels));
+    }
+
+    private SprintzIntWriter(SprintzStreamWriter stream) {
+        super(stream);
+        this.stream = stream;
     }
 
     @Override
@@ -42,30 +47,5 @@ public final class SprintzIntWriter implements IntValuesWriter {
             off += n;
             len -= n;
         }
-    }
-
-    @Override
-    public int valueCount() {
-        return stream.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return stream.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return stream.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        stream.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        stream.reset();
     }
 }

@@ -1,16 +1,16 @@
 package dev.colcodec.tsfile.sprintz;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.LongValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 
 /**
  * Writes a TsFile SPRINTZ page of INT64 values, byte for byte as TsFile 2.4.0 with its default FIRE
  * predictor: 9-value blocks (width byte, first value, 8 zigzag-mapped residuals packed MSB-first),
  * then the last 1 to 8 values as a TsFile RLE stream.
  */
-public final class SprintzLongWriter implements LongValuesWriter {
+public final class SprintzLongWriter extends PageForwardingWriter implements LongValuesWriter {
     private final SprintzStreamWriter stream;
 
     /** A writer using the JVM's best kernels. */
@@ -20,7 +20,12 @@ public final class SprintzLongWriter implements LongValuesWriter {
 
     /** A writer packing residuals with {@code kernels}. */
     public SprintzLongWriter(Kernels kernels) {
-        this.stream = new SprintzStreamWriter(SprintzType.INT64, kernels);
+        this(new SprintzStreamWriter(SprintzType.INT64, kernels));
+    }
+
+    private SprintzLongWriter(SprintzStreamWriter stream) {
+        super(stream);
+        this.stream = stream;
     }
 
     @Override
@@ -31,30 +36,5 @@ public final class SprintzLongWriter implements LongValuesWriter {
     @Override
     public void writeLongs(long[] src, int off, int len) {
         stream.write(src, off, len);
-    }
-
-    @Override
-    public int valueCount() {
-        return stream.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return stream.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return stream.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        stream.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        stream.reset();
     }
 }

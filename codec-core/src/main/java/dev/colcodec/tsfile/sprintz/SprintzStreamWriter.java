@@ -4,6 +4,7 @@ import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.io.SinkPage;
 import dev.colcodec.kernel.Kernels;
+import dev.colcodec.values.ValuesWriter;
 import java.util.Objects;
 
 /**
@@ -12,7 +13,7 @@ import java.util.Objects;
  * group of 1 to 8 values is written raw by {@link SprintzTail}. Values are {@code long}s, 32-bit types
  * sign-extended.
  */
-final class SprintzStreamWriter extends SinkPage {
+final class SprintzStreamWriter extends SinkPage implements ValuesWriter {
     private static final int BLOCK = SprintzStreamReader.BLOCK;
     private static final int CHUNK = 513;
 
@@ -68,11 +69,13 @@ final class SprintzStreamWriter extends SinkPage {
         }
     }
 
-    int valueCount() {
+    @Override
+    public int valueCount() {
         return count;
     }
 
-    long bufferedSize() {
+    @Override
+    public long bufferedSize() {
         return sink.size() + 1L + pendingCount * (type.width / 8L) + 8;
     }
 
@@ -83,7 +86,8 @@ final class SprintzStreamWriter extends SinkPage {
         }
     }
 
-    void reset() {
+    @Override
+    public void reset() {
         resetPage();
         pendingCount = 0;
         count = 0;

@@ -1,7 +1,7 @@
 package dev.colcodec.tsfile.zigzag;
 
-import dev.colcodec.io.ByteSink;
 import dev.colcodec.values.IntValuesWriter;
+import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
@@ -9,8 +9,17 @@ import java.util.Objects;
  * IntZigzagEncoder}: {@code uvarint byteLength, uvarint count}, then each value as a zigzag varint. An
  * empty page is zero bytes.
  */
-public final class ZigzagIntWriter implements IntValuesWriter {
-    private final ZigzagStreamWriter stream = new ZigzagStreamWriter(false);
+public final class ZigzagIntWriter extends PageForwardingWriter implements IntValuesWriter {
+    private final ZigzagStreamWriter stream;
+
+    public ZigzagIntWriter() {
+        this(new ZigzagStreamWriter(false));
+    }
+
+    private ZigzagIntWriter(ZigzagStreamWriter stream) {
+        super(stream);
+        this.stream = stream;
+    }
 
     @Override
     public void writeInteger(int value) {
@@ -30,30 +39,5 @@ public final class ZigzagIntWriter implements IntValuesWriter {
             off += n;
             len -= n;
         }
-    }
-
-    @Override
-    public int valueCount() {
-        return stream.valueCount();
-    }
-
-    @Override
-    public long bufferedSize() {
-        return stream.bufferedSize();
-    }
-
-    @Override
-    public byte[] toByteArray() {
-        return stream.toByteArray();
-    }
-
-    @Override
-    public void finishTo(ByteSink out) {
-        stream.finishTo(out);
-    }
-
-    @Override
-    public void reset() {
-        stream.reset();
     }
 }

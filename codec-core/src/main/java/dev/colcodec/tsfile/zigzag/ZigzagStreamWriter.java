@@ -1,13 +1,14 @@
 package dev.colcodec.tsfile.zigzag;
 
 import dev.colcodec.io.ByteSink;
+import dev.colcodec.values.ValuesWriter;
 import java.util.Objects;
 
 /**
  * Encodes a TsFile ZIGZAG page as TsFile 2.4.0 does: {@code uvarint byteLength, uvarint count} and the
  * zigzag varints of the values; an empty page is zero bytes.
  */
-final class ZigzagStreamWriter {
+final class ZigzagStreamWriter implements ValuesWriter {
     private static final int CHUNK = 512;
 
     private final boolean wide;
@@ -52,15 +53,18 @@ final class ZigzagStreamWriter {
         count += len;
     }
 
-    int valueCount() {
+    @Override
+    public int valueCount() {
         return count;
     }
 
-    long bufferedSize() {
+    @Override
+    public long bufferedSize() {
         return body.size() + 10L;
     }
 
-    byte[] toByteArray() {
+    @Override
+    public byte[] toByteArray() {
         finished = true;
         if (count == 0) {
             return new byte[0];
@@ -74,8 +78,8 @@ final class ZigzagStreamWriter {
         return out;
     }
 
-    /** Finishes the page and appends the bytes {@link #toByteArray()} returns to {@code out}. */
-    void finishTo(ByteSink out) {
+    @Override
+    public void finishTo(ByteSink out) {
         finished = true;
         if (count > 0) {
             out.writeUnsignedVarInt(body.size());
@@ -84,7 +88,8 @@ final class ZigzagStreamWriter {
         }
     }
 
-    void reset() {
+    @Override
+    public void reset() {
         body.reset();
         count = 0;
         finished = false;
