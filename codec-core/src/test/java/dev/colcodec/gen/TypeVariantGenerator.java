@@ -29,6 +29,67 @@ public final class TypeVariantGenerator {
 
     static final List<Variant> VARIANTS = List.of(
             new Variant(
+                    "dev/colcodec/parquet/dictionary/DictionaryFloatWriter.java",
+                    "dev/colcodec/parquet/dictionary/DictionaryDoubleWriter.java",
+                    List.of(
+                            r("FloatValuesWriter", "DoubleValuesWriter"),
+                            r("Dictionary-encodes FLOAT values", "Dictionary-encodes DOUBLE values"),
+                            r("PlainFloatDictionaryValuesWriter", "PlainDoubleDictionaryValuesWriter"),
+                            r("Entries are raw float bits", "Entries are raw double bits"),
+                            r("DictionaryFloatWriter", "DictionaryDoubleWriter"),
+                            r("IntKeyStore", "LongKeyStore"),
+                            r("int[] bits = new int[BLOCK]", "long[] bits = new long[BLOCK]"),
+                            r("public void writeFloat(float value)", "public void writeDouble(double value)"),
+                            r("countValues(1, 4)", "countValues(1, 8)"),
+                            r(
+                                    "int key = Float.floatToRawIntBits(value)",
+                                    "long key = Double.doubleToRawLongBits(value)"),
+                            r("keys.plain.writeInteger(key)", "keys.plain.writeLong(key)"),
+                            r("public void writeFloats(float[] src", "public void writeDoubles(double[] src"),
+                            r("countValues(len, 4L * len)", "countValues(len, 8L * len)"),
+                            r("Float.floatToRawIntBits(src[off + i])", "Double.doubleToRawLongBits(src[off + i])"),
+                            r("keys.plain.writeIntegers(bits", "keys.plain.writeLongs(bits"))),
+            new Variant(
+                    "dev/colcodec/parquet/bss/ByteStreamSplitIntWriter.java",
+                    "dev/colcodec/parquet/bss/ByteStreamSplitLongWriter.java",
+                    List.of(
+                            r("IntValuesWriter", "LongValuesWriter"),
+                            r("Encodes INT32 values", "Encodes INT64 values"),
+                            r("the 4 streams", "the 8 streams"),
+                            r("ByteStreamSplitIntWriter", "ByteStreamSplitLongWriter"),
+                            r("WIDTH = 4", "WIDTH = 8"),
+                            r("int[] values = new int[256]", "long[] values = new long[256]"),
+                            r("public void writeInteger(int value)", "public void writeLong(long value)"),
+                            r("public void writeIntegers(int[] src", "public void writeLongs(long[] src"))),
+            new Variant(
+                    "dev/colcodec/parquet/bss/ByteStreamSplitIntWriter.java",
+                    "dev/colcodec/parquet/bss/ByteStreamSplitFloatWriter.java",
+                    List.of(
+                            r("IntValuesWriter", "FloatValuesWriter"),
+                            r("Encodes INT32 values", "Encodes FLOAT values"),
+                            r(
+                                    "Output is byte-identical to parquet-java's.",
+                                    "Output is byte-identical to parquet-java's. Raw bits are written (NaN payloads survive)."),
+                            r("ByteStreamSplitIntWriter", "ByteStreamSplitFloatWriter"),
+                            r("int[] values = new int[256]", "float[] values = new float[256]"),
+                            r("public void writeInteger(int value)", "public void writeFloat(float value)"),
+                            r("public void writeIntegers(int[] src", "public void writeFloats(float[] src"))),
+            new Variant(
+                    "dev/colcodec/parquet/bss/ByteStreamSplitIntWriter.java",
+                    "dev/colcodec/parquet/bss/ByteStreamSplitDoubleWriter.java",
+                    List.of(
+                            r("IntValuesWriter", "DoubleValuesWriter"),
+                            r("Encodes INT32 values", "Encodes DOUBLE values"),
+                            r("the 4 streams", "the 8 streams"),
+                            r(
+                                    "Output is byte-identical to parquet-java's.",
+                                    "Output is byte-identical to parquet-java's. Raw bits are written (NaN payloads survive)."),
+                            r("ByteStreamSplitIntWriter", "ByteStreamSplitDoubleWriter"),
+                            r("WIDTH = 4", "WIDTH = 8"),
+                            r("int[] values = new int[256]", "double[] values = new double[256]"),
+                            r("public void writeInteger(int value)", "public void writeDouble(double value)"),
+                            r("public void writeIntegers(int[] src", "public void writeDoubles(double[] src"))),
+            new Variant(
                     "dev/colcodec/tsfile/rle/RleIntReader.java",
                     "dev/colcodec/tsfile/rle/RleLongReader.java",
                     List.of(

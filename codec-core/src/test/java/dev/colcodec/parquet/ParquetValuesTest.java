@@ -47,6 +47,12 @@ class ParquetValuesTest {
                             () -> ParquetValues.newReader(e, t, FLBA, K),
                             t,
                             e + " " + t);
+                    TypedRoundTrip.assertBadRangesRefused(
+                            ParquetValues.newWriter(e, t, FLBA, K),
+                            () -> ParquetValues.newWriter(e, t, FLBA, K),
+                            kind(t),
+                            binaryLength(t),
+                            e + " " + t);
                     checked++;
                 } else {
                     assertThatThrownBy(() -> ParquetValues.newReader(e, t, FLBA, K))
@@ -73,6 +79,12 @@ class ParquetValuesTest {
             }
             DictionaryWriter w =
                     ParquetValues.newDictionaryWriter(t, FLBA, DictionaryFlavor.V2_RLE_DICTIONARY, 1 << 20, K);
+            TypedRoundTrip.assertBadRangesRefused(
+                    ParquetValues.newDictionaryWriter(t, FLBA, DictionaryFlavor.V2_RLE_DICTIONARY, 1 << 20, K),
+                    () -> ParquetValues.newDictionaryWriter(t, FLBA, DictionaryFlavor.V2_RLE_DICTIONARY, 1 << 20, K),
+                    kind(t),
+                    binaryLength(t),
+                    "dictionary " + t);
             Object values = write(w, t, 3);
             byte[] data = w.toByteArray();
             ValuesReader r;
@@ -87,6 +99,7 @@ class ParquetValuesTest {
                 keptDictionary++;
             }
             r.init(N, data, 0, data.length);
+            TypedRoundTrip.assertBadReadRangesRefused(r, kind(t), "dictionary " + t);
             assertRead(r, t, values, "dictionary " + t);
         }
         assertThat(keptDictionary)
@@ -142,6 +155,7 @@ class ParquetValuesTest {
         byte[] page = w.toByteArray();
         ValuesReader r = f.create();
         r.init(N, page, 0, page.length);
+        TypedRoundTrip.assertBadReadRangesRefused(r, kind(t), what);
         assertRead(r, t, values, what);
     }
 }

@@ -92,6 +92,12 @@ class TsFileValuesTest {
             for (TsDataType t : pair.getValue()) {
                 TsEncoding e = pair.getKey();
                 long seed = e.ordinal() * 31L + t.ordinal();
+                TypedRoundTrip.assertBadRangesRefused(
+                        TsFileValues.newWriter(e, t, K),
+                        () -> TsFileValues.newWriter(e, t, K),
+                        kind(t),
+                        -1,
+                        e + " " + t);
                 ValuesWriter a = TsFileValues.newWriter(e, t, K);
                 TypedRoundTrip.write(a, kind(t), N, -1, seed);
                 byte[] page = a.toByteArray();
@@ -129,6 +135,7 @@ class TsFileValuesTest {
                     byte[] page = w.toByteArray();
                     ValuesReader r = TsFileValues.newReader(e, t, K);
                     r.init(N, page, 0, page.length);
+                    TypedRoundTrip.assertBadReadRangesRefused(r, kind(t), e + " " + t);
                     TypedRoundTrip.assertReads(r, kind(t), N, values, e + " " + t);
                     assertThat(TsFileValues.supports(e, t)).isTrue();
                     checked++;

@@ -3,6 +3,7 @@ package dev.colcodec.parquet.bss;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.DoubleValuesReader;
+import java.util.Objects;
 
 /**
  * Decodes Parquet BYTE_STREAM_SPLIT DOUBLE values: 8 streams, stream k holding byte k of
@@ -40,6 +41,7 @@ public final class ByteStreamSplitDoubleReader implements DoubleValuesReader {
 
     @Override
     public void readDoubles(double[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
         int first = section.take(len);
         kernels.bssDecode(section.buf, section.start + first, section.count, dst, off, len);
     }

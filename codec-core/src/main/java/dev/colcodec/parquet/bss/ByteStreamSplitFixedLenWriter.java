@@ -5,6 +5,7 @@ import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesWriter;
+import java.util.Objects;
 
 /**
  * Encodes FIXED_LEN_BYTE_ARRAY({@code width}) values as Parquet BYTE_STREAM_SPLIT. Values are buffered
@@ -36,6 +37,7 @@ public final class ByteStreamSplitFixedLenWriter implements BinaryValuesWriter {
     @Override
     public void writeBinary(byte[] value, int off, int len) {
         checkWritable();
+        Objects.checkFromIndexSize(off, len, value.length);
         checkLength(len);
         values.write(value, off, len);
         count++;
@@ -44,6 +46,7 @@ public final class ByteStreamSplitFixedLenWriter implements BinaryValuesWriter {
     @Override
     public void writeBinaries(BinaryBatch src, int from, int len) {
         checkWritable();
+        Objects.checkFromIndexSize(from, len, src.count());
         int[] offsets = src.offsets();
         for (int i = from; i < from + len; i++) {
             checkLength(offsets[i + 1] - offsets[i]);

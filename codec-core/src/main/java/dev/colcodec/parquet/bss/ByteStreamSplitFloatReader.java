@@ -3,6 +3,7 @@ package dev.colcodec.parquet.bss;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.FloatValuesReader;
+import java.util.Objects;
 
 /**
  * Decodes Parquet BYTE_STREAM_SPLIT FLOAT values: 4 streams, stream k holding byte k of
@@ -40,6 +41,7 @@ public final class ByteStreamSplitFloatReader implements FloatValuesReader {
 
     @Override
     public void readFloats(float[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
         int first = section.take(len);
         kernels.bssDecode(section.buf, section.start + first, section.count, dst, off, len);
     }

@@ -3,6 +3,7 @@ package dev.colcodec.parquet.bss;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.IntValuesReader;
+import java.util.Objects;
 
 /**
  * Decodes Parquet BYTE_STREAM_SPLIT INT32 values: 4 streams, stream k holding byte k of
@@ -40,6 +41,7 @@ public final class ByteStreamSplitIntReader implements IntValuesReader {
 
     @Override
     public void readIntegers(int[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
         int first = section.take(len);
         kernels.bssDecode(section.buf, section.start + first, section.count, dst, off, len);
     }

@@ -4,6 +4,7 @@ import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.IntValuesWriter;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Encodes INT32 values as Parquet BYTE_STREAM_SPLIT. Values are buffered in a primitive array
@@ -11,6 +12,9 @@ import java.util.Arrays;
  * Output is byte-identical to parquet-java's.
  */
 public final class ByteStreamSplitIntWriter implements IntValuesWriter {
+    /** Bytes per value, and streams per page. */
+    private static final int WIDTH = 4;
+
     private final Kernels kernels;
     private int[] values = new int[256];
     private int count;
@@ -33,6 +37,7 @@ public final class ByteStreamSplitIntWriter implements IntValuesWriter {
 
     @Override
     public void writeIntegers(int[] src, int off, int len) {
+        Objects.checkFromIndexSize(off, len, src.length);
         ensure(len);
         System.arraycopy(src, off, values, count, len);
         count += len;
@@ -43,12 +48,12 @@ public final class ByteStreamSplitIntWriter implements IntValuesWriter {
             throw new IllegalStateException("toByteArray() was called: reset() before writing the next page");
         }
         long need = (long) count + n;
-        if (need * 4 > Integer.MAX_VALUE - 16) {
+        if (need * WIDTH > Integer.MAX_VALUE - 16) {
             throw new IllegalStateException("encoded page larger than 2 GiB");
         }
         if (need > values.length) {
             values = Arrays.copyOf(values, (int)
-                    Math.max(need, Math.min(values.length * 2L, (Integer.MAX_VALUE - 16) / 4)));
+                    Math.max(need, Math.min(values.length * 2L, (Integer.MAX_VALUE - 16) / WIDTH)));
         }
     }
 
@@ -59,13 +64,13 @@ public final class ByteStreamSplitIntWriter implements IntValuesWriter {
 
     @Override
     public long bufferedSize() {
-        return 4L * count;
+        return (long) WIDTH * count;
     }
 
     @Override
     public byte[] toByteArray() {
         finished = true;
-        byte[] out = new byte[4 * count];
+        byte[] out = new byte[WIDTH * count];
         kernels.bssEncode(values, 0, count, out, 0, count);
         return out;
     }

@@ -3,6 +3,7 @@ package dev.colcodec.parquet.bss;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.LongValuesReader;
+import java.util.Objects;
 
 /**
  * Decodes Parquet BYTE_STREAM_SPLIT INT64 values: 8 streams, stream k holding byte k of
@@ -40,6 +41,7 @@ public final class ByteStreamSplitLongReader implements LongValuesReader {
 
     @Override
     public void readLongs(long[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
         int first = section.take(len);
         kernels.bssDecode(section.buf, section.start + first, section.count, dst, off, len);
     }

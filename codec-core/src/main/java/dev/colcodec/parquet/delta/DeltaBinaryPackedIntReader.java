@@ -4,6 +4,7 @@ import dev.colcodec.CorruptInputException;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.IntValuesReader;
+import java.util.Objects;
 
 /**
  * Decodes Parquet DELTA_BINARY_PACKED INT32 values (arithmetic wraps at 2^32, as the format requires
@@ -83,6 +84,7 @@ public final class DeltaBinaryPackedIntReader implements IntValuesReader {
 
     @Override
     public void readIntegers(int[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
         checkRequest(len);
         int fromWindow = Math.min(len, windowLen - windowPos);
         System.arraycopy(window, windowPos, dst, off, fromWindow);

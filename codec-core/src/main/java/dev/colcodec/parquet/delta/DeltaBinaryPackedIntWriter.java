@@ -6,6 +6,7 @@ import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.rle.LsbGroupPacker;
 import dev.colcodec.values.IntValuesWriter;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Encodes INT32 values as Parquet DELTA_BINARY_PACKED (default: blocks of 128 values in 4 miniblocks
@@ -80,6 +81,7 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter, InPlac
 
     @Override
     public void writeIntegers(int[] src, int off, int len) {
+        Objects.checkFromIndexSize(off, len, src.length);
         if (len <= 0) {
             return;
         }

@@ -4,6 +4,7 @@ import dev.colcodec.CorruptInputException;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.LongValuesReader;
+import java.util.Objects;
 
 /**
  * Decodes Parquet DELTA_BINARY_PACKED INT64 values (arithmetic wraps at 2^64).
@@ -83,6 +84,7 @@ public final class DeltaBinaryPackedLongReader implements LongValuesReader {
 
     @Override
     public void readLongs(long[] dst, int off, int len) {
+        Objects.checkFromIndexSize(off, len, dst.length);
         checkRequest(len);
         int fromWindow = Math.min(len, windowLen - windowPos);
         System.arraycopy(window, windowPos, dst, off, fromWindow);

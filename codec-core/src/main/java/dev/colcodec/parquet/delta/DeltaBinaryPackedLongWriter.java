@@ -7,6 +7,7 @@ import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.rle.LsbGroupPacker;
 import dev.colcodec.values.LongValuesWriter;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Encodes INT64 values as Parquet DELTA_BINARY_PACKED (default: blocks of 128 values in 4 miniblocks
@@ -80,6 +81,7 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter, InPl
 
     @Override
     public void writeLongs(long[] src, int off, int len) {
+        Objects.checkFromIndexSize(off, len, src.length);
         if (len <= 0) {
             return;
         }

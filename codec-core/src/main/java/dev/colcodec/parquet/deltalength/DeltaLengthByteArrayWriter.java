@@ -6,6 +6,7 @@ import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.delta.DeltaBinaryPackedIntWriter;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesWriter;
+import java.util.Objects;
 
 /**
  * Encodes byte strings as Parquet DELTA_LENGTH_BYTE_ARRAY: the lengths as DELTA_BINARY_PACKED (blocks
@@ -33,12 +34,14 @@ public final class DeltaLengthByteArrayWriter implements BinaryValuesWriter {
 
     @Override
     public void writeBinary(byte[] value, int off, int len) {
+        Objects.checkFromIndexSize(off, len, value.length);
         lengths.writeInteger(len);
         data.write(value, off, len);
     }
 
     @Override
     public void writeBinaries(BinaryBatch src, int from, int len) {
+        Objects.checkFromIndexSize(from, len, src.count());
         int[] offsets = src.offsets();
         if (len <= 0) {
             return;

@@ -9,6 +9,7 @@ import dev.colcodec.parquet.delta.DeltaBinaryPackedIntWriter;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesWriter;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Encodes byte strings (BYTE_ARRAY or FIXED_LEN_BYTE_ARRAY) as Parquet DELTA_BYTE_ARRAY: the length of
@@ -64,6 +65,7 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter, InPlacePa
 
     @Override
     public void writeBinary(byte[] value, int off, int len) {
+        Objects.checkFromIndexSize(off, len, value.length);
         int p = commonPrefix(previous, 0, previousLength, value, off, len);
         prefixes.writeInteger(p);
         suffixLengths.writeInteger(len - p);
@@ -78,6 +80,7 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter, InPlacePa
 
     @Override
     public void writeBinaries(BinaryBatch src, int from, int len) {
+        Objects.checkFromIndexSize(from, len, src.count());
         if (len <= 0) {
             return;
         }

@@ -41,6 +41,9 @@ public final class DictionaryBinaryReader extends DictionaryPageReader implement
     @Override
     public void readBinaries(BinaryBatch dst, int len) {
         Objects.requireNonNull(dst, "dst");
+        if (len < 0) {
+            throw new IllegalArgumentException("negative length " + len);
+        }
         while (len > 0) {
             int n = Math.min(len, BLOCK);
             // every id checked against the dictionary's size before any byte is copied

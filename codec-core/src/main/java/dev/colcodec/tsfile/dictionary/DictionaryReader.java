@@ -146,6 +146,9 @@ public final class DictionaryReader implements BinaryValuesReader {
     @Override
     public void readBinaries(BinaryBatch dst, int len) {
         Objects.requireNonNull(dst, "dst");
+        if (len < 0) {
+            throw new IllegalArgumentException("negative length " + len);
+        }
         while (len > 0) {
             int n = Math.min(len, CHUNK);
             readIds(n);
