@@ -29,6 +29,42 @@ public final class TypeVariantGenerator {
 
     static final List<Variant> VARIANTS = List.of(
             new Variant(
+                    "dev/colcodec/parquet/delta/DeltaBinaryPackedIntWriter.java",
+                    "dev/colcodec/parquet/delta/DeltaBinaryPackedLongWriter.java",
+                    List.of(
+                            r(
+                                    "import dev.colcodec.io.InPlacePage;",
+                                    "import dev.colcodec.io.ByteIO;\nimport dev.colcodec.io.InPlacePage;"),
+                            r("IntValuesWriter", "LongValuesWriter"),
+                            r("Encodes INT32 values", "Encodes INT64 values"),
+                            r(
+                                    " Deltas are computed in {@code int} (wrapping at 2^32, as parquet-java does), so widths never\n * exceed 32.",
+                                    " Deltas wrap at 2^64, so widths never exceed 64."),
+                            r("DeltaBinaryPackingValuesWriterForInteger", "DeltaBinaryPackingValuesWriterForLong"),
+                            r("DeltaBinaryPackedIntWriter", "DeltaBinaryPackedLongWriter"),
+                            r("private final int[] deltas", "private final long[] deltas"),
+                            r("private final int[] blockMax", "private final long[] blockMax"),
+                            r("private int first;", "private long first;"),
+                            r("private int previous;", "private long previous;"),
+                            r("this.deltas = new int[blockSize]", "this.deltas = new long[blockSize]"),
+                            r("this.blockMax = new int[miniblocks]", "this.blockMax = new long[miniblocks]"),
+                            r("public void writeInteger(int value)", "public void writeLong(long value)"),
+                            r("public void writeIntegers(int[] src", "public void writeLongs(long[] src"),
+                            r("int[] d = deltas;", "long[] d = deltas;"),
+                            r("int min = kernels.deltaBlock(", "long min = kernels.deltaBlock("),
+                            r("32 - Integer.numberOfLeadingZeros(", "64 - Long.numberOfLeadingZeros("),
+                            r("int min = d[0];", "long min = d[0];"),
+                            r("int min2 = d[n - 1];", "long min2 = d[n - 1];"),
+                            r("private void encodeBlock(int min)", "private void encodeBlock(long min)"),
+                            r("int bits = 0;", "long bits = 0;"),
+                            r(
+                                    "private void packBlock(int min, int used)",
+                                    "private void packBlock(long min, int used)"),
+                            r(
+                                    "            int base = min;\n",
+                                    "            if (w == 64) {\n                // whole little-endian words: the difference is the packed value\n                for (int k = from; k < from + m; k++, p += 8) {\n                    ByteIO.putLongLE(out, p, d[k] - min);\n                }\n                continue;\n            }\n            long base = min;\n"),
+                            r("4L * buffered", "8L * buffered"))),
+            new Variant(
                     "dev/colcodec/parquet/dictionary/DictionaryFloatWriter.java",
                     "dev/colcodec/parquet/dictionary/DictionaryDoubleWriter.java",
                     List.of(
