@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -264,15 +265,51 @@ public final class ColumnChunkWriter {
      * where {@code nulls} is set ({@code nulls} may be {@code null}: no nulls).
      */
     public void write(Object values, boolean[] nulls, int from, int len) {
-        if (nulls != null && column.maxDefinitionLevel() == 0) {
-            for (int i = from; i < from + len; i++) {
-                if (nulls[i]) {
-                    throw new IllegalArgumentException("null in REQUIRED column " + column.name() + " at row " + i);
+        check(values, nulls, from, len);
+        append(values, nulls, from, len);
+    }
+
+    /**
+     * Throws unless {@link #write} would take rows {@code [from, from + len)} whole: a range outside
+     * {@code Integer.MAX_VALUE} rows ({@link IndexOutOfBoundsException}), or ({@link
+     * IllegalArgumentException}) values that are not the column's array type, fewer values or null flags
+     * than rows, a null in a REQUIRED column, or a FIXED_LEN_BYTE_ARRAY or INT96 value of another length.
+     * Checks everything before a row is taken, so a refused write leaves the chunk as it was.
+     */
+    void check(Object values, boolean[] nulls, int from, int len) {
+        Objects.checkFromIndexSize(from, len, Integer.MAX_VALUE);
+        checkArray(values, from + len);
+        if (nulls != null) {
+            if (nulls.length < from + len) {
+                throw new IllegalArgumentException(
+                        "column " + column.name() + " has " + nulls.length + " null flags, needs " + (from + len));
+            }
+            if (column.maxDefinitionLevel() == 0) {
+                for (int i = from; i < from + len; i++) {
+                    if (nulls[i]) {
+                        throw new IllegalArgumentException("null in REQUIRED column " + column.name() + " at row " + i);
+                    }
                 }
             }
+        }
+        int fixed =
+                type == PhysicalType.INT96 ? 12 : type == PhysicalType.FIXED_LEN_BYTE_ARRAY ? column.typeLength() : -1;
+        if (fixed >= 0) {
+            BinaryBatch b = (BinaryBatch) values;
+            for (int i = from; i < from + len; i++) {
+                if ((nulls == null || !nulls[i]) && b.length(i) != fixed) {
+                    throw new IllegalArgumentException("column " + column.name() + " holds " + fixed
+                            + "-byte values; row " + i + " has " + b.length(i) + " bytes");
+                }
+            }
+        }
+    }
+
+    /** {@link #write} of rows {@link #check} accepted. */
+    void append(Object values, boolean[] nulls, int from, int len) {
+        if (column.maxDefinitionLevel() == 0) {
             nulls = null;
         }
-        checkArray(values, from + len);
         if (bloomBytes > 0) {
             if (bloom == null) {
                 bloom = SplitBlockBloomFilter.empty(bloomBytes);
@@ -347,28 +384,46 @@ public final class ColumnChunkWriter {
 
     private void checkArray(Object v, int needed) {
         int have;
-        switch (type) {
-            case INT32:
-                have = ((int[]) v).length;
-                break;
-            case INT64:
-                have = ((long[]) v).length;
-                break;
-            case FLOAT:
-                have = ((float[]) v).length;
-                break;
-            case DOUBLE:
-                have = ((double[]) v).length;
-                break;
-            case BOOLEAN:
-                have = ((boolean[]) v).length;
-                break;
-            default:
-                have = ((BinaryBatch) v).count();
-                break;
+        if (v instanceof int[] && type == PhysicalType.INT32) {
+            have = ((int[]) v).length;
+        } else if (v instanceof long[] && type == PhysicalType.INT64) {
+            have = ((long[]) v).length;
+        } else if (v instanceof float[] && type == PhysicalType.FLOAT) {
+            have = ((float[]) v).length;
+        } else if (v instanceof double[] && type == PhysicalType.DOUBLE) {
+            have = ((double[]) v).length;
+        } else if (v instanceof boolean[] && type == PhysicalType.BOOLEAN) {
+            have = ((boolean[]) v).length;
+        } else if (v instanceof BinaryBatch
+                && (type == PhysicalType.BYTE_ARRAY
+                        || type == PhysicalType.FIXED_LEN_BYTE_ARRAY
+                        || type == PhysicalType.INT96)) {
+            have = ((BinaryBatch) v).count();
+        } else {
+            throw new IllegalArgumentException(
+                    "column " + column.name() + " is " + type + ": its values are " + expectedArray() + ", not "
+                            + (v == null ? "null" : v.getClass().getSimpleName()));
         }
         if (have < needed) {
             throw new IllegalArgumentException("column " + column.name() + " has " + have + " values, needs " + needed);
+        }
+    }
+
+    /** The array type {@link #write} takes for this column. */
+    private String expectedArray() {
+        switch (type) {
+            case INT32:
+                return "int[]";
+            case INT64:
+                return "long[]";
+            case FLOAT:
+                return "float[]";
+            case DOUBLE:
+                return "double[]";
+            case BOOLEAN:
+                return "boolean[]";
+            default:
+                return "a BinaryBatch";
         }
     }
 

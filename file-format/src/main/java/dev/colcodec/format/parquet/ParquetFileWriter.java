@@ -149,7 +149,12 @@ public final class ParquetFileWriter implements AutoCloseable {
         if (columns.length != writers.length || (nulls != null && nulls.length != writers.length)) {
             throw new IllegalArgumentException("expected " + writers.length + " columns");
         }
+        if (rowCount < 0) {
+            throw new IllegalArgumentException("negative row count " + rowCount);
+        }
+        // every column is checked before any takes a row, so a refused write leaves the file as it was
         for (int i = 0; i < writers.length; i++) {
+            writers[i].check(columns[i], nulls == null ? null : nulls[i], 0, rowCount);
             ParquetColumn c = schema.get(i);
             if (isAlwaysNull(c)) {
                 boolean[] isNull = nulls == null ? null : nulls[i];
@@ -164,7 +169,7 @@ public final class ParquetFileWriter implements AutoCloseable {
         for (int from = 0; from < rowCount; ) {
             int n = Math.min(SLICE, rowCount - from);
             int start = from;
-            forEachColumn(i -> writers[i].write(columns[i], nulls == null ? null : nulls[i], start, n));
+            forEachColumn(i -> writers[i].append(columns[i], nulls == null ? null : nulls[i], start, n));
             long buffered = 0;
             for (ColumnChunkWriter w : writers) {
                 buffered += w.bufferedSize();
