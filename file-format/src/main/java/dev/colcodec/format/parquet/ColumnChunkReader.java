@@ -350,6 +350,7 @@ public final class ColumnChunkReader {
      * Returns the number of entries read; 0 means the chunk is exhausted.
      */
     public int readBatch(ColumnBatch batch, int maxEntries) {
+        checkBatch(batch, maxEntries);
         try {
             return readBatchUnchecked(batch, maxEntries, Long.MAX_VALUE);
         } catch (CorruptInputException e) {
@@ -367,6 +368,7 @@ public final class ColumnChunkReader {
      * 0 or less (for {@code maxRows}, when the next entry begins a row: a row's rest is still read).
      */
     public int readRows(ColumnBatch batch, int maxEntries, long maxRows) {
+        checkBatch(batch, maxEntries);
         maxRows = Math.max(0, maxRows);
         if (maxRep == 0) {
             return readBatch(batch, (int) Math.max(0, Math.min(maxEntries, maxRows)));
@@ -415,6 +417,19 @@ public final class ColumnChunkReader {
      * {@link #readBatch}, and with {@code maxRows} below {@code Long.MAX_VALUE} (repeated columns only)
      * {@link #readRows}: the levels are then decoded ahead, to stop in front of row {@code maxRows + 1}.
      */
+    /** Throws unless {@code batch} can hold this column's entries and {@code maxEntries} is not negative. */
+    private void checkBatch(ColumnBatch batch, int maxEntries) {
+        ParquetColumn b = batch.column();
+        if (b.type() != column.type() || b.maxDefinitionLevel() != maxDef || b.maxRepetitionLevel() != maxRep) {
+            throw new IllegalArgumentException("a batch for column " + b.name() + " (" + b.type() + ", levels "
+                    + b.maxDefinitionLevel() + "/" + b.maxRepetitionLevel() + ") cannot hold column " + column.name()
+                    + " (" + column.type() + ", levels " + maxDef + "/" + maxRep + ")");
+        }
+        if (maxEntries < 0) {
+            throw new IllegalArgumentException("negative maxEntries " + maxEntries);
+        }
+    }
+
     private int readBatchUnchecked(ColumnBatch batch, int maxEntries, long maxRows) {
         batch.clear();
         int want = Math.min(maxEntries, batch.capacity());

@@ -124,6 +124,27 @@ class RefusedWritesTest {
         assertThat(c.finish().valueCount()).isEqualTo(4);
     }
 
+    @Test
+    void aChunkReaderRefusesABatchOfAnotherColumn() throws IOException {
+        byte[] file = file(w -> {});
+        try (ParquetFileReader r = ParquetFileReader.open(file)) {
+            ColumnChunkReader x = r.readColumn(0, 0);
+            assertThatThrownBy(() -> x.readBatch(new ColumnBatch(SCHEMA.get(1), 16), 16))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining(
+                            "a batch for column y (INT32, levels 1/0) cannot hold column x (INT64, levels 0/0)");
+            ColumnChunkReader y = r.readColumn(0, 1);
+            ColumnBatch requiredInts = new ColumnBatch(ParquetColumn.flat("z", PhysicalType.INT32, 0, false), 16);
+            assertThatThrownBy(() -> y.readRows(requiredInts, 16, 16))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("cannot hold column y");
+            ColumnBatch b = new ColumnBatch(SCHEMA.get(0), 16);
+            assertThatThrownBy(() -> x.readBatch(b, -1)).isInstanceOf(IllegalArgumentException.class);
+            assertThat(x.readBatch(b, 16)).isEqualTo(16);
+            assertThat(b.longs()[0]).isEqualTo(1_000_003L);
+        }
+    }
+
     private static void refuse(ParquetFileWriter w, Object[] cols, boolean[][] nulls, int rows, String msg, int[] n) {
         assertThatThrownBy(() -> w.write(cols, nulls, rows))
                 .isInstanceOf(IllegalArgumentException.class)
