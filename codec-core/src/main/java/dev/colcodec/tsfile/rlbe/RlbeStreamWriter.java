@@ -53,14 +53,30 @@ final class RlbeStreamWriter extends SinkPage implements ValuesWriter {
             throw new IllegalStateException("more than 2^31-1 values in one page");
         }
         count += len;
-        final RlbeType t = type;
-        final long mask = t.mask;
+        final long mask = type.mask;
+        final long[] d = diffs;
         long prev = previous;
-        for (int i = off, e = off + len; i < e; i++) {
-            long v = src[i] & mask;
-            diffs[pending] = pending == 0 ? v : t.difference(v, prev);
-            prev = v;
-            if (++pending == BLOCK) {
+        while (len > 0) {
+            // up to the end of the block, in a loop of locals without calls (the JIT compiles it alike
+            // whether it inlines this method or not; a per-value block check with the flush call inside
+            // the loop ran 0.55x to 0.75x as fast, depending on that)
+            int n = Math.min(len, BLOCK - pending);
+            int p = pending;
+            int i = off;
+            int e = off + n;
+            if (p == 0) {
+                prev = src[i++] & mask; // a block starts with its first value itself
+                d[p++] = prev;
+            }
+            for (; i < e; i++) {
+                long v = src[i] & mask;
+                d[p++] = (v - prev) & mask;
+                prev = v;
+            }
+            pending = p;
+            off = e;
+            len -= n;
+            if (p == BLOCK) {
                 flushBlock();
             }
         }

@@ -27,11 +27,6 @@ enum RlbeType {
         this.signBit = 1L << (width - 1);
     }
 
-    /** The difference TsFile stores for {@code value} after {@code previous} (wrapping, on bit patterns). */
-    long difference(long value, long previous) {
-        return (value - previous) & mask;
-    }
-
     /** The value rebuilt from {@code previous} and a stored difference. */
     long add(long previous, long difference) {
         return (previous + difference) & mask;
