@@ -347,7 +347,9 @@ public final class ColumnChunkReader {
 
     /**
      * Clears {@code batch} and fills it with up to {@code maxEntries} entries (at most its capacity).
-     * Returns the number of entries read; 0 means the chunk is exhausted.
+     * Returns the number of entries read; 0 means the chunk is exhausted. A batch made for a column of
+     * another physical type or other level maxima, or a negative {@code maxEntries}, is refused ({@link
+     * IllegalArgumentException}) before anything is read.
      */
     public int readBatch(ColumnBatch batch, int maxEntries) {
         checkBatch(batch, maxEntries);
@@ -413,10 +415,6 @@ public final class ColumnChunkReader {
     /** As {@link #levelsBase}, for the value decoder. */
     private long valuesBase = -1;
 
-    /**
-     * {@link #readBatch}, and with {@code maxRows} below {@code Long.MAX_VALUE} (repeated columns only)
-     * {@link #readRows}: the levels are then decoded ahead, to stop in front of row {@code maxRows + 1}.
-     */
     /** Throws unless {@code batch} can hold this column's entries and {@code maxEntries} is not negative. */
     private void checkBatch(ColumnBatch batch, int maxEntries) {
         ParquetColumn b = batch.column();
@@ -430,6 +428,10 @@ public final class ColumnChunkReader {
         }
     }
 
+    /**
+     * {@link #readBatch}, and with {@code maxRows} below {@code Long.MAX_VALUE} (repeated columns only)
+     * {@link #readRows}: the levels are then decoded ahead, to stop in front of row {@code maxRows + 1}.
+     */
     private int readBatchUnchecked(ColumnBatch batch, int maxEntries, long maxRows) {
         batch.clear();
         int want = Math.min(maxEntries, batch.capacity());
