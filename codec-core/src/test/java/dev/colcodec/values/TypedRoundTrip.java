@@ -90,8 +90,9 @@ public final class TypedRoundTrip {
     /**
      * Asserts that {@code w} refuses a batch (or one binary value) whose range lies outside its array with
      * an {@link IndexOutOfBoundsException} naming the range (not an {@code ArrayIndexOutOfBoundsException}
-     * from deep inside; binary writers also for a batch range outside a {@link BinaryBatch}), and that a refused call changes nothing: the page {@code w} then writes is the
-     * page a fresh writer from {@code fresh} writes for the same values.
+     * from deep inside; binary writers also for a batch range outside a {@link BinaryBatch}), and that a
+     * refused call changes nothing: the page {@code w} then writes is the page a fresh writer from {@code
+     * fresh} writes for the same values.
      */
     public static void assertBadRangesRefused(
             ValuesWriter w, java.util.function.Supplier<ValuesWriter> fresh, Kind kind, int binaryLength, String what) {

@@ -366,8 +366,9 @@ public final class ColumnChunkReader {
      * after calls that began {@code n} rows in all, the reader stands at the start of row {@code n + 1}
      * (a batch full of entries may end inside a row; the next call goes on with it). A non-repeated column
      * has one entry per row, so this is {@code readBatch(batch, min(maxEntries, maxRows))}. Returns the
-     * number of entries read; 0 means the chunk is exhausted, or {@code maxEntries} or {@code maxRows} is
-     * 0 or less (for {@code maxRows}, when the next entry begins a row: a row's rest is still read).
+     * number of entries read; 0 means the chunk is exhausted, or {@code maxEntries} is 0, or {@code
+     * maxRows} is 0 or less (for {@code maxRows}, when the next entry begins a row: a row's rest is still
+     * read). A negative {@code maxEntries} or a batch of another column is refused as by {@link #readBatch}.
      */
     public int readRows(ColumnBatch batch, int maxEntries, long maxRows) {
         checkBatch(batch, maxEntries);

@@ -262,20 +262,18 @@ public final class ColumnChunkWriter {
 
     /**
      * Appends rows {@code [from, from + len)}: values from {@code values} (see the class comment), null
-     * where {@code nulls} is set ({@code nulls} may be {@code null}: no nulls).
+     * where {@code nulls} is set ({@code nulls} may be {@code null}: no nulls). Refused before any row is
+     * taken, so the chunk stays as it was: a range outside {@code Integer.MAX_VALUE} rows ({@link
+     * IndexOutOfBoundsException}), and ({@link IllegalArgumentException}) values that are not the column's
+     * array type, fewer values or null flags than rows, a null in a REQUIRED column, or a
+     * FIXED_LEN_BYTE_ARRAY or INT96 value of another length.
      */
     public void write(Object values, boolean[] nulls, int from, int len) {
         check(values, nulls, from, len);
         append(values, nulls, from, len);
     }
 
-    /**
-     * Throws unless {@link #write} would take rows {@code [from, from + len)} whole: a range outside
-     * {@code Integer.MAX_VALUE} rows ({@link IndexOutOfBoundsException}), or ({@link
-     * IllegalArgumentException}) values that are not the column's array type, fewer values or null flags
-     * than rows, a null in a REQUIRED column, or a FIXED_LEN_BYTE_ARRAY or INT96 value of another length.
-     * Checks everything before a row is taken, so a refused write leaves the chunk as it was.
-     */
+    /** Throws what {@link #write} refuses, for rows {@code [from, from + len)}; takes no row. */
     void check(Object values, boolean[] nulls, int from, int len) {
         Objects.checkFromIndexSize(from, len, Integer.MAX_VALUE);
         checkArray(values, from + len);

@@ -139,7 +139,9 @@ public final class ParquetFileWriter implements AutoCloseable {
     /**
      * Appends {@code rowCount} rows: {@code columns[i]} holds column i's values (at least {@code
      * rowCount}), {@code nulls} is {@code null} or holds per-column null flags (each {@code null} for a
-     * column without nulls).
+     * column without nulls). A write of no rows does nothing. Every column is checked before any takes a
+     * row ({@link ColumnChunkWriter#write} lists what is refused, with {@link IllegalArgumentException}), so a
+     * refused write leaves the file as it was.
      */
     public void write(Object[] columns, boolean[][] nulls, int rowCount) throws IOException {
         if (closed) {
@@ -151,6 +153,9 @@ public final class ParquetFileWriter implements AutoCloseable {
         }
         if (rowCount < 0) {
             throw new IllegalArgumentException("negative row count " + rowCount);
+        }
+        if (rowCount == 0) {
+            return;
         }
         // every column is checked before any takes a row, so a refused write leaves the file as it was
         for (int i = 0; i < writers.length; i++) {

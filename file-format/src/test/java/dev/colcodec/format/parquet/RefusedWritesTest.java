@@ -97,6 +97,11 @@ class RefusedWritesTest {
             refuse(w, badLength, okNulls, 20, "row 12 has 5 bytes", refused);
 
             refuse(w, ok, okNulls, -1, "negative row count -1", refused);
+            try {
+                w.write(new Object[4], null, 0); // no rows: nothing to check, nothing written
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
             refuse(w, ok, okNulls, 21, "needs 21", refused);
         });
         assertThat(refused[0]).isEqualTo(8);
