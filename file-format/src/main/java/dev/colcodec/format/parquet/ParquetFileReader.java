@@ -184,6 +184,9 @@ public final class ParquetFileReader implements AutoCloseable {
 
     /** Refuse pages declaring more than {@code bytes} uncompressed bytes (default 1 GiB). */
     public ParquetFileReader maxPageBytes(int bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("max page bytes must be at least 1: " + bytes);
+        }
         this.maxPageBytes = bytes;
         return this;
     }
@@ -696,6 +699,7 @@ public final class ParquetFileReader implements AutoCloseable {
      * @throws IllegalArgumentException if {@code plain} is not the PLAIN width of the column's type
      */
     public int[] rowGroupsMightContain(int column, byte[] plain) throws IOException {
+        java.util.Objects.requireNonNull(plain, "plain value");
         int[] byStats = rowGroupsOverlapping(column, plain, plain);
         long hash = SplitBlockBloomFilter.hash(plain, 0, plain.length);
         int[] keep = new int[byStats.length];
@@ -810,6 +814,9 @@ public final class ParquetFileReader implements AutoCloseable {
      */
     public List<List<ColumnBatch>> decodeRowGroup(
             int rowGroup, int[] columns, int batchSize, java.util.concurrent.ForkJoinPool pool) throws IOException {
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("batch size must be at least 1: " + batchSize);
+        }
         long rows = rowGroupRowCount(rowGroup);
         return decodeColumns(rowGroup, columns, pool, (c, r) -> decodeAll(r, batchSize, rows));
     }

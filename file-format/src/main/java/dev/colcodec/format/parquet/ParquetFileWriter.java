@@ -105,6 +105,12 @@ public final class ParquetFileWriter implements AutoCloseable {
             }
             writers[i] = new ColumnChunkWriter(c, options, true, recycler);
         }
+        for (String name : options.namedColumns()) {
+            if (this.schema.stream().noneMatch(x -> x.name().equals(name))) {
+                throw new IllegalArgumentException(
+                        "an encoding or dictionary option names column " + name + ", which is not in the schema");
+            }
+        }
         for (String b : options.bloomFilterColumns()) {
             ParquetColumn c = this.schema.stream()
                     .filter(x -> x.name().equals(b))

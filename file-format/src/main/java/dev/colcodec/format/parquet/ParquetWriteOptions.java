@@ -235,12 +235,25 @@ public final class ParquetWriteOptions {
     }
 
     /** The columns with Bloom filters. */
+    /** The columns named by {@link #withEncoding} and {@link #withoutDictionary}. */
+    java.util.Set<String> namedColumns() {
+        java.util.Set<String> s = new HashSet<>(encodings.keySet());
+        s.addAll(noDictionary);
+        return s;
+    }
+
     java.util.Set<String> bloomFilterColumns() {
         return bloomFilters.keySet();
     }
 
     /** Key-value metadata written to the footer. */
     public ParquetWriteOptions withKeyValueMetadata(Map<String, String> kv) {
+        for (Map.Entry<String, String> e : kv.entrySet()) {
+            if (e.getKey() == null) {
+                throw new IllegalArgumentException(
+                        "a key-value metadata entry without a key (value " + e.getValue() + ")");
+            }
+        }
         ParquetWriteOptions o = copy();
         o.keyValueMetadata = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(kv));
         return o;

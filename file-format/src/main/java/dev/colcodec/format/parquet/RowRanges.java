@@ -59,11 +59,13 @@ public final class RowRanges {
 
     /** The first row of range {@code i}. */
     public long from(int i) {
+        java.util.Objects.checkIndex(i, count());
         return bounds[2 * i];
     }
 
     /** One past the last row of range {@code i}. */
     public long to(int i) {
+        java.util.Objects.checkIndex(i, count());
         return bounds[2 * i + 1];
     }
 

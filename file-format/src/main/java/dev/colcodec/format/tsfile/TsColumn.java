@@ -128,6 +128,7 @@ public final class TsColumn {
 
     /** True when row {@code i} is null. */
     public boolean isNull(int i) {
+        java.util.Objects.checkIndex(i, size);
         return nulls[i];
     }
 

@@ -754,6 +754,9 @@ public final class TsFileReader implements Closeable {
      * configured {@code timeEncoder}, TS_2DIFF unless changed). Aligned devices record theirs.
      */
     public TsBlock seriesQuery(String device, String measurement, long minTime, long maxTime, TsEncoding timeEncoding) {
+        if (timeEncoding == null || !dev.colcodec.tsfile.TsFileValues.supports(timeEncoding, TsDataType.INT64)) {
+            throw new IllegalArgumentException("time stamps cannot be " + timeEncoding + ": it has no INT64 reader");
+        }
         TreeDevice d = treeDevice(device);
         Map<String, Series> series = treeSeries(d);
         Series s = series.get(measurement);

@@ -166,8 +166,15 @@ public final class TsFileWriter implements Closeable {
         this.properties = options.properties;
         this.output = new PooledWrites(options.pool, "chunk group");
         for (TsTableSchema s : tables) {
+            if (schemas.containsKey(s.tableName())) {
+                throw new IllegalArgumentException("two schemas for table " + s.tableName());
+            }
             for (TsTableSchema.Column c : s.columns()) {
                 if (c.category() == TsTableSchema.Category.FIELD) {
+                    if (c.name().isEmpty()) {
+                        // "" names a device's time series in the file's index
+                        throw new IllegalArgumentException("a FIELD column without a name in table " + s.tableName());
+                    }
                     TsValueCodecs.writer(c.encoding(), c.type());
                     if (c.compression().tsfileId() < 0) {
                         throw new IllegalArgumentException(c.compression() + " is not a TsFile compression");

@@ -52,6 +52,10 @@ public final class TsTablet {
     }
 
     private int field(String name, TsDataType storage, Object array, int length, boolean[] nullFlags) {
+        if (times == null) {
+            // times() clears every column: values set before it would be dropped without a word
+            throw new IllegalStateException("call times(...) before setting column " + name);
+        }
         for (int i = 0; i < fields.size(); i++) {
             TsTableSchema.Column c = fields.get(i);
             if (c.name().equals(name)) {
