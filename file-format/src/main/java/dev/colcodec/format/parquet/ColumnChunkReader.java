@@ -294,6 +294,11 @@ public final class ColumnChunkReader {
         return this;
     }
 
+    /** The value count {@link #expectValues} declared, or {@code Long.MAX_VALUE} when none was. */
+    long declaredValues() {
+        return valueCountDeclared ? valueLimit : Long.MAX_VALUE;
+    }
+
     /**
      * Whether values of dictionary-encoded pages are read as their dictionary ids (default false): a
      * batch then holds either ids ({@link ColumnBatch#dictionary()} not null, the values in {@link

@@ -984,7 +984,10 @@ public final class ParquetFileReader implements AutoCloseable {
         boolean flat = r.column().maxRepetitionLevel() == 0;
         long total = 0;
         while (true) {
-            int cap = flat ? (int) Math.max(1, Math.min(batchSize, rows - total)) : batchSize;
+            // no batch larger than the entries the footer declares are left (a repeated column's entries, a
+            // flat column's rows): a caller asking for one batch of everything gets one of the chunk's size
+            long left = flat ? rows - total : r.declaredValues() - total;
+            int cap = (int) Math.max(1, Math.min(batchSize, left));
             ColumnBatch b = new ColumnBatch(r.column(), cap);
             int n = r.readBatch(b, cap);
             if (n == 0) {

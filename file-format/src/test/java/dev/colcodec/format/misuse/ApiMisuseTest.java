@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.parquet.ColumnBatch;
 import dev.colcodec.format.parquet.ParquetColumn;
 import dev.colcodec.format.parquet.ParquetFileReader;
 import dev.colcodec.format.parquet.ParquetFileWriter;
@@ -20,6 +21,7 @@ import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -118,5 +120,31 @@ class ApiMisuseTest {
         assertThat(rows.to(1)).isEqualTo(9);
         assertThatThrownBy(() -> rows.from(2)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> rows.to(-1)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void oneBatchOfEverythingIsNoLargerThanTheChunk() throws IOException {
+        byte[] file;
+        try (InputStream in = ApiMisuseTest.class.getResourceAsStream("/parquet/pyarrow/v2_gzip_plain.parquet")) {
+            file = in.readAllBytes();
+        }
+        try (ParquetFileReader r = ParquetFileReader.open(file)) {
+            int list = -1;
+            for (int i = 0; i < r.columns().size(); i++) {
+                if (r.columns().get(i).maxRepetitionLevel() > 0) {
+                    list = i;
+                }
+            }
+            assertThat(list).as("the golden file's list column").isNotNegative();
+            // Integer.MAX_VALUE entries per batch allocated 2^31 levels before: an OutOfMemoryError
+            List<ColumnBatch> one = r.decodeRowGroup(0, new int[] {list}, Integer.MAX_VALUE, null)
+                    .get(0);
+            List<ColumnBatch> small =
+                    r.decodeRowGroup(0, new int[] {list}, 100, null).get(0);
+            long entries = small.stream().mapToLong(ColumnBatch::levelCount).sum();
+            assertThat(one).hasSize(1);
+            assertThat(one.get(0).capacity()).isEqualTo(entries);
+            assertThat(one.get(0).levelCount()).isEqualTo(entries);
+        }
     }
 }
