@@ -67,7 +67,7 @@ public final class PlainBooleanWriter implements BooleanValuesWriter {
 
     @Override
     public long bufferedSize() {
-        return page.size() + (pendingBits > 0 ? 1 : 0);
+        return page.bufferedSize() + (pendingBits > 0 ? 1 : 0);
     }
 
     @Override
@@ -79,7 +79,7 @@ public final class PlainBooleanWriter implements BooleanValuesWriter {
             pendingByte = 0;
             pendingBits = 0;
         }
-        return page.finish();
+        return page.toByteArray();
     }
 
     @Override

@@ -1,10 +1,11 @@
 package dev.colcodec.parquet.plain;
 
 import dev.colcodec.io.ByteSink;
+import dev.colcodec.values.ValuesWriter;
 import java.util.Arrays;
 
 /** The output side shared by the PLAIN writers: bytes, value count and the page life cycle. */
-final class PlainPage {
+final class PlainPage implements ValuesWriter {
     private final ByteSink sink = new ByteSink(1024);
     private int valueCount;
     private boolean finished;
@@ -41,26 +42,30 @@ final class PlainPage {
         return sink.array();
     }
 
-    int valueCount() {
+    @Override
+    public int valueCount() {
         return valueCount;
     }
 
-    long size() {
+    @Override
+    public long bufferedSize() {
         return sink.size();
     }
 
-    byte[] finish() {
+    @Override
+    public byte[] toByteArray() {
         return Arrays.copyOf(array(), finishInPlace());
     }
 
-    /** Ends the page like {@link #finish()}; returns its size: it is {@code array()[0, size)}. */
+    /** Ends the page like {@link #toByteArray()}; returns its size: it is {@code array()[0, size)}. */
     int finishInPlace() {
         count(0);
         finished = true;
         return sink.size();
     }
 
-    void reset() {
+    @Override
+    public void reset() {
         sink.reset();
         valueCount = 0;
         finished = false;

@@ -1,24 +1,23 @@
 package dev.colcodec.parquet.plain;
 
 import dev.colcodec.io.InPlacePage;
+import dev.colcodec.values.PageForwardingWriter;
 
 /**
- * The page side of the PLAIN writers of numbers and byte strings: the value count, the buffered size, the
- * page life cycle, and the finished page taken where it was built ({@link InPlacePage}).
+ * The page side of the PLAIN writers of numbers and byte strings: the value count, the buffered size and
+ * the page life cycle are the {@link PlainPage}'s ({@link PageForwardingWriter}), and the finished page is
+ * taken where it was built ({@link InPlacePage}).
  */
-abstract class PlainPageWriter implements InPlacePage {
-    final PlainPage page = new PlainPage();
+abstract class PlainPageWriter extends PageForwardingWriter implements InPlacePage {
+    final PlainPage page;
 
-    public final int valueCount() {
-        return page.valueCount();
+    PlainPageWriter() {
+        this(new PlainPage());
     }
 
-    public final long bufferedSize() {
-        return page.size();
-    }
-
-    public final byte[] toByteArray() {
-        return page.finish();
+    private PlainPageWriter(PlainPage page) {
+        super(page);
+        this.page = page;
     }
 
     @Override
@@ -29,9 +28,5 @@ abstract class PlainPageWriter implements InPlacePage {
     @Override
     public final byte[] pageArray() {
         return page.array();
-    }
-
-    public final void reset() {
-        page.reset();
     }
 }

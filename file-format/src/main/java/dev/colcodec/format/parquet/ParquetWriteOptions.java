@@ -234,7 +234,6 @@ public final class ParquetWriteOptions {
         return bloomFilters.getOrDefault(column, 0);
     }
 
-    /** The columns with Bloom filters. */
     /** The columns named by {@link #withEncoding} and {@link #withoutDictionary}. */
     java.util.Set<String> namedColumns() {
         java.util.Set<String> s = new HashSet<>(encodings.keySet());
@@ -242,6 +241,7 @@ public final class ParquetWriteOptions {
         return s;
     }
 
+    /** The columns with Bloom filters. */
     java.util.Set<String> bloomFilterColumns() {
         return bloomFilters.keySet();
     }
