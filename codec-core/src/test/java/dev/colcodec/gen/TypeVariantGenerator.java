@@ -65,6 +65,40 @@ public final class TypeVariantGenerator {
                                     "            if (w == 64) {\n                // whole little-endian words: the difference is the packed value\n                for (int k = from; k < from + m; k++, p += 8) {\n                    ByteIO.putLongLE(out, p, d[k] - min);\n                }\n                continue;\n            }\n            long base = min;\n"),
                             r("4L * buffered", "8L * buffered"))),
             new Variant(
+                    "dev/colcodec/parquet/delta/DeltaBinaryPackedIntReader.java",
+                    "dev/colcodec/parquet/delta/DeltaBinaryPackedLongReader.java",
+                    List.of(
+                            r("IntValuesReader", "LongValuesReader"),
+                            r(
+                                    "INT32 values (arithmetic wraps at 2^32, as the format requires\n * for INT32).",
+                                    "INT64 values (arithmetic wraps at 2^64)."),
+                            r(
+                                    "boolean, int[], int, int, int, int)} call (32-bit wrapping)",
+                                    "boolean, long[], int, int, long, long)} call (64-bit wrapping)"),
+                            r(
+                                    " small window. Memory",
+                                    " small window. A whole block wanted by a batch read goes to one {@link\n * Kernels#unpackPrefixSumBlock} call. Memory"),
+                            r(
+                                    "miniblock widths 0..32; minimum deltas and the first value as zigzag varints of up to 64\n * bits (only their low 32 bits matter).",
+                                    "miniblock widths 0..64."),
+                            r("DeltaBinaryPackedIntReader", "DeltaBinaryPackedLongReader"),
+                            r(
+                                    "is exact, so a following section (DELTA_BYTE_ARRAY) can start there.",
+                                    "is exact. The block structure is walked by the same cursor as {@link\n * DeltaBinaryPackedIntReader}'s."),
+                            r("new DeltaBlockCursor(32)", "new DeltaBlockCursor(64)"),
+                            r("private int[] window = new int[0];", "private long[] window = new long[0];"),
+                            r("private int last;", "private long last;"),
+                            r("window = new int[cursor.unitSize()];", "window = new long[cursor.unitSize()];"),
+                            r("last = (int) cursor.firstValue();", "last = cursor.firstValue();"),
+                            r("public int readInteger()", "public long readLong()"),
+                            r("public void readIntegers(int[] dst", "public void readLongs(long[] dst"),
+                            r(
+                                    "        while (need > 0) {\n            int n = cursor.next(need);\n",
+                                    "        while (need > 0) {\n            int block = cursor.nextBlock(need);\n            if (block > 0) {\n                last = kernels.unpackPrefixSumBlock(\n                        cursor.buffer(),\n                        cursor.blockWidthsPos(),\n                        cursor.runPos(),\n                        cursor.sliceEnd(),\n                        cursor.miniblocksPerBlock(),\n                        cursor.miniblockSize(),\n                        dst,\n                        off,\n                        last,\n                        cursor.runMinDelta());\n                off += block;\n                need -= block;\n                continue;\n            }\n            int n = cursor.next(need);\n"),
+                            r("last += run * (int) cursor.runMinDelta();", "last += run * cursor.runMinDelta();"),
+                            r("private void decode(int[] dst", "private void decode(long[] dst"),
+                            r("int minDelta = (int) cursor.runMinDelta();", "long minDelta = cursor.runMinDelta();"))),
+            new Variant(
                     "dev/colcodec/parquet/dictionary/DictionaryFloatWriter.java",
                     "dev/colcodec/parquet/dictionary/DictionaryDoubleWriter.java",
                     List.of(

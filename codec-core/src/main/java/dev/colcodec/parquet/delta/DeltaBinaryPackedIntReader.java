@@ -12,8 +12,8 @@ import java.util.Objects;
  *
  * <p>Decoding is lazy, one run at a time: a miniblock (or, for miniblocks over 1024 values, one
  * 1024-value unit), joined in batch reads by the following miniblocks of its block with the same bit
- * width, is unpacked and prefix-summed by one {@link Kernels#unpackPrefixSum(byte[], int, int, boolean,
- * int[], int, int, int, int)} call (32-bit wrapping); width-0 miniblocks (constant steps) become one
+ * width, is unpacked and prefix-summed by one {@link Kernels#unpackPrefixSum(byte[], int, int, int,
+ * boolean, int[], int, int, int, int)} call (32-bit wrapping); width-0 miniblocks (constant steps) become one
  * {@link Kernels#fillArithmetic} over all consecutive width-0 miniblocks with the same minimum delta. Batch
  * reads decode straight into the caller's array; only a run cut by the end of a batch goes through a
  * small window. Memory does not depend on the header's value count.
