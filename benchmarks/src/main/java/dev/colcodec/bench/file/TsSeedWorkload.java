@@ -2,6 +2,7 @@ package dev.colcodec.bench.file;
 
 import dev.colcodec.bench.BenchSupport;
 import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.io.NewFile;
 import dev.colcodec.format.tsfile.TsBlock;
 import dev.colcodec.format.tsfile.TsFileReader;
 import dev.colcodec.format.tsfile.TsFileWriter;
@@ -11,6 +12,10 @@ import dev.colcodec.format.tsfile.TsTablet;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -171,6 +176,38 @@ public final class TsSeedWorkload {
             }
         }
         return Files.size(file);
+    }
+
+    // ---- the memcpy baseline: the file's bytes moved with no encoding or decoding ----------------------
+
+    /**
+     * Writes {@code bytes} (a file colcodec wrote) into a new file through the stream colcodec's writers
+     * use ({@link NewFile}: 256 KiB blocks at aligned offsets): what the file alone costs a write.
+     */
+    public static long writeBytes(Path file, byte[] bytes) throws IOException {
+        Files.deleteIfExists(file); // as the writers above do
+        try (OutputStream out = NewFile.create(file, os -> os)) {
+            out.write(bytes);
+        }
+        return bytes.length;
+    }
+
+    /**
+     * Maps {@code file} and sums its bytes {@code [from, from + len)} as little-endian longs ({@code len}
+     * rounded down to whole longs): what reading those bytes once costs. The result holds the longs
+     * summed as its rows and their sum as its value sum.
+     */
+    public static ReadResult sumMapped(Path file, long from, long len) throws IOException {
+        try (FileChannel ch = FileChannel.open(file)) {
+            MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_ONLY, from, len);
+            m.order(ByteOrder.LITTLE_ENDIAN);
+            int n = (int) (len >>> 3);
+            long sum = 0;
+            for (int i = 0; i < n; i++) {
+                sum += m.getLong(i << 3);
+            }
+            return new ReadResult(n, 0, sum);
+        }
     }
 
     /** Rows per block of the colcodec scan: small enough that a block is consumed while in the cache. */

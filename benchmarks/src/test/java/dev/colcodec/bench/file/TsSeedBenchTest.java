@@ -2,6 +2,9 @@ package dev.colcodec.bench.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -38,6 +41,51 @@ class TsSeedBenchTest {
                 b.tearDown();
             }
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"TS_2DIFF_LZ4", "PLAIN_UNCOMPRESSED"})
+    void memcpyReadsEveryByteOfTheFileAndQueryTheMiddlePercent(String encoding) throws Exception {
+        TsSeedBench b = bench("memcpy", "1", encoding);
+        b.prepare(true);
+        try {
+            byte[] file = Files.readAllBytes(b.readFile);
+            TsSeedWorkload.ReadResult all = b.read();
+            assertThat(all.rows()).isEqualTo(file.length / 8);
+            assertThat(all.valueSum()).isEqualTo(sumLongs(file, 0, file.length));
+            TsSeedWorkload.ReadResult some = b.query();
+            int from = file.length / 2 - file.length / 200;
+            assertThat(some.rows()).isEqualTo(file.length / 100 / 8).isPositive();
+            assertThat(some.valueSum()).isEqualTo(sumLongs(file, from, file.length / 100));
+        } finally {
+            b.tearDown();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"TS_2DIFF_LZ4", "PLAIN_UNCOMPRESSED"})
+    void memcpyWritesTheFileColcodecWrites(String encoding) throws Exception {
+        TsSeedBench colcodec = bench("colcodec", "1", encoding);
+        TsSeedBench memcpy = bench("memcpy", "1", encoding);
+        colcodec.prepare(false);
+        memcpy.prepare(false);
+        try {
+            colcodec.write();
+            assertThat(memcpy.write()).isEqualTo(Files.size(colcodec.writeFile));
+            assertThat(Files.readAllBytes(memcpy.writeFile)).isEqualTo(Files.readAllBytes(colcodec.writeFile));
+        } finally {
+            colcodec.tearDown();
+            memcpy.tearDown();
+        }
+    }
+
+    private static long sumLongs(byte[] bytes, int from, int len) {
+        ByteBuffer bb = ByteBuffer.wrap(bytes, from, len).slice().order(ByteOrder.LITTLE_ENDIAN);
+        long sum = 0;
+        while (bb.remaining() >= 8) {
+            sum += bb.getLong();
+        }
+        return sum;
     }
 
     @ParameterizedTest
