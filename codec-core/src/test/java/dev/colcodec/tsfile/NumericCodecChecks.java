@@ -29,7 +29,8 @@ public final class NumericCodecChecks {
     /**
      * Decodes {@code page} (placed at an offset inside a larger array) with the exact count: once value
      * by value, once in one batch, and once in odd-sized batches mixed with skips and single reads.
-     * Then checks that reading one more value fails.
+     * Then checks that reading one more value fails, and that {@link ValuesReader#endOffset()} is the
+     * page's end before, between and after the reads (the pages here hold nothing else).
      */
     public static void assertDecodes(
             TsNumericType type, Supplier<? extends ValuesReader> readers, byte[] page, long[] expected, long seed) {
@@ -37,13 +38,21 @@ public final class NumericCodecChecks {
         int n = expected.length;
         long[] norm = Arrays.stream(expected).map(type::norm).toArray();
 
+        int pageEnd = PREFIX + page.length;
         ValuesReader reader = readers.get();
         reader.init(n, framed, PREFIX, page.length);
+        assertThat(reader.endOffset()).as("end offset before reading").isEqualTo(pageEnd);
         long[] got = new long[n];
         for (int i = 0; i < n; i++) {
             got[i] = type.readOne(reader);
+            if (i == n / 2) {
+                assertThat(reader.endOffset())
+                        .as("end offset after %d values", i + 1)
+                        .isEqualTo(pageEnd);
+            }
         }
         assertSameValues(type, got, norm, "per value");
+        assertThat(reader.endOffset()).as("end offset after every value").isEqualTo(pageEnd);
         assertThatThrownBy(() -> type.readOne(reader)).isInstanceOf(CorruptInputException.class);
 
         ValuesReader batch = readers.get();

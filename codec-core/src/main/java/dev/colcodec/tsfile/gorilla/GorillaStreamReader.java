@@ -172,6 +172,16 @@ final class GorillaStreamReader {
         while (i < e) {
             long word = MsbBits.peek(b, p);
             if (word >= 0) {
+                if (stop && v == sentinel) {
+                    // the end marker after a last value equal to it: a repeat (only endOffset gets here,
+                    // after the values it was told of)
+                    p++;
+                    if (p > limit) {
+                        throw truncated(p);
+                    }
+                    sawSentinel = true;
+                    break;
+                }
                 // '0': one or more repeats of the previous value
                 int run = Math.min(Math.min(Long.numberOfLeadingZeros(word), MsbBits.PEEK_BITS), e - i);
                 p += run;

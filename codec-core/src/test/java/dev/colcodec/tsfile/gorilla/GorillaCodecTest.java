@@ -140,6 +140,26 @@ class GorillaCodecTest {
     }
 
     /**
+     * A page whose last value equals the end marker: the marker then repeats it, a single '0' bit, which
+     * a reader told the count must still take for the marker (its end offset, and SPRINTZ's GORILLA tail,
+     * depend on it).
+     */
+    @ParameterizedTest
+    @EnumSource(TsNumericType.class)
+    void aLastValueEqualToTheEndMarker(TsNumericType type) {
+        long s = type.norm(sentinel(type));
+        long[][] pages = {{s}, {s, s}, {1, s}, {1, 2, s}, {s, 5, s, s}};
+        for (long[] values : pages) {
+            for (int i = 0; i < values.length; i++) {
+                values[i] = type.norm(values[i]);
+            }
+            byte[] ours = NumericCodecChecks.encode(type, writer(type), values, 1);
+            assertThat(ours).isEqualTo(type.oracleEncode(TSEncoding.GORILLA, values));
+            NumericCodecChecks.assertDecodes(type, () -> reader(type), ours, values, 5);
+        }
+    }
+
+    /**
      * Runs of XORs with a fixed window (significant-bit counts around the writer's limits for
      * appending several '10' fields at once, zero XORs in between) and window changes at every
      * position of a group: the bytes stay tsfile's.

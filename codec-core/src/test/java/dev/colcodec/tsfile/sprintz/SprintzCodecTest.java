@@ -200,6 +200,28 @@ class SprintzCodecTest {
         NumericCodecChecks.assertSameValues(type, type.oracleDecode(TSEncoding.SPRINTZ, page), expected, "oracle");
     }
 
+    /**
+     * The values after the last full block go to a GORILLA stream, whose end marker is the canonical
+     * NaN: pages of every length up to two blocks and a tail whose last value is that NaN decode in full.
+     */
+    @ParameterizedTest
+    @EnumSource(names = {"FLOAT", "DOUBLE"})
+    void aTailEndingInTheCanonicalNan(TsNumericType type) {
+        long nan = type == TsNumericType.FLOAT
+                ? Float.floatToRawIntBits(Float.NaN)
+                : Double.doubleToRawLongBits(Double.NaN);
+        for (int n = 1; n <= 17; n++) {
+            long[] v = new long[n];
+            for (int i = 0; i < n - 1; i++) {
+                v[i] = TsTestData.bitsOf(type, i * 0.25 + 1);
+            }
+            v[n - 1] = nan;
+            byte[] page = NumericCodecChecks.encode(type, writer(type, KernelProvider.best()), v, 1);
+            assertThat(page).as("%d values", n).isEqualTo(type.oracleEncode(TSEncoding.SPRINTZ, v));
+            NumericCodecChecks.assertDecodes(type, () -> reader(type, KernelProvider.best()), page, v, n);
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(TsNumericType.class)
     void corruptInputGivesOnlyCorruptInputException(TsNumericType type) {
