@@ -70,6 +70,14 @@ public final class TsChunkReader {
          */
         long lastKeptTime = Long.MIN_VALUE;
 
+        /**
+         * The chunk's row count from the file's metadata (its chunk statistics), or -1 when the chunk was
+         * not found through the metadata. The one page of a single-page chunk has no statistics of its
+         * own: this is then its row count, which a time page of an encoding that does not say how many
+         * values it holds needs when no value page gives it.
+         */
+        int metadataRows = -1;
+
         int pageCount;
         TsPageHeader[] pages = new TsPageHeader[4];
         int[] payloadOffsets = new int[4];
@@ -346,7 +354,10 @@ public final class TsChunkReader {
      * Appends to {@code out} the rows of an aligned chunk group part whose time is in {@code [minTime,
      * maxTime]}: the time chunk at {@code timeChunkOffset} and, for block column {@code i}, the value
      * chunk at {@code valueChunkOffsets[i]} ({@code -1}: the column has no chunk here, all rows null).
-     * {@code limit} bounds every read (the end of the chunk area).
+     * {@code limit} bounds every read (the end of the chunk area). A chunk read by offset has no metadata:
+     * a single-page time chunk whose encoding is neither TS_2DIFF nor PLAIN (such pages do not say how
+     * many times they hold) needs a value chunk with a page to count its rows; {@link TsFileReader} takes
+     * the count from the chunk's statistics instead.
      */
     public void readAligned(
             byte[] file,
@@ -525,7 +536,8 @@ public final class TsChunkReader {
                 break;
             }
             if (rows < 0 && timeEncoding != TsEncoding.TS_2DIFF && timeEncoding != TsEncoding.PLAIN) {
-                // only these two time encodings can be decoded without a count: take it from a value page
+                // only these two time encodings can be decoded without a count: take it from a value page,
+                // else (no value page in this group asked for, or all empty) from the chunk's statistics
                 for (int i = 0; i < ncol && rows < 0; i++) {
                     if (values[i] != null) {
                         Page vp = columnStates[i].page;
@@ -538,6 +550,9 @@ public final class TsChunkReader {
                             }
                         }
                     }
+                }
+                if (rows < 0 && time.pageCount == 1) {
+                    rows = time.metadataRows;
                 }
             }
             loadPage(time, p, timePage);
@@ -1119,7 +1134,10 @@ public final class TsChunkReader {
      * Appends to {@code out} (one column) the rows of the non-aligned chunk at {@code chunkOffset} whose
      * time is in {@code [minTime, maxTime]}; such pages hold {@code uvarint timeBytes | times | values}.
      * The file does not record how the times are encoded: TsFile uses its configured time encoder
-     * ({@code timeEncoding}, TS_2DIFF by default).
+     * ({@code timeEncoding}, TS_2DIFF by default). A chunk read by offset has no metadata: the one page
+     * of a single-page chunk, which has no statistics, must then have TS_2DIFF or PLAIN times (pages that
+     * say how many times they hold); {@link TsFileReader#seriesQuery} takes the count from the chunk's
+     * statistics for the other time encodings.
      */
     public void readNonAligned(
             byte[] file, int limit, int chunkOffset, TsEncoding timeEncoding, long minTime, long maxTime, TsBlock out) {
@@ -1153,6 +1171,12 @@ public final class TsChunkReader {
                 throw new CorruptInputException(timePage.payloadAt, "a non-empty page in a non-aligned chunk");
             }
             int rows = st != null ? st.count : -1;
+            if (rows < 0
+                    && c.pageCount == 1
+                    && timeEncoding != TsEncoding.TS_2DIFF
+                    && timeEncoding != TsEncoding.PLAIN) {
+                rows = c.metadataRows; // the time encodings that need a count, as in readAligned
+            }
             int base = out.size;
             int valuesAt;
             long range;

@@ -565,6 +565,8 @@ public final class TsFileReader implements Closeable {
         long[] chunkOffsets;
         long[] chunkStart;
         long[] chunkEnd;
+        /** Each chunk's row count from its statistics (see {@link TsChunkReader.Chunk#metadataRows}). */
+        int[] chunkRows;
     }
 
     private Map<String, Series> readSeries(long[] range) {
@@ -603,31 +605,25 @@ public final class TsFileReader implements Closeable {
         s.chunkOffsets = new long[Math.min(max, 16)];
         s.chunkStart = new long[s.chunkOffsets.length];
         s.chunkEnd = new long[s.chunkOffsets.length];
+        s.chunkRows = new int[s.chunkOffsets.length];
         while (list.hasRemaining()) {
             int at = list.position();
             long off = list.readLongBE("chunk header offset");
             if (off <= MAGIC.length || off >= metaOffset) {
                 throw new CorruptInputException(at, "a chunk offset before the metadata (got " + off + ")");
             }
-            long st;
-            long en;
-            if (multi) {
-                TsStatistics cs = TsStatistics.read(s.type, list);
-                st = cs.startTime;
-                en = cs.endTime;
-            } else {
-                st = s.stats.startTime;
-                en = s.stats.endTime;
-            }
+            TsStatistics cs = multi ? TsStatistics.read(s.type, list) : s.stats;
             if (s.chunkCount == s.chunkOffsets.length) {
                 int cap = s.chunkCount * 2;
                 s.chunkOffsets = Arrays.copyOf(s.chunkOffsets, cap);
                 s.chunkStart = Arrays.copyOf(s.chunkStart, cap);
                 s.chunkEnd = Arrays.copyOf(s.chunkEnd, cap);
+                s.chunkRows = Arrays.copyOf(s.chunkRows, cap);
             }
             s.chunkOffsets[s.chunkCount] = off;
-            s.chunkStart[s.chunkCount] = st;
-            s.chunkEnd[s.chunkCount] = en;
+            s.chunkStart[s.chunkCount] = cs.startTime;
+            s.chunkEnd[s.chunkCount] = cs.endTime;
+            s.chunkRows[s.chunkCount] = cs.count;
             s.chunkCount++;
             if (!multi && list.hasRemaining()) {
                 throw new CorruptInputException(list.position(), "one chunk for a single-chunk series");
@@ -778,6 +774,7 @@ public final class TsFileReader implements Closeable {
                 long off = s.chunkOffsets[k];
                 boolean whole = s.chunkStart[k] >= minTime && s.chunkEnd[k] <= maxTime;
                 TsChunkReader.Chunk c = chunkAt(off, !whole, buffers, 0);
+                c.metadataRows = s.chunkRows[k];
                 reader.readNonAligned(c, off, timeEncoding, minTime, maxTime, out);
             }
         }
@@ -1289,6 +1286,7 @@ public final class TsFileReader implements Closeable {
                 chunks[i] = chunkAt(off, !whole || i > 0, buffers, i);
             }
         });
+        chunks[0].metadataRows = time.chunkRows[k];
         TsChunkReader.Chunk[] valueChunks = Arrays.copyOfRange(chunks, 1, n + 1);
         long groupBytes = 0;
         for (TsChunkReader.Chunk c : chunks) {

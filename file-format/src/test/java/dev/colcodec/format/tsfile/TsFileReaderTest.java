@@ -620,6 +620,73 @@ class TsFileReaderTest {
     }
 
     /**
+     * A time page of an encoding other than TS_2DIFF and PLAIN does not say how many times it holds, and
+     * the one page of a single-page chunk has no statistics: its row count comes from a value page, or,
+     * when the query asks for no value column with a page there (tags only, or a column null in every
+     * row of the group), from the time chunk's statistics in the metadata. tsfile 2.4.0 reads the same
+     * files (its decoders find the end of such pages themselves).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(
+            value = TsEncoding.class,
+            names = {"TS_2DIFF", "PLAIN", "RLE", "GORILLA", "ZIGZAG", "CHIMP", "SPRINTZ", "RLBE"})
+    void singlePageTimeChunksOfEveryTimeEncodingReadWithoutValuePages(TsEncoding timeEncoding) throws Exception {
+        TsTableSchema schema = new TsTableSchema(
+                "t",
+                List.of(
+                        plainColumn("dev", TsDataType.STRING, TsTableSchema.Category.TAG),
+                        plainColumn("x", TsDataType.INT32, TsTableSchema.Category.FIELD)));
+        Path f = dir.resolve("te-" + timeEncoding + ".tsfile");
+        try (TsFileWriter w =
+                TsFileWriter.create(f, List.of(schema), new TsFileWriter.Options().timeEncoding(timeEncoding))) {
+            w.write(new TsTablet(schema)
+                    .device("d1")
+                    .times(new long[] {10, 20, 30}, 3)
+                    .ints("x", new int[] {1, 2, 3}, null));
+            w.write(new TsTablet(schema)
+                    .device("d2")
+                    .times(new long[] {15, 25, 35}, 3)
+                    .ints("x", new int[3], new boolean[] {true, true, true}));
+        }
+        try (TsFileReader disk = TsFileReader.open(f);
+                TsFileReader mem = TsFileReader.of(Files.readAllBytes(f))) {
+            for (TsFileReader r : List.of(disk, mem)) {
+                List<Long> times = new ArrayList<>();
+                List<String> devices = new ArrayList<>();
+                for (TsBlock b : r.query("t", List.of("dev"), Long.MIN_VALUE, Long.MAX_VALUE)) {
+                    for (int i = 0; i < b.size(); i++) {
+                        times.add(b.times()[i]);
+                        devices.add(b.device()[1]);
+                    }
+                }
+                assertEquals(List.of(10L, 20L, 30L, 15L, 25L, 35L), times);
+                assertEquals(List.of("d1", "d1", "d1", "d2", "d2", "d2"), devices);
+                List<String> cells = new ArrayList<>();
+                try (TsScan scan = r.scan("t", List.of("dev", "x"), 20, 30, null, 2)) {
+                    for (TsBlock b = scan.next(); b != null; b = scan.next()) {
+                        for (int i = 0; i < b.size(); i++) {
+                            TsColumn x = b.column(1);
+                            cells.add(b.times()[i] + "=" + (x.isNull(i) ? "null" : String.valueOf(x.ints()[i])));
+                        }
+                    }
+                }
+                assertEquals(List.of("20=2", "30=3", "25=null"), cells);
+            }
+        }
+        int rows = 0;
+        try (org.apache.tsfile.read.v4.ITsFileReader tr = new org.apache.tsfile.read.v4.TsFileReaderBuilder()
+                        .file(f.toFile())
+                        .build();
+                org.apache.tsfile.read.query.dataset.ResultSet rs =
+                        tr.query("t", List.of("dev", "x"), Long.MIN_VALUE, Long.MAX_VALUE)) {
+            while (rs.next()) {
+                rows++;
+            }
+        }
+        assertEquals(6, rows);
+    }
+
+    /**
      * The pages of an aligned time chunk follow in time order (page pruning relies on it): a page whose
      * times start before the previous page's last kept time is corrupt input at that page, in a query and
      * in a scan that reads the pages in separate windows.
