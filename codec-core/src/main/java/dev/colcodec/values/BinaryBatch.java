@@ -107,8 +107,10 @@ public final class BinaryBatch {
      * Appends {@code n} values stored back to back as a 4-byte little-endian length followed by the
      * bytes (Parquet's PLAIN BYTE_ARRAY layout), read from {@code src[pos, end)}; returns the position
      * after the last one. Every length is checked against {@code end} before its bytes are touched; on
-     * a bad one the batch is left as it was before the call. The arrays grow once, by at most the
-     * bytes in {@code [pos, end)}; values of up to 24 bytes are copied as three 8-byte words.
+     * a bad one the batch is left as it was before the call. The data array grows by at most the bytes
+     * in {@code [pos, end)}: room for {@value #FIRST_RESERVE_PER_VALUE} bytes a value (or the whole range,
+     * if smaller) up front, then doubling as longer values need it, so a batch of a few values from a large
+     * page stays small; values of up to 24 bytes are copied as three 8-byte words.
      *
      * @throws CorruptInputException at the offset of a length that is negative or runs past {@code end}
      */
@@ -117,11 +119,14 @@ public final class BinaryBatch {
         if (n <= 0) {
             return pos;
         }
-        ensureCapacity(n, Math.max(0L, (long) end - pos - 4L * n) + 24);
+        // the values' bytes cannot pass the range less their lengths; 24 bytes of room for the word copies
+        long room = Math.max(0L, (long) end - pos - 4L * n) + 24;
+        ensureCapacity(n, Math.min(room, (long) FIRST_RESERVE_PER_VALUE * n + 24));
         byte[] d = data;
         int[] o = offsets;
         int c = count;
         int at = o[c];
+        long limit = at + room; // the data array never needs more
         int p = pos;
         for (int i = 0; i < n; i++) {
             if (end - p < 4) {
@@ -131,7 +136,7 @@ public final class BinaryBatch {
             int len = ByteIO.getIntLE(src, p);
             p += 4;
             // the values after this one need their 4-byte lengths at least: so the bytes copied stay
-            // within the room reserved above
+            // within the limit
             long most = (long) end - p - 4L * (n - 1 - i);
             if (len < 0 || len > most) {
                 throw new CorruptInputException(
@@ -139,8 +144,17 @@ public final class BinaryBatch {
                         "a BYTE_ARRAY length of at most " + Math.max(0, most) + " bytes, leaving 4 for each of the "
                                 + (n - 1 - i) + " values after it (got " + Integer.toUnsignedString(len) + ")");
             }
+            if (d.length - at < Math.max(len, 24)) {
+                // longer values than reserved for: twice the room (amortized copies), within the limit
+                long needed = (long) at + Math.max(len, 24);
+                long size = Math.max(needed, Math.min(limit, 2L * d.length));
+                if (size > MAX_ARRAY) {
+                    throw new IllegalStateException("binary batch larger than 2 GiB");
+                }
+                data = d = Arrays.copyOf(d, (int) size);
+            }
             if (len <= 24 && end - p >= 24) {
-                // room for 24 bytes at 'at' was reserved above; the bytes past 'len' are overwritten next
+                // room for 24 bytes at 'at' is there; the bytes past 'len' are overwritten next
                 ByteIO.putLongLE(d, at, ByteIO.getLongLE(src, p));
                 ByteIO.putLongLE(d, at + 8, ByteIO.getLongLE(src, p + 8));
                 ByteIO.putLongLE(d, at + 16, ByteIO.getLongLE(src, p + 16));
@@ -239,6 +253,9 @@ public final class BinaryBatch {
             data = Arrays.copyOf(data, grow(data.length, (int) needBytes));
         }
     }
+
+    /** Bytes a value {@link #appendLengthPrefixedLE} makes room for before it sees the values. */
+    static final int FIRST_RESERVE_PER_VALUE = 32;
 
     private static int grow(int current, int needed) {
         return (int) Math.min(MAX_ARRAY, Math.max(needed, (long) current * 2));

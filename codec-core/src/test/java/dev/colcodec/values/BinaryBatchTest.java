@@ -3,6 +3,7 @@ package dev.colcodec.values;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.io.ByteIO;
@@ -48,6 +49,48 @@ class BinaryBatchTest {
         assertEquals(values.size(), batch.count());
         for (int i = 0; i < values.size(); i++) {
             assertArrayEquals(values.get(i), batch.get(i), "value " + i);
+        }
+    }
+
+    /**
+     * A few values from a large page take room for those values, not for the rest of the page (a decode in
+     * batches of one value of a 2 MB page held 2 MB per batch); values longer than the room made up front
+     * grow the array as they come, to at most twice what the values hold.
+     */
+    @Test
+    void roomGrowsWithTheValuesNotWithTheRestOfThePage() {
+        List<byte[]> small = new ArrayList<>();
+        for (int i = 0; i < 100_000; i++) {
+            small.add(String.format("value-%010d", i).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        }
+        byte[] page = prefixed(small);
+        BinaryBatch one = new BinaryBatch(1, 16);
+        assertEquals(20, one.appendLengthPrefixedLE(page, 0, page.length, 1));
+        assertArrayEquals(small.get(0), one.get(0));
+        assertTrue(one.data().length <= 64, "room for one value: " + one.data().length);
+
+        Random rnd = new Random(11);
+        List<byte[]> mixed = new ArrayList<>();
+        long bytes = 0;
+        for (int i = 0; i < 400; i++) {
+            byte[] v = new byte[rnd.nextInt(4) == 0 ? 1000 + rnd.nextInt(5000) : rnd.nextInt(30)];
+            rnd.nextBytes(v);
+            mixed.add(v);
+            bytes += v.length;
+        }
+        byte[] longPage = prefixed(mixed);
+        for (int batchSize : new int[] {1, 7, 400}) {
+            BinaryBatch b = new BinaryBatch(1, 16);
+            int pos = 0;
+            for (int done = 0; done < mixed.size(); done += batchSize) {
+                pos = b.appendLengthPrefixedLE(
+                        longPage, pos, longPage.length, Math.min(batchSize, mixed.size() - done));
+            }
+            assertEquals(longPage.length, pos);
+            for (int i = 0; i < mixed.size(); i++) {
+                assertArrayEquals(mixed.get(i), b.get(i), "value " + i + ", batches of " + batchSize);
+            }
+            assertTrue(b.data().length <= 2 * bytes + 64, batchSize + ": " + b.data().length + " for " + bytes);
         }
     }
 
