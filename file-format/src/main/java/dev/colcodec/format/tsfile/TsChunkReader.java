@@ -1128,6 +1128,30 @@ public final class TsChunkReader {
         return k == 0 ? 0 : ((long) lo << 32) | k;
     }
 
+    /**
+     * The number of times in a TS_2DIFF time section (from its block headers, no time decoded) or a PLAIN
+     * one; -1 for other time encodings, whose pages do not say.
+     */
+    private static int countTimes(ValuesReader r, TsEncoding enc, byte[] b, int off, int len) {
+        if (enc == TsEncoding.PLAIN) {
+            return len % 8 == 0 ? len / 8 : -1; // decodeTimes says what is wrong with the other lengths
+        }
+        if (!(r instanceof Ts2DiffLongReader)) {
+            return -1;
+        }
+        Ts2DiffLongReader t = (Ts2DiffLongReader) r;
+        t.init(ValuesReader.UNKNOWN_COUNT, b, off, len);
+        long n = 0;
+        while (t.peekBlock()) {
+            n += t.peekedValueCount();
+            if (n > MAX_PAGE_ROWS) {
+                throw new CorruptInputException(off, "at most " + MAX_PAGE_ROWS + " rows in a time page");
+            }
+            t.skipBlock();
+        }
+        return (int) n;
+    }
+
     // ---- non-aligned -----------------------------------------------------------------------------
 
     /**
@@ -1136,8 +1160,8 @@ public final class TsChunkReader {
      * The file does not record how the times are encoded: TsFile uses its configured time encoder
      * ({@code timeEncoding}, TS_2DIFF by default). A chunk read by offset has no metadata: the one page
      * of a single-page chunk, which has no statistics, must then have TS_2DIFF or PLAIN times (pages that
-     * say how many times they hold); {@link TsFileReader#seriesQuery} takes the count from the chunk's
-     * statistics for the other time encodings.
+     * say how many times they hold, and so how many values follow); {@link TsFileReader#seriesQuery} takes
+     * the count from the chunk's statistics.
      */
     public void readNonAligned(
             byte[] file, int limit, int chunkOffset, TsEncoding timeEncoding, long minTime, long maxTime, TsBlock out) {
@@ -1170,13 +1194,10 @@ public final class TsChunkReader {
             if (timePage.len == 0) {
                 throw new CorruptInputException(timePage.payloadAt, "a non-empty page in a non-aligned chunk");
             }
-            int rows = st != null ? st.count : -1;
-            if (rows < 0
-                    && c.pageCount == 1
-                    && timeEncoding != TsEncoding.TS_2DIFF
-                    && timeEncoding != TsEncoding.PLAIN) {
-                rows = c.metadataRows; // the time encodings that need a count, as in readAligned
-            }
+            // the page's row count, which the value reader needs too (a GORILLA or CHIMP value equal to the
+            // end marker, SPRINTZ's last block): its statistics; for the one page of a single-page chunk,
+            // which has none, the chunk's statistics, or else the times counted
+            int rows = st != null ? st.count : c.pageCount == 1 ? c.metadataRows : -1;
             int base = out.size;
             int valuesAt;
             long range;
@@ -1185,6 +1206,9 @@ public final class TsChunkReader {
                 int timeLen = in.readCount(timePage.len, "time bytes length");
                 int timesAt = in.skip(timeLen, "time bytes");
                 valuesAt = in.position();
+                if (rows < 0) {
+                    rows = countTimes(tr, timeEncoding, timePage.buf, timesAt, timeLen);
+                }
                 range = decodeTimes(tr, timeEncoding, timePage.buf, timesAt, timeLen, rows, minTime, maxTime, out);
             } catch (CorruptInputException e) {
                 throw timePage.inFile(e);

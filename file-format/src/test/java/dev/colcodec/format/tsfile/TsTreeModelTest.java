@@ -91,6 +91,76 @@ class TsTreeModelTest {
         }
     }
 
+    /**
+     * GORILLA and CHIMP values equal to their end marker (NaN, the type's minimum) in non-aligned series,
+     * in a single page (no page statistics) and over several pages: the value reader is told the page's
+     * row count (the chunk's statistics, or the counted TS_2DIFF times), so it does not stop at them as
+     * tsfile's reader does.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"GORILLA", "CHIMP"})
+    void valuesEqualToTheEndMarkerInNonAlignedPages(String encoding) throws Exception {
+        org.apache.tsfile.common.conf.TSFileConfig conf =
+                org.apache.tsfile.common.conf.TSFileDescriptor.getInstance().getConfig();
+        int oldPoints = conf.getMaxNumberOfPointsInPage();
+        for (int points : new int[] {1000, 2}) {
+            File f = dir.resolve("marker-" + encoding + points + ".tsfile").toFile();
+            conf.setMaxNumberOfPointsInPage(points);
+            String[] types = {"FLOAT", "DOUBLE", "INT32", "INT64"};
+            try (org.apache.tsfile.write.TsFileWriter w = new org.apache.tsfile.write.TsFileWriter(f)) {
+                IDeviceID d = IDeviceID.Factory.DEFAULT_FACTORY.create("root.sg.d1");
+                for (String type : types) {
+                    w.registerTimeseries(
+                            d,
+                            new org.apache.tsfile.write.schema.MeasurementSchema(
+                                    type.toLowerCase(java.util.Locale.ROOT),
+                                    org.apache.tsfile.enums.TSDataType.valueOf(type),
+                                    org.apache.tsfile.file.metadata.enums.TSEncoding.valueOf(encoding),
+                                    org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED));
+                }
+                for (int t = 1; t <= 5; t++) {
+                    boolean marker = t == 2 || t == 5;
+                    w.writeRecord(new org.apache.tsfile.write.record.TSRecord(d, t)
+                            .addPoint("float", marker ? Float.NaN : (float) t)
+                            .addPoint("double", marker ? Double.NaN : (double) t)
+                            .addPoint("int32", marker ? Integer.MIN_VALUE : t)
+                            .addPoint("int64", marker ? Long.MIN_VALUE : (long) t));
+                }
+            } finally {
+                conf.setMaxNumberOfPointsInPage(oldPoints);
+            }
+            try (TsFileReader r = TsFileReader.open(f.toPath())) {
+                for (String type : types) {
+                    TsBlock b = r.seriesQuery(
+                            "root.sg.d1", type.toLowerCase(java.util.Locale.ROOT), Long.MIN_VALUE, Long.MAX_VALUE);
+                    String where = encoding + " " + type + ", " + points + " points a page";
+                    assertArrayEquals(new long[] {1, 2, 3, 4, 5}, java.util.Arrays.copyOf(b.times(), b.size()), where);
+                    TsColumn c = b.column(0);
+                    for (int i = 0; i < 5; i++) {
+                        boolean marker = i == 1 || i == 4;
+                        String v;
+                        switch (type) {
+                            case "FLOAT":
+                                v = String.valueOf(c.floats()[i]);
+                                assertEquals(marker ? "NaN" : String.valueOf((float) (i + 1)), v, where);
+                                break;
+                            case "DOUBLE":
+                                v = String.valueOf(c.doubles()[i]);
+                                assertEquals(marker ? "NaN" : String.valueOf((double) (i + 1)), v, where);
+                                break;
+                            case "INT32":
+                                assertEquals(marker ? Integer.MIN_VALUE : i + 1, c.ints()[i], where);
+                                break;
+                            default:
+                                assertEquals(marker ? Long.MIN_VALUE : i + 1, c.longs()[i], where);
+                                break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     private static void checkDevice(TsFileReader r, TreeData t, TreeDevice d, Set<String> oracle, TsEncoding te) {
         List<TsMeasurement> ms = r.measurements(d.path());
         Set<String> names = new HashSet<>();
