@@ -12,6 +12,11 @@ import java.util.Objects;
  * values become a block (width byte, first value, 8 mapped residuals packed MSB-first), and a last
  * group of 1 to 8 values is written raw by {@link SprintzTail}. Values are {@code long}s, 32-bit types
  * sign-extended.
+ *
+ * <p>One intended difference: a residual equal to the type's minimum (a FLOAT {@code x} after {@code -x}
+ * with the predictor at rest, for one) is written as all ones, where TsFile writes 0 and so changes the
+ * value; {@link SprintzStreamReader} reads it back exactly, and tsfile 2.4.0's decoder reads such a block
+ * as it reads TsFile's own.
  */
 final class SprintzStreamWriter extends SinkPage implements ValuesWriter {
     private static final int BLOCK = SprintzStreamReader.BLOCK;
@@ -104,7 +109,11 @@ final class SprintzStreamWriter extends SinkPage implements ValuesWriter {
             long value = t.predictionBits(t.norm(v[off + 1 + k]));
             long error = t.norm(value - f.predict(previous));
             f.train(previous, value, error);
-            long m = (error <= 0 ? t.norm(-2 * error) : t.norm(2 * error - 1)) & mask;
+            // a residual of the type's minimum has no code: -2p wraps to 0, and TsFile's encoder writes 0,
+            // which reads back as another value. It goes out as all ones, the one code the mapping never
+            // makes, which the reader decodes to the minimum (tsfile's reader reads it as 0, as it reads
+            // its own bytes)
+            long m = error == t.minError ? mask : (error <= 0 ? t.norm(-2 * error) : t.norm(2 * error - 1)) & mask;
             mapped[k] = m;
             widest |= m;
             previous = value;

@@ -21,6 +21,8 @@ enum SprintzType {
     final boolean floating;
     /** Keeps the low {@link #width} bits. */
     final long mask;
+    /** The type's smallest value, sign-extended: the one residual TsFile's mapping has no code for. */
+    final long minError;
 
     SprintzType(int width, int learnShift, int fireBits, boolean floating) {
         this.width = width;
@@ -28,6 +30,7 @@ enum SprintzType {
         this.fireBits = fireBits;
         this.floating = floating;
         this.mask = width == 32 ? 0xFFFF_FFFFL : -1L;
+        this.minError = width == 32 ? Integer.MIN_VALUE : Long.MIN_VALUE;
     }
 
     /** Wraps {@code x} to this type's width (sign-extending 32-bit values). */
