@@ -96,6 +96,28 @@ public final class NumericCodecChecks {
         assertThatThrownBy(() -> mixed.skip(1)).isInstanceOf(CorruptInputException.class);
     }
 
+    /**
+     * Pages whose last value (and others) equal the encoding's end marker {@code sentinel}: our bytes are
+     * the oracle's, and a reader told the count decodes every value and finds the page's end.
+     */
+    public static void assertLastValueEqualToTheEndMarker(
+            TsNumericType type,
+            Supplier<? extends ValuesWriter> writers,
+            Supplier<? extends ValuesReader> readers,
+            TSEncoding encoding,
+            long sentinel) {
+        long s = type.norm(sentinel);
+        long[][] pages = {{s}, {s, s}, {1, s}, {1, 2, s}, {s, 5, s, s}};
+        for (long[] values : pages) {
+            for (int i = 0; i < values.length; i++) {
+                values[i] = type.norm(values[i]);
+            }
+            byte[] ours = encode(type, writers.get(), values, 1);
+            assertThat(ours).isEqualTo(type.oracleEncode(encoding, values));
+            assertDecodes(type, readers, ours, values, 5);
+        }
+    }
+
     /** The page with {@value #PREFIX} junk bytes before and {@value #SUFFIX} after it. */
     public static byte[] frame(byte[] page) {
         byte[] framed = new byte[page.length + PREFIX + SUFFIX];

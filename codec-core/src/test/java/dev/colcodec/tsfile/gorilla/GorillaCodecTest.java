@@ -147,16 +147,8 @@ class GorillaCodecTest {
     @ParameterizedTest
     @EnumSource(TsNumericType.class)
     void aLastValueEqualToTheEndMarker(TsNumericType type) {
-        long s = type.norm(sentinel(type));
-        long[][] pages = {{s}, {s, s}, {1, s}, {1, 2, s}, {s, 5, s, s}};
-        for (long[] values : pages) {
-            for (int i = 0; i < values.length; i++) {
-                values[i] = type.norm(values[i]);
-            }
-            byte[] ours = NumericCodecChecks.encode(type, writer(type), values, 1);
-            assertThat(ours).isEqualTo(type.oracleEncode(TSEncoding.GORILLA, values));
-            NumericCodecChecks.assertDecodes(type, () -> reader(type), ours, values, 5);
-        }
+        NumericCodecChecks.assertLastValueEqualToTheEndMarker(
+                type, () -> writer(type), () -> reader(type), TSEncoding.GORILLA, sentinel(type));
     }
 
     /**

@@ -990,7 +990,7 @@ class TsFileReaderTest {
         return bos.toByteArray();
     }
 
-    private static TsTableSchema.Column plainColumn(
+    static TsTableSchema.Column plainColumn(
             String name, dev.colcodec.tsfile.TsDataType type, TsTableSchema.Category category) {
         return new TsTableSchema.Column(
                 name,

@@ -319,24 +319,9 @@ class TsFileWriterTest {
         TsTableSchema schema = new TsTableSchema(
                 "t",
                 List.of(
-                        new TsTableSchema.Column(
-                                "dev",
-                                TsDataType.STRING,
-                                TsEncoding.PLAIN,
-                                Compression.UNCOMPRESSED,
-                                TsTableSchema.Category.TAG),
-                        new TsTableSchema.Column(
-                                "x",
-                                TsDataType.INT32,
-                                TsEncoding.PLAIN,
-                                Compression.UNCOMPRESSED,
-                                TsTableSchema.Category.FIELD),
-                        new TsTableSchema.Column(
-                                "y",
-                                TsDataType.INT32,
-                                TsEncoding.PLAIN,
-                                Compression.UNCOMPRESSED,
-                                TsTableSchema.Category.FIELD)));
+                        TsFileReaderTest.plainColumn("dev", TsDataType.STRING, TsTableSchema.Category.TAG),
+                        TsFileReaderTest.plainColumn("x", TsDataType.INT32, TsTableSchema.Category.FIELD),
+                        TsFileReaderTest.plainColumn("y", TsDataType.INT32, TsTableSchema.Category.FIELD)));
         Path ours = dir.resolve("null-group-ours.tsfile");
         try (TsFileWriter w = TsFileWriter.create(ours, List.of(schema), new TsFileWriter.Options())) {
             w.write(new TsTablet(schema)
