@@ -78,6 +78,15 @@ public final class TsChunkReader {
          */
         int metadataRows = -1;
 
+        /**
+         * Page {@code p}'s row count: its statistics, or for the one page of a single-page chunk (which has
+         * none) the chunk's statistics; -1 when neither is known.
+         */
+        int pageRows(int p) {
+            TsStatistics st = pages[p].statistics();
+            return st != null ? st.count : pageCount == 1 ? metadataRows : -1;
+        }
+
         int pageCount;
         TsPageHeader[] pages = new TsPageHeader[4];
         int[] payloadOffsets = new int[4];
@@ -530,14 +539,13 @@ public final class TsChunkReader {
             if (st != null && st.endTime < minTime) {
                 continue;
             }
-            int rows = st != null ? st.count : -1;
+            int rows = time.pageRows(p);
             if (kept > 0 && rows >= 0 && taken + rows > maxRows) {
                 next = p;
                 break;
             }
             if (rows < 0 && timeEncoding != TsEncoding.TS_2DIFF && timeEncoding != TsEncoding.PLAIN) {
-                // only these two time encodings can be decoded without a count: take it from a value page,
-                // else (no value page in this group asked for, or all empty) from the chunk's statistics
+                // only these two time encodings can be decoded without a count: take it from a value page
                 for (int i = 0; i < ncol && rows < 0; i++) {
                     if (values[i] != null) {
                         Page vp = columnStates[i].page;
@@ -550,9 +558,6 @@ public final class TsChunkReader {
                             }
                         }
                     }
-                }
-                if (rows < 0 && time.pageCount == 1) {
-                    rows = time.metadataRows;
                 }
             }
             loadPage(time, p, timePage);
@@ -1195,9 +1200,8 @@ public final class TsChunkReader {
                 throw new CorruptInputException(timePage.payloadAt, "a non-empty page in a non-aligned chunk");
             }
             // the page's row count, which the value reader needs too (a GORILLA or CHIMP value equal to the
-            // end marker, SPRINTZ's last block): its statistics; for the one page of a single-page chunk,
-            // which has none, the chunk's statistics, or else the times counted
-            int rows = st != null ? st.count : c.pageCount == 1 ? c.metadataRows : -1;
+            // end marker, SPRINTZ's last block); without statistics (a chunk read by offset), the times counted
+            int rows = c.pageRows(p);
             int base = out.size;
             int valuesAt;
             long range;
