@@ -148,7 +148,9 @@ public final class LsbGroupPacker {
         if (w == 0) {
             return 0;
         }
-        if (w <= 8) {
+        if (w == 8) {
+            packBytes(src, off, count, base, dst, p);
+        } else if (w < 8) {
             packUpTo8(src, off, count, w, base, dst, p);
         } else if (w < 16) {
             packUpTo15(src, off, count, w, base, dst, p);
@@ -199,6 +201,13 @@ public final class LsbGroupPacker {
                     - baseTimesRepeat;
             ByteIO.putLongLE(dst, p, Integer.toUnsignedLong(low) | (long) high << half);
             p += w;
+        }
+    }
+
+    /** Width 8: one byte per value, a plain narrowing loop (no shifts, no masks). */
+    private static void packBytes(long[] src, int off, int count, long base, byte[] dst, int p) {
+        for (int k = 0; k < count; k++) {
+            dst[p + k] = (byte) (src[off + k] - base);
         }
     }
 
