@@ -13,8 +13,11 @@ import java.util.Objects;
  * {@code window} values, '01' XORs such a value with a window of significant bits, '10' XORs the
  * previous value reusing the stored leading-zero count, '11' with a new one.
  *
- * <p>With a known count it decodes exactly that many values; with {@link ValuesReader#UNKNOWN_COUNT}
- * it stops at the end marker as TsFile does.
+ * <p>With a known count it decodes exactly that many values, so a value equal to the end marker is an
+ * ordinary value; with {@link ValuesReader#UNKNOWN_COUNT} it stops at the end marker as TsFile does:
+ * from the second value on, since the first is stored whole and TsFile returns it whatever it is.
+ * A page of just one value equal to the marker is one byte longer than a page of no values, which
+ * reads as empty.
  */
 final class ChimpStreamReader {
     private static final int CHUNK = 512;
@@ -29,6 +32,9 @@ final class ChimpStreamReader {
     private int end;
     private long endBits;
     private boolean stopAtSentinel;
+    /** Whether {@link #init} was given the count (then only {@link #endOffset()} looks for the marker). */
+    private boolean countKnown;
+
     private int remaining;
 
     private long pos;
@@ -53,6 +59,7 @@ final class ChimpStreamReader {
         this.end = offset + length;
         this.endBits = (long) end * 8;
         this.stopAtSentinel = valueCount == ValuesReader.UNKNOWN_COUNT;
+        this.countKnown = !stopAtSentinel;
         this.remaining = stopAtSentinel ? Integer.MAX_VALUE : valueCount;
         this.pos = (long) offset * 8;
         this.started = false;
@@ -168,7 +175,9 @@ final class ChimpStreamReader {
             }
             started = true;
             stored[cur] = v;
-            if (stop && v == sentinel) {
+            // the first value is stored whole and TsFile returns it even when it equals the marker; a page
+            // of no values is that marker and one trailing byte
+            if (stop && v == sentinel && (countKnown || p + 8 == limit)) {
                 pos = p;
                 sawSentinel = true;
                 return 0;

@@ -11,7 +11,10 @@ import java.util.Objects;
  * zero-extended). The four typed readers share it and only convert the bits.
  *
  * <p>With a known count it decodes exactly that many values, so a value equal to the end marker is an
- * ordinary value; with {@link ValuesReader#UNKNOWN_COUNT} it stops at the end marker as TsFile does.
+ * ordinary value; with {@link ValuesReader#UNKNOWN_COUNT} it stops at the end marker as TsFile does:
+ * from the second value on, since the first is stored whole and TsFile returns it whatever it is.
+ * A page of just one value equal to the marker has the same bytes as a page of no values, so without
+ * the count this reader reads it as empty (tsfile reads the marker as a value from both).
  */
 final class GorillaStreamReader {
     private static final int CHUNK = 512;
@@ -24,6 +27,9 @@ final class GorillaStreamReader {
     private int end;
     private long endBits;
     private boolean stopAtSentinel;
+    /** Whether {@link #init} was given the count (then only {@link #endOffset()} looks for the marker). */
+    private boolean countKnown;
+
     private int remaining;
 
     // decoding state
@@ -48,6 +54,7 @@ final class GorillaStreamReader {
         this.end = offset + length;
         this.endBits = (long) end * 8;
         this.stopAtSentinel = valueCount == ValuesReader.UNKNOWN_COUNT;
+        this.countKnown = !stopAtSentinel;
         this.remaining = stopAtSentinel ? Integer.MAX_VALUE : valueCount;
         this.pos = (long) offset * 8;
         this.started = false;
@@ -162,7 +169,9 @@ final class GorillaStreamReader {
                 throw truncated(p);
             }
             started = true;
-            if (stop && v == sentinel) {
+            // the first value is stored whole and TsFile returns it even when it equals the marker; a page
+            // of no values is that marker and one trailing byte
+            if (stop && v == sentinel && (countKnown || p + 8 == limit)) {
                 pos = p;
                 sawSentinel = true;
                 return 0;

@@ -152,6 +152,17 @@ class GorillaCodecTest {
     }
 
     /**
+     * A page whose first value equals the end marker, read without its count: TsFile returns that value,
+     * stored whole, and stops only at a later marker; so does this reader.
+     */
+    @ParameterizedTest
+    @EnumSource(TsNumericType.class)
+    void aFirstValueEqualToTheEndMarkerWithoutTheCount(TsNumericType type) {
+        NumericCodecChecks.assertFirstValueEqualToTheEndMarkerReadsAsTsFileReadsIt(
+                type, () -> writer(type), () -> reader(type), TSEncoding.GORILLA, sentinel(type), true);
+    }
+
+    /**
      * Runs of XORs with a fixed window (significant-bit counts around the writer's limits for
      * appending several '10' fields at once, zero XORs in between) and window changes at every
      * position of a group: the bytes stay tsfile's.
