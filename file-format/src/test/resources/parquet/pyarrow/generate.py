@@ -73,6 +73,8 @@ def main():
 
     write_dictionary_fallback()
     write_logical_types()
+    write_edge_cases()
+    write_lists()
 
 
 def write_logical_types():
@@ -118,6 +120,58 @@ def write_dictionary_fallback():
         **dict(row_group_size=400, data_page_size=512, write_page_checksum=True),
     )
 
+
+
+
+def write_edge_cases():
+    # An empty table: one row group of 0 rows whose column chunks have data_page_offset 0 (no data page);
+    # with the default dictionary the chunk still holds a dictionary page, at offset 4.
+    empty = pa.table({"a": pa.array([], pa.int64()), "s": pa.array([], pa.string())})
+    pq.write_table(empty, "empty_table.parquet")
+    pq.write_table(empty, "empty_table_plain.parquet", use_dictionary=False)
+    # One row whose map column gets a V2 data page of no rows and no values: its offset-index entry has the
+    # first_row_index of the next page. (pyarrow 26.0.1 cannot read this file back itself; DuckDB 2.0.1
+    # reads [[{}, {1: True, -2: False}, {}, None, {}]].)
+    t = pa.table(
+        {
+            "c3": pa.array(
+                [[[], [(1, True), (-2, False)], [], None, []]],
+                type=pa.list_(pa.map_(pa.int64(), pa.bool_())),
+            )
+        }
+    )
+    pq.write_table(
+        t,
+        "v2_map_empty_page.parquet",
+        write_page_index=True,
+        data_page_version="2.0",
+        max_rows_per_page=1,
+        write_batch_size=3,
+        data_page_size=64,
+        compression="NONE",
+    )
+
+
+
+def write_lists():
+    # Empty and null lists with required and optional elements and list nodes, a list in a struct, and a
+    # list of lists (the CLI's dump renders them; ColcodecCliTest.dumpRendersEmptyNullAndNestedLists).
+    a = pa.array([[1, 2], [], None, [3]], type=pa.list_(pa.field("element", pa.int32(), nullable=False)))
+    b = pa.array([[1, None], [], None, [3]], type=pa.list_(pa.int32()))
+    c = pa.array([[1], [], [2, 3], [4]], type=pa.list_(pa.field("element", pa.int32(), nullable=False)))
+    schema = pa.schema(
+        [
+            pa.field("req_elem", a.type),
+            pa.field("opt_elem", b.type),
+            pa.field("req_list_req_elem", c.type, nullable=False),
+        ]
+    )
+    pq.write_table(pa.Table.from_arrays([a, b, c], schema=schema), "lists.parquet")
+    s = pa.array(
+        [{"l": [1]}, {"l": None}, {"l": []}, None], type=pa.struct([pa.field("l", pa.list_(pa.int32()))])
+    )
+    ll = pa.array([[[1, 2], [3]], [[], None], [], None], type=pa.list_(pa.list_(pa.int32())))
+    pq.write_table(pa.table({"s": s, "ll": ll}), "nested_lists.parquet")
 
 if __name__ == "__main__":
     main()

@@ -1,5 +1,6 @@
 package dev.colcodec.format.cli;
 
+import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.parquet.ParquetColumn;
 import dev.colcodec.format.parquet.ParquetFileReader;
@@ -15,6 +16,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.DateTimeException;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -230,8 +233,20 @@ final class ConvertCommand {
             case STRING:
             case JSON:
             case ENUM:
+                return c;
             case DATE:
+                return datesForTsFile(c, out);
             case TIMESTAMP:
+                if (lt.unit() != ParquetLogicalType.Unit.MILLIS) {
+                    // TsFile's TIMESTAMP is milliseconds: other units stay numbers, not relabelled instants
+                    out.println("note: column " + c.name + " is TIMESTAMP(" + lt.unit() + ") in Parquet, and TsFile's"
+                            + " time stamps are milliseconds: its values are written as they are, as INT64");
+                    return new ColumnValues(c.name, c.kind, ColumnValues.Meaning.NONE, c.values, c.nulls, c.rows);
+                }
+                if (!lt.adjustedToUtc()) {
+                    out.println("note: column " + c.name + " is a local TIMESTAMP(MILLIS) in Parquet, and TsFile's"
+                            + " time stamps are instants: its values are written as they are");
+                }
                 return c;
             case INTEGER: {
                 if (lt.signed() || lt.bitWidth() < 32) {
@@ -271,6 +286,52 @@ final class ConvertCommand {
                                 + pc.type() + " values are written as they are");
                 return c;
         }
+    }
+
+    /** The first and last day TsFile's DATE (yyyyMMdd) holds: years 1000 to 9999. */
+    private static final long FIRST_TSFILE_DAY = LocalDate.of(1000, 1, 1).toEpochDay();
+
+    private static final long LAST_TSFILE_DAY = LocalDate.of(9999, 12, 31).toEpochDay();
+
+    /**
+     * A Parquet DATE column (days since 1970-01-01) as TsFile's DATE (yyyyMMdd), or as INT32 days with a note
+     * when a day falls outside the years TsFile's DATE holds.
+     */
+    private static ColumnValues datesForTsFile(ColumnValues c, PrintStream out) {
+        int[] days = (int[]) c.values;
+        int[] ymd = new int[c.rows];
+        for (int i = 0; i < c.rows; i++) {
+            if (c.isNull(i)) {
+                continue;
+            }
+            if (days[i] < FIRST_TSFILE_DAY || days[i] > LAST_TSFILE_DAY) {
+                out.println("note: column " + c.name + " has the date " + LocalDate.ofEpochDay(days[i])
+                        + ", outside the years 1000 to 9999 of TsFile's DATE: its values are written as INT32 days"
+                        + " since 1970-01-01");
+                return new ColumnValues(c.name, c.kind, ColumnValues.Meaning.NONE, c.values, c.nulls, c.rows);
+            }
+            LocalDate d = LocalDate.ofEpochDay(days[i]);
+            ymd[i] = d.getYear() * 10_000 + d.getMonthValue() * 100 + d.getDayOfMonth();
+        }
+        return new ColumnValues(c.name, c.kind, ColumnValues.Meaning.DATE, ymd, c.nulls, c.rows);
+    }
+
+    /** A TsFile DATE column (yyyyMMdd) as Parquet's DATE (days since 1970-01-01). */
+    private static ColumnValues datesForParquet(ColumnValues c) {
+        int[] ymd = (int[]) c.values;
+        int[] days = new int[c.rows];
+        for (int i = 0; i < c.rows; i++) {
+            if (!c.isNull(i)) {
+                int v = ymd[i];
+                try {
+                    days[i] = (int)
+                            LocalDate.of(v / 10_000, v / 100 % 100, v % 100).toEpochDay();
+                } catch (DateTimeException e) {
+                    throw new CorruptInputException(0, "a yyyyMMdd date in column " + c.name + ", got " + v);
+                }
+            }
+        }
+        return new ColumnValues(c.name, c.kind, ColumnValues.Meaning.DATE, days, c.nulls, c.rows);
     }
 
     private static int[] byTime(int[] rows, long[] times, List<String> device) {
@@ -369,6 +430,9 @@ final class ConvertCommand {
                         0);
             } else {
                 c = ColumnValues.concat(parts.get(i));
+            }
+            if (i > 0 && c.meaning == ColumnValues.Meaning.DATE) {
+                c = datesForParquet(c);
             }
             columns.add(c);
             parquetSchema.add(ParquetTables.columnFor(c, i > 0));

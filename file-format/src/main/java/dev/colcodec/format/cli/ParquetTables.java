@@ -11,6 +11,7 @@ import dev.colcodec.parquet.PhysicalType;
 import dev.colcodec.values.BinaryBatch;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** Parquet row groups to and from {@link ColumnValues}. */
@@ -108,7 +109,10 @@ final class ParquetTables {
         List<ColumnValues> out = new ArrayList<>(cols.length);
         for (int k = 0; k < cols.length; k++) {
             ParquetColumn c = r.columns().get(cols[k]);
-            out.add(c.maxRepetitionLevel() > 0 ? lists(c, decoded.get(k), rows) : spaced(c, decoded.get(k), rows));
+            out.add(
+                    c.maxRepetitionLevel() > 0
+                            ? lists(c, repeatedLevels(r, c), decoded.get(k), rows)
+                            : spaced(c, decoded.get(k), rows));
         }
         return out;
     }
@@ -160,10 +164,66 @@ final class ParquetTables {
     }
 
     /**
-     * A repeated column rendered per row as {@code [a, b]} text: a row with one entry at definition level 0
-     * is null, one below the maximum an empty list; entries below the maximum inside a list are nulls.
+     * For each repeated node on the path of leaf {@code c}, outermost first, its definition level: the level
+     * at which the list it makes holds at least one element.
      */
-    private static ColumnValues lists(ParquetColumn c, List<ColumnBatch> batches, int rows) {
+    static int[] repeatedLevels(ParquetFileReader r, ParquetColumn c) {
+        List<org.apache.parquet.format.SchemaElement> schema = r.metadata().getSchema();
+        int[] levels = new int[c.maxRepetitionLevel()];
+        int found = 0;
+        int def = 0;
+        int at = 1; // the root's first child
+        int siblings = schema.isEmpty() ? 0 : schema.get(0).getNum_children();
+        for (String name : c.path()) {
+            int match = -1;
+            for (int k = 0, i = at; k < siblings && i < schema.size(); k++) {
+                if (schema.get(i).getName().equals(name)) {
+                    match = i;
+                    break;
+                }
+                i = skipSubtree(schema, i);
+            }
+            if (match < 0) {
+                throw new CorruptInputException(0, "the schema path of column " + name(c));
+            }
+            org.apache.parquet.format.SchemaElement e = schema.get(match);
+            org.apache.parquet.format.FieldRepetitionType rt = e.getRepetition_type();
+            if (rt != null && rt != org.apache.parquet.format.FieldRepetitionType.REQUIRED) {
+                def++;
+            }
+            if (rt == org.apache.parquet.format.FieldRepetitionType.REPEATED) {
+                if (found == levels.length) {
+                    throw new CorruptInputException(0, "the repetition levels of column " + name(c));
+                }
+                levels[found++] = def;
+            }
+            at = match + 1;
+            siblings = e.isSetNum_children() ? e.getNum_children() : 0;
+        }
+        if (found != levels.length) {
+            throw new CorruptInputException(0, "the repetition levels of column " + name(c));
+        }
+        return levels;
+    }
+
+    /** The index after the subtree of schema element {@code i}. */
+    private static int skipSubtree(List<org.apache.parquet.format.SchemaElement> schema, int i) {
+        int pending = 1;
+        while (pending > 0 && i < schema.size()) {
+            org.apache.parquet.format.SchemaElement e = schema.get(i++);
+            pending += (e.isSetNum_children() ? e.getNum_children() : 0) - 1;
+        }
+        return i;
+    }
+
+    /**
+     * A repeated column rendered per row as nested {@code [a, b]} text, one bracket pair per repeated node
+     * on its path ({@code repeatedLevels}, from {@link #repeatedLevels}): a list whose entry is defined up
+     * to its repeated node's level has elements, one defined just below it is empty ({@code []}), and one
+     * defined less is null (an empty CSV field for the row's outermost list, {@code null} inside another);
+     * an element below the leaf's maximum level is {@code null}.
+     */
+    private static ColumnValues lists(ParquetColumn c, int[] repeatedLevels, List<ColumnBatch> batches, int rows) {
         String[] text = new String[rows];
         boolean[] nulls = new boolean[rows];
         ColumnValues.Kind elementKind = kind(new ParquetColumn(c.path(), c.type(), c.typeLength(), 0, 0));
@@ -174,38 +234,43 @@ final class ParquetTables {
                 ColumnValues.newArray(elementKind, 1),
                 null,
                 1);
+        // the current row's entries: repetition and definition levels, and each defined value's text
+        int[] rep = new int[16];
+        int[] def = new int[16];
+        String[] value = new String[16];
+        int n = 0;
         int row = -1;
-        StringBuilder sb = new StringBuilder();
-        int entriesInRow = 0;
-        int firstDef = 0;
         for (ColumnBatch b : batches) {
             int v = 0;
             for (int i = 0; i < b.levelCount(); i++) {
-                int def = b.definitionLevels()[i];
                 if (b.repetitionLevels()[i] == 0) {
                     if (row >= 0) {
-                        finishList(text, nulls, row, sb, entriesInRow, firstDef, c.maxDefinitionLevel());
+                        finishList(text, nulls, row, repeatedLevels, c.maxDefinitionLevel(), rep, def, value, n);
                     }
                     row++;
                     if (row >= rows) {
                         throw new CorruptInputException(0, rows + " rows in the column chunk of " + name(c));
                     }
-                    sb.setLength(0);
-                    entriesInRow = 0;
-                    firstDef = def;
+                    n = 0;
                 }
-                sb.append(entriesInRow++ == 0 ? "" : ", ");
-                if (def == c.maxDefinitionLevel()) {
+                if (n == rep.length) {
+                    rep = Arrays.copyOf(rep, 2 * n);
+                    def = Arrays.copyOf(def, 2 * n);
+                    value = Arrays.copyOf(value, 2 * n);
+                }
+                rep[n] = b.repetitionLevels()[i];
+                def[n] = b.definitionLevels()[i];
+                value[n] = null;
+                if (def[n] == c.maxDefinitionLevel()) {
                     copy(b, v++, element.values, 0);
                     String s = Csv.text(element, 0);
-                    sb.append(element.meaning == ColumnValues.Meaning.STRING ? '"' + s + '"' : s);
-                } else {
-                    sb.append("null");
+                    value[n] = element.meaning == ColumnValues.Meaning.STRING ? '"' + s + '"' : s;
                 }
+                n++;
             }
         }
         if (row >= 0) {
-            finishList(text, nulls, row, sb, entriesInRow, firstDef, c.maxDefinitionLevel());
+            finishList(text, nulls, row, repeatedLevels, c.maxDefinitionLevel(), rep, def, value, n);
         }
         if (row + 1 != rows) {
             throw new CorruptInputException(0, rows + " rows in the column chunk of " + name(c) + ", got " + (row + 1));
@@ -214,14 +279,67 @@ final class ParquetTables {
     }
 
     private static void finishList(
-            String[] text, boolean[] nulls, int row, StringBuilder sb, int entries, int firstDef, int maxDef) {
-        if (entries == 1 && firstDef < maxDef && firstDef == 0) {
+            String[] text,
+            boolean[] nulls,
+            int row,
+            int[] repeatedLevels,
+            int maxDef,
+            int[] rep,
+            int[] def,
+            String[] value,
+            int n) {
+        StringBuilder sb = new StringBuilder();
+        if (!appendList(sb, 0, 0, n, repeatedLevels, maxDef, rep, def, value)) {
             nulls[row] = true;
-        } else if (entries == 1 && firstDef < maxDef - 1) {
-            text[row] = "[]";
         } else {
-            text[row] = "[" + sb + "]";
+            text[row] = sb.toString();
         }
+    }
+
+    /**
+     * Appends the list of repeated node {@code depth} whose entries are {@code [from, to)}; returns false
+     * (appending nothing) when that list is null.
+     */
+    private static boolean appendList(
+            StringBuilder sb,
+            int depth,
+            int from,
+            int to,
+            int[] repeatedLevels,
+            int maxDef,
+            int[] rep,
+            int[] def,
+            String[] value) {
+        int has = repeatedLevels[depth];
+        if (def[from] < has - 1) {
+            return false;
+        }
+        if (def[from] == has - 1) {
+            sb.append("[]");
+            return true;
+        }
+        sb.append('[');
+        int start = from;
+        while (start < to) {
+            // an element: this entry and the next ones that repeat deeper than this list
+            int end = start + 1;
+            while (end < to && rep[end] > depth + 1) {
+                end++;
+            }
+            if (start > from) {
+                sb.append(", ");
+            }
+            if (depth + 1 < repeatedLevels.length) {
+                if (!appendList(sb, depth + 1, start, end, repeatedLevels, maxDef, rep, def, value)) {
+                    sb.append("null");
+                }
+            } else {
+                sb.append(def[start] == maxDef ? value[start] : "null");
+            }
+            start = end;
+        }
+        sb.append(']');
+        return true;
     }
 
     /** Appends {@code columns} (in schema order, flat) as rows of {@code writer}. */
@@ -249,8 +367,9 @@ final class ParquetTables {
     }
 
     /**
-     * A flat Parquet column for values of {@code c}'s kind and meaning: STRING and TIMESTAMP (MILLIS, UTC)
-     * annotated, DATE left a plain INT32 (TsFile stores yyyyMMdd, Parquet days).
+     * A flat Parquet column for values of {@code c}'s kind and meaning: STRING, TIMESTAMP (MILLIS, UTC) and
+     * DATE annotated; a DATE column's values must be days since 1970-01-01 (convert turns TsFile's yyyyMMdd
+     * into them first).
      */
     static ParquetColumn columnFor(ColumnValues c, boolean optional) {
         PhysicalType t;
@@ -282,6 +401,8 @@ final class ParquetTables {
                 return col.withLogicalType(ParquetLogicalType.string());
             case TIMESTAMP:
                 return col.withLogicalType(ParquetLogicalType.timestamp(ParquetLogicalType.Unit.MILLIS, true));
+            case DATE:
+                return col.withLogicalType(ParquetLogicalType.date());
             default:
                 return col;
         }

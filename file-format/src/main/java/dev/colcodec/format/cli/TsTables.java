@@ -239,7 +239,7 @@ final class TsTables {
             case BOOLEAN:
                 return TsDataType.BOOLEAN;
             case INT32:
-                return TsDataType.INT32;
+                return c.meaning == ColumnValues.Meaning.DATE ? TsDataType.DATE : TsDataType.INT32;
             case INT64:
                 return c.meaning == ColumnValues.Meaning.TIMESTAMP ? TsDataType.TIMESTAMP : TsDataType.INT64;
             case FLOAT:

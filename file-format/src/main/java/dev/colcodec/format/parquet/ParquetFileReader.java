@@ -565,11 +565,12 @@ public final class ParquetFileReader implements AutoCloseable {
         long[] first = new long[pages + 1];
         for (int i = 0; i < pages; i++) {
             first[i] = locations.get(i).getFirst_row_index();
-            if (i == 0 ? first[i] != 0 : first[i] <= first[i - 1] || first[i] >= rows) {
+            // a page of no rows (pyarrow writes some in repeated columns) starts where the next one does
+            if (i == 0 ? first[i] != 0 : first[i] < first[i - 1] || first[i] > rows) {
                 throw new CorruptInputException(
                         cc.getOffset_index_offset(),
-                        "pages whose first rows start at 0 and rise within the row group's " + rows + " rows (page " + i
-                                + " starts at " + first[i] + ")");
+                        "pages whose first rows start at 0, never fall and stay within the row group's " + rows
+                                + " rows (page " + i + " starts at " + first[i] + ")");
             }
         }
         first[pages] = rows;
@@ -776,6 +777,20 @@ public final class ParquetFileReader implements AutoCloseable {
      */
     public ColumnChunkReader readColumn(int rowGroup, int column, byte[] reuse) throws IOException {
         ColumnMetaData md = chunkMeta(rowGroup, column);
+        if (md.getNum_values() == 0) {
+            // a chunk of no values (pyarrow writes an empty table as a row group of such chunks, with a data
+            // page offset of 0): no pages to read, wherever the metadata points
+            return new ColumnChunkReader(
+                            columns.get(column),
+                            compression(rowGroup, column),
+                            new byte[0],
+                            0,
+                            0,
+                            0,
+                            kernels,
+                            maxPageBytes)
+                    .expectValues(0);
+        }
         long start = md.getData_page_offset();
         if (md.isSetDictionary_page_offset()
                 && md.getDictionary_page_offset() > 0

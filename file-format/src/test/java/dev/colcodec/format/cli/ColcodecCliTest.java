@@ -208,6 +208,30 @@ class ColcodecCliTest {
                 .isEqualTo(run("dump", in.toString()).out());
     }
 
+    /**
+     * Lists of pyarrow's files as dump prints them: an empty list is {@code []} whether its elements are
+     * required or optional and whether the list itself is, a null list is an empty field (or {@code null}
+     * inside another list), and a list of lists keeps its nesting.
+     */
+    @Test
+    void dumpRendersEmptyNullAndNestedLists() throws IOException {
+        assertThat(run("dump", GOLDEN.resolve("lists.parquet").toString()).outLines())
+                .containsExactly(
+                        "req_elem.list.element,opt_elem.list.element,req_list_req_elem.list.element",
+                        "\"[1, 2]\",\"[1, null]\",[1]",
+                        "[],[],[]",
+                        ",,\"[2, 3]\"",
+                        "[3],[3],[4]");
+        assertThat(run("dump", GOLDEN.resolve("nested_lists.parquet").toString())
+                        .outLines())
+                .containsExactly(
+                        "s.l.list.element,ll.list.element.list.element",
+                        "[1],\"[[1, 2], [3]]\"",
+                        ",\"[[], null]\"",
+                        "[],[]",
+                        ",");
+    }
+
     @Test
     void convertRoundTripsAGoldenFileUpToRowOrder() throws IOException {
         Path in = GOLDEN.resolve("v2_delta_bss.parquet");
@@ -506,6 +530,79 @@ class ColcodecCliTest {
                 1,
                 "colcodec: column u64 holds the unsigned 64-bit value 18446744073709551615 (row 0)");
         assertThat(Files.exists(out)).isFalse();
+    }
+
+    /**
+     * Dates and time stamps keep their meaning through convert: Parquet DATE (days) becomes TsFile DATE
+     * (yyyyMMdd) and comes back as DATE; TIMESTAMP(MICROS) and (NANOS) are not relabelled as TsFile's
+     * millisecond time stamps but stay INT64 numbers, with a note, as does a date TsFile's DATE cannot hold.
+     */
+    @Test
+    void convertKeepsWhatDatesAndTimeStampsMean() throws IOException {
+        Path in = tmp.resolve("dates.parquet");
+        int day = (int) java.time.LocalDate.of(2024, 2, 29).toEpochDay();
+        try (ParquetFileWriter w = ParquetFileWriter.create(
+                in,
+                List.of(
+                        ParquetColumn.flat("t", PhysicalType.INT64, 0, false),
+                        ParquetColumn.flat("d", PhysicalType.INT32, 0, true).withLogicalType(ParquetLogicalType.date()),
+                        ParquetColumn.flat("old", PhysicalType.INT32, 0, false)
+                                .withLogicalType(ParquetLogicalType.date()),
+                        ParquetColumn.flat("us", PhysicalType.INT64, 0, false)
+                                .withLogicalType(ParquetLogicalType.timestamp(ParquetLogicalType.Unit.MICROS, true)),
+                        ParquetColumn.flat("ns", PhysicalType.INT64, 0, false)
+                                .withLogicalType(ParquetLogicalType.timestamp(ParquetLogicalType.Unit.NANOS, true)),
+                        ParquetColumn.flat("ms", PhysicalType.INT64, 0, false)
+                                .withLogicalType(ParquetLogicalType.timestamp(ParquetLogicalType.Unit.MILLIS, false))),
+                ParquetWriteOptions.defaults())) {
+            w.write(
+                    new Object[] {
+                        new long[] {1, 2},
+                        new int[] {day, 0},
+                        new int[] {0, (int) java.time.LocalDate.of(999, 12, 31).toEpochDay()},
+                        new long[] {1_704_067_200_000_001L, 5},
+                        new long[] {1_704_067_200_000_000_001L, 6},
+                        new long[] {1_704_067_200_000L, 7}
+                    },
+                    new boolean[][] {null, {false, true}, null, null, null, null},
+                    2);
+        }
+        Path ts = tmp.resolve("dates.tsfile");
+        CliFixtures.Result r = run("convert", in.toString(), ts.toString(), "--time", "t");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out())
+                .contains("note: column old has the date 0999-12-31, outside the years 1000 to 9999")
+                .contains("note: column us is TIMESTAMP(MICROS) in Parquet")
+                .contains("note: column ns is TIMESTAMP(NANOS) in Parquet")
+                .contains("note: column ms is a local TIMESTAMP(MILLIS) in Parquet");
+        try (TsFileReader read = TsFileReader.open(ts)) {
+            dev.colcodec.format.tsfile.TsTableSchema schema = read.schema("dates");
+            assertThat(schema.column("d").type()).isEqualTo(dev.colcodec.tsfile.TsDataType.DATE);
+            assertThat(schema.column("old").type()).isEqualTo(dev.colcodec.tsfile.TsDataType.INT32);
+            assertThat(schema.column("us").type()).isEqualTo(dev.colcodec.tsfile.TsDataType.INT64);
+            assertThat(schema.column("ns").type()).isEqualTo(dev.colcodec.tsfile.TsDataType.INT64);
+            assertThat(schema.column("ms").type()).isEqualTo(dev.colcodec.tsfile.TsDataType.TIMESTAMP);
+        }
+        assertThat(run("dump", ts.toString()).outLines())
+                .containsExactly(
+                        "time,d,old,us,ns,ms",
+                        "1,20240229,0,1704067200000001,1704067200000000001,1704067200000",
+                        "2,," + (int) java.time.LocalDate.of(999, 12, 31).toEpochDay() + ",5,6,7");
+
+        Path back = tmp.resolve("dates-back.parquet");
+        CliFixtures.Result r2 = run("convert", ts.toString(), back.toString());
+        assertThat(r2.status()).as(r2.err()).isZero();
+        try (ParquetFileReader read = ParquetFileReader.open(back)) {
+            int d = read.columnIndex("d");
+            assertThat(read.columns().get(d).logicalType()).isEqualTo(ParquetLogicalType.date());
+            dev.colcodec.format.parquet.ColumnBatch b =
+                    new dev.colcodec.format.parquet.ColumnBatch(read.columns().get(d), 4);
+            read.readColumn(0, d).readBatch(b, 4);
+            assertThat(b.isPresent(0)).isTrue();
+            assertThat(b.ints()[0]).isEqualTo(day);
+            assertThat(b.isPresent(1)).isFalse();
+            assertThat(read.columns().get(read.columnIndex("us")).logicalType()).isNull();
+        }
     }
 
     /**

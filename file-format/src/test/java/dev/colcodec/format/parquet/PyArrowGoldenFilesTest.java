@@ -58,6 +58,63 @@ class PyArrowGoldenFilesTest {
         return ParquetFileReader.open(p);
     }
 
+    /**
+     * pyarrow's empty table: a row group of 0 rows whose chunks have a data page offset of 0 (one of them
+     * still holding a dictionary page): every chunk reads as no values, and the row group decodes to none.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({
+        "empty_table.parquet,false",
+        "empty_table.parquet,true",
+        "empty_table_plain.parquet,false",
+        "empty_table_plain.parquet,true"
+    })
+    void readsAnEmptyTable(String file, boolean fromDisk) throws IOException {
+        try (ParquetFileReader reader = open(file, fromDisk)) {
+            assertThat(reader.rowCount()).isZero();
+            assertThat(reader.rowGroupCount()).isEqualTo(1);
+            assertThat(reader.columns()).hasSize(2);
+            for (int c = 0; c < reader.columns().size(); c++) {
+                ColumnBatch b = new ColumnBatch(reader.columns().get(c), 16);
+                assertThat(reader.readColumn(0, c).readBatch(b, 16)).isZero();
+            }
+            List<List<ColumnBatch>> decoded = reader.decodeRowGroup(0, new int[] {0, 1}, 100, null);
+            for (List<ColumnBatch> batches : decoded) {
+                assertThat(batches.stream().mapToInt(ColumnBatch::levelCount).sum())
+                        .isZero();
+            }
+        }
+    }
+
+    /**
+     * A map column whose V2 pages include one of no rows and no values, which pyarrow indexes with the first
+     * row of the next page: the row ranges a predicate keeps still hold the row with the matching value,
+     * and the whole column reads as DuckDB reads it ([[{}, {1: true, -2: false}, {}, null, {}]]).
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void prunesWithAnEmptyPageInTheOffsetIndex(boolean fromDisk) throws IOException {
+        try (ParquetFileReader reader = open("v2_map_empty_page.parquet", fromDisk)) {
+            int key = reader.columnIndex("c3.list.element.key_value.key");
+            int value = reader.columnIndex("c3.list.element.key_value.value");
+            assertThat(reader.rowRangesOverlapping(0, value, new byte[] {1}, new byte[] {1}))
+                    .isEqualTo(RowRanges.all(1));
+            byte[] one = ByteBuffer.allocate(8)
+                    .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                    .putLong(0, 1)
+                    .array();
+            assertThat(reader.rowRangesOverlapping(0, key, one, one)).isEqualTo(RowRanges.all(1));
+
+            ColumnBatch keys = new ColumnBatch(reader.columns().get(key), 16);
+            assertThat(reader.readColumn(0, key).readBatch(keys, 16)).isEqualTo(6);
+            assertThat(java.util.Arrays.copyOf(keys.longs(), keys.valueCount())).containsExactly(1L, -2L);
+            ColumnBatch values = new ColumnBatch(reader.columns().get(value), 16);
+            assertThat(reader.readColumn(0, value).readBatch(values, 16)).isEqualTo(6);
+            assertThat(java.util.Arrays.copyOf(values.booleans(), values.valueCount()))
+                    .containsExactly(true, false);
+        }
+    }
+
     @ParameterizedTest
     @org.junit.jupiter.params.provider.MethodSource("filesFromMemoryAndDisk")
     void readsPyArrowFiles(String file, boolean fromDisk) throws IOException {
