@@ -122,16 +122,14 @@ public final class NumericCodecChecks {
      * Pages whose first value equals the end marker, read without their count as TsFile reads them: the
      * first value is stored whole and is a value even then, so only a later marker ends the page. The
      * values read equal tsfile's reading of the same page (which a later value equal to the marker ends
-     * early in both). A page of just that one value reads as tsfile reads it unless its bytes are those
-     * of a page of no values ({@code sameBytesAsAnEmptyPage}, GORILLA's), which then reads as empty.
+     * early in both), at offset 0 and inside a larger array.
      */
     public static void assertFirstValueEqualToTheEndMarkerReadsAsTsFileReadsIt(
             TsNumericType type,
             Supplier<? extends ValuesWriter> writers,
             Supplier<? extends ValuesReader> readers,
             TSEncoding encoding,
-            long sentinel,
-            boolean sameBytesAsAnEmptyPage) {
+            long sentinel) {
         long s = type.norm(sentinel);
         long[][] pages = {{s}, {s, 1, 2}, {s, s, 5}, {s, 7}, {s, 1, 1, 1}};
         for (long[] values : pages) {
@@ -141,31 +139,25 @@ public final class NumericCodecChecks {
             byte[] page = encode(type, writers.get(), values, 3);
             assertThat(page).isEqualTo(type.oracleEncode(encoding, values));
             long[] expected = type.oracleDecode(encoding, page);
-            String what = "page " + Arrays.toString(values) + " without its count";
-            if (values.length == 1) {
-                byte[] empty = encode(type, writers.get(), new long[0], 3);
-                assertThat(Arrays.equals(page, empty))
-                        .as(what + ": bytes of an empty page")
-                        .isEqualTo(sameBytesAsAnEmptyPage);
-                if (sameBytesAsAnEmptyPage) {
-                    expected = new long[0];
+            for (boolean framed : new boolean[] {false, true}) {
+                String what = "page " + Arrays.toString(values) + " without its count" + (framed ? ", framed" : "");
+                byte[] in = framed ? frame(page) : page;
+                int off = framed ? PREFIX : 0;
+                ValuesReader reader = readers.get();
+                reader.init(ValuesReader.UNKNOWN_COUNT, in, off, framed ? page.length + SUFFIX : page.length);
+                long[] got = new long[expected.length];
+                for (int i = 0; i < got.length; i++) {
+                    got[i] = type.readOne(reader);
                 }
+                assertSameValues(type, got, expected, what);
+                if (expected.length == values.length) {
+                    // no later value equal to the marker ended the page early
+                    assertThat(reader.endOffset()).as(what + ": end offset").isEqualTo(off + page.length);
+                }
+                assertThatThrownBy(() -> type.readOne(reader))
+                        .as(what + ": past the marker")
+                        .isInstanceOf(CorruptInputException.class);
             }
-
-            ValuesReader reader = readers.get();
-            reader.init(ValuesReader.UNKNOWN_COUNT, page, 0, page.length);
-            long[] got = new long[expected.length];
-            for (int i = 0; i < got.length; i++) {
-                got[i] = type.readOne(reader);
-            }
-            assertSameValues(type, got, expected, what);
-            if (expected.length == values.length || sameBytesAsAnEmptyPage && values.length == 1) {
-                // no later value equal to the marker ended the page early
-                assertThat(reader.endOffset()).as(what + ": end offset").isEqualTo(page.length);
-            }
-            assertThatThrownBy(() -> type.readOne(reader))
-                    .as(what + ": past the marker")
-                    .isInstanceOf(CorruptInputException.class);
         }
     }
 

@@ -12,9 +12,9 @@ import java.util.Objects;
  *
  * <p>With a known count it decodes exactly that many values, so a value equal to the end marker is an
  * ordinary value; with {@link ValuesReader#UNKNOWN_COUNT} it stops at the end marker as TsFile does:
- * from the second value on, since the first is stored whole and TsFile returns it whatever it is.
- * A page of just one value equal to the marker has the same bytes as a page of no values, so without
- * the count this reader reads it as empty (tsfile reads the marker as a value from both).
+ * from the second value on, since the first is stored whole and TsFile returns it whatever it is. So a
+ * page of no values (the marker and one byte) reads as that one value without the count, as in tsfile;
+ * with a count of 0 it reads as empty.
  */
 final class GorillaStreamReader {
     private static final int CHUNK = 512;
@@ -169,9 +169,9 @@ final class GorillaStreamReader {
                 throw truncated(p);
             }
             started = true;
-            // the first value is stored whole and TsFile returns it even when it equals the marker; a page
-            // of no values is that marker and one trailing byte
-            if (stop && v == sentinel && (countKnown || p + 8 == limit)) {
+            // the first value is stored whole and TsFile returns it even when it equals the marker: only
+            // endOffset() after a count of 0 takes it for the marker of a page of no values
+            if (stop && countKnown && v == sentinel) {
                 pos = p;
                 sawSentinel = true;
                 return 0;

@@ -70,9 +70,11 @@ class ChimpCodecTest {
         for (Shape shape : shapes(type)) {
             byte[] page = type.oracleEncode(TSEncoding.CHIMP, shape.values());
             NumericCodecChecks.assertDecodes(type, () -> reader(type), page, shape.values(), shape.values().length);
-            ValuesReader r = reader(type);
-            r.init(ValuesReader.UNKNOWN_COUNT, page, 0, page.length);
-            assertThat(r.endOffset()).as("%s end", shape).isEqualTo(page.length);
+            if (shape.values().length > 0) { // see emptyPageIsTheMarkerAndATrailingByte
+                ValuesReader r = reader(type);
+                r.init(ValuesReader.UNKNOWN_COUNT, page, 0, page.length);
+                assertThat(r.endOffset()).as("%s end", shape).isEqualTo(page.length);
+            }
         }
     }
 
@@ -155,7 +157,7 @@ class ChimpCodecTest {
     @EnumSource(TsNumericType.class)
     void aFirstValueEqualToTheEndMarkerWithoutTheCount(TsNumericType type) {
         NumericCodecChecks.assertFirstValueEqualToTheEndMarkerReadsAsTsFileReadsIt(
-                type, () -> writer(type), () -> reader(type), TSEncoding.CHIMP, sentinel(type), false);
+                type, () -> writer(type), () -> reader(type), TSEncoding.CHIMP, sentinel(type));
     }
 
     @ParameterizedTest
@@ -171,8 +173,11 @@ class ChimpCodecTest {
         r.init(0, page, 0, page.length);
         assertThat(r.endOffset()).isEqualTo(page.length);
         assertThatThrownBy(() -> type.readOne(r)).isInstanceOf(CorruptInputException.class);
+        // without the count the first value, stored whole, is a value (as in tsfile); the page then ends
+        // before a marker, where tsfile's decoder reads past it
         ValuesReader u = reader(type);
         u.init(ValuesReader.UNKNOWN_COUNT, page, 0, page.length);
+        assertThat(type.norm(type.readOne(u))).isEqualTo(type.norm(sentinel(type)));
         assertThatThrownBy(() -> u.skip(1)).isInstanceOf(CorruptInputException.class);
     }
 

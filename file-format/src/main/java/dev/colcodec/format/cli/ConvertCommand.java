@@ -124,6 +124,9 @@ final class ConvertCommand {
         // time and FIELD columns as TsFile holds them (tags become text, unsigned numbers as such)
         for (int i = 0; i < columns.size(); i++) {
             ColumnValues c = columns.get(i);
+            if (c == time && noteTimeUnit(parquetColumns.get(i), c.name, out)) {
+                continue; // a DATE or TIMESTAMP time column's values are TsFile's times as they are stored
+            }
             if (!tags.contains(c)) {
                 ColumnValues held = forTsFile(parquetColumns.get(i), unknownAnnotations.get(i), c, out);
                 columns.set(i, held);
@@ -286,6 +289,30 @@ final class ConvertCommand {
                                 + pc.type() + " values are written as they are");
                 return c;
         }
+    }
+
+    /**
+     * Whether the time column is a DATE or TIMESTAMP, whose stored values become TsFile's times as they
+     * are; with a note when they are not milliseconds since the epoch, which TsFile readers take times for.
+     */
+    private static boolean noteTimeUnit(ParquetColumn pc, String name, PrintStream out) {
+        ParquetLogicalType lt = pc.logicalType();
+        if (lt == null) {
+            return false;
+        }
+        if (lt.kind() == ParquetLogicalType.Kind.DATE) {
+            out.println("note: the time column " + name + " is DATE in Parquet: its days since 1970-01-01 are"
+                    + " written as they are, as TsFile times (which readers take for milliseconds)");
+            return true;
+        }
+        if (lt.kind() == ParquetLogicalType.Kind.TIMESTAMP) {
+            if (lt.unit() != ParquetLogicalType.Unit.MILLIS) {
+                out.println("note: the time column " + name + " is TIMESTAMP(" + lt.unit() + ") in Parquet: its"
+                        + " values are written as they are, as TsFile times (which readers take for milliseconds)");
+            }
+            return true;
+        }
+        return false;
     }
 
     /** The first and last day TsFile's DATE (yyyyMMdd) holds: years 1000 to 9999. */

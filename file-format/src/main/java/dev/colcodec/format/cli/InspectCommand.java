@@ -91,7 +91,8 @@ final class InspectCommand {
                         + (s.hasMinMax()
                                 ? " min=" + bound(col, order, s.min()) + " max=" + bound(col, order, s.max())
                                 : ""));
-                if (file != null) {
+                // a chunk of no values in a row group of no rows has no pages, wherever its offsets point
+                if (file != null && !(md.getNum_values() == 0 && r.rowGroupRowCount(g) == 0)) {
                     pages(col, order, md, file, out);
                 }
             }

@@ -583,7 +583,13 @@ public final class ParquetFileReader implements AutoCloseable {
             byte[] min = bytes(ci.getMin_values().get(i));
             byte[] max = bytes(ci.getMax_values().get(i));
             if (!validBound(c, min) || !validBound(c, max) || mayOverlap(column, min, max, lo, hi)) {
-                out.add(first[i], first[i + 1]);
+                if (first[i] == first[i + 1]) {
+                    // a page indexed as holding no rows but with values that may match: keep the rows it can
+                    // only belong to, the one before and the one at its index
+                    out.add(Math.max(0, first[i] - 1), Math.min(rows, first[i] + 1));
+                } else {
+                    out.add(first[i], first[i + 1]);
+                }
             }
         }
         return out.build();
@@ -777,8 +783,8 @@ public final class ParquetFileReader implements AutoCloseable {
      */
     public ColumnChunkReader readColumn(int rowGroup, int column, byte[] reuse) throws IOException {
         ColumnMetaData md = chunkMeta(rowGroup, column);
-        if (md.getNum_values() == 0) {
-            // a chunk of no values (pyarrow writes an empty table as a row group of such chunks, with a data
+        if (md.getNum_values() == 0 && rowGroupRowCount(rowGroup) == 0) {
+            // a chunk of no values in a row group of no rows (pyarrow writes an empty table so, with a data
             // page offset of 0): no pages to read, wherever the metadata points
             return new ColumnChunkReader(
                             columns.get(column),

@@ -222,6 +222,11 @@ class ColcodecCliTest {
                         "[],[],[]",
                         ",,\"[2, 3]\"",
                         "[3],[3],[4]");
+        CliFixtures.Result empty =
+                run("inspect", GOLDEN.resolve("empty_table.parquet").toString(), "--pages");
+        assertThat(empty.status()).as(empty.err()).isZero();
+        assertThat(run("dump", GOLDEN.resolve("empty_table.parquet").toString()).outLines())
+                .containsExactly("a,s");
         assertThat(run("dump", GOLDEN.resolve("nested_lists.parquet").toString())
                         .outLines())
                 .containsExactly(
@@ -588,6 +593,16 @@ class ColcodecCliTest {
                         "time,d,old,us,ns,ms",
                         "1,20240229,0,1704067200000001,1704067200000000001,1704067200000",
                         "2,," + (int) java.time.LocalDate.of(999, 12, 31).toEpochDay() + ",5,6,7");
+
+        // a TIMESTAMP(MICROS) time column: its values are the TsFile times as they are, with a note
+        Path byMicros = tmp.resolve("dates-us.tsfile");
+        CliFixtures.Result micros = run("convert", in.toString(), byMicros.toString(), "--time", "us");
+        assertThat(micros.status()).as(micros.err()).isZero();
+        assertThat(micros.out()).contains("note: the time column us is TIMESTAMP(MICROS) in Parquet");
+        assertThat(run("dump", byMicros.toString()).outLines())
+                .startsWith("time,t,d,old,ns,ms")
+                .anyMatch(l -> l.startsWith("5,2,,"))
+                .anyMatch(l -> l.startsWith("1704067200000001,1,20240229,"));
 
         Path back = tmp.resolve("dates-back.parquet");
         CliFixtures.Result r2 = run("convert", ts.toString(), back.toString());

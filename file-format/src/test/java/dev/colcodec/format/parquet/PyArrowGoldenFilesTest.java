@@ -87,6 +87,40 @@ class PyArrowGoldenFilesTest {
     }
 
     /**
+     * A chunk that claims no values in a row group that has rows is refused, not read as empty: the
+     * golden list file with its first chunk's value count set to 0 in the footer.
+     */
+    @org.junit.jupiter.api.Test
+    void aChunkOfNoValuesInARowGroupWithRowsIsCorrupt() throws IOException {
+        byte[] file = resource("lists.parquet");
+        int len = ByteBuffer.wrap(file, file.length - 8, 4)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .getInt();
+        int start = file.length - 8 - len;
+        org.apache.parquet.format.FileMetaData fmd =
+                org.apache.parquet.format.Util.readFileMetaData(new java.io.ByteArrayInputStream(file, start, len));
+        assertThat(fmd.getRow_groups().get(0).getNum_rows()).isPositive();
+        fmd.getRow_groups().get(0).getColumns().get(0).getMeta_data().setNum_values(0);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        out.write(file, 0, start);
+        java.io.ByteArrayOutputStream footer = new java.io.ByteArrayOutputStream();
+        org.apache.parquet.format.Util.writeFileMetaData(fmd, footer);
+        footer.writeTo(out);
+        out.write(ByteBuffer.allocate(4)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .putInt(footer.size())
+                .array());
+        out.write("PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        try (ParquetFileReader reader = ParquetFileReader.open(out.toByteArray())) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> {
+                        ColumnBatch b = new ColumnBatch(reader.columns().get(0), 16);
+                        reader.readColumn(0, 0).readBatch(b, 16);
+                    })
+                    .isInstanceOf(dev.colcodec.CorruptInputException.class);
+        }
+    }
+
+    /**
      * A map column whose V2 pages include one of no rows and no values, which pyarrow indexes with the first
      * row of the next page: the row ranges a predicate keeps still hold the row with the matching value,
      * and the whole column reads as DuckDB reads it ([[{}, {1: true, -2: false}, {}, null, {}]]).
