@@ -109,13 +109,20 @@ public final class NumericCodecChecks {
         long s = type.norm(sentinel);
         long[][] pages = {{s}, {s, s}, {1, s}, {1, 2, s}, {s, 5, s, s}};
         for (long[] values : pages) {
-            for (int i = 0; i < values.length; i++) {
-                values[i] = type.norm(values[i]);
-            }
-            byte[] ours = encode(type, writers.get(), values, 1);
-            assertThat(ours).isEqualTo(type.oracleEncode(encoding, values));
+            byte[] ours = encodeAsTheOracle(type, writers.get(), values, 1, encoding);
             assertDecodes(type, readers, ours, values, 5);
         }
+    }
+
+    /** Normalizes {@code values} in place and encodes them with {@code writer}: the bytes are the oracle's. */
+    private static byte[] encodeAsTheOracle(
+            TsNumericType type, ValuesWriter writer, long[] values, long seed, TSEncoding encoding) {
+        for (int i = 0; i < values.length; i++) {
+            values[i] = type.norm(values[i]);
+        }
+        byte[] ours = encode(type, writer, values, seed);
+        assertThat(ours).isEqualTo(type.oracleEncode(encoding, values));
+        return ours;
     }
 
     /**
@@ -133,11 +140,7 @@ public final class NumericCodecChecks {
         long s = type.norm(sentinel);
         long[][] pages = {{s}, {s, 1, 2}, {s, s, 5}, {s, 7}, {s, 1, 1, 1}};
         for (long[] values : pages) {
-            for (int i = 0; i < values.length; i++) {
-                values[i] = type.norm(values[i]);
-            }
-            byte[] page = encode(type, writers.get(), values, 3);
-            assertThat(page).isEqualTo(type.oracleEncode(encoding, values));
+            byte[] page = encodeAsTheOracle(type, writers.get(), values, 3, encoding);
             long[] expected = type.oracleDecode(encoding, page);
             for (boolean framed : new boolean[] {false, true}) {
                 String what = "page " + Arrays.toString(values) + " without its count" + (framed ? ", framed" : "");
