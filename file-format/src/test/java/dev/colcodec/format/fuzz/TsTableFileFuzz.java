@@ -102,6 +102,12 @@ final class TsTableFileFuzz extends FuzzHarness {
          * .aColumnNullInAWholeEarlierChunkGroupIsWrittenAsTsFileWritesIt).
          */
         final Map<Device, Set<Integer>> nullGroups = new HashMap<>();
+        /**
+         * Whether some chunk group colcodec wrote has a field null in every row: the same tsfile bug can
+         * instead throw a NullPointerException ("vector" is null) from the full query, also when a later
+         * chunk group of another device has values in that field.
+         */
+        boolean anyNullGroup;
         /** Per device, the tablets colcodec wrote: first row to row count (a chunk group each). */
         final Map<Device, TreeMap<Integer, Integer>> tablets = new HashMap<>();
 
@@ -257,8 +263,17 @@ final class TsTableFileFuzz extends FuzzHarness {
             own = readColcodec(reader, ds, all, Long.MIN_VALUE, Long.MAX_VALUE, null, r, "full");
         }
         check(ds, own, all, Long.MIN_VALUE, Long.MAX_VALUE, null, false, "colcodec reads its own file");
-        Rows theirs = readWithTsFile(file, ds, all, Long.MIN_VALUE, Long.MAX_VALUE);
-        check(ds, theirs, all, Long.MIN_VALUE, Long.MAX_VALUE, null, true, "tsfile reads colcodec's file");
+        try {
+            Rows theirs = readWithTsFile(file, ds, all, Long.MIN_VALUE, Long.MAX_VALUE);
+            check(ds, theirs, all, Long.MIN_VALUE, Long.MAX_VALUE, null, true, "tsfile reads colcodec's file");
+        } catch (NullPointerException e) {
+            // tsfile 2.4.0's null chunk group bug in its throwing form (Dataset.anyNullGroup)
+            if (!TsOracle.isRangeBetweenRowsBug(e) || !ds.anyNullGroup) {
+                throw e;
+            }
+            log("  tsfile's query fails after a chunk group with a null field: " + e);
+            return bytes;
+        }
         long[] rg = TsValues.range(ds.someTimes(), r);
         try {
             Rows ranged = readWithTsFile(file, ds, all, rg[0], rg[1]);
@@ -274,10 +289,12 @@ final class TsTableFileFuzz extends FuzzHarness {
         } catch (NullPointerException e) {
             // tsfile 2.4.0's table query throws this for a time range that falls between two rows of a
             // device, in its own files too (TsFileOracleTest.aRangeBetweenTwoRowsThrowsInTsFile, in this package)
-            if (!TsOracle.isRangeBetweenRowsBug(e) || ds.devices.stream().noneMatch(d -> between(d.times(), rg))) {
+            // (and the null chunk group bug's throwing form, Dataset.anyNullGroup)
+            if (!TsOracle.isRangeBetweenRowsBug(e)
+                    || !ds.anyNullGroup && ds.devices.stream().noneMatch(d -> between(d.times(), rg))) {
                 throw e;
             }
-            log("  tsfile's ranged query fails between two rows: " + e);
+            log("  tsfile's ranged query fails (a range between two rows, or a null chunk group): " + e);
         }
         for (int q = 0; q < 2; q++) {
             List<String> cols = FuzzData.someOf(all, r);
@@ -409,9 +426,13 @@ final class TsTableFileFuzz extends FuzzHarness {
                 ds.tablets.computeIfAbsent(dev, x -> new TreeMap<>()).put(start, n);
                 for (int c = 0; c < ds.fields.size(); c++) {
                     fill(tab, ds.fields.get(c), dev.cells()[c], start, n, r);
-                    if (allNull(dev.cells()[c], start, n)
-                            && !allNull(dev.cells()[c], start + n, dev.times().length - start - n)) {
-                        ds.nullGroups.computeIfAbsent(dev, x -> new HashSet<>()).add(c);
+                    if (allNull(dev.cells()[c], start, n)) {
+                        ds.anyNullGroup = true;
+                        if (!allNull(dev.cells()[c], start + n, dev.times().length - start - n)) {
+                            ds.nullGroups
+                                    .computeIfAbsent(dev, x -> new HashSet<>())
+                                    .add(c);
+                        }
                     }
                 }
                 w.write(tab);
