@@ -111,7 +111,7 @@ final class ParquetTables {
             ParquetColumn c = r.columns().get(cols[k]);
             out.add(
                     c.maxRepetitionLevel() > 0
-                            ? lists(c, repeatedLevels(r, c), decoded.get(k), rows)
+                            ? lists(c, r.repeatedDefinitionLevels(cols[k]), decoded.get(k), rows)
                             : spaced(c, decoded.get(k), rows));
         }
         return out;
@@ -164,61 +164,8 @@ final class ParquetTables {
     }
 
     /**
-     * For each repeated node on the path of leaf {@code c}, outermost first, its definition level: the level
-     * at which the list it makes holds at least one element.
-     */
-    static int[] repeatedLevels(ParquetFileReader r, ParquetColumn c) {
-        List<org.apache.parquet.format.SchemaElement> schema = r.metadata().getSchema();
-        int[] levels = new int[c.maxRepetitionLevel()];
-        int found = 0;
-        int def = 0;
-        int at = 1; // the root's first child
-        int siblings = schema.isEmpty() ? 0 : schema.get(0).getNum_children();
-        for (String name : c.path()) {
-            int match = -1;
-            for (int k = 0, i = at; k < siblings && i < schema.size(); k++) {
-                if (schema.get(i).getName().equals(name)) {
-                    match = i;
-                    break;
-                }
-                i = skipSubtree(schema, i);
-            }
-            if (match < 0) {
-                throw new CorruptInputException(0, "the schema path of column " + name(c));
-            }
-            org.apache.parquet.format.SchemaElement e = schema.get(match);
-            org.apache.parquet.format.FieldRepetitionType rt = e.getRepetition_type();
-            if (rt != null && rt != org.apache.parquet.format.FieldRepetitionType.REQUIRED) {
-                def++;
-            }
-            if (rt == org.apache.parquet.format.FieldRepetitionType.REPEATED) {
-                if (found == levels.length) {
-                    throw new CorruptInputException(0, "the repetition levels of column " + name(c));
-                }
-                levels[found++] = def;
-            }
-            at = match + 1;
-            siblings = e.isSetNum_children() ? e.getNum_children() : 0;
-        }
-        if (found != levels.length) {
-            throw new CorruptInputException(0, "the repetition levels of column " + name(c));
-        }
-        return levels;
-    }
-
-    /** The index after the subtree of schema element {@code i}. */
-    private static int skipSubtree(List<org.apache.parquet.format.SchemaElement> schema, int i) {
-        int pending = 1;
-        while (pending > 0 && i < schema.size()) {
-            org.apache.parquet.format.SchemaElement e = schema.get(i++);
-            pending += (e.isSetNum_children() ? e.getNum_children() : 0) - 1;
-        }
-        return i;
-    }
-
-    /**
      * A repeated column rendered per row as nested {@code [a, b]} text, one bracket pair per repeated node
-     * on its path ({@code repeatedLevels}, from {@link #repeatedLevels}): a list whose entry is defined up
+     * on its path ({@code repeatedLevels}, from {@link ParquetFileReader#repeatedDefinitionLevels}): a list whose entry is defined up
      * to its repeated node's level has elements, one defined just below it is empty ({@code []}), and one
      * defined less is null (an empty CSV field for the row's outermost list, {@code null} inside another);
      * an element below the leaf's maximum level is {@code null}.

@@ -15,6 +15,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,6 +68,8 @@ public final class ParquetFileReader implements AutoCloseable {
     private final List<ColumnStatistics.Order> orders = new ArrayList<>();
     /** Per leaf: the annotation colcodec does not hold in a {@link ParquetLogicalType}, or null. */
     private final List<String> unknownAnnotations = new ArrayList<>();
+    /** Per leaf: the definition level of each repeated node on its path, outermost first. */
+    private final List<int[]> repeatedLevels = new ArrayList<>();
 
     private final Kernels kernels;
     private int maxPageBytes = CompressionCodecs.DEFAULT_MAX_PAGE_BYTES;
@@ -249,7 +252,7 @@ public final class ParquetFileReader implements AutoCloseable {
         SchemaElement root = schema.get(0);
         int children = root.isSetNum_children() ? root.getNum_children() : 0;
         for (int i = 0; i < children; i++) {
-            parseElement(schema, next, new ArrayList<>(), 0, 0, 1, leaves);
+            parseElement(schema, next, new ArrayList<>(), new int[0], 0, 1, leaves);
         }
         if (next[0] != schema.size()) {
             throw new CorruptInputException(
@@ -262,8 +265,8 @@ public final class ParquetFileReader implements AutoCloseable {
             List<SchemaElement> schema,
             int[] next,
             List<String> path,
+            int[] repeated,
             int def,
-            int rep,
             int depth,
             List<ParquetColumn> leaves) {
         if (next[0] >= schema.size() || depth > MAX_SCHEMA_DEPTH) {
@@ -275,7 +278,8 @@ public final class ParquetFileReader implements AutoCloseable {
             def++;
         } else if (r == FieldRepetitionType.REPEATED) {
             def++;
-            rep++;
+            repeated = Arrays.copyOf(repeated, repeated.length + 1);
+            repeated[repeated.length - 1] = def;
         }
         List<String> p = new ArrayList<>(path);
         p.add(e.getName());
@@ -285,7 +289,7 @@ public final class ParquetFileReader implements AutoCloseable {
                 throw new CorruptInputException(fileLength, "a group with a valid num_children, got " + children);
             }
             for (int i = 0; i < children; i++) {
-                parseElement(schema, next, p, def, rep, depth + 1, leaves);
+                parseElement(schema, next, p, repeated, def, depth + 1, leaves);
             }
             return;
         }
@@ -317,9 +321,10 @@ public final class ParquetFileReader implements AutoCloseable {
             // meaning, but a copy would lose the annotation
             unknown = ParquetLogicalType.describe(e);
         }
-        ParquetColumn leaf = new ParquetColumn(p, t, len, def, rep, lt);
+        ParquetColumn leaf = new ParquetColumn(p, t, len, def, repeated.length, lt);
         leaves.add(leaf);
         unknownAnnotations.add(unknown);
+        repeatedLevels.add(repeated);
         // an annotation colcodec does not know may order values its own way
         orders.add(unknown != null ? ColumnStatistics.Order.UNDEFINED : ColumnStatistics.Order.of(leaf));
     }
@@ -639,6 +644,16 @@ public final class ParquetFileReader implements AutoCloseable {
      */
     public String unknownAnnotation(int column) {
         return unknownAnnotations.get(column);
+    }
+
+    /**
+     * For each repeated node on the path of leaf {@code column}, outermost first, its definition level: an
+     * entry defined up to it is in a list with at least one element, one defined one less is in an empty
+     * list, and one defined less still is in a null list (or under a null ancestor). As many as the
+     * column's {@link ParquetColumn#maxRepetitionLevel()}.
+     */
+    public int[] repeatedDefinitionLevels(int column) {
+        return repeatedLevels.get(column).clone();
     }
 
     /** Bytes read for a Bloom filter header whose length the file does not state. */

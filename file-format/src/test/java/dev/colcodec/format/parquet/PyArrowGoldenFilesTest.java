@@ -86,6 +86,19 @@ class PyArrowGoldenFilesTest {
         }
     }
 
+    /** The definition level of each repeated node on a leaf's path, from the schema, for a list in a struct and a list of lists. */
+    @org.junit.jupiter.api.Test
+    void repeatedDefinitionLevelsFollowTheSchema() throws IOException {
+        try (ParquetFileReader reader = ParquetFileReader.open(resource("nested_lists.parquet"))) {
+            // s (optional) . l (optional) . list (repeated) . element (optional)
+            assertThat(reader.repeatedDefinitionLevels(reader.columnIndex("s.l.list.element")))
+                    .containsExactly(3);
+            // ll (optional) . list (repeated) . element (optional) . list (repeated) . element (optional)
+            assertThat(reader.repeatedDefinitionLevels(reader.columnIndex("ll.list.element.list.element")))
+                    .containsExactly(2, 4);
+        }
+    }
+
     /**
      * A chunk that claims no values in a row group that has rows is refused, not read as empty: the
      * golden list file with its first chunk's value count set to 0 in the footer.
