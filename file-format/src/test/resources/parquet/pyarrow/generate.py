@@ -72,6 +72,7 @@ def main():
     )
 
     write_dictionary_fallback()
+    write_brotli()
     write_logical_types()
     write_edge_cases()
     write_lists()
@@ -107,6 +108,14 @@ def write_logical_types():
         write_page_index=True,
         store_schema=False,
     )
+
+
+def write_brotli():
+    """BROTLI pages (colcodec reads them, and writes no BROTLI): V1 dictionary pages and V2 plain pages."""
+    common = dict(row_group_size=400, data_page_size=512, write_page_checksum=True, compression="brotli")
+    pq.write_table(table(), "v1_brotli_dict.parquet", data_page_version="1.0", **common)
+    flat = table().drop_columns(["list"])
+    pq.write_table(flat, "v2_brotli_plain.parquet", data_page_version="2.0", use_dictionary=False, **common)
 
 
 def write_dictionary_fallback():

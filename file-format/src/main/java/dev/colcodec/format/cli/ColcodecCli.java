@@ -38,7 +38,7 @@ public final class ColcodecCli {
             "  " + AdviseCommand.USAGE,
             "      per column: encoding x codec candidates, bytes/value, decode values/s, recommendations",
             "",
-            "codecs: UNCOMPRESSED (NONE), SNAPPY, GZIP, ZSTD, LZ4_RAW (LZ4), LZMA2 (TsFile only)",
+            "codecs: UNCOMPRESSED (NONE), SNAPPY, GZIP, ZSTD, LZ4_RAW (LZ4), LZMA2 (TsFile only); BROTLI is read only",
             "exit status: 0 success, 1 bad input file, 2 bad usage");
 
     private final EncodingAdvisor advisor;

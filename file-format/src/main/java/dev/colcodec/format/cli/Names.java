@@ -26,8 +26,7 @@ final class Names {
                         "unknown codec '" + name + "'; codecs: " + Arrays.toString(Compression.values()));
             }
         }
-        boolean ok =
-                format == FileFormat.PARQUET ? c.parquetId() >= 0 && c != Compression.LZ4_HADOOP : c.tsfileId() >= 0;
+        boolean ok = c.canCompress() && (format == FileFormat.PARQUET ? c.parquetId() >= 0 : c.tsfileId() >= 0);
         if (!ok) {
             throw new UsageException(format + " files cannot be written with " + c);
         }

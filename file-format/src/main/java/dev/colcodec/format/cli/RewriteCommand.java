@@ -106,6 +106,9 @@ final class RewriteCommand {
                 codec = r.rowGroupCount() == 0 ? Compression.UNCOMPRESSED : r.compression(0, 0);
                 if (codec == Compression.LZ4_HADOOP) {
                     codec = Compression.LZ4_RAW;
+                } else if (codec == Compression.BROTLI) {
+                    out.println("note: colcodec writes no BROTLI; the pages are written with ZSTD (--codec chooses)");
+                    codec = Compression.ZSTD;
                 }
             }
             ParquetWriteOptions options = ParquetWriteOptions.defaults()

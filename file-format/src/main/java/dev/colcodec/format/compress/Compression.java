@@ -13,6 +13,12 @@ public enum Compression {
     GZIP(2, 2, 1100),
     /** Parquet's deprecated LZ4: Hadoop framing (big-endian sizes before each raw block). Read only. */
     LZ4_HADOOP(5, -1, 256),
+    /**
+     * A brotli stream (Parquet only). Read only: there is no pure-Java brotli encoder, and colcodec
+     * takes no native one for a codec its peers rarely write. A stream can expand without practical
+     * bound (one 3-byte command copies up to 16 MiB), so only the reader's page limit caps it.
+     */
+    BROTLI(4, -1, Integer.MAX_VALUE),
     /** zstd frames (the frame header states the content size, which must equal the declared size). */
     ZSTD(6, 8, Integer.MAX_VALUE),
     /** A raw LZ4 block (Parquet LZ4_RAW, TsFile LZ4). */
@@ -40,19 +46,38 @@ public enum Compression {
         return tsfileId;
     }
 
+    /**
+     * Whether colcodec can compress with this codec: every codec but the read-only ones (LZ4_HADOOP,
+     * BROTLI).
+     */
+    public boolean canCompress() {
+        return this != LZ4_HADOOP && this != BROTLI;
+    }
+
     /** Largest uncompressed/compressed ratio a valid block can have ({@code Integer.MAX_VALUE}: no bound). */
     public int maxRatio() {
         return maxRatio;
     }
 
+    /**
+     * The codec of a Parquet {@code CompressionCodec} id. Throws {@link UnsupportedOperationException} for
+     * LZO (id 3), a codec of the format colcodec does not read, and {@link IllegalArgumentException} for
+     * an id the format does not define.
+     */
     public static Compression fromParquetId(int id) {
         for (Compression c : values()) {
             if (c.parquetId == id && id >= 0) {
                 return c;
             }
         }
-        throw new IllegalArgumentException("unsupported Parquet compression codec " + id);
+        if (id == PARQUET_LZO) {
+            throw new UnsupportedOperationException("LZO-compressed Parquet pages are not supported");
+        }
+        throw new IllegalArgumentException("unknown Parquet compression codec " + id);
     }
+
+    /** Parquet's id of LZO, which colcodec has no decoder for. */
+    private static final int PARQUET_LZO = 3;
 
     public static Compression fromTsFileId(int id) {
         for (Compression c : values()) {

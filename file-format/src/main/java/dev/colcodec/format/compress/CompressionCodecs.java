@@ -17,6 +17,7 @@ import java.util.zip.GZIPOutputStream;
 import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4SafeDecompressor;
+import org.brotli.dec.BrotliInputStream;
 import org.tukaani.xz.ArrayCache;
 import org.tukaani.xz.BasicArrayCache;
 import org.tukaani.xz.LZMA2Options;
@@ -157,6 +158,9 @@ public final class CompressionCodecs {
      * copy. Block codecs only (see {@code maxCompressedLength}).
      */
     public static int compressInto(Compression c, byte[] src, int off, int len, byte[] dst, int dstOff) {
+        if (!c.canCompress()) {
+            throw new IllegalArgumentException("cannot compress with " + c);
+        }
         int room = maxCompressedLength(c, len);
         if (room < 0) {
             throw new IllegalArgumentException(c + " is compressed through a stream, use compress");
@@ -458,6 +462,14 @@ public final class CompressionCodecs {
                 case GZIP:
                     n = readFully(
                             new GZIPInputStream(new ByteArrayInputStream(src, off, len), 8192),
+                            dst,
+                            dstOff,
+                            uncompressedSize,
+                            off);
+                    break;
+                case BROTLI:
+                    n = readFully(
+                            new BrotliInputStream(new ByteArrayInputStream(src, off, len)),
                             dst,
                             dstOff,
                             uncompressedSize,

@@ -767,14 +767,23 @@ public final class ParquetFileReader implements AutoCloseable {
         return b;
     }
 
-    /** The chunk's compression codec. */
+    /**
+     * The chunk's compression codec. A codec the format defines but colcodec does not read (LZO) gives
+     * {@link UnsupportedOperationException} naming the column; an id the format does not define is corrupt
+     * input.
+     */
     public Compression compression(int rowGroup, int column) {
         ColumnMetaData md = chunkMeta(rowGroup, column);
         try {
             return Compression.fromParquetId(
                     md.getCodec() == null ? -1 : md.getCodec().getValue());
+        } catch (UnsupportedOperationException e) {
+            throw new UnsupportedOperationException(
+                    e.getMessage() + " (column "
+                            + String.join(".", columns.get(column).path()) + ", row group " + rowGroup + ")",
+                    e);
         } catch (IllegalArgumentException e) {
-            throw new CorruptInputException(fileLength, "a supported compression codec", e);
+            throw new CorruptInputException(fileLength, "a compression codec the Parquet format defines", e);
         }
     }
 

@@ -100,7 +100,7 @@ public final class ParquetWriteOptions {
     }
 
     public ParquetWriteOptions withCompression(Compression c) {
-        if (c.parquetId() < 0 || c == Compression.LZ4_HADOOP) {
+        if (c.parquetId() < 0 || !c.canCompress()) {
             throw new IllegalArgumentException("Parquet files cannot be written with " + c);
         }
         ParquetWriteOptions o = copy();

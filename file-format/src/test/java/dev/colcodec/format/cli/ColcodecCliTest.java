@@ -302,6 +302,48 @@ class ColcodecCliTest {
         assertOneLineError(run("dump", truncatedTs.toString()), 1, "colcodec: corrupt input at offset ");
     }
 
+    /**
+     * pyarrow's BROTLI file is dumped as its SNAPPY twin is, and rewritten with ZSTD (colcodec writes no
+     * BROTLI) with a note.
+     */
+    @Test
+    void brotliFilesAreReadAndRewrittenWithZstd() throws IOException {
+        Path in = GOLDEN.resolve("v2_brotli_plain.parquet");
+        Path out = tmp.resolve("from_brotli.parquet");
+        CliFixtures.Result r = run("rewrite", in.toString(), out.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("note: colcodec writes no BROTLI; the pages are written with ZSTD");
+        try (ParquetFileReader reader = ParquetFileReader.open(out)) {
+            assertThat(reader.compression(0, 0)).isEqualTo(Compression.ZSTD);
+        }
+        String dumped = run("dump", in.toString()).out();
+        assertThat(dumped.lines().count()).isEqualTo(1001);
+        assertThat(run("dump", out.toString()).out()).isEqualTo(dumped);
+        assertThat(run("dump", GOLDEN.resolve("v1_brotli_dict.parquet").toString(), "--columns", "i32,str,flag")
+                        .out())
+                .isEqualTo(run("dump", GOLDEN.resolve("v1_snappy_dict.parquet").toString(), "--columns", "i32,str,flag")
+                        .out());
+    }
+
+    /** A chunk compressed with LZO, which colcodec does not read, is named in one line. */
+    @Test
+    void anLzoChunkIsNamedInOneLine() throws IOException {
+        byte[] file = Files.readAllBytes(GOLDEN.resolve("v2_gzip_plain.parquet"));
+        org.apache.parquet.format.FileMetaData fmd = dev.colcodec.format.parquet.ParquetTestFiles.footer(file);
+        for (org.apache.parquet.format.RowGroup g : fmd.getRow_groups()) {
+            g.getColumns().get(1).getMeta_data().setCodec(org.apache.parquet.format.CompressionCodec.LZO);
+        }
+        Path lzo = tmp.resolve("lzo.parquet");
+        Files.write(lzo, dev.colcodec.format.parquet.ParquetTestFiles.withFooter(file, fmd));
+        CliFixtures.Result dumped = run("dump", lzo.toString());
+        assertThat(dumped.status()).isEqualTo(1);
+        assertThat(dumped.errLines())
+                .containsExactly("colcodec: LZO-compressed Parquet pages are not supported (column i64, row group 0)");
+        CliFixtures.Result inspected = run("inspect", lzo.toString());
+        assertThat(inspected.status()).as(inspected.err()).isZero();
+        assertThat(inspected.out()).contains("codec=LZO");
+    }
+
     @Test
     void damagedFilesNeverEscapeAsStackTraces() throws IOException {
         byte[] parquet = Files.readAllBytes(GOLDEN.resolve("v2_gzip_plain.parquet"));
@@ -338,9 +380,13 @@ class ColcodecCliTest {
         assertOneLineError(run("dump", file.toString(), "--columns", "nope"), 2, "colcodec: dump: no column nope");
         assertOneLineError(run("rewrite", file.toString()), 2, "colcodec: rewrite: expected IN OUT");
         assertOneLineError(
+                run("rewrite", file.toString(), tmp.resolve("o").toString(), "--codec", "lzo"),
+                2,
+                "colcodec: unknown codec 'lzo'");
+        assertOneLineError(
                 run("rewrite", file.toString(), tmp.resolve("o").toString(), "--codec", "brotli"),
                 2,
-                "colcodec: unknown codec 'brotli'");
+                "colcodec: PARQUET files cannot be written with BROTLI");
         assertOneLineError(
                 run("convert", file.toString(), tmp.resolve("o").toString()), 2, "colcodec: convert: a Parquet input");
         assertOneLineError(run("advise", file.toString(), "--policy", "cheapest"), 2, "colcodec: unknown policy");

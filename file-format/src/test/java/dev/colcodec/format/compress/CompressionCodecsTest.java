@@ -18,8 +18,9 @@ class CompressionCodecsTest {
         return b;
     }
 
+    /** Every codec colcodec compresses with (BROTLI is read only: {@code BrotliPagesTest}). */
     @ParameterizedTest
-    @EnumSource(Compression.class)
+    @EnumSource(value = Compression.class, mode = EnumSource.Mode.EXCLUDE, names = "BROTLI")
     void roundTripsEmptySmallAndLargePages(Compression c) {
         for (int n : new int[] {0, 1, 100, 70_000}) {
             byte[] raw = sample(n, n);
@@ -33,7 +34,7 @@ class CompressionCodecsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Compression.class)
+    @EnumSource(value = Compression.class, mode = EnumSource.Mode.EXCLUDE, names = "BROTLI")
     void aLyingSizeOrCorruptBytesGiveTheCorruptInputException(Compression c) {
         byte[] raw = sample(5000, 3);
         byte[] packed = CompressionCodecs.compress(c, raw, 0, raw.length);
@@ -71,7 +72,7 @@ class CompressionCodecsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Compression.class)
+    @EnumSource(value = Compression.class, mode = EnumSource.Mode.EXCLUDE, names = "BROTLI")
     void aDeclaredSizeAboveTheCallersLimitIsRefused(Compression c) {
         byte[] raw = sample(4096, 1);
         byte[] packed = CompressionCodecs.compress(c, raw, 0, raw.length);

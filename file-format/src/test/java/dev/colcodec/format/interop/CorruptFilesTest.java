@@ -14,7 +14,6 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -95,23 +94,12 @@ class CorruptFilesTest {
     }
 
     static FileMetaData footer(byte[] file) throws IOException {
-        int len = footerLength(file);
-        return Util.readFileMetaData(new ByteArrayInputStream(file, file.length - 8 - len, len));
+        return dev.colcodec.format.parquet.ParquetTestFiles.footer(file);
     }
 
     /** The file with its footer replaced by {@code fmd}. */
     static byte[] withFooter(byte[] file, FileMetaData fmd) throws IOException {
-        int dataEnd = file.length - 8 - footerLength(file);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.write(file, 0, dataEnd);
-        ByteArrayOutputStream f = new ByteArrayOutputStream();
-        Util.writeFileMetaData(fmd, f);
-        out.write(f.toByteArray());
-        byte[] len = new byte[4];
-        ByteIO.putIntLE(len, 0, f.size());
-        out.write(len);
-        out.write("PAR1".getBytes(StandardCharsets.US_ASCII));
-        return out.toByteArray();
+        return dev.colcodec.format.parquet.ParquetTestFiles.withFooter(file, fmd);
     }
 
     @Test

@@ -11,7 +11,7 @@ import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.Util;
 
 /** Files written by colcodec for tests, and their footers read and replaced (to make other writers' files). */
-final class ParquetTestFiles {
+public final class ParquetTestFiles {
     private ParquetTestFiles() {}
 
     /**
@@ -65,13 +65,13 @@ final class ParquetTestFiles {
     }
 
     /** The footer of {@code file}. */
-    static FileMetaData footer(byte[] file) throws IOException {
+    public static FileMetaData footer(byte[] file) throws IOException {
         int len = ByteIO.getIntLE(file, file.length - 8);
         return Util.readFileMetaData(new ByteArrayInputStream(file, file.length - 8 - len, len));
     }
 
     /** {@code file} with its footer replaced by {@code fmd}. */
-    static byte[] withFooter(byte[] file, FileMetaData fmd) throws IOException {
+    public static byte[] withFooter(byte[] file, FileMetaData fmd) throws IOException {
         int len = ByteIO.getIntLE(file, file.length - 8);
         int start = file.length - 8 - len;
         ByteArrayOutputStream footer = new ByteArrayOutputStream();

@@ -36,7 +36,9 @@ class PyArrowGoldenFilesTest {
             "v2_gzip_plain.parquet",
             "v2_delta_bss.parquet",
             "v1_lz4_dlba.parquet",
-            "v1_dict_fallback.parquet");
+            "v1_dict_fallback.parquet",
+            "v1_brotli_dict.parquet",
+            "v2_brotli_plain.parquet");
 
     /** Every file, read from memory and from disk (memory-mapped). */
     static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> filesFromMemoryAndDisk() {
@@ -159,6 +161,19 @@ class PyArrowGoldenFilesTest {
             assertThat(reader.readColumn(0, value).readBatch(values, 16)).isEqualTo(6);
             assertThat(java.util.Arrays.copyOf(values.booleans(), values.valueCount()))
                     .containsExactly(true, false);
+        }
+    }
+
+    /** The BROTLI files (read above with the others) hold BROTLI chunks, as generate.py asks. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"v1_brotli_dict.parquet", "v2_brotli_plain.parquet"})
+    void brotliFilesHoldBrotliChunks(String file) throws IOException {
+        try (ParquetFileReader reader = open(file, false)) {
+            for (int g = 0; g < reader.rowGroupCount(); g++) {
+                for (int c = 0; c < reader.columns().size(); c++) {
+                    assertThat(reader.compression(g, c)).isEqualTo(dev.colcodec.format.compress.Compression.BROTLI);
+                }
+            }
         }
     }
 
