@@ -139,6 +139,7 @@ final class RewriteCommand {
                     options = options.withBloomFilterOfSize(name, bytes);
                 }
             }
+            options = arrowFallbacks(r, options, version, encodings, out);
             for (Map.Entry<String, String> e : encodings.entrySet()) {
                 if (r.columnIndex(e.getKey()) < 0) {
                     throw new UsageException("rewrite: no column " + e.getKey());
@@ -177,6 +178,42 @@ final class RewriteCommand {
             }
         }
     }
+
+    /**
+     * A file written by Arrow (its footer holds {@value #ARROW_SCHEMA}) may declare string columns of
+     * dictionary type, which Arrow's reader cannot fill from DELTA_BYTE_ARRAY pages ("Not yet implemented:
+     * DecodeArrow of DictAccumulator for DeltaByteArrayDecoder", pyarrow 26.0.1), the V2 pages' default
+     * fallback. So for V2 pages every BYTE_ARRAY column given no encoding falls back to PLAIN, as Arrow's
+     * own writer does, with a note.
+     */
+    static ParquetWriteOptions arrowFallbacks(
+            ParquetFileReader r,
+            ParquetWriteOptions options,
+            ParquetWriteOptions.PageVersion version,
+            Map<String, String> encodings,
+            PrintStream out) {
+        if (version != ParquetWriteOptions.PageVersion.V2
+                || !r.keyValueMetadata().containsKey(ARROW_SCHEMA)) {
+            return options;
+        }
+        List<String> plain = new ArrayList<>();
+        for (ParquetColumn c : r.columns()) {
+            String name = ParquetTables.name(c);
+            if (c.type() == PhysicalType.BYTE_ARRAY && !encodings.containsKey(name)) {
+                options = options.withFallbackEncoding(name, ParquetEncoding.PLAIN);
+                plain.add(name);
+            }
+        }
+        if (!plain.isEmpty()) {
+            out.println("note: the file holds an Arrow schema, so the dictionaries of " + String.join(", ", plain)
+                    + " fall back to PLAIN, as Arrow writes them (Arrow reads no DELTA_BYTE_ARRAY page into a"
+                    + " dictionary type)");
+        }
+        return options;
+    }
+
+    /** The footer key under which Arrow writers store their schema. */
+    static final String ARROW_SCHEMA = "ARROW:schema";
 
     static List<Samples.Collector> collectParquet(ParquetFileReader r, int[] cols, int limit) throws IOException {
         List<Samples.Collector> samples = new ArrayList<>();

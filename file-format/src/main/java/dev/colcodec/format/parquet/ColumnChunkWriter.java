@@ -199,9 +199,7 @@ public final class ColumnChunkWriter {
                     column.typeLength(),
                     flavor,
                     options.maxDictionaryBytes(),
-                    v2
-                            ? ParquetValues.defaultFallback(type, DictionaryFlavor.V2_RLE_DICTIONARY)
-                            : ParquetEncoding.PLAIN,
+                    options.fallbackEncoding(column),
                     options.kernels());
             values = dictionary;
             plainEncoding = dictionary.fallbackEncoding();

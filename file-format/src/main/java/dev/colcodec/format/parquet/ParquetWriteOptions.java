@@ -45,6 +45,9 @@ public final class ParquetWriteOptions {
     private int columnIndexTruncateLength = DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH;
     private Map<String, ParquetEncoding> encodings = Map.of();
     private Set<String> noDictionary = Set.of();
+    /** Column name to the encoding its dictionary falls back to (and its pages use without one). */
+    private Map<String, ParquetEncoding> fallbacks = Map.of();
+
     private Map<String, String> keyValueMetadata = Map.of();
     /** Column name to the bitset size of its Bloom filters. */
     private Map<String, Integer> bloomFilters = Map.of();
@@ -70,6 +73,7 @@ public final class ParquetWriteOptions {
         o.columnIndexTruncateLength = columnIndexTruncateLength;
         o.encodings = encodings;
         o.noDictionary = noDictionary;
+        o.fallbacks = fallbacks;
         o.keyValueMetadata = keyValueMetadata;
         o.bloomFilters = bloomFilters;
         o.kernels = kernels;
@@ -192,6 +196,26 @@ public final class ParquetWriteOptions {
         return o;
     }
 
+    /**
+     * Column {@code name}'s dictionary falls back to {@code encoding} instead of the page version's
+     * default, and its pages use it when it has no dictionary. An explicit {@link #withEncoding} other
+     * than a dictionary one takes precedence. A dictionary falls back to PLAIN or to its type's delta
+     * encoding (DELTA_BINARY_PACKED for INT32 and INT64, DELTA_BYTE_ARRAY for byte arrays); the writer
+     * refuses others.
+     */
+    public ParquetWriteOptions withFallbackEncoding(String name, ParquetEncoding encoding) {
+        Objects.requireNonNull(name, "name");
+        if (encoding.usesDictionary()) {
+            throw new IllegalArgumentException(
+                    "column " + name + ": a dictionary falls back to a non-dictionary encoding, not " + encoding);
+        }
+        ParquetWriteOptions o = copy();
+        Map<String, ParquetEncoding> m = new HashMap<>(fallbacks);
+        m.put(name, encoding);
+        o.fallbacks = Map.copyOf(m);
+        return o;
+    }
+
     /** Writes column {@code name} without dictionary. */
     public ParquetWriteOptions withoutDictionary(String name) {
         ParquetWriteOptions o = copy();
@@ -234,10 +258,11 @@ public final class ParquetWriteOptions {
         return bloomFilters.getOrDefault(column, 0);
     }
 
-    /** The columns named by {@link #withEncoding} and {@link #withoutDictionary}. */
+    /** The columns named by {@link #withEncoding}, {@link #withFallbackEncoding} and {@link #withoutDictionary}. */
     java.util.Set<String> namedColumns() {
         java.util.Set<String> s = new HashSet<>(encodings.keySet());
         s.addAll(noDictionary);
+        s.addAll(fallbacks.keySet());
         return s;
     }
 
@@ -334,6 +359,18 @@ public final class ParquetWriteOptions {
         ParquetEncoding e = encodings.get(column.name());
         if (e != null && !e.usesDictionary()) {
             return e;
+        }
+        return fallbackEncoding(column);
+    }
+
+    /**
+     * The encoding a column's dictionary falls back to: the one {@link #withFallbackEncoding} gave, else
+     * the page version's default (as parquet-java's writers choose it).
+     */
+    public ParquetEncoding fallbackEncoding(ParquetColumn column) {
+        ParquetEncoding f = fallbacks.get(column.name());
+        if (f != null) {
+            return f;
         }
         if (pageVersion == PageVersion.V2) {
             // parquet-java's V2 writer: its dictionary fallbacks, also used when there is no dictionary

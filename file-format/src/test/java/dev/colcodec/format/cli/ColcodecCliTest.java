@@ -325,6 +325,56 @@ class ColcodecCliTest {
                         .out());
     }
 
+    /**
+     * A V2 rewrite of a file from Arrow (an {@code ARROW:schema} in its footer) lets the string
+     * dictionaries that overflow fall back to PLAIN, which Arrow reads into dictionary types, not to
+     * DELTA_BYTE_ARRAY, which it does not; a file without an Arrow schema keeps parquet-java's V2 default.
+     */
+    @Test
+    void aV2RewriteOfAnArrowFileFallsBackToPlainForStrings() throws IOException {
+        int rows = 60_000; // about 1.4 MB of distinct strings: the 1 MiB dictionary overflows
+        BinaryBatch s = new BinaryBatch();
+        long[] id = new long[rows];
+        for (int i = 0; i < rows; i++) {
+            byte[] v = ("distinct string " + i).getBytes(StandardCharsets.UTF_8);
+            s.append(v, 0, v.length);
+            id[i] = i;
+        }
+        for (boolean arrow : new boolean[] {true, false}) {
+            Path in = tmp.resolve("arrow-" + arrow + ".parquet");
+            try (ParquetFileWriter w = ParquetFileWriter.create(
+                    in,
+                    List.of(
+                            ParquetColumn.flat("s", PhysicalType.BYTE_ARRAY, 0, false)
+                                    .withLogicalType(ParquetLogicalType.string()),
+                            ParquetColumn.flat("id", PhysicalType.INT64, 0, false)),
+                    ParquetWriteOptions.defaults()
+                            .withKeyValueMetadata(
+                                    arrow ? java.util.Map.of("ARROW:schema", "(a schema)") : java.util.Map.of()))) {
+                w.write(new Object[] {s, id}, null, rows);
+            }
+            Path out = tmp.resolve("arrow-" + arrow + "-v2.parquet");
+            CliFixtures.Result r = run("rewrite", in.toString(), out.toString(), "--page-version", "2");
+            assertThat(r.status()).as(r.err()).isZero();
+            String inspected = run("inspect", out.toString()).out();
+            if (arrow) {
+                assertThat(r.out())
+                        .isEqualTo(
+                                "note: the file holds an Arrow schema, so the dictionaries of s fall back to PLAIN, as"
+                                        + " Arrow writes them (Arrow reads no DELTA_BYTE_ARRAY page into a dictionary type)"
+                                        + System.lineSeparator());
+                // the dictionary overflows within the first page, so the chunk has none
+                assertThat(inspected).contains("s: codec=UNCOMPRESSED encodings=[PLAIN]");
+            } else {
+                assertThat(r.out()).isEmpty();
+                assertThat(inspected).contains("s: codec=UNCOMPRESSED encodings=[DELTA_BYTE_ARRAY]");
+            }
+            // the INT64 column keeps the V2 default either way
+            assertThat(inspected).contains("id: codec=UNCOMPRESSED encodings=[DELTA_BINARY_PACKED]");
+            assertSameParquetValues(in, out);
+        }
+    }
+
     /** A chunk compressed with LZO, which colcodec does not read, is named in one line. */
     @Test
     void anLzoChunkIsNamedInOneLine() throws IOException {
