@@ -56,15 +56,19 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * (the output is in {@code
  * file-format/target/surefire-reports/dev.colcodec.format.fuzz.DifferentialFuzzTest-vector-output.txt}).
+ *
+ * <p>The tag {@value #TAG} keeps the suite in the {@code fuzz-vector} execution and every other test
+ * out of it, whatever {@code -Dtest} names.
  */
+@org.junit.jupiter.api.Tag(DifferentialFuzzTest.TAG)
 class DifferentialFuzzTest {
+    /** The surefire group of the {@code fuzz-vector} execution. */
+    static final String TAG = "differential-fuzz";
+
     @TempDir
     static Path dir;
 
     private static void fuzz(String harness, Supplier<? extends FuzzHarness> factory, int defaultCases) {
-        // the module's default surefire execution runs when -Dtest names this class: the suite runs once,
-        // in the fuzz-vector execution
-        Assumptions.assumeFalse(Boolean.getBoolean("colcodec.fuzz.skip"), "runs in the fuzz-vector execution");
         Fuzzing.replayRequest()
                 .ifPresent(replay -> Assumptions.assumeTrue(
                         replay.harness().equals(harness), "replaying " + replay.harness() + " only"));
