@@ -61,8 +61,8 @@ public final class TypeVariantGenerator {
                                     "private void packBlock(int min, int used)",
                                     "private void packBlock(long min, int used)"),
                             r(
-                                    "            int base = min;\n",
-                                    "            if (w == 64) {\n                // whole little-endian words: the difference is the packed value\n                for (int k = from; k < from + m; k++, p += 8) {\n                    ByteIO.putLongLE(out, p, d[k] - min);\n                }\n                continue;\n            }\n            long base = min;\n"),
+                                    "            p += LsbGroupPacker.packInRange(d, from, m, w, min, out, p);\n",
+                                    "            if (w == 64) {\n                // whole little-endian words: the difference is the packed value\n                for (int k = from; k < from + m; k++, p += 8) {\n                    ByteIO.putLongLE(out, p, d[k] - min);\n                }\n                continue;\n            }\n            long base = min;\n            if (w > 32) {\n                // the pack kernel takes the values themselves\n                for (int k = from; k < from + m; k++) {\n                    d[k] -= min;\n                }\n                base = 0;\n            }\n            p += LsbGroupPacker.packInRange(d, from, m, w, base, out, p, kernels);\n"),
                             r("4L * buffered", "8L * buffered"))),
             new Variant(
                     "dev/colcodec/parquet/delta/DeltaBinaryPackedIntReader.java",

@@ -179,15 +179,7 @@ public final class DeltaBinaryPackedIntWriter implements IntValuesWriter, InPlac
         for (int mb = 0; mb < used; mb++) {
             int w = widths[mb];
             int from = mb * m;
-            int base = min;
-            if (w > 16) {
-                // the pack kernel takes the values themselves
-                for (int k = from; k < from + m; k++) {
-                    d[k] -= min;
-                }
-                base = 0;
-            }
-            p += LsbGroupPacker.packInRange(d, from, m, w, base, out, p, kernels);
+            p += LsbGroupPacker.packInRange(d, from, m, w, min, out, p);
         }
         page.endBlock(packed);
         buffered = 0;

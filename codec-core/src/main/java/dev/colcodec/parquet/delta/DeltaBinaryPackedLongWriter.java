@@ -188,7 +188,7 @@ public final class DeltaBinaryPackedLongWriter implements LongValuesWriter, InPl
                 continue;
             }
             long base = min;
-            if (w > 16) {
+            if (w > 32) {
                 // the pack kernel takes the values themselves
                 for (int k = from; k < from + m; k++) {
                     d[k] -= min;

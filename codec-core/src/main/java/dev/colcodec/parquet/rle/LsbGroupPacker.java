@@ -7,8 +7,9 @@ import dev.colcodec.kernel.Kernels;
  * Packs groups of eight values LSB-first for the Parquet encoders (RLE/bit-packing hybrid runs and
  * DELTA_BINARY_PACKED miniblocks): eight values of width {@code w} fill exactly {@code w} bytes. Width 8
  * is a plain int-to-byte loop; other widths up to 16 are packed without branches, one or two 64-bit
- * words per group of eight, written with whole-word stores; wider values go through {@link
- * Kernels#packLsb}.
+ * words per group of eight, written with whole-word stores; widths 17 to 32 by one generated class per
+ * width ({@link LsbWidePackers}, constant shifts, three or four whole-word stores per group); wider
+ * {@code long} values go through {@link Kernels#packLsb}.
  *
  * <p>The word stores write up to {@link #SLACK} bytes past the packed bytes, so the destination must
  * have that much room after them; the bytes there are garbage the caller overwrites or ignores. This is
@@ -23,12 +24,14 @@ public final class LsbGroupPacker {
 
     /**
      * Packs the low {@code w} (0..32) bits of {@code src[i] - base} for {@code count} (a multiple of 8)
-     * values starting at {@code off}; returns the bytes written, {@code count / 8 * w}. A {@code base}
-     * other than 0 is only allowed for widths up to 16.
+     * values starting at {@code off}; returns the bytes written, {@code count / 8 * w}.
      */
-    public static int pack(int[] src, int off, int count, int w, int base, byte[] dst, int p, Kernels kernels) {
+    public static int pack(int[] src, int off, int count, int w, int base, byte[] dst, int p) {
         if (w == 0) {
             return 0;
+        }
+        if (w > 32) {
+            throw new IllegalArgumentException("int values are packed at widths up to 32, not " + w);
         }
         if (w == 8) {
             packBytes(src, off, count, base, dst, p);
@@ -38,10 +41,8 @@ public final class LsbGroupPacker {
             packUpTo15(src, off, count, w, base, dst, p);
         } else if (w == 16) {
             pack16(src, off, count, base, dst, p);
-        } else if (base == 0) {
-            return kernels.packLsb(src, off, count, w, dst, p);
         } else {
-            throw new IllegalArgumentException("widths over 16 are packed without a base");
+            LsbWidePackers.INT[w - LsbWidePackers.MIN_WIDTH].pack(src, off, count >>> 3, base, dst, p);
         }
         return (count >>> 3) * w;
     }
@@ -57,14 +58,14 @@ public final class LsbGroupPacker {
      * Packs {@code src[i] - base} for {@code count} (a multiple of 8) values starting at {@code off} at
      * width {@code w} (0..32), where every such difference is known to be in {@code [0, 2^w)} (as
      * DELTA_BINARY_PACKED's deltas minus their minimum are); narrow widths then skip the masking.
-     * Returns {@code count / 8 * w}. A {@code base} other than 0 is only allowed for widths up to 16.
+     * Returns {@code count / 8 * w}.
      */
-    public static int packInRange(int[] src, int off, int count, int w, int base, byte[] dst, int p, Kernels kernels) {
+    public static int packInRange(int[] src, int off, int count, int w, int base, byte[] dst, int p) {
         if (w > 0 && w < 8) {
             packInRangeUpTo7(src, off, count, w, base, dst, p);
             return (count >>> 3) * w;
         }
-        return pack(src, off, count, w, base, dst, p, kernels);
+        return pack(src, off, count, w, base, dst, p);
     }
 
     /**
@@ -142,7 +143,7 @@ public final class LsbGroupPacker {
     /**
      * Packs {@code src[i] - base} for {@code count} (a multiple of 8) values starting at {@code off} at
      * width {@code w} (0..64); those differences must already fit in {@code w} bits. Returns {@code
-     * count / 8 * w}. A {@code base} other than 0 is only allowed for widths up to 16.
+     * count / 8 * w}. A {@code base} other than 0 is only allowed for widths up to 32.
      */
     public static int pack(long[] src, int off, int count, int w, long base, byte[] dst, int p, Kernels kernels) {
         if (w == 0) {
@@ -156,10 +157,12 @@ public final class LsbGroupPacker {
             packUpTo15(src, off, count, w, base, dst, p);
         } else if (w == 16) {
             pack16(src, off, count, base, dst, p);
+        } else if (w <= 32) {
+            LsbWidePackers.LONG[w - LsbWidePackers.MIN_WIDTH].pack(src, off, count >>> 3, base, dst, p);
         } else if (base == 0) {
             return kernels.packLsb(src, off, count, w, dst, p);
         } else {
-            throw new IllegalArgumentException("widths over 16 are packed without a base");
+            throw new IllegalArgumentException("widths over 32 are packed without a base");
         }
         return (count >>> 3) * w;
     }

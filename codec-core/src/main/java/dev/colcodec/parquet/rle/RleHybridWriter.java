@@ -33,7 +33,6 @@ import java.util.Objects;
 public final class RleHybridWriter implements IntValuesWriter {
     private static final int MAX_GROUPS_PER_PACKED_RUN = 63;
 
-    private final Kernels kernels;
     private final RleFraming framing;
     private final ByteSink out = new ByteSink(1024);
     private final int[] buffered = new int[8];
@@ -51,11 +50,12 @@ public final class RleHybridWriter implements IntValuesWriter {
     /**
      * @param bitWidth the width of every value, 0..32
      * @param framing whether to start the page with its 4-byte length
-     * @param kernels the kernels to pack with
+     * @param kernels the caller's kernels, as every writer takes them; this one needs none, as its
+     *     bit-packed runs are packed by {@link LsbGroupPacker} at every width
      */
     public RleHybridWriter(int bitWidth, RleFraming framing, Kernels kernels) {
         this.framing = Objects.requireNonNull(framing, "framing");
-        this.kernels = Objects.requireNonNull(kernels, "kernels");
+        Objects.requireNonNull(kernels, "kernels");
         reset(bitWidth);
     }
 
@@ -189,7 +189,7 @@ public final class RleHybridWriter implements IntValuesWriter {
             int k = Math.min(groups, MAX_GROUPS_PER_PACKED_RUN - packedGroups);
             int bytes = k * bitWidth;
             int p = out.ensure(bytes + LsbGroupPacker.SLACK);
-            LsbGroupPacker.pack(src, from, k << 3, bitWidth, 0, out.array(), p, kernels);
+            LsbGroupPacker.pack(src, from, k << 3, bitWidth, 0, out.array(), p);
             out.advance(bytes);
             packedGroups += k;
             from += k << 3;
