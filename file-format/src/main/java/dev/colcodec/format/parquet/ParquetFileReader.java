@@ -426,13 +426,13 @@ public final class ParquetFileReader implements AutoCloseable {
      *
      * @throws CorruptInputException (at the footer) if a min or max is not as wide as the column's type
      *     makes every value (1 byte for BOOLEAN, 4 for INT32 and FLOAT, 8 for INT64 and DOUBLE, the type
-     *     length for FIXED_LEN_BYTE_ARRAY)
+     *     length for FIXED_LEN_BYTE_ARRAY, or fewer when truncated in the unsigned lexicographic order)
      */
     public ColumnStatistics statistics(int rowGroup, int column) {
         ColumnStatistics s = rawStatistics(rowGroup, column);
         ParquetColumn c = columns.get(column);
         for (byte[] b : new byte[][] {s.min(), s.max()}) {
-            if (b != null && !validBound(c, b)) {
+            if (b != null && !validBound(column, b)) {
                 throw new CorruptInputException(
                         footerStart,
                         "statistics of " + c.type() + " values in row group " + rowGroup + ", column " + c.name()
@@ -472,7 +472,7 @@ public final class ParquetFileReader implements AutoCloseable {
     private void checkBounds(int column, byte[] lo, byte[] hi) {
         PhysicalType t = columns.get(column).type();
         for (byte[] bound : new byte[][] {lo, hi}) {
-            if (bound != null && !validBound(columns.get(column), bound)) {
+            if (bound != null && !validBound(column, bound)) {
                 throw new IllegalArgumentException("a bound of " + bound.length + " bytes for " + t + " column "
                         + column + ": not its PLAIN width");
             }
@@ -488,10 +488,9 @@ public final class ParquetFileReader implements AutoCloseable {
             return false;
         }
         // a bound of the wrong width in the file is not used (the row group is kept)
-        ParquetColumn c = columns.get(column);
         return !s.hasMinMax()
-                || !validBound(c, s.min())
-                || !validBound(c, s.max())
+                || !validBound(column, s.min())
+                || !validBound(column, s.max())
                 || mayOverlap(column, s.min(), s.max(), lo, hi);
     }
 
@@ -579,7 +578,6 @@ public final class ParquetFileReader implements AutoCloseable {
             }
         }
         first[pages] = rows;
-        ParquetColumn c = columns.get(column);
         RowRanges.Builder out = new RowRanges.Builder();
         for (int i = 0; i < pages; i++) {
             if (ci.getNull_pages().get(i)) {
@@ -587,7 +585,7 @@ public final class ParquetFileReader implements AutoCloseable {
             }
             byte[] min = bytes(ci.getMin_values().get(i));
             byte[] max = bytes(ci.getMax_values().get(i));
-            if (!validBound(c, min) || !validBound(c, max) || mayOverlap(column, min, max, lo, hi)) {
+            if (!validBound(column, min) || !validBound(column, max) || mayOverlap(column, min, max, lo, hi)) {
                 if (first[i] == first[i + 1]) {
                     // a page indexed as holding no rows but with values that may match: keep the rows it can
                     // only belong to, the one before and the one at its index
@@ -609,11 +607,19 @@ public final class ParquetFileReader implements AutoCloseable {
         return a;
     }
 
-    /** Whether {@code b} has the width every PLAIN value of column {@code c} has (any width for binaries). */
-    private static boolean validBound(ParquetColumn c, byte[] b) {
+    /**
+     * Whether {@code b} can be a min or max of {@code column}: the width every PLAIN value of its type
+     * has, any width for BYTE_ARRAY, and for FIXED_LEN_BYTE_ARRAY the type length or, in the unsigned
+     * lexicographic order, fewer bytes: a bound truncated as parquet-java's {@code
+     * statisticsTruncateLength} writes it (a prefix of the minimum, a maximum's prefix rounded up), which
+     * still bounds every value in that order.
+     */
+    private boolean validBound(int column, byte[] b) {
+        ParquetColumn c = columns.get(column);
         switch (c.type()) {
             case FIXED_LEN_BYTE_ARRAY:
-                return b.length == c.typeLength();
+                return b.length == c.typeLength()
+                        || b.length < c.typeLength() && orders.get(column) == ColumnStatistics.Order.PHYSICAL;
             case BOOLEAN:
                 return b.length == 1;
             case INT32:
