@@ -139,12 +139,20 @@ final class RewriteCommand {
                     options = options.withBloomFilterOfSize(name, bytes);
                 }
             }
-            options = arrowFallbacks(r, options, version, encodings, out);
+            Set<String> arrowDictionaries = arrowDictionaries(r);
+            // the columns given an encoding, by --encoding or by the advisor
+            Map<String, ParquetEncoding> chosen = new LinkedHashMap<>();
             for (Map.Entry<String, String> e : encodings.entrySet()) {
                 if (r.columnIndex(e.getKey()) < 0) {
                     throw new UsageException("rewrite: no column " + e.getKey());
                 }
-                options = options.withEncoding(e.getKey(), Names.parquetEncoding(e.getValue()));
+                ParquetEncoding enc = Names.parquetEncoding(e.getValue());
+                if (arrowDictionaries.contains(e.getKey()) && !readsIntoArrowDictionary(enc)) {
+                    out.println("note: column " + e.getKey() + " is of dictionary type in the file's Arrow schema,"
+                            + " and Arrow reads no " + enc + " page into it");
+                }
+                options = options.withEncoding(e.getKey(), enc);
+                chosen.put(e.getKey(), enc);
             }
             if (policy != null) {
                 EncodingAdvisor restricted = Samples.restrict(advisor, Format.PARQUET, List.of(codec));
@@ -164,11 +172,20 @@ final class RewriteCommand {
                         out.println(name + ": writer default (the advisor has no candidate for " + c.type() + ")");
                         continue;
                     }
-                    options = options.withEncoding(
-                            name, ParquetEncoding.valueOf(best.encoding().name()));
+                    ParquetEncoding enc =
+                            ParquetEncoding.valueOf(best.encoding().name());
+                    if (arrowDictionaries.contains(name) && !readsIntoArrowDictionary(enc)) {
+                        out.println(name + ": writer default (the advisor chose " + Samples.describe(best)
+                                + ", but the column is of dictionary type in the file's Arrow schema, which Arrow"
+                                + " fills from dictionary and PLAIN pages only)");
+                        continue;
+                    }
+                    options = options.withEncoding(name, enc);
+                    chosen.put(name, enc);
                     out.println(name + ": " + Samples.describe(best));
                 }
             }
+            options = arrowFallbacks(r, options, version, arrowDictionaries, chosen.keySet(), out);
             try (ParquetFileWriter w = Writers.parquet("rewrite", target, r.columns(), options)) {
                 for (int g = 0; g < r.rowGroupCount(); g++) {
                     List<ColumnValues> cols = ParquetTables.readRowGroup(r, g, all);
@@ -180,34 +197,47 @@ final class RewriteCommand {
     }
 
     /**
-     * A file written by Arrow (its footer holds {@value #ARROW_SCHEMA}) may declare string columns of
-     * dictionary type, which Arrow's reader cannot fill from DELTA_BYTE_ARRAY pages ("Not yet implemented:
-     * DecodeArrow of DictAccumulator for DeltaByteArrayDecoder", pyarrow 26.0.1), the V2 pages' default
-     * fallback. So for V2 pages every BYTE_ARRAY column given no encoding falls back to PLAIN, as Arrow's
-     * own writer does, with a note.
+     * The columns of dictionary type in the Arrow schema of a file written by Arrow (its footer's {@value
+     * #ARROW_SCHEMA}; none without one). Arrow's reader fills them from dictionary and PLAIN pages only:
+     * "Not yet implemented: DecodeArrow of DictAccumulator for DeltaByteArrayDecoder" (pyarrow 26.0.1).
+     */
+    static Set<String> arrowDictionaries(ParquetFileReader r) {
+        String schema = r.keyValueMetadata().get(ARROW_SCHEMA);
+        return schema == null ? Set.of() : ArrowSchemaFields.dictionaryFields(schema);
+    }
+
+    /** Whether Arrow reads pages of {@code e} into a column of dictionary type. */
+    static boolean readsIntoArrowDictionary(ParquetEncoding e) {
+        return e == ParquetEncoding.PLAIN || e.usesDictionary();
+    }
+
+    /**
+     * V2 pages fall back from a dictionary to DELTA_BYTE_ARRAY by default: for the columns of dictionary
+     * type in the file's Arrow schema ({@link #arrowDictionaries}) given no encoding, the dictionaries fall
+     * back to PLAIN instead, as Arrow's own writer does, with a note.
      */
     static ParquetWriteOptions arrowFallbacks(
             ParquetFileReader r,
             ParquetWriteOptions options,
             ParquetWriteOptions.PageVersion version,
-            Map<String, String> encodings,
+            Set<String> arrowDictionaries,
+            Set<String> chosen,
             PrintStream out) {
-        if (version != ParquetWriteOptions.PageVersion.V2
-                || !r.keyValueMetadata().containsKey(ARROW_SCHEMA)) {
+        if (version != ParquetWriteOptions.PageVersion.V2) {
             return options;
         }
         List<String> plain = new ArrayList<>();
         for (ParquetColumn c : r.columns()) {
             String name = ParquetTables.name(c);
-            if (c.type() == PhysicalType.BYTE_ARRAY && !encodings.containsKey(name)) {
+            if (c.type() == PhysicalType.BYTE_ARRAY && arrowDictionaries.contains(name) && !chosen.contains(name)) {
                 options = options.withFallbackEncoding(name, ParquetEncoding.PLAIN);
                 plain.add(name);
             }
         }
         if (!plain.isEmpty()) {
-            out.println("note: the file holds an Arrow schema, so the dictionaries of " + String.join(", ", plain)
-                    + " fall back to PLAIN, as Arrow writes them (Arrow reads no DELTA_BYTE_ARRAY page into a"
-                    + " dictionary type)");
+            out.println("note: " + String.join(", ", plain) + " of dictionary type in the file's Arrow schema: their"
+                    + " dictionaries fall back to PLAIN, as Arrow writes them (Arrow reads no DELTA_BYTE_ARRAY page"
+                    + " into a dictionary type)");
         }
         return options;
     }

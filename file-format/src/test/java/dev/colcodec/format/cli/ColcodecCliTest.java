@@ -326,13 +326,25 @@ class ColcodecCliTest {
     }
 
     /**
-     * A V2 rewrite of a file from Arrow (an {@code ARROW:schema} in its footer) lets the string
-     * dictionaries that overflow fall back to PLAIN, which Arrow reads into dictionary types, not to
-     * DELTA_BYTE_ARRAY, which it does not; a file without an Arrow schema keeps parquet-java's V2 default.
+     * The {@code ARROW:schema} pyarrow 26.0.1 writes for {@code s: dictionary<string>, t: string, id: int64}
+     * ({@code pq.write_table(pa.table({'s': pa.array(['a', 'b']).dictionary_encode(), 't': pa.array(['x',
+     * 'y']), 'id': pa.array([1, 2], pa.int64())}), f)}).
+     */
+    static final String ARROW_SCHEMA_S_DICTIONARY = "//////gAAAAQAAAAAAAKAAwABgAFAAgACgAAAAABBAAEAAAAVP///wQAAAAD"
+            + "AAAAfAAAAEQAAAAEAAAA1P///wAAAQIQAAAAFAAAAAQAAAAAAAAAAgAAAGlkAAB8////AAAAAUAAAAAQABQACAAGAAcADAAAABAAEA"
+            + "AAAAAAAQUQAAAAFAAAAAQAAAAAAAAAAQAAAHQAAACk////EAAYAAgABgAHAAwAEAAUABAAAAAAAAEFFAAAAEAAAAAcAAAABAAAAAAA"
+            + "AAABAAAAcwAAAAgACAAAAAQACAAAAAwAAAAIAAwACAAHAAgAAAAAAAABIAAAAAQABAAEAAAAAAAAAA==";
+
+    /**
+     * A V2 rewrite of a file from Arrow lets the dictionaries of the columns of dictionary type in its
+     * Arrow schema fall back to PLAIN, which Arrow reads into dictionary types, not to DELTA_BYTE_ARRAY,
+     * which it does not; its other string columns, and a file without an Arrow schema, keep parquet-java's
+     * V2 default. The advisor is not let to choose DELTA pages for such a column, and an explicit choice of
+     * them gets a note.
      */
     @Test
-    void aV2RewriteOfAnArrowFileFallsBackToPlainForStrings() throws IOException {
-        int rows = 60_000; // about 1.4 MB of distinct strings: the 1 MiB dictionary overflows
+    void aV2RewriteOfAnArrowFileFallsBackToPlainForItsDictionaryColumns() throws IOException {
+        int rows = 60_000; // about 1.4 MB of distinct strings per column: the 1 MiB dictionaries overflow
         BinaryBatch s = new BinaryBatch();
         long[] id = new long[rows];
         for (int i = 0; i < rows; i++) {
@@ -340,18 +352,21 @@ class ColcodecCliTest {
             s.append(v, 0, v.length);
             id[i] = i;
         }
+        List<ParquetColumn> schema = List.of(
+                ParquetColumn.flat("s", PhysicalType.BYTE_ARRAY, 0, false).withLogicalType(ParquetLogicalType.string()),
+                ParquetColumn.flat("t", PhysicalType.BYTE_ARRAY, 0, false).withLogicalType(ParquetLogicalType.string()),
+                ParquetColumn.flat("id", PhysicalType.INT64, 0, false));
         for (boolean arrow : new boolean[] {true, false}) {
             Path in = tmp.resolve("arrow-" + arrow + ".parquet");
             try (ParquetFileWriter w = ParquetFileWriter.create(
                     in,
-                    List.of(
-                            ParquetColumn.flat("s", PhysicalType.BYTE_ARRAY, 0, false)
-                                    .withLogicalType(ParquetLogicalType.string()),
-                            ParquetColumn.flat("id", PhysicalType.INT64, 0, false)),
+                    schema,
                     ParquetWriteOptions.defaults()
                             .withKeyValueMetadata(
-                                    arrow ? java.util.Map.of("ARROW:schema", "(a schema)") : java.util.Map.of()))) {
-                w.write(new Object[] {s, id}, null, rows);
+                                    arrow
+                                            ? java.util.Map.of("ARROW:schema", ARROW_SCHEMA_S_DICTIONARY)
+                                            : java.util.Map.of()))) {
+                w.write(new Object[] {s, s, id}, null, rows);
             }
             Path out = tmp.resolve("arrow-" + arrow + "-v2.parquet");
             CliFixtures.Result r = run("rewrite", in.toString(), out.toString(), "--page-version", "2");
@@ -359,20 +374,46 @@ class ColcodecCliTest {
             String inspected = run("inspect", out.toString()).out();
             if (arrow) {
                 assertThat(r.out())
-                        .isEqualTo(
-                                "note: the file holds an Arrow schema, so the dictionaries of s fall back to PLAIN, as"
-                                        + " Arrow writes them (Arrow reads no DELTA_BYTE_ARRAY page into a dictionary type)"
-                                        + System.lineSeparator());
+                        .isEqualTo("note: s of dictionary type in the file's Arrow schema: their dictionaries fall back"
+                                + " to PLAIN, as Arrow writes them (Arrow reads no DELTA_BYTE_ARRAY page into a"
+                                + " dictionary type)" + System.lineSeparator());
                 // the dictionary overflows within the first page, so the chunk has none
                 assertThat(inspected).contains("s: codec=UNCOMPRESSED encodings=[PLAIN]");
             } else {
                 assertThat(r.out()).isEmpty();
                 assertThat(inspected).contains("s: codec=UNCOMPRESSED encodings=[DELTA_BYTE_ARRAY]");
             }
-            // the INT64 column keeps the V2 default either way
+            // the other columns keep the V2 defaults either way
+            assertThat(inspected).contains("t: codec=UNCOMPRESSED encodings=[DELTA_BYTE_ARRAY]");
             assertThat(inspected).contains("id: codec=UNCOMPRESSED encodings=[DELTA_BINARY_PACKED]");
             assertSameParquetValues(in, out);
         }
+        Path in = tmp.resolve("arrow-true.parquet");
+        // the advisor's choice of DELTA pages for s is not taken; for t it is
+        CliFixtures.Result advised = run(
+                "rewrite",
+                in.toString(),
+                tmp.resolve("advised.parquet").toString(),
+                "--page-version",
+                "2",
+                "--advise",
+                "smallest");
+        assertThat(advised.status()).as(advised.err()).isZero();
+        assertThat(advised.out())
+                .containsPattern(
+                        "(?m)^s: writer default \\(the advisor chose DELTA_\\w+ \\+ UNCOMPRESSED.*, but the column is"
+                                + " of dictionary type in the file's Arrow schema, which Arrow fills from dictionary and PLAIN"
+                                + " pages only\\)$")
+                .containsPattern("(?m)^t: DELTA_");
+        assertThat(run("inspect", tmp.resolve("advised.parquet").toString()).out())
+                .contains("s: codec=UNCOMPRESSED encodings=[PLAIN]");
+        // an explicit choice is taken, with a note
+        CliFixtures.Result given = run(
+                "rewrite", in.toString(), tmp.resolve("given.parquet").toString(), "--encoding", "s=DELTA_BYTE_ARRAY");
+        assertThat(given.status()).as(given.err()).isZero();
+        assertThat(given.out())
+                .isEqualTo("note: column s is of dictionary type in the file's Arrow schema, and Arrow reads no"
+                        + " DELTA_BYTE_ARRAY page into it" + System.lineSeparator());
     }
 
     /** A chunk compressed with LZO, which colcodec does not read, is named in one line. */
