@@ -16,7 +16,8 @@ public enum Compression {
     /**
      * A brotli stream (Parquet only). Read only: there is no pure-Java brotli encoder, and colcodec
      * takes no native one for a codec its peers rarely write. A stream can expand without practical
-     * bound (one 3-byte command copies up to 16 MiB), so only the reader's page limit caps it.
+     * bound (26 bytes make 16 MiB of zeros), so the declared size is capped by the reader's page limit,
+     * decoding stops one byte past it, and the decoder's window is cut to what the declared size needs.
      */
     BROTLI(4, -1, Integer.MAX_VALUE),
     /** zstd frames (the frame header states the content size, which must equal the declared size). */

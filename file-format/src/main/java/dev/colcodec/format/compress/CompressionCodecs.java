@@ -469,7 +469,7 @@ public final class CompressionCodecs {
                     break;
                 case BROTLI:
                     n = readFully(
-                            new BrotliInputStream(new ByteArrayInputStream(src, off, len)),
+                            new BrotliInputStream(brotliWithWindowFor(src, off, len, uncompressedSize)),
                             dst,
                             dstOff,
                             uncompressedSize,
@@ -495,6 +495,32 @@ public final class CompressionCodecs {
             throw new CorruptInputException(
                     off, "a " + c + " block of " + uncompressedSize + " bytes but it holds " + n);
         }
+    }
+
+    /**
+     * The brotli stream {@code src[off, off + len)}, its window lowered to what {@code size} bytes need.
+     * The decoder allocates and fills a ring buffer of the stream's whole window (up to 16 MiB) unless the
+     * first meta-block is the last, so a page of a few bytes claiming a large window cost 16 MiB and 40
+     * ms. A window code of 18 to 24 bits (RFC 7932 section 9.1: a 1 bit, then 3 bits, WBITS - 17) is
+     * lowered to the smallest of 18 or more whose window, {@code 2^WBITS - 16} bytes, holds {@code size}:
+     * the stream means the same, as no distance of a stream of at most that many bytes reaches past
+     * either window (it is bounded by the bytes decoded so far), and decoding stops after {@code size + 1}
+     * bytes. The other window codes (10 to 17 bits) need at most 128 KiB and stay.
+     */
+    private static InputStream brotliWithWindowFor(byte[] src, int off, int len, int size) {
+        if (len > 0 && (src[off] & 1) == 1 && (src[off] & 0x0E) != 0) {
+            int windowBits = 17 + ((src[off] >>> 1) & 7);
+            int need = 18;
+            while (need < windowBits && (1L << need) - 16 < size) {
+                need++;
+            }
+            if (need < windowBits) {
+                byte first = (byte) ((src[off] & ~0x0E) | (need - 17) << 1);
+                return new java.io.SequenceInputStream(
+                        new ByteArrayInputStream(new byte[] {first}), new ByteArrayInputStream(src, off + 1, len - 1));
+            }
+        }
+        return new ByteArrayInputStream(src, off, len);
     }
 
     private static int readFully(InputStream in, byte[] dst, int dstOff, int size, int srcOff) throws IOException {

@@ -774,9 +774,11 @@ public final class ParquetFileReader implements AutoCloseable {
     }
 
     /**
-     * The chunk's compression codec. A codec the format defines but colcodec does not read (LZO) gives
-     * {@link UnsupportedOperationException} naming the column; an id the format does not define is corrupt
-     * input.
+     * The chunk's compression codec.
+     *
+     * @throws CorruptInputException (at the footer) for a codec colcodec does not read: LZO, which the
+     *     format defines (the message names the column, as a file that holds it may be valid), or an id
+     *     the format does not define
      */
     public Compression compression(int rowGroup, int column) {
         ColumnMetaData md = chunkMeta(rowGroup, column);
@@ -784,12 +786,15 @@ public final class ParquetFileReader implements AutoCloseable {
             return Compression.fromParquetId(
                     md.getCodec() == null ? -1 : md.getCodec().getValue());
         } catch (UnsupportedOperationException e) {
-            throw new UnsupportedOperationException(
-                    e.getMessage() + " (column "
-                            + String.join(".", columns.get(column).path()) + ", row group " + rowGroup + ")",
+            throw new CorruptInputException(
+                    footerStart,
+                    "a compression codec colcodec reads (column "
+                            + String.join(".", columns.get(column).path())
+                            + " of row group " + rowGroup + " is " + md.getCodec()
+                            + "-compressed, which colcodec does not read)",
                     e);
         } catch (IllegalArgumentException e) {
-            throw new CorruptInputException(fileLength, "a compression codec the Parquet format defines", e);
+            throw new CorruptInputException(footerStart, "a compression codec the Parquet format defines", e);
         }
     }
 

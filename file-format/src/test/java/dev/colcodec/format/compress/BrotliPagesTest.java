@@ -89,22 +89,68 @@ class BrotliPagesTest {
                 .hasMessageContaining("holds more");
     }
 
+    private static long allocatedByThisThread() {
+        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+                .getCurrentThreadAllocatedBytes();
+    }
+
     /**
-     * 26 bytes that expand to 16 MiB: a page declaring fewer bytes is refused once they are decoded,
-     * without decoding the rest, and one declaring more than the caller's limit before anything is
-     * allocated.
+     * 26 bytes that expand to 16 MiB: a page declaring fewer bytes is refused once one more is decoded,
+     * and one declaring more than the caller's limit before anything is allocated. The stream claims a
+     * window of 4 MiB, and of 16 MiB once its first byte says so; for a page of 1 KiB the decoder gets a
+     * window of 256 KiB either way, so each refusal allocates well under the window claimed.
      */
     @Test
     void aSmallStreamOfManyBytesIsHeldToTheDeclaredSizeAndTheLimit() {
         byte[] packed = stream("zeros_16m.br");
         assertThat(packed).hasSizeLessThan(32);
-        assertThatThrownBy(() -> CompressionCodecs.decompress(Compression.BROTLI, packed, 0, packed.length, 1024))
-                .isInstanceOf(CorruptInputException.class)
-                .hasMessageContaining("holds more");
+        assertThat(packed[0] & 0x0F).as("window code 22").isEqualTo(0b1011);
+        byte[] wide = packed.clone();
+        wide[0] = (byte) ((wide[0] & ~0x0E) | 7 << 1); // window code 24: 16 MiB
+        for (byte[] stream : new byte[][] {packed, wide}) {
+            CompressionCodecs.decompress(Compression.BROTLI, text_q1(), 0, text_q1().length, text().length);
+            long before = allocatedByThisThread();
+            for (int i = 0; i < 5; i++) {
+                assertThatThrownBy(
+                                () -> CompressionCodecs.decompress(Compression.BROTLI, stream, 0, stream.length, 1024))
+                        .isInstanceOf(CorruptInputException.class)
+                        .hasMessageContaining("holds more");
+            }
+            assertThat(allocatedByThisThread() - before).as("5 refusals").isLessThan(5L << 19);
+        }
+        // the whole stream, with either window, when the page is as large as it
+        assertThat(CompressionCodecs.decompress(Compression.BROTLI, wide, 0, wide.length, 16 << 20))
+                .isEqualTo(new byte[16 << 20]);
         assertThatThrownBy(() ->
                         CompressionCodecs.decompress(Compression.BROTLI, packed, 0, packed.length, 16 << 20, 1 << 20))
                 .isInstanceOf(CorruptInputException.class)
                 .hasMessageContaining("[0, 1048576]");
+    }
+
+    private static byte[] text_q1() {
+        return stream("text_q1.br");
+    }
+
+    /**
+     * A window lowered to the page's size decodes every stream of pyarrow's, at every window the format
+     * codes in 4 bits, to the same bytes: the lowered window still holds every distance.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"text_q1.br", "text_q11.br", "mixed_q5.br"})
+    void aLoweredWindowDecodesTheSameBytes(String name) {
+        byte[] packed = stream(name);
+        byte[] raw = content(name);
+        assertThat(packed[0] & 1).isOne();
+        for (int code = 1; code <= 7; code++) {
+            byte[] s = packed.clone();
+            s[0] = (byte) ((s[0] & ~0x0E) | code << 1);
+            if (17 + code < 17 + ((packed[0] >>> 1) & 7)) {
+                continue; // a window smaller than the one it was written with may be too small for it
+            }
+            assertThat(CompressionCodecs.decompress(Compression.BROTLI, s, 0, s.length, raw.length))
+                    .as("window code %d", code)
+                    .isEqualTo(raw);
+        }
     }
 
     /** Truncated and bit-flipped streams decode to the declared size or give the corrupt-input exception. */
