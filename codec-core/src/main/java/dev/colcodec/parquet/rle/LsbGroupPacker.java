@@ -168,7 +168,7 @@ public final class LsbGroupPacker {
     }
 
     /**
-     * The {@code long} form of {@link #packInRange(int[], int, int, int, int, byte[], int, Kernels)}:
+     * The {@code long} form of {@link #packInRange(int[], int, int, int, int, byte[], int)}:
      * every {@code src[i] - base} is known to be in {@code [0, 2^w)} (w 0..64). Narrow widths are packed
      * from the low 32 bits of the values, which carry the whole difference.
      */

@@ -472,7 +472,7 @@ public final class ParquetFileReader implements AutoCloseable {
     private void checkBounds(int column, byte[] lo, byte[] hi) {
         PhysicalType t = columns.get(column).type();
         for (byte[] bound : new byte[][] {lo, hi}) {
-            if (bound != null && !validBound(column, bound)) {
+            if (bound != null && !exactWidth(columns.get(column), bound)) {
                 throw new IllegalArgumentException("a bound of " + bound.length + " bytes for " + t + " column "
                         + column + ": not its PLAIN width");
             }
@@ -610,16 +610,29 @@ public final class ParquetFileReader implements AutoCloseable {
     /**
      * Whether {@code b} can be a min or max of {@code column}: the width every PLAIN value of its type
      * has, any width for BYTE_ARRAY, and for FIXED_LEN_BYTE_ARRAY the type length or, in the unsigned
-     * lexicographic order, fewer bytes: a bound truncated as parquet-java's {@code
+     * lexicographic order, fewer bytes but at least one: a bound truncated as parquet-java's {@code
      * statisticsTruncateLength} writes it (a prefix of the minimum, a maximum's prefix rounded up), which
      * still bounds every value in that order.
      */
     private boolean validBound(int column, byte[] b) {
         ParquetColumn c = columns.get(column);
+        if (c.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY
+                && b.length > 0
+                && b.length < c.typeLength()
+                && orders.get(column) == ColumnStatistics.Order.PHYSICAL) {
+            return true;
+        }
+        return exactWidth(c, b);
+    }
+
+    /**
+     * Whether {@code b} has the width every PLAIN value of column {@code c} has (any width for BYTE_ARRAY):
+     * what a bound given to {@link #rowGroupsOverlapping} and {@link #rowRangesOverlapping} must have.
+     */
+    private static boolean exactWidth(ParquetColumn c, byte[] b) {
         switch (c.type()) {
             case FIXED_LEN_BYTE_ARRAY:
-                return b.length == c.typeLength()
-                        || b.length < c.typeLength() && orders.get(column) == ColumnStatistics.Order.PHYSICAL;
+                return b.length == c.typeLength();
             case BOOLEAN:
                 return b.length == 1;
             case INT32:

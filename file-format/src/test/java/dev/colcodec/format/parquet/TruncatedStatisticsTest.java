@@ -1,6 +1,7 @@
 package dev.colcodec.format.parquet;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -63,6 +64,9 @@ class TruncatedStatisticsTest {
                 assertThat(r.rowRangesOverlapping(0, 0, value(i), value(i)).rowCount())
                         .isEqualTo(3);
             }
+            // a bound given by the caller is still a whole value
+            assertThatThrownBy(() -> r.rowGroupsOverlapping(0, new byte[] {1}, null))
+                    .isInstanceOf(IllegalArgumentException.class);
             // above the maximum: pruned by the truncated bounds, as by whole ones
             byte[] above = value(5);
             assertThat(r.rowGroupsOverlapping(0, above, null)).isEmpty();
