@@ -17,6 +17,7 @@ import dev.colcodec.format.tsfile.TsFileWriter;
 import dev.colcodec.format.tsfile.TsTableSchema;
 import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.PhysicalType;
+import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -278,6 +279,13 @@ final class RewriteCommand {
         for (TsFileLayout.ChunkGroup g : groups) {
             for (TsFileLayout.Chunk c : g.chunks()) {
                 if (c.header().isTimeChunk()) {
+                    // a damaged header may name an encoding its type cannot have: bad input, as to a query
+                    if (!dev.colcodec.tsfile.TsFileValues.supports(c.header().encoding(), TsDataType.INT64)) {
+                        throw new dev.colcodec.CorruptInputException(
+                                c.offset(),
+                                "an encoding and data type colcodec can decode ("
+                                        + c.header().encoding() + " for time stamps)");
+                    }
                     options.timeEncoding(c.header().encoding())
                             .timeCompression(c.header().compression());
                     break;
