@@ -114,4 +114,9 @@ class DifferentialFuzzTest {
     void parquetDamaged() {
         fuzz("parquetDamaged", () -> new ParquetFileFuzz(ParquetFileFuzz.Mode.DAMAGED, dir), 30);
     }
+
+    @Test
+    void cliDamaged() {
+        fuzz("cliDamaged", () -> new CliDamagedFuzz(dir), 25);
+    }
 }

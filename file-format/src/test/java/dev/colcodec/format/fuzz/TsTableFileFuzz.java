@@ -72,7 +72,7 @@ final class TsTableFileFuzz extends FuzzHarness {
     }
 
     /** A device: its tag values (trailing nulls trimmed in its key), times, and cells per field. */
-    private record Device(String[] tags, long[] times, Object[][] cells) {
+    record Device(String[] tags, long[] times, Object[][] cells) {
         List<String> key() {
             return key(tags);
         }
@@ -86,7 +86,7 @@ final class TsTableFileFuzz extends FuzzHarness {
         }
     }
 
-    private static final class Dataset {
+    static final class Dataset {
         String table;
         String[] tagNames;
         final List<TsValues.Field> fields = new ArrayList<>();
@@ -177,6 +177,11 @@ final class TsTableFileFuzz extends FuzzHarness {
     }
 
     private static Dataset dataset(SplittableRandom r, boolean avoidMarkers) throws Exception {
+        return dataset(r, avoidMarkers, false);
+    }
+
+    /** A dataset; {@code small}: devices of at most 1,200 rows (the two large size classes become 300 rows). */
+    static Dataset dataset(SplittableRandom r, boolean avoidMarkers, boolean small) throws Exception {
         Dataset ds = new Dataset();
         ds.table = "t" + r.nextInt(3);
         ds.tagNames = new String[1 + r.nextInt(3)];
@@ -190,6 +195,9 @@ final class TsTableFileFuzz extends FuzzHarness {
         int nd = 1 + r.nextInt(r.nextBoolean() ? 2 : 6);
         Set<List<String>> seen = new HashSet<>();
         int sizeClass = r.nextInt(5);
+        if (small && (sizeClass == 2 || sizeClass == 3)) {
+            sizeClass = 1;
+        }
         long cells = 0;
         for (int d = 0; d < nd; d++) {
             String[] tags = new String[ds.tagNames.length];
@@ -311,7 +319,7 @@ final class TsTableFileFuzz extends FuzzHarness {
 
     // ------------------------------------------------------------------------------- writing
 
-    private static void writeWithTsFile(Dataset ds, Path file, SplittableRandom r) throws Exception {
+    static void writeWithTsFile(Dataset ds, Path file, SplittableRandom r) throws Exception {
         List<IMeasurementSchema> schemas = new ArrayList<>();
         List<ColumnCategory> categories = new ArrayList<>();
         for (String tag : ds.tagNames) {
@@ -390,7 +398,7 @@ final class TsTableFileFuzz extends FuzzHarness {
         return out;
     }
 
-    private byte[] writeWithColcodec(Dataset ds, Path file, SplittableRandom r) throws Exception {
+    byte[] writeWithColcodec(Dataset ds, Path file, SplittableRandom r) throws Exception {
         List<TsTableSchema.Column> cols = new ArrayList<>();
         for (String tag : ds.tagNames) {
             cols.add(new TsTableSchema.Column(
@@ -516,7 +524,7 @@ final class TsTableFileFuzz extends FuzzHarness {
     // ------------------------------------------------------------------------------- reading
 
     /** Rows by device key, then time: one cell per requested column. */
-    private static final class Rows {
+    static final class Rows {
         final Map<List<String>, TreeMap<Long, Object[]>> byDevice = new HashMap<>();
         int count;
 
@@ -607,7 +615,7 @@ final class TsTableFileFuzz extends FuzzHarness {
         }
     }
 
-    private static Rows readWithTsFile(Path file, Dataset ds, List<String> cols, long lo, long hi) throws Exception {
+    static Rows readWithTsFile(Path file, Dataset ds, List<String> cols, long lo, long hi) throws Exception {
         Rows rows = new Rows();
         List<String> tagNames = Arrays.asList(ds.tagNames);
         try (ITsFileReader reader =
