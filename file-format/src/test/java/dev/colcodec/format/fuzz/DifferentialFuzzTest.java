@@ -119,4 +119,14 @@ class DifferentialFuzzTest {
     void cliDamaged() {
         fuzz("cliDamaged", () -> new CliDamagedFuzz(dir), 25);
     }
+
+    @Test
+    void convertFromTsFile() {
+        fuzz("convertFromTsFile", () -> new ConvertFuzz(ConvertFuzz.Mode.TSFILE_TO_PARQUET, dir), 25);
+    }
+
+    @Test
+    void convertFromParquet() {
+        fuzz("convertFromParquet", () -> new ConvertFuzz(ConvertFuzz.Mode.PARQUET_TO_TSFILE, dir), 40);
+    }
 }

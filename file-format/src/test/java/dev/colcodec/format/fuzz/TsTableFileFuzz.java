@@ -108,6 +108,8 @@ final class TsTableFileFuzz extends FuzzHarness {
          * chunk group of another device has values in that field.
          */
         boolean anyNullGroup;
+        /** Per device, the tablets tsfile's writer was given: first row to row count. */
+        final Map<Device, TreeMap<Integer, Integer>> tsfileTablets = new HashMap<>();
         /** Per device, the tablets colcodec wrote: first row to row count (a chunk group each). */
         final Map<Device, TreeMap<Integer, Integer>> tablets = new HashMap<>();
 
@@ -355,6 +357,7 @@ final class TsTableFileFuzz extends FuzzHarness {
                 Device dev = ds.devices.get(slice[0]);
                 int start = slice[1];
                 int n = slice[2];
+                ds.tsfileTablets.computeIfAbsent(dev, x -> new TreeMap<>()).put(start, n);
                 Tablet tab = new Tablet(ds.table, names, types, categories, n);
                 for (int row = 0; row < n; row++) {
                     tab.addTimestamp(row, dev.times()[start + row]);
@@ -661,7 +664,7 @@ final class TsTableFileFuzz extends FuzzHarness {
      * (SprintzCodecTest.aResidualOfTheTypesMinimumRoundTrips, codec-core); that column of that device is
      * not compared further, as the values after it are predicted from the changed one.
      */
-    private static void check(
+    static void check(
             Dataset ds,
             Rows got,
             List<String> cols,
