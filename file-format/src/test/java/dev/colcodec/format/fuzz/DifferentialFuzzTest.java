@@ -129,4 +129,9 @@ class DifferentialFuzzTest {
     void convertFromParquet() {
         fuzz("convertFromParquet", () -> new ConvertFuzz(ConvertFuzz.Mode.PARQUET_TO_TSFILE, dir), 40);
     }
+
+    @Test
+    void parquetBloomFilters() {
+        fuzz("parquetBloomFilters", () -> new BloomFilterFuzz(dir), 40);
+    }
 }

@@ -506,7 +506,7 @@ final class ParquetFileFuzz extends FuzzHarness {
     }
 
     /** Rows [pos, pos + len) of a column as colcodec takes them: junk (or empty binaries) at null rows. */
-    private static Object arrays(Col c, int pos, int len, boolean[] nulls, SplittableRandom r) {
+    static Object arrays(Col c, int pos, int len, boolean[] nulls, SplittableRandom r) {
         for (int i = 0; nulls != null && i < len; i++) {
             nulls[i] = c.values[pos + i] == null;
         }
