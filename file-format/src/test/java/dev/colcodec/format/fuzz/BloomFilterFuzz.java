@@ -53,9 +53,9 @@ import org.apache.parquet.schema.MessageTypeParser;
  *   <li>parquet-java's {@code BloomFilter} reader reads every filter (of either writer) with the same
  *       bitset colcodec reads, its hash of each value is colcodec's, and it says present for every value
  *       written;
- *   <li>the file with bytes of a filter (its header or bitset) flipped, overwritten or zeroed: colcodec's
- *       {@code bloomFilter} and {@code rowGroupsMightContain} give an answer or {@link
- *       CorruptInputException}, nothing else.
+ *   <li>the file with bytes of a filter (its header or bitset) flipped, overwritten or zeroed, or with a
+ *       filter's offset and length in the footer changed: colcodec's {@code bloomFilter} and {@code
+ *       rowGroupsMightContain} give an answer or {@link CorruptInputException}, nothing else.
  * </ul>
  */
 final class BloomFilterFuzz extends FuzzHarness {
@@ -103,6 +103,7 @@ final class BloomFilterFuzz extends FuzzHarness {
             Map<String, byte[]> bitsets = checkColcodec(bytes, cols, bloom, dictionaryOnly, r);
             checkParquetJava(file, cols, bloom, bitsets);
             damaged(file, bytes, cols, r);
+            badLocations(bytes, cols, r);
         } finally {
             Files.deleteIfExists(file);
         }
@@ -135,15 +136,15 @@ final class BloomFilterFuzz extends FuzzHarness {
                 .withWriteMode(org.apache.parquet.hadoop.ParquetFileWriter.Mode.OVERWRITE);
         w.append(version).append(" dict=").append(dict).append(' ').append(codec);
         if (r.nextBoolean()) {
-            int g = 1 + r.nextInt(3000);
+            // at most about 40 row groups: each has a filter per column
+            int g = Math.max(n / 40, 1 + r.nextInt(3000));
             b.withRowGroupRowCountLimit(g);
             w.append(" rgRows=").append(g);
         }
-        if (r.nextInt(4) == 0) {
-            int max = FuzzData.pick(r, 32, 64, 1024, 8192);
-            b.withMaxBloomFilterBytes(max);
-            w.append(" maxBloom=").append(max);
-        }
+        // a filter whose NDV is not given has the maximum size (1 MB by default): smaller ones
+        int max = FuzzData.pick(r, 32, 64, 1024, 8192, 65536);
+        b.withMaxBloomFilterBytes(max);
+        w.append(" maxBloom=").append(max);
         for (int i = 0; i < cols.size(); i++) {
             if (!bloom[i]) {
                 continue;
@@ -410,6 +411,111 @@ final class BloomFilterFuzz extends FuzzHarness {
         }
     }
 
+    /**
+     * The footer with a chunk's {@code bloom_filter_offset} and {@code bloom_filter_length} changed
+     * (outside the file, before its start, into the pages or another filter, the length unset, negative,
+     * zero or huge): colcodec's Bloom filter calls answer or throw CorruptInputException.
+     */
+    private void badLocations(byte[] good, List<Col> cols, SplittableRandom r) throws Exception {
+        int footerLen = java.nio.ByteBuffer.wrap(good, good.length - 8, 4)
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .getInt();
+        int footerStart = good.length - 8 - footerLen;
+        for (int k = 0; k < 4; k++) {
+            org.apache.parquet.format.FileMetaData md = org.apache.parquet.format.Util.readFileMetaData(
+                    new java.io.ByteArrayInputStream(good, footerStart, footerLen));
+            if (md.getRow_groups().isEmpty()) {
+                return;
+            }
+            List<org.apache.parquet.format.ColumnChunk> chunks =
+                    md.getRow_groups().get(r.nextInt(md.getRow_groups().size())).getColumns();
+            org.apache.parquet.format.ColumnMetaData cm =
+                    chunks.get(r.nextInt(chunks.size())).getMeta_data();
+            long at = cm.isSetBloom_filter_offset() ? cm.getBloom_filter_offset() : 4;
+            long[] offsets = {
+                0,
+                3,
+                4,
+                at + 1,
+                at - 1,
+                at + 16,
+                footerStart,
+                good.length - 8,
+                good.length,
+                good.length + 100,
+                Long.MAX_VALUE,
+                Long.MIN_VALUE,
+                -1,
+                cm.getData_page_offset(),
+                at
+            };
+            int len = cm.isSetBloom_filter_length() ? cm.getBloom_filter_length() : 64;
+            int[] lengths = {0, -1, 1, 16, len - 1, len + 1, Integer.MAX_VALUE, Integer.MIN_VALUE, len, 1 << 20};
+            StringBuilder how = new StringBuilder();
+            if (r.nextInt(4) != 0) {
+                cm.setBloom_filter_offset(offsets[r.nextInt(offsets.length)]);
+                how.append("offset=").append(cm.getBloom_filter_offset());
+            }
+            if (r.nextInt(4) == 0) {
+                cm.unsetBloom_filter_length();
+                how.append(" no length");
+            } else if (r.nextBoolean()) {
+                cm.setBloom_filter_length(lengths[r.nextInt(lengths.length)]);
+                how.append(" length=").append(cm.getBloom_filter_length());
+            }
+            ByteArrayOutputStream footer = new ByteArrayOutputStream();
+            org.apache.parquet.format.Util.writeFileMetaData(md, footer);
+            ByteArrayOutputStream f = new ByteArrayOutputStream();
+            f.write(good, 0, footerStart);
+            footer.writeTo(f);
+            f.write(java.nio.ByteBuffer.allocate(4)
+                    .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                    .putInt(footer.size())
+                    .array());
+            f.write(new byte[] {'P', 'A', 'R', '1'});
+            probeAll(f.toByteArray(), cols, r, "filter location " + how, true);
+        }
+    }
+
+    /** Every Bloom filter call on a damaged file: an answer or CorruptInputException. */
+    private static void probeAll(byte[] bad, List<Col> cols, SplittableRandom r, String how, boolean openMayFail) {
+        try (ParquetFileReader pr = ParquetFileReader.open(bad)) {
+            for (int g = 0; g < pr.rowGroupCount(); g++) {
+                for (int ci = 0; ci < cols.size(); ci++) {
+                    try {
+                        SplitBlockBloomFilter bf = pr.bloomFilter(g, ci);
+                        if (bf != null) {
+                            bf.mightContain(r.nextLong());
+                        }
+                    } catch (CorruptInputException expected) {
+                        // reported as damaged
+                    }
+                }
+            }
+            for (int ci = 0; ci < cols.size(); ci++) {
+                Col c = cols.get(ci);
+                Object v = Arrays.stream(c.values)
+                        .filter(x -> x != null)
+                        .findFirst()
+                        .orElse(null);
+                if (v != null) {
+                    try {
+                        pr.rowGroupsMightContain(ci, ParquetModel.plain(c, v));
+                    } catch (CorruptInputException expected) {
+                        // reported as damaged
+                    }
+                }
+            }
+        } catch (CorruptInputException e) {
+            if (!openMayFail) {
+                // the footer was fine: only the filter calls may report the damage
+                throw new AssertionError("damaged filter (" + how + "): the footer does not open: " + e, e);
+            }
+        } catch (Exception | Error e) {
+            throw new AssertionError("damaged filter (" + how + "): " + e, e);
+        }
+    }
+
     /** Damaged filter bytes: colcodec's Bloom filter calls answer or throw CorruptInputException. */
     private void damaged(Path file, byte[] good, List<Col> cols, SplittableRandom r) throws Exception {
         List<long[]> filters = new ArrayList<>(); // offset, length (or -1)
@@ -453,39 +559,7 @@ final class BloomFilterFuzz extends FuzzHarness {
                     .append(at)
                     .append('+')
                     .append(span);
-            try (ParquetFileReader pr = ParquetFileReader.open(bad)) {
-                for (int g = 0; g < pr.rowGroupCount(); g++) {
-                    for (int ci = 0; ci < cols.size(); ci++) {
-                        try {
-                            SplitBlockBloomFilter bf = pr.bloomFilter(g, ci);
-                            if (bf != null) {
-                                bf.mightContain(r.nextLong());
-                            }
-                        } catch (CorruptInputException expected) {
-                            // reported as damaged
-                        }
-                    }
-                }
-                for (int ci = 0; ci < cols.size(); ci++) {
-                    Col c = cols.get(ci);
-                    Object v = Arrays.stream(c.values)
-                            .filter(x -> x != null)
-                            .findFirst()
-                            .orElse(null);
-                    if (v != null) {
-                        try {
-                            pr.rowGroupsMightContain(ci, ParquetModel.plain(c, v));
-                        } catch (CorruptInputException expected) {
-                            // reported as damaged
-                        }
-                    }
-                }
-            } catch (CorruptInputException e) {
-                // the footer was fine: only the filter calls may report the damage
-                throw new AssertionError("damaged filter (" + how + "): the footer does not open: " + e, e);
-            } catch (Exception | Error e) {
-                throw new AssertionError("damaged filter (" + how + "): " + e, e);
-            }
+            probeAll(bad, cols, r, how.toString(), false);
         }
     }
 }
