@@ -51,14 +51,20 @@ final class CliDamagedFuzz extends FuzzHarness {
             if (m == null) {
                 return;
             }
-            // an undamaged file: inspect and dump succeed
-            runChecked(new String[] {"inspect", good.toString()}, true);
-            runChecked(new String[] {"inspect", good.toString(), "--pages"}, true);
-            if (m.tree() && m.treeDevice() == null) {
-                // no device has a point (tsfile writes no empty non-aligned series): nothing to dump
-                CliRun.run(dumpArgs(good, m)).checkRefused(2, "the file has no table schema");
-            } else {
-                runChecked(dumpArgs(good, m), true);
+            // an undamaged file: inspect and dump succeed (a failure is reported after the damaged copies
+            // are run, so that a known one does not keep them from running)
+            AssertionError undamaged = null;
+            try {
+                runChecked(new String[] {"inspect", good.toString()}, true);
+                runChecked(new String[] {"inspect", good.toString(), "--pages"}, true);
+                if (m.tree() && m.treeDevice() == null) {
+                    // no device has a point (tsfile writes no empty non-aligned series): nothing to dump
+                    CliRun.run(dumpArgs(good, m)).checkRefused(2, "the file has no table schema");
+                } else {
+                    runChecked(dumpArgs(good, m), true);
+                }
+            } catch (AssertionError e) {
+                undamaged = e;
             }
             int copies = 2 + r.nextInt(2);
             for (int k = 0; k < copies; k++) {
@@ -72,6 +78,9 @@ final class CliDamagedFuzz extends FuzzHarness {
                     throw new AssertionError("damaged copy (" + d.how() + "): " + e.getMessage(), e);
                 }
                 Files.delete(bad);
+            }
+            if (undamaged != null) {
+                throw undamaged;
             }
         } finally {
             try (Stream<Path> s = Files.walk(work)) {
