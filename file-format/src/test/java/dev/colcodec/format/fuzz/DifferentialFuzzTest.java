@@ -31,10 +31,19 @@ import org.junit.jupiter.api.io.TempDir;
  *       parquet-java reads the values, statistics, column and offset indexes and Bloom filters colcodec
  *       wrote, and its filtered read returns the matching rows. DAMAGED: damaged files read through
  *       every reader call give values or {@code CorruptInputException} only.
+ *   <li>{@link BloomFilterFuzz}: Bloom filters of every covered physical type, written by parquet-java or
+ *       colcodec: colcodec's reader has no false negatives, parquet-java reads colcodec's filters bit for
+ *       bit, and damaged filter bytes give an answer or {@code CorruptInputException}.
+ *   <li>{@link CliDamagedFuzz}: the command line tool (inspect, dump, rewrite, convert, in process) on
+ *       damaged files of five writers: exit 0, or non-zero with one stderr line and no stack trace, and
+ *       no exception but corrupt input (or the tool's own refusals) behind the line.
+ *   <li>{@link ConvertFuzz}: {@code convert} of tsfile's table files to Parquet (against the data and
+ *       tsfile's own query) and of parquet-java's flat files to TsFile (read by tsfile: the promised
+ *       types, notes and values), and its documented refusals.
  * </ul>
  *
  * <p>Known differences of the reference implementations are excluded where they apply, each pointing
- * at the test that documents it. The default budget (about a minute on two cores) runs in {@code
+ * at the test that documents it. The default budget (about 35 s of tests on two cores) runs in {@code
  * verify}, in its own surefire execution ({@code fuzz-vector} in file-format's pom) whose JVM has the
  * vector module, so "best" kernels are the vector ones there. A long run, e.g. ten minutes per harness
  * from another base seed:
@@ -117,5 +126,25 @@ class DifferentialFuzzTest {
     @Test
     void parquetDamaged() {
         fuzz("parquetDamaged", () -> new ParquetFileFuzz(ParquetFileFuzz.Mode.DAMAGED, dir), 30);
+    }
+
+    @Test
+    void cliDamaged() {
+        fuzz("cliDamaged", () -> new CliDamagedFuzz(dir), 50);
+    }
+
+    @Test
+    void convertFromTsFile() {
+        fuzz("convertFromTsFile", () -> new ConvertFuzz(ConvertFuzz.Mode.TSFILE_TO_PARQUET, dir), 40);
+    }
+
+    @Test
+    void convertFromParquet() {
+        fuzz("convertFromParquet", () -> new ConvertFuzz(ConvertFuzz.Mode.PARQUET_TO_TSFILE, dir), 120);
+    }
+
+    @Test
+    void parquetBloomFilters() {
+        fuzz("parquetBloomFilters", () -> new BloomFilterFuzz(dir), 80);
     }
 }

@@ -94,7 +94,7 @@ final class ParquetFileFuzz extends FuzzHarness {
     }
 
     /** A generated file: its columns (with their values), Bloom-filtered column names, its bytes. */
-    private record Written(List<Col> cols, Set<String> bloom, Path file, byte[] bytes, String description) {
+    record Written(List<Col> cols, Set<String> bloom, Path file, byte[] bytes, String description) {
         int rows() {
             return cols.get(0).values.length;
         }
@@ -152,7 +152,7 @@ final class ParquetFileFuzz extends FuzzHarness {
 
     // ------------------------------------------------------------------------------- parquet-java writes
 
-    private Written writeWithParquetJava(SplittableRandom r, int n, Path file) throws Exception {
+    Written writeWithParquetJava(SplittableRandom r, int n, Path file) throws Exception {
         int ncols = 1 + r.nextInt(6);
         List<Col> cols = new ArrayList<>();
         StringBuilder desc = new StringBuilder("parquet-java writes " + n + " rows:");
@@ -329,7 +329,7 @@ final class ParquetFileFuzz extends FuzzHarness {
         return new Written(cols, bloom, file, Files.readAllBytes(file), desc.toString());
     }
 
-    private static void put(Group g, String name, Object v) {
+    static void put(Group g, String name, Object v) {
         if (v instanceof Boolean x) {
             g.append(name, x);
         } else if (v instanceof Integer x) {
@@ -388,7 +388,7 @@ final class ParquetFileFuzz extends FuzzHarness {
         };
     }
 
-    private Written writeWithColcodec(SplittableRandom r, int n, Path file) throws Exception {
+    Written writeWithColcodec(SplittableRandom r, int n, Path file) throws Exception {
         int ncols = 1 + r.nextInt(6);
         List<Col> cols = new ArrayList<>();
         List<ParquetColumn> schema = new ArrayList<>();
@@ -506,7 +506,7 @@ final class ParquetFileFuzz extends FuzzHarness {
     }
 
     /** Rows [pos, pos + len) of a column as colcodec takes them: junk (or empty binaries) at null rows. */
-    private static Object arrays(Col c, int pos, int len, boolean[] nulls, SplittableRandom r) {
+    static Object arrays(Col c, int pos, int len, boolean[] nulls, SplittableRandom r) {
         for (int i = 0; nulls != null && i < len; i++) {
             nulls[i] = c.values[pos + i] == null;
         }

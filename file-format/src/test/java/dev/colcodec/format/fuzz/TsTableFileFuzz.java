@@ -72,7 +72,7 @@ final class TsTableFileFuzz extends FuzzHarness {
     }
 
     /** A device: its tag values (trailing nulls trimmed in its key), times, and cells per field. */
-    private record Device(String[] tags, long[] times, Object[][] cells) {
+    record Device(String[] tags, long[] times, Object[][] cells) {
         List<String> key() {
             return key(tags);
         }
@@ -86,7 +86,7 @@ final class TsTableFileFuzz extends FuzzHarness {
         }
     }
 
-    private static final class Dataset {
+    static final class Dataset {
         String table;
         String[] tagNames;
         final List<TsValues.Field> fields = new ArrayList<>();
@@ -108,6 +108,8 @@ final class TsTableFileFuzz extends FuzzHarness {
          * chunk group of another device has values in that field.
          */
         boolean anyNullGroup;
+        /** Per device, the tablets tsfile's writer was given: first row to row count. */
+        final Map<Device, TreeMap<Integer, Integer>> tsfileTablets = new HashMap<>();
         /** Per device, the tablets colcodec wrote: first row to row count (a chunk group each). */
         final Map<Device, TreeMap<Integer, Integer>> tablets = new HashMap<>();
 
@@ -177,6 +179,11 @@ final class TsTableFileFuzz extends FuzzHarness {
     }
 
     private static Dataset dataset(SplittableRandom r, boolean avoidMarkers) throws Exception {
+        return dataset(r, avoidMarkers, false);
+    }
+
+    /** A dataset; {@code small}: devices of at most 1,200 rows (the two large size classes become 300 rows). */
+    static Dataset dataset(SplittableRandom r, boolean avoidMarkers, boolean small) throws Exception {
         Dataset ds = new Dataset();
         ds.table = "t" + r.nextInt(3);
         ds.tagNames = new String[1 + r.nextInt(3)];
@@ -190,6 +197,9 @@ final class TsTableFileFuzz extends FuzzHarness {
         int nd = 1 + r.nextInt(r.nextBoolean() ? 2 : 6);
         Set<List<String>> seen = new HashSet<>();
         int sizeClass = r.nextInt(5);
+        if (small && (sizeClass == 2 || sizeClass == 3)) {
+            sizeClass = 1;
+        }
         long cells = 0;
         for (int d = 0; d < nd; d++) {
             String[] tags = new String[ds.tagNames.length];
@@ -311,7 +321,7 @@ final class TsTableFileFuzz extends FuzzHarness {
 
     // ------------------------------------------------------------------------------- writing
 
-    private static void writeWithTsFile(Dataset ds, Path file, SplittableRandom r) throws Exception {
+    static void writeWithTsFile(Dataset ds, Path file, SplittableRandom r) throws Exception {
         List<IMeasurementSchema> schemas = new ArrayList<>();
         List<ColumnCategory> categories = new ArrayList<>();
         for (String tag : ds.tagNames) {
@@ -347,6 +357,7 @@ final class TsTableFileFuzz extends FuzzHarness {
                 Device dev = ds.devices.get(slice[0]);
                 int start = slice[1];
                 int n = slice[2];
+                ds.tsfileTablets.computeIfAbsent(dev, x -> new TreeMap<>()).put(start, n);
                 Tablet tab = new Tablet(ds.table, names, types, categories, n);
                 for (int row = 0; row < n; row++) {
                     tab.addTimestamp(row, dev.times()[start + row]);
@@ -390,7 +401,7 @@ final class TsTableFileFuzz extends FuzzHarness {
         return out;
     }
 
-    private byte[] writeWithColcodec(Dataset ds, Path file, SplittableRandom r) throws Exception {
+    byte[] writeWithColcodec(Dataset ds, Path file, SplittableRandom r) throws Exception {
         List<TsTableSchema.Column> cols = new ArrayList<>();
         for (String tag : ds.tagNames) {
             cols.add(new TsTableSchema.Column(
@@ -516,7 +527,7 @@ final class TsTableFileFuzz extends FuzzHarness {
     // ------------------------------------------------------------------------------- reading
 
     /** Rows by device key, then time: one cell per requested column. */
-    private static final class Rows {
+    static final class Rows {
         final Map<List<String>, TreeMap<Long, Object[]>> byDevice = new HashMap<>();
         int count;
 
@@ -607,7 +618,7 @@ final class TsTableFileFuzz extends FuzzHarness {
         }
     }
 
-    private static Rows readWithTsFile(Path file, Dataset ds, List<String> cols, long lo, long hi) throws Exception {
+    static Rows readWithTsFile(Path file, Dataset ds, List<String> cols, long lo, long hi) throws Exception {
         Rows rows = new Rows();
         List<String> tagNames = Arrays.asList(ds.tagNames);
         try (ITsFileReader reader =
@@ -653,7 +664,7 @@ final class TsTableFileFuzz extends FuzzHarness {
      * (SprintzCodecTest.aResidualOfTheTypesMinimumRoundTrips, codec-core); that column of that device is
      * not compared further, as the values after it are predicted from the changed one.
      */
-    private static void check(
+    static void check(
             Dataset ds,
             Rows got,
             List<String> cols,

@@ -38,7 +38,7 @@ final class TsTreeFileFuzz extends FuzzHarness {
         this.dir = dir;
     }
 
-    private record Device(
+    record Device(
             String path,
             boolean aligned,
             boolean viaRecords,
@@ -119,10 +119,18 @@ final class TsTreeFileFuzz extends FuzzHarness {
     }
 
     private static List<Device> devices(SplittableRandom r) {
+        return devices(r, false);
+    }
+
+    /** Random devices; {@code small}: at most 1,200 rows each (the two large size classes become 300 rows). */
+    static List<Device> devices(SplittableRandom r, boolean small) {
         List<Device> out = new ArrayList<>();
         int nd = 1 + r.nextInt(r.nextBoolean() ? 2 : 6);
         Set<String> seen = new HashSet<>();
         int sizeClass = r.nextInt(5);
+        if (small && (sizeClass == 2 || sizeClass == 3)) {
+            sizeClass = 1;
+        }
         for (int d = 0; d < nd; d++) {
             StringBuilder path = new StringBuilder("root.sg" + r.nextInt(2));
             int levels = r.nextInt(4);
@@ -163,7 +171,7 @@ final class TsTreeFileFuzz extends FuzzHarness {
         return out;
     }
 
-    private static void write(
+    static void write(
             List<Device> devices,
             Path file,
             SplittableRandom r,
