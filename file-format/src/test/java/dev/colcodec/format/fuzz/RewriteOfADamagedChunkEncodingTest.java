@@ -16,16 +16,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Found by {@code cliDamaged} (seed 31006036 from base seed 31000000): a TsFile whose chunk header says
- * an encoding its data type cannot have (one bit flipped: TS_2DIFF 4 became GORILLA_V1 6 for the INT64
- * time column). {@code dump} reports it as corrupt input ("corrupt input at offset ...: expected an
- * encoding and data type colcodec can decode"), but {@code rewrite} passes the header's encoding on to
- * the writer, whose IllegalArgumentException the tool reports as "colcodec: TsFile encoding GORILLA_V1
- * cannot hold INT64 values": still exit 1 and one line, but a damaged file is not reported as corrupt
- * input and a library IllegalArgumentException escapes the reader side. Expected: rewrite reports the
- * damage as corrupt input, as dump does. Fails until fixed.
+ * Found by {@code cliDamaged} (seed 31006036 from base seed 31000000): a TsFile whose time chunk header
+ * says an encoding time stamps cannot have (one bit flipped: TS_2DIFF 4 became GORILLA_V1 6 or BITMAP 5).
+ * {@code dump} reported it as corrupt input, but {@code rewrite} passed the header's encoding on to the
+ * writer, whose IllegalArgumentException the tool reported ("colcodec: TsFile encoding BITMAP cannot hold
+ * INT64 values"). {@code rewrite} now reports the damage as corrupt input too.
  */
-class ReproRewriteTrustsADamagedChunkEncodingTest {
+class RewriteOfADamagedChunkEncodingTest {
     @TempDir
     Path tmp;
 
