@@ -26,7 +26,7 @@ final class Names {
                         "unknown codec '" + name + "'; codecs: " + Arrays.toString(Compression.values()));
             }
         }
-        boolean ok = c.canCompress() && (format == FileFormat.PARQUET ? c.parquetId() >= 0 : c.tsfileId() >= 0);
+        boolean ok = format == FileFormat.PARQUET ? c.parquetWritable() : c.tsfileId() >= 0 && c.canCompress();
         if (!ok) {
             throw new UsageException(format + " files cannot be written with " + c);
         }

@@ -48,11 +48,16 @@ public enum Compression {
     }
 
     /**
-     * Whether colcodec can compress with this codec: every codec but the read-only ones (LZ4_HADOOP,
-     * BROTLI).
+     * Whether {@link CompressionCodecs} compresses with this codec: every codec but BROTLI. (The writers
+     * write no LZ4_HADOOP either, Parquet's deprecated framing, though it can be compressed.)
      */
     public boolean canCompress() {
-        return this != LZ4_HADOOP && this != BROTLI;
+        return this != BROTLI;
+    }
+
+    /** Whether colcodec's Parquet writer writes this codec: every one with a Parquet id but LZ4_HADOOP and BROTLI. */
+    public boolean parquetWritable() {
+        return parquetId >= 0 && canCompress() && this != LZ4_HADOOP;
     }
 
     /** Largest uncompressed/compressed ratio a valid block can have ({@code Integer.MAX_VALUE}: no bound). */

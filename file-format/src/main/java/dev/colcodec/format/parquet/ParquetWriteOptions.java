@@ -104,7 +104,7 @@ public final class ParquetWriteOptions {
     }
 
     public ParquetWriteOptions withCompression(Compression c) {
-        if (c.parquetId() < 0 || !c.canCompress()) {
+        if (!c.parquetWritable()) {
             throw new IllegalArgumentException("Parquet files cannot be written with " + c);
         }
         ParquetWriteOptions o = copy();
