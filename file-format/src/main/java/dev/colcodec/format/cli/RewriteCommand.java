@@ -142,7 +142,7 @@ final class RewriteCommand {
             }
             Set<String> arrowDictionaries = arrowDictionaries(r);
             // the columns given an encoding, by --encoding or by the advisor
-            Map<String, ParquetEncoding> chosen = new LinkedHashMap<>();
+            Set<String> chosen = new java.util.HashSet<>();
             for (Map.Entry<String, String> e : encodings.entrySet()) {
                 if (r.columnIndex(e.getKey()) < 0) {
                     throw new UsageException("rewrite: no column " + e.getKey());
@@ -153,7 +153,7 @@ final class RewriteCommand {
                             + " and Arrow reads no " + enc + " page into it");
                 }
                 options = options.withEncoding(e.getKey(), enc);
-                chosen.put(e.getKey(), enc);
+                chosen.add(e.getKey());
             }
             if (policy != null) {
                 EncodingAdvisor restricted = Samples.restrict(advisor, Format.PARQUET, List.of(codec));
@@ -182,11 +182,11 @@ final class RewriteCommand {
                         continue;
                     }
                     options = options.withEncoding(name, enc);
-                    chosen.put(name, enc);
+                    chosen.add(name);
                     out.println(name + ": " + Samples.describe(best));
                 }
             }
-            options = arrowFallbacks(r, options, version, arrowDictionaries, chosen.keySet(), out);
+            options = arrowFallbacks(r, options, version, arrowDictionaries, chosen, out);
             try (ParquetFileWriter w = Writers.parquet("rewrite", target, r.columns(), options)) {
                 for (int g = 0; g < r.rowGroupCount(); g++) {
                     List<ColumnValues> cols = ParquetTables.readRowGroup(r, g, all);
@@ -236,8 +236,8 @@ final class RewriteCommand {
             }
         }
         if (!plain.isEmpty()) {
-            out.println("note: " + String.join(", ", plain) + " of dictionary type in the file's Arrow schema: their"
-                    + " dictionaries fall back to PLAIN, as Arrow writes them (Arrow reads no DELTA_BYTE_ARRAY page"
+            out.println("note: the dictionaries of " + String.join(", ", plain) + " (of dictionary type in the file's"
+                    + " Arrow schema) fall back to PLAIN, as Arrow writes them (Arrow reads no DELTA_BYTE_ARRAY page"
                     + " into a dictionary type)");
         }
         return options;

@@ -374,9 +374,10 @@ class ColcodecCliTest {
             String inspected = run("inspect", out.toString()).out();
             if (arrow) {
                 assertThat(r.out())
-                        .isEqualTo("note: s of dictionary type in the file's Arrow schema: their dictionaries fall back"
-                                + " to PLAIN, as Arrow writes them (Arrow reads no DELTA_BYTE_ARRAY page into a"
-                                + " dictionary type)" + System.lineSeparator());
+                        .isEqualTo(
+                                "note: the dictionaries of s (of dictionary type in the file's Arrow schema) fall back to"
+                                        + " PLAIN, as Arrow writes them (Arrow reads no DELTA_BYTE_ARRAY page into a dictionary"
+                                        + " type)" + System.lineSeparator());
                 // the dictionary overflows within the first page, so the chunk has none
                 assertThat(inspected).contains("s: codec=UNCOMPRESSED encodings=[PLAIN]");
             } else {
