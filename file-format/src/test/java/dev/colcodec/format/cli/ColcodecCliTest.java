@@ -418,6 +418,45 @@ class ColcodecCliTest {
     }
 
     /**
+     * A column whose damaged footer annotates it UNKNOWN (always null) while it holds values is corrupt
+     * input to rewrite and convert, not the writer's refusal (found by the fuzzing's CLI harness, seed
+     * cliDamaged:25001212).
+     */
+    @Test
+    void valuesInAColumnAnnotatedAlwaysNullAreCorruptInput() throws IOException {
+        Path good = tmp.resolve("values.parquet");
+        try (ParquetFileWriter w = ParquetFileWriter.create(
+                good,
+                List.of(
+                        ParquetColumn.flat("t", PhysicalType.INT64, 0, false),
+                        ParquetColumn.flat("v", PhysicalType.INT32, 0, true)),
+                ParquetWriteOptions.defaults())) {
+            w.write(
+                    new Object[] {new long[] {1, 2, 3}, new int[] {7, 8, 9}},
+                    new boolean[][] {null, {true, false, true}},
+                    3);
+        }
+        byte[] file = Files.readAllBytes(good);
+        org.apache.parquet.format.FileMetaData fmd = dev.colcodec.format.parquet.ParquetTestFiles.footer(file);
+        fmd.getSchema()
+                .get(2)
+                .setLogicalType(
+                        org.apache.parquet.format.LogicalType.UNKNOWN(new org.apache.parquet.format.NullType()));
+        Path bad = tmp.resolve("unknown.parquet");
+        Files.write(bad, dev.colcodec.format.parquet.ParquetTestFiles.withFooter(file, fmd));
+        assertOneLineError(
+                run("rewrite", bad.toString(), tmp.resolve("r.parquet").toString()),
+                1,
+                "colcodec: corrupt input at offset 0: expected only nulls in column v, annotated UNKNOWN (always"
+                        + " null); row 1 holds a value");
+        assertOneLineError(
+                run("convert", bad.toString(), tmp.resolve("c.tsfile").toString(), "--time", "t"),
+                1,
+                "colcodec: corrupt input at offset 0: expected only nulls in column v");
+        assertThat(Files.exists(tmp.resolve("r.parquet"))).isFalse();
+    }
+
+    /**
      * A chunk compressed with LZO, which colcodec does not read, is corrupt input to colcodec, named in one
      * line (a damaged footer can say LZO as well as a real LZO file).
      */
