@@ -122,7 +122,7 @@ final class ParquetTables {
         Object values = ColumnValues.newArray(kind, rows);
         boolean[] nulls = c.maxDefinitionLevel() > 0 ? new boolean[rows] : null;
         // a column annotated UNKNOWN holds only nulls (a damaged footer may say UNKNOWN of any column)
-        boolean alwaysNull = c.logicalType() != null && c.logicalType().kind() == ParquetLogicalType.Kind.UNKNOWN;
+        boolean alwaysNull = c.isAlwaysNull();
         int row = 0;
         for (ColumnBatch b : batches) {
             int v = 0;

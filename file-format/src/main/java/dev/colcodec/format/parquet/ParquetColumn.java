@@ -60,4 +60,9 @@ public record ParquetColumn(
     public boolean isNullable() {
         return maxDefinitionLevel > 0;
     }
+
+    /** Whether the column is annotated UNKNOWN, whose values are all null. */
+    public boolean isAlwaysNull() {
+        return logicalType() != null && logicalType().kind() == ParquetLogicalType.Kind.UNKNOWN;
+    }
 }

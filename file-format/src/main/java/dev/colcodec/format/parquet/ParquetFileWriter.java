@@ -99,7 +99,7 @@ public final class ParquetFileWriter implements AutoCloseable {
             if (c.path().size() != 1 || !names.add(c.name())) {
                 throw new IllegalArgumentException("flat schemas need distinct top-level names: " + c.path());
             }
-            if (isAlwaysNull(c) && !c.isNullable()) {
+            if (c.isAlwaysNull() && !c.isNullable()) {
                 throw new IllegalArgumentException(
                         "column " + c.name() + " is UNKNOWN (always null): it must be OPTIONAL");
             }
@@ -167,7 +167,7 @@ public final class ParquetFileWriter implements AutoCloseable {
         for (int i = 0; i < writers.length; i++) {
             writers[i].check(columns[i], nulls == null ? null : nulls[i], 0, rowCount);
             ParquetColumn c = schema.get(i);
-            if (isAlwaysNull(c)) {
+            if (c.isAlwaysNull()) {
                 boolean[] isNull = nulls == null ? null : nulls[i];
                 for (int r = 0; r < rowCount; r++) {
                     if (isNull == null || !isNull[r]) {
@@ -191,11 +191,6 @@ public final class ParquetFileWriter implements AutoCloseable {
                 flushRowGroup();
             }
         }
-    }
-
-    /** Whether {@code c} has the UNKNOWN logical type, whose values are all null. */
-    private static boolean isAlwaysNull(ParquetColumn c) {
-        return c.logicalType() != null && c.logicalType().kind() == ParquetLogicalType.Kind.UNKNOWN;
     }
 
     /** Finishes the current row group (if it has rows). */
