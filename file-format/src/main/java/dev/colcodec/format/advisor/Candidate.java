@@ -11,6 +11,7 @@ import java.util.Locale;
  * @param encodedBytes total bytes of the compressed sections (page headers not included)
  * @param valueCount values in the sample
  * @param valuesPerSecond measured decode speed: decompression, reader set-up and reading every value
+ *     ({@link Double#POSITIVE_INFINITY} for an empty sample, which is not timed)
  */
 public record Candidate(
         ColumnEncoding encoding, Compression codec, long encodedBytes, int valueCount, double valuesPerSecond) {
@@ -25,9 +26,15 @@ public record Candidate(
         return encoding.label() + " + " + codec;
     }
 
+    /** {@code "1.23e+08 values/s"}, or {@code "not timed"} for an empty sample. */
+    public String speed() {
+        return Double.isInfinite(valuesPerSecond)
+                ? "not timed"
+                : String.format(Locale.ROOT, "%.3g values/s", valuesPerSecond);
+    }
+
     @Override
     public String toString() {
-        return String.format(
-                Locale.ROOT, "%s: %.3f bytes/value, %.3g values/s", label(), bytesPerValue(), valuesPerSecond);
+        return String.format(Locale.ROOT, "%s: %.3f bytes/value, %s", label(), bytesPerValue(), speed());
     }
 }

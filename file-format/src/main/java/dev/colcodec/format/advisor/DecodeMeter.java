@@ -35,13 +35,16 @@ public interface DecodeMeter {
      * batch was at most 5% faster than the one before (the JIT has settled), or until 20 times {@code
      * warmupNanos}; then {@code batches} timed batches follow, and the best one's values per second is
      * the answer: on a shared machine the fastest batch is the least disturbed. A clock that did not
-     * advance gives {@link Double#POSITIVE_INFINITY}.
+     * advance gives {@link Double#POSITIVE_INFINITY}, and so does a task of no values, which is not run.
      */
     static DecodeMeter timing(LongSupplier clock, long warmupNanos, long batchNanos, int batches) {
         if (batches < 1 || warmupNanos < 0 || batchNanos < 0) {
             throw new IllegalArgumentException("need batches >= 1, warmupNanos >= 0, batchNanos >= 0");
         }
         return (encoding, codec, valueCount, decodeOnce) -> {
+            if (valueCount <= 0) {
+                return Double.POSITIVE_INFINITY; // nothing to decode: no time to measure
+            }
             long warmStart = clock.getAsLong();
             double previous = 0;
             while (true) {

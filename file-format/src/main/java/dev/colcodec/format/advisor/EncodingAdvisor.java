@@ -109,7 +109,11 @@ public final class EncodingAdvisor {
         return advise(column).best(policy);
     }
 
-    /** Tries every compatible (encoding, codec) pair on the column's sample. */
+    /**
+     * Tries every compatible (encoding, codec) pair on the column's sample. A column without values gets
+     * every pair's size (a few bytes, 0 per value) and no timing: each candidate's speed is {@link
+     * Double#POSITIVE_INFINITY}, so speed ties and the policies choose by size and order.
+     */
     public Advice advise(Column column) {
         Column sample = column.head(sampleSize);
         List<Candidate> candidates = new ArrayList<>();
@@ -175,7 +179,11 @@ public final class EncodingAdvisor {
         if (!sample.matches(scratch)) {
             return null;
         }
-        double speed = meter.valuesPerSecond(e, codec, sample.size(), decodeOnce);
+        // an empty sample decodes nothing: it is not timed (timing it would only measure the set-up, and a
+        // meter's warm-up never settles on 0 values per second)
+        double speed = sample.size() == 0
+                ? Double.POSITIVE_INFINITY
+                : meter.valuesPerSecond(e, codec, sample.size(), decodeOnce);
         return new Candidate(e, codec, bytes, sample.size(), speed);
     }
 }

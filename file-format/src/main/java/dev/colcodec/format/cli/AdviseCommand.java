@@ -91,8 +91,10 @@ final class AdviseCommand {
             Advice advice = a.advise(column);
             out.println(String.format(Locale.ROOT, "  %-42s %12s %14s", "candidate", "bytes/value", "values/s"));
             for (Candidate c : advice.candidates()) {
-                out.println(String.format(
-                        Locale.ROOT, "  %-42s %12.3f %14.4g", c.label(), c.bytesPerValue(), c.valuesPerSecond()));
+                String speed = Double.isInfinite(c.valuesPerSecond())
+                        ? "not timed"
+                        : String.format(Locale.ROOT, "%.4g", c.valuesPerSecond());
+                out.println(String.format(Locale.ROOT, "  %-42s %12.3f %14s", c.label(), c.bytesPerValue(), speed));
             }
             if (!advice.rejections().isEmpty()) {
                 out.println("  (" + advice.rejections().size() + " pairs dropped: lossy, declined or failed)");

@@ -174,11 +174,11 @@ final class Samples {
     static String describe(Candidate c) {
         return String.format(
                 Locale.ROOT,
-                "%s + %s (%.3f bytes/value, %.3g values/s)",
+                "%s + %s (%.3f bytes/value, %s)",
                 c.encoding().name(),
                 c.codec(),
                 c.bytesPerValue(),
-                c.valuesPerSecond());
+                c.speed());
     }
 
     static Policy policy(String name) {

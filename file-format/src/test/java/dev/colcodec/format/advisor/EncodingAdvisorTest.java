@@ -115,6 +115,41 @@ class EncodingAdvisorTest {
     }
 
     @Test
+    void timingMeterDoesNotRunATaskOfNoValues() {
+        // a warm-up that waits for 0 values/s to settle never would: the task is not run at all
+        AtomicInteger runs = new AtomicInteger();
+        DecodeMeter meter = DecodeMeter.timing(() -> 0L, 2_000_000L, 3_000_000L, 2);
+        assertThat(meter.valuesPerSecond(null, Compression.UNCOMPRESSED, 0, runs::incrementAndGet))
+                .isEqualTo(Double.POSITIVE_INFINITY);
+        assertThat(runs.get()).isZero();
+    }
+
+    @Test
+    void anEmptyColumnIsSizedButNotTimed() {
+        DecodeMeter refuses = (e, c, n, run) -> {
+            throw new AssertionError("timed an empty sample of " + e.label() + " + " + c);
+        };
+        Advice empty = EncodingAdvisor.defaults().withMeter(refuses).advise(Column.ofLongs(new long[0]));
+        assertThat(empty.candidates())
+                .isNotEmpty()
+                .allSatisfy(c -> assertThat(c.valuesPerSecond()).isEqualTo(Double.POSITIVE_INFINITY))
+                .allSatisfy(c -> assertThat(c.toString()).endsWith("not timed"));
+        // speeds tie, so every policy chooses by size, then order
+        assertThat(empty.best(Policy.FASTEST)).isEqualTo(empty.best(Policy.SMALLEST));
+        assertThat(empty.best(Policy.BALANCED)).isEqualTo(empty.best(Policy.SMALLEST));
+        // a column with values is timed
+        AtomicInteger timed = new AtomicInteger();
+        EncodingAdvisor.defaults()
+                .withMeter((e, c, n, run) -> {
+                    assertThat(n).isEqualTo(3);
+                    timed.incrementAndGet();
+                    return 1.0;
+                })
+                .advise(Column.ofLongs(new long[] {1, 2, 3}));
+        assertThat(timed.get()).isPositive();
+    }
+
+    @Test
     void corruptedRoundTripIsRejectedNotRecommended() {
         ColumnEncoding plain = Encodings.parquet(ParquetEncoding.PLAIN);
         ColumnEncoding flipping = new ColumnEncoding() {

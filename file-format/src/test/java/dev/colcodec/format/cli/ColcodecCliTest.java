@@ -256,6 +256,17 @@ class ColcodecCliTest {
     }
 
     @Test
+    void adviseOnAnEmptyTableSizesTheEncodingsWithoutTimingThem() {
+        CliFixtures.Result r =
+                run("advise", GOLDEN.resolve("empty_table.parquet").toString(), "--policy", "fastest");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("0 values sampled").contains("not timed").doesNotContain("Infinity");
+        assertThat(r.outLines().stream().filter(l -> l.contains("recommended (fastest): ")))
+                .isNotEmpty()
+                .noneMatch(l -> l.endsWith(": none"));
+    }
+
+    @Test
     void advisePrintsCandidatesAndARecommendationPerColumn() throws IOException {
         Path in = CliFixtures.sensors(tmp, Compression.UNCOMPRESSED);
         CliFixtures.Result r = run("advise", in.toString(), "--policy", "smallest", "--sample", "1000");
