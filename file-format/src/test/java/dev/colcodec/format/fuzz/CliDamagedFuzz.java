@@ -17,10 +17,12 @@ import java.util.stream.Stream;
 /**
  * The command line tool on damaged files. A small valid file is written by one of five writers
  * (colcodec's or parquet-java's Parquet writer; colcodec's or tsfile 2.4.0's table-model writer;
- * tsfile's tree-model writer); {@code inspect} and {@code dump} must succeed on it. Copies damaged in
- * the pages, in the footer or metadata, or anywhere (truncated, bits flipped, a range overwritten with
- * random bytes or zeroed) are then run through {@code inspect} (with and without {@code --pages}),
- * {@code dump}, {@code rewrite} and {@code convert}, in process.
+ * tsfile's tree-model writer); {@code inspect}, {@code dump} and (but on a tree-model file) {@code
+ * advise} must succeed on it. Copies damaged in the pages, in the footer or metadata, or anywhere
+ * (truncated, bits flipped, a range overwritten with random bytes or zeroed) are then run through {@code
+ * inspect} (with and without {@code --pages}), {@code dump}, {@code rewrite} (sometimes with {@code
+ * --advise}), {@code convert} and sometimes {@code advise}, in process; the advisor's meter answers a
+ * fixed speed ({@link CliRun}).
  *
  * <p>Every run must exit 0, or exit non-zero with exactly one non-empty {@code colcodec: } line on
  * stderr and no stack trace; a failed rewrite or convert leaves no output file. The tool reports any
@@ -62,6 +64,9 @@ final class CliDamagedFuzz extends FuzzHarness {
                     CliRun.run(dumpArgs(good, m)).checkRefused(2, "the file has no table schema");
                 } else {
                     runChecked(dumpArgs(good, m), true);
+                }
+                if (!m.tree()) {
+                    runChecked(adviseArgs(good, r), true);
                 }
             } catch (AssertionError e) {
                 undamaged = e;
@@ -168,7 +173,19 @@ final class CliDamagedFuzz extends FuzzHarness {
                 : new String[] {"dump", file.toString()};
     }
 
-    /** The five commands on one damaged file. */
+    /** {@code advise} with a random sample size and sometimes one policy. */
+    private static String[] adviseArgs(Path file, SplittableRandom r) {
+        List<String> args =
+                new ArrayList<>(List.of("advise", file.toString(), "--sample", String.valueOf(1 + r.nextInt(3000))));
+        if (r.nextBoolean()) {
+            args.addAll(List.of("--policy", POLICIES[r.nextInt(POLICIES.length)]));
+        }
+        return args.toArray(new String[0]);
+    }
+
+    private static final String[] POLICIES = {"smallest", "fastest", "balanced"};
+
+    /** The six commands on one damaged file. */
     private void commands(Path bad, Made m, Path work, SplittableRandom r) throws IOException {
         runChecked(new String[] {"inspect", bad.toString()}, false);
         runChecked(new String[] {"inspect", bad.toString(), "--pages"}, false);
@@ -181,7 +198,13 @@ final class CliDamagedFuzz extends FuzzHarness {
         if (r.nextBoolean()) {
             rw.addAll(List.of("--codec", r.nextBoolean() ? "SNAPPY" : "UNCOMPRESSED"));
         }
+        if (r.nextInt(3) == 0) {
+            rw.addAll(List.of("--advise", POLICIES[r.nextInt(POLICIES.length)]));
+        }
         outputCommand(rw, rewritten);
+        if (r.nextInt(3) == 0) {
+            runChecked(adviseArgs(bad, r), false);
+        }
         Path converted = work.resolve("converted" + (m.parquet() ? ".tsfile" : ".parquet"));
         List<String> cv = new ArrayList<>(List.of("convert", bad.toString(), converted.toString()));
         if (m.parquet()) {

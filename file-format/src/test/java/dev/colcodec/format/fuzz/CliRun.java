@@ -1,25 +1,31 @@
 package dev.colcodec.format.fuzz;
 
 import dev.colcodec.format.cli.ColcodecCli;
+import dev.colcodec.format.cli.FixedSpeedCli;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * One in-process run of the {@code colcodec} command line tool ({@link ColcodecCli#run}) with captured
  * stdout and stderr, and the checks of its rule for bad input: exit 0, or a non-zero exit with exactly
- * one non-empty line on stderr and no stack trace (unless {@code --verbose}). Hangs are caught by the
+ * one non-empty line on stderr and no stack trace (unless {@code --verbose}). {@code advise} and {@code
+ * rewrite --advise} run with a meter of fixed speed ({@link FixedSpeedCli}). Hangs are caught by the
  * harness's per-case timeout ({@link Fuzzing}).
  */
 record CliRun(List<String> args, int status, String out, String err) {
     static CliRun run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = ColcodecCli.run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        // advise and rewrite --advise size every candidate but take a fixed speed: the real meter times each
+        // one for up to a second
+        boolean advising =
+                Arrays.asList(args).contains("advise") || Arrays.asList(args).contains("--advise");
+        int status = advising ? FixedSpeedCli.run(args, o, e) : ColcodecCli.run(args, o, e);
         return new CliRun(
                 List.of(args), status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
