@@ -9,7 +9,9 @@ import java.util.Objects;
 /**
  * Decodes a GORILLA_V1 page (see {@link GorillaV1Format}) into value bits. With a known count it reads
  * exactly that many values, so a NaN inside the data does not end the page early as it does in
- * TsFile's decoder; with {@link ValuesReader#UNKNOWN_COUNT} the canonical NaN marks the end.
+ * TsFile's decoder; with {@link ValuesReader#UNKNOWN_COUNT} the canonical NaN marks the end from the
+ * second value on: the first value is stored whole, and TsFile returns it whatever it is. Only a page
+ * that is nothing but a first value equal to the marker (a page of no values) ends there.
  */
 final class GorillaV1StreamReader {
     private final GorillaV1Format format;
@@ -52,14 +54,23 @@ final class GorillaV1StreamReader {
         if (valuesLeft == 0) {
             throw new CorruptInputException(end, "no more " + what + " in this section");
         }
+        boolean first = !started;
         long v = decode();
-        if (!countKnown && v == format.endMarker) {
+        if (ends(v, first)) {
             ended = true;
             valuesLeft = 0;
             throw new CorruptInputException(position(), "more " + what + " but the page's end marker came");
         }
         valuesLeft--;
         return v;
+    }
+
+    /**
+     * Whether {@code v}, just decoded ({@code first}: as the first value), is the end marker of a page read
+     * without its count: a later value equal to it, or a first one with nothing after it.
+     */
+    private boolean ends(long v, boolean first) {
+        return !countKnown && v == format.endMarker && (!first || bitPos >= endBit);
     }
 
     private long decode() {
@@ -142,7 +153,8 @@ final class GorillaV1StreamReader {
         try {
             long left = countKnown ? valuesLeft : Long.MAX_VALUE;
             for (long i = 0; i < left; i++) {
-                if (decode() == format.endMarker && !countKnown) {
+                boolean first = !started;
+                if (ends(decode(), first)) {
                     return position();
                 }
             }
