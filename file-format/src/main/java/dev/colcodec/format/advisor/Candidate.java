@@ -28,9 +28,7 @@ public record Candidate(
 
     /** {@code "1.23e+08 values/s"}, or {@code "not timed"} for an empty sample. */
     public String speed() {
-        return Double.isInfinite(valuesPerSecond)
-                ? "not timed"
-                : String.format(Locale.ROOT, "%.3g values/s", valuesPerSecond);
+        return valueCount == 0 ? "not timed" : String.format(Locale.ROOT, "%.3g values/s", valuesPerSecond);
     }
 
     @Override

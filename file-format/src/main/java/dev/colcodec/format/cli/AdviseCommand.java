@@ -91,9 +91,8 @@ final class AdviseCommand {
             Advice advice = a.advise(column);
             out.println(String.format(Locale.ROOT, "  %-42s %12s %14s", "candidate", "bytes/value", "values/s"));
             for (Candidate c : advice.candidates()) {
-                String speed = Double.isInfinite(c.valuesPerSecond())
-                        ? "not timed"
-                        : String.format(Locale.ROOT, "%.4g", c.valuesPerSecond());
+                String speed =
+                        c.valueCount() == 0 ? "not timed" : String.format(Locale.ROOT, "%.4g", c.valuesPerSecond());
                 out.println(String.format(Locale.ROOT, "  %-42s %12.3f %14s", c.label(), c.bytesPerValue(), speed));
             }
             if (!advice.rejections().isEmpty()) {
