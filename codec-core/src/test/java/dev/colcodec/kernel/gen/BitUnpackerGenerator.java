@@ -9,7 +9,7 @@ import java.nio.file.Path;
  * Generates {@code codec-core/src/main/java/dev/colcodec/kernel/BitUnpackers.java}: one final class per
  * (bit order, output type, bit width) that unpacks groups of 8 values ({@code width} bytes) with
  * constant shifts. Run {@code main} with the repository root as argument to regenerate; {@code
- * BitUnpackersGeneratedTest} fails when the committed file differs from what this produces.
+ * GeneratedKernelsTest} fails when the committed file differs from what this produces.
  */
 public final class BitUnpackerGenerator {
     public static final String TARGET = "codec-core/src/main/java/dev/colcodec/kernel/BitUnpackers.java";

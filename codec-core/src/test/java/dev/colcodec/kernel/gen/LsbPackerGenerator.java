@@ -10,7 +10,7 @@ import java.nio.file.Path;
  * class per (source type, bit width) for the widths 17 to 32, packing groups of 8 values {@code src[i] -
  * base} LSB-first with constant shifts, each group as whole 64-bit little-endian stores ({@code width}
  * bytes of bits, the last store spilling up to 7 zero bytes the next group or the caller's slack takes).
- * Run {@code main} with the repository root as argument to regenerate; {@code LsbWidePackersGeneratedTest}
+ * Run {@code main} with the repository root as argument to regenerate; {@code GeneratedKernelsTest}
  * fails when the committed file differs from what this produces.
  */
 public final class LsbPackerGenerator {

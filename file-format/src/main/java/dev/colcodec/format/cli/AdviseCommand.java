@@ -89,11 +89,9 @@ final class AdviseCommand {
             }
             out.println("column " + s.name() + " (" + column.kind() + ", " + column.size() + " values sampled):");
             Advice advice = a.advise(column);
-            out.println(String.format(Locale.ROOT, "  %-42s %12s %14s", "candidate", "bytes/value", "values/s"));
+            out.println(String.format(Locale.ROOT, "  %-42s %12s %20s", "candidate", "bytes/value", "decode speed"));
             for (Candidate c : advice.candidates()) {
-                String speed =
-                        c.valueCount() == 0 ? "not timed" : String.format(Locale.ROOT, "%.4g", c.valuesPerSecond());
-                out.println(String.format(Locale.ROOT, "  %-42s %12.3f %14s", c.label(), c.bytesPerValue(), speed));
+                out.println(String.format(Locale.ROOT, "  %-42s %12.3f %20s", c.label(), c.bytesPerValue(), c.speed()));
             }
             if (!advice.rejections().isEmpty()) {
                 out.println("  (" + advice.rejections().size() + " pairs dropped: lossy, declined or failed)");

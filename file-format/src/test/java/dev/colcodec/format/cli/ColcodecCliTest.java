@@ -9,6 +9,7 @@ import dev.colcodec.format.parquet.ParquetColumn;
 import dev.colcodec.format.parquet.ParquetFileReader;
 import dev.colcodec.format.parquet.ParquetFileWriter;
 import dev.colcodec.format.parquet.ParquetLogicalType;
+import dev.colcodec.format.parquet.ParquetTestFiles;
 import dev.colcodec.format.parquet.ParquetWriteOptions;
 import dev.colcodec.format.tsfile.TsFileReader;
 import dev.colcodec.format.tsfile.TsFileWriter;
@@ -674,26 +675,13 @@ class ColcodecCliTest {
     void rewriteRefusesAnAnnotationItWouldDropAndInspectNamesIt() throws IOException {
         Path in = logicalTypes(3);
         byte[] file = Files.readAllBytes(in);
-        int len = dev.colcodec.io.ByteIO.getIntLE(file, file.length - 8);
-        int start = file.length - 8 - len;
-        org.apache.parquet.format.FileMetaData fmd =
-                org.apache.parquet.format.Util.readFileMetaData(new java.io.ByteArrayInputStream(file, start, len));
+        org.apache.parquet.format.FileMetaData fmd = ParquetTestFiles.footer(file);
         org.apache.parquet.format.LogicalType geometry = new org.apache.parquet.format.LogicalType();
         geometry.setGEOMETRY(new org.apache.parquet.format.GeometryType());
         fmd.getSchema().get(5).setLogicalType(geometry);
         fmd.getSchema().get(5).unsetConverted_type();
-        java.io.ByteArrayOutputStream footer = new java.io.ByteArrayOutputStream();
-        org.apache.parquet.format.Util.writeFileMetaData(fmd, footer);
-        java.io.ByteArrayOutputStream damaged = new java.io.ByteArrayOutputStream();
-        damaged.write(file, 0, start);
-        footer.writeTo(damaged);
-        damaged.write(java.nio.ByteBuffer.allocate(4)
-                .order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                .putInt(footer.size())
-                .array());
-        damaged.write("PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         Path geo = tmp.resolve("geometry.parquet");
-        Files.write(geo, damaged.toByteArray());
+        Files.write(geo, ParquetTestFiles.withFooter(file, fmd));
         Path out = tmp.resolve("geometry-out.parquet");
         assertOneLineError(
                 run("rewrite", geo.toString(), out.toString()),

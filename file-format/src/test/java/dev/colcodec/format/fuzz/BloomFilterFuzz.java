@@ -7,6 +7,7 @@ import dev.colcodec.format.fuzz.ParquetModel.Kind;
 import dev.colcodec.format.parquet.ParquetColumn;
 import dev.colcodec.format.parquet.ParquetFileReader;
 import dev.colcodec.format.parquet.ParquetFileWriter;
+import dev.colcodec.format.parquet.ParquetTestFiles;
 import dev.colcodec.format.parquet.ParquetWriteOptions;
 import dev.colcodec.format.parquet.SplitBlockBloomFilter;
 import java.io.ByteArrayOutputStream;
@@ -417,13 +418,9 @@ final class BloomFilterFuzz extends FuzzHarness {
      * zero or huge): colcodec's Bloom filter calls answer or throw CorruptInputException.
      */
     private void badLocations(byte[] good, List<Col> cols, SplittableRandom r) throws Exception {
-        int footerLen = java.nio.ByteBuffer.wrap(good, good.length - 8, 4)
-                .order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                .getInt();
-        int footerStart = good.length - 8 - footerLen;
+        int footerStart = good.length - 8 - dev.colcodec.io.ByteIO.getIntLE(good, good.length - 8);
         for (int k = 0; k < 4; k++) {
-            org.apache.parquet.format.FileMetaData md = org.apache.parquet.format.Util.readFileMetaData(
-                    new java.io.ByteArrayInputStream(good, footerStart, footerLen));
+            org.apache.parquet.format.FileMetaData md = ParquetTestFiles.footer(good);
             if (md.getRow_groups().isEmpty()) {
                 return;
             }
@@ -463,17 +460,7 @@ final class BloomFilterFuzz extends FuzzHarness {
                 cm.setBloom_filter_length(lengths[r.nextInt(lengths.length)]);
                 how.append(" length=").append(cm.getBloom_filter_length());
             }
-            ByteArrayOutputStream footer = new ByteArrayOutputStream();
-            org.apache.parquet.format.Util.writeFileMetaData(md, footer);
-            ByteArrayOutputStream f = new ByteArrayOutputStream();
-            f.write(good, 0, footerStart);
-            footer.writeTo(f);
-            f.write(java.nio.ByteBuffer.allocate(4)
-                    .order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                    .putInt(footer.size())
-                    .array());
-            f.write(new byte[] {'P', 'A', 'R', '1'});
-            probeAll(f.toByteArray(), cols, r, "filter location " + how, true);
+            probeAll(ParquetTestFiles.withFooter(good, md), cols, r, "filter location " + how, true);
         }
     }
 
