@@ -121,8 +121,6 @@ final class ParquetTables {
         ColumnValues.Kind kind = kind(c);
         Object values = ColumnValues.newArray(kind, rows);
         boolean[] nulls = c.maxDefinitionLevel() > 0 ? new boolean[rows] : null;
-        // a column annotated UNKNOWN holds only nulls (a damaged footer may say UNKNOWN of any column)
-        boolean alwaysNull = c.isAlwaysNull();
         int row = 0;
         for (ColumnBatch b : batches) {
             int v = 0;
@@ -133,12 +131,6 @@ final class ParquetTables {
                 if (!b.isPresent(i)) {
                     nulls[row] = true;
                     continue;
-                }
-                if (alwaysNull) {
-                    throw new CorruptInputException(
-                            0,
-                            "only nulls in column " + name(c) + ", annotated UNKNOWN (always null); row " + row
-                                    + " holds a value");
                 }
                 copy(b, v++, values, row);
             }

@@ -508,6 +508,13 @@ public final class ColumnChunkReader {
                     p = countPresent(defs, levels, n);
                 }
             }
+            if (p > 0 && column.isAlwaysNull()) {
+                // the footer says no value exists: a page holding one contradicts it (as a damaged footer may)
+                throw new CorruptInputException(
+                        base + pageAt,
+                        "only nulls in column " + column.name() + ", annotated UNKNOWN (always null); the page"
+                                + " holds a value");
+            }
             decoding = DECODING_VALUES;
             readValues(batch, present, p);
             decoding = NOT_DECODING;

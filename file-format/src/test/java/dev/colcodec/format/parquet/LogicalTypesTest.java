@@ -551,6 +551,40 @@ class LogicalTypesTest {
     }
 
     /**
+     * A footer that says UNKNOWN (always null) of a column whose pages hold values (a damaged footer) is
+     * corrupt input where the first value would be handed out, named with the page's offset; the rows can
+     * still be skipped.
+     */
+    @Test
+    void valuesInAColumnAnnotatedUnknownAreCorruptInput() throws IOException {
+        ParquetColumn v = ParquetColumn.flat("v", PhysicalType.INT32, 0, true);
+        byte[] written = ParquetTestFiles.write(
+                List.of(v),
+                ParquetWriteOptions.defaults(),
+                new Object[] {new int[] {0, 8, 9}},
+                new boolean[][] {{true, false, false}},
+                3,
+                3);
+        FileMetaData fmd = ParquetTestFiles.footer(written);
+        fmd.getSchema().get(1).setLogicalType(LogicalType.UNKNOWN(new org.apache.parquet.format.NullType()));
+        long pageAt =
+                fmd.getRow_groups().get(0).getColumns().get(0).getMeta_data().getData_page_offset();
+        byte[] file = ParquetTestFiles.withFooter(written, fmd);
+        try (ParquetFileReader r = ParquetFileReader.open(file)) {
+            assertThat(r.columns().get(0).isAlwaysNull()).isTrue();
+            ColumnBatch batch = new ColumnBatch(r.columns().get(0), 8);
+            assertThatThrownBy(() -> r.readColumn(0, 0).readBatch(batch, 8))
+                    .isInstanceOf(dev.colcodec.CorruptInputException.class)
+                    .hasMessage("corrupt input at offset " + pageAt
+                            + ": expected only nulls in column v, annotated UNKNOWN (always null); the page holds a"
+                            + " value");
+            ColumnChunkReader c = r.readColumn(0, 0);
+            assertThat(c.skipRows(3)).isEqualTo(3);
+            assertThat(c.readBatch(batch, 8)).isZero();
+        }
+    }
+
+    /**
      * A LogicalType member newer than the Thrift classes (here FLOAT16's field id changed to 9, which no
      * member has) reads as no logical type and is named, so that a copy does not drop it unnoticed.
      */
