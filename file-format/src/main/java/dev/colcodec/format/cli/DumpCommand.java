@@ -1,9 +1,13 @@
 package dev.colcodec.format.cli;
 
+import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.parquet.ParquetFileReader;
 import dev.colcodec.format.tsfile.TsBlock;
 import dev.colcodec.format.tsfile.TsFileReader;
 import dev.colcodec.format.tsfile.TsTableSchema;
+import dev.colcodec.tsfile.TsDataType;
+import dev.colcodec.tsfile.TsEncoding;
+import dev.colcodec.tsfile.TsFileValues;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -12,21 +16,31 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code dump FILE [--columns a,b] [--limit N] [--table T | --device D]}: rows as CSV with a header row
- * (see {@link Csv}). TsFile rows are the time column ({@code time}), then the tags, then the fields,
- * device by device; with {@code --device}, the time and the measurements of one tree-model device (see
- * {@link TsTables#readTreeDevice}).
+ * {@code dump FILE [--columns a,b] [--limit N] [--table T | --device D [--time-encoding E]]}: rows as CSV
+ * with a header row (see {@link Csv}). TsFile rows are the time column ({@code time}), then the tags, then
+ * the fields, device by device; with {@code --device}, the time and the measurements of one tree-model
+ * device (see {@link TsTables#readTreeDevice}), the time stamps of its non-aligned series decoded as
+ * {@code --time-encoding} (TS_2DIFF, tsfile's default, unless given: the file does not record it).
  */
 final class DumpCommand {
-    static final String USAGE = "dump FILE [--columns a,b] [--limit N] [--table T | --device D]";
+    static final String USAGE = "dump FILE [--columns a,b] [--limit N] [--table T | --device D [--time-encoding E]]";
 
     private DumpCommand() {}
 
     static int run(List<String> argList, PrintStream out) throws IOException {
-        CliArgs args = new CliArgs("dump", argList, Set.of("--columns", "--limit", "--table", "--device"), Set.of());
+        CliArgs args = new CliArgs(
+                "dump", argList, Set.of("--columns", "--limit", "--table", "--device", "--time-encoding"), Set.of());
         Path file = Path.of(args.positional(1, "FILE").get(0));
         List<String> names = args.list("--columns");
         long limit = args.nonNegativeLong("--limit", Long.MAX_VALUE);
+        String timeEncodingName = args.option("--time-encoding");
+        if (timeEncodingName != null && args.option("--device") == null) {
+            throw new UsageException("dump: --time-encoding applies to --device (non-aligned tree-model series)");
+        }
+        TsEncoding timeEncoding = timeEncodingName == null ? null : Names.tsEncoding(timeEncodingName);
+        if (timeEncoding != null && !TsFileValues.supports(timeEncoding, TsDataType.INT64)) {
+            throw new UsageException("dump: time stamps cannot be " + timeEncoding + " (it has no INT64 reader)");
+        }
         if (FileFormat.detect(file) == FileFormat.PARQUET) {
             if (args.option("--table") != null || args.option("--device") != null) {
                 throw new UsageException("dump: --table and --device apply to TsFiles only");
@@ -41,7 +55,7 @@ final class DumpCommand {
             }
             try (TsFileReader r = TsFileReader.open(file)) {
                 if (device != null) {
-                    dumpTreeDevice(r, TsTables.treeDevice(r, device), names, limit, out);
+                    dumpTreeDevice(r, TsTables.treeDevice(r, device), timeEncoding, names, limit, out);
                 } else {
                     dumpTsFile(r, TsTables.table(r, args.option("--table")), names, limit, out);
                 }
@@ -152,8 +166,22 @@ final class DumpCommand {
         return selected;
     }
 
-    private static void dumpTreeDevice(TsFileReader r, String device, List<String> names, long limit, PrintStream out) {
-        TsTables.DeviceRows d = TsTables.readTreeDevice(r, device);
+    private static void dumpTreeDevice(
+            TsFileReader r, String device, TsEncoding timeEncoding, List<String> names, long limit, PrintStream out) {
+        TsTables.DeviceRows d;
+        try {
+            d = TsTables.readTreeDevice(r, device, timeEncoding == null ? TsEncoding.TS_2DIFF : timeEncoding);
+        } catch (CorruptInputException e) {
+            if (timeEncoding != null || TsTables.isAlignedTreeDevice(r, device)) {
+                throw e;
+            }
+            // the likeliest cause in a sound file: time stamps written with another encoding
+            throw new CorruptInputException(
+                    e.offset(),
+                    e.expected() + " (time stamps of non-aligned series read as TS_2DIFF, tsfile's default; name"
+                            + " another with --time-encoding)",
+                    e);
+        }
         int n = d.rows();
         List<ColumnValues> all = new ArrayList<>();
         all.add(new ColumnValues("time", ColumnValues.Kind.INT64, ColumnValues.Meaning.TIMESTAMP, d.times(), null, n));

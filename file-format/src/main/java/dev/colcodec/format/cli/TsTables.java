@@ -52,12 +52,19 @@ final class TsTables {
         return requested;
     }
 
+    /** Whether tree-model device {@code device} is aligned (its series share a time chunk). */
+    static boolean isAlignedTreeDevice(TsFileReader r, String device) {
+        List<TsMeasurement> ms = r.measurements(device);
+        return !ms.isEmpty() && ms.get(0).aligned();
+    }
+
     /**
      * Every point of tree-model device {@code device}, one column per measurement (index order): an aligned
      * device row by row; a non-aligned one with one row per distinct time stamp of its series, null where a
-     * series has no point at that time.
+     * series has no point at that time, its time stamps decoded as {@code timeEncoding} (the file does
+     * not record the time encoding of non-aligned series).
      */
-    static DeviceRows readTreeDevice(TsFileReader r, String device) {
+    static DeviceRows readTreeDevice(TsFileReader r, String device, TsEncoding timeEncoding) {
         List<TsMeasurement> ms = r.measurements(device);
         List<String> names = new ArrayList<>();
         for (TsMeasurement m : ms) {
@@ -74,7 +81,7 @@ final class TsTables {
         List<TsBlock> blocks = new ArrayList<>(names.size());
         int total = 0;
         for (String name : names) {
-            TsBlock b = r.seriesQuery(device, name, Long.MIN_VALUE, Long.MAX_VALUE);
+            TsBlock b = r.seriesQuery(device, name, Long.MIN_VALUE, Long.MAX_VALUE, timeEncoding);
             long[] t = b.times();
             for (int i = 1; i < b.size(); i++) {
                 if (t[i] <= t[i - 1]) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.tsfile.common.conf.TSFileConfig;
+import org.apache.tsfile.common.conf.TSFileDescriptor;
 import org.apache.tsfile.enums.TSDataType;
 import org.apache.tsfile.file.metadata.IDeviceID;
 import org.apache.tsfile.file.metadata.enums.CompressionType;
@@ -21,7 +23,24 @@ class TsTreeCliTest {
     Path tmp;
 
     private Path treeFile() throws Exception {
-        Path p = tmp.resolve("tree.tsfile");
+        return treeFile("TS_2DIFF");
+    }
+
+    /** The tree file, its non-aligned time stamps written with {@code timeEncoder} (tsfile's setting). */
+    private Path treeFile(String timeEncoder) throws Exception {
+        Path p = tmp.resolve("tree-" + timeEncoder + ".tsfile");
+        TSFileConfig conf = TSFileDescriptor.getInstance().getConfig();
+        String old = conf.getTimeEncoder();
+        conf.setTimeEncoder(timeEncoder);
+        try {
+            writeTreeFile(p);
+        } finally {
+            conf.setTimeEncoder(old);
+        }
+        return p;
+    }
+
+    private static void writeTreeFile(Path p) throws Exception {
         IDeviceID d1 = IDeviceID.Factory.DEFAULT_FACTORY.create("root.sg.d1");
         IDeviceID d2 = IDeviceID.Factory.DEFAULT_FACTORY.create("root.sg.d2");
         try (TsFileWriter w = new TsFileWriter(p.toFile())) {
@@ -49,7 +68,6 @@ class TsTreeCliTest {
             w.writeRecord(new TSRecord(d2, 10).addPoint("a", 7).addPoint("b", "x,y"));
             w.writeRecord(new TSRecord(d2, 20).addPoint("a", 8));
         }
-        return p;
     }
 
     @Test
@@ -77,6 +95,38 @@ class TsTreeCliTest {
         assertThat(run("dump", f.toString(), "--device", "root.sg.d1", "--limit", "1")
                         .outLines())
                 .containsExactly("time,s1,s2", "1,10,");
+    }
+
+    /**
+     * The file does not record the encoding of a non-aligned series' time stamps (tsfile writes them with
+     * its configured time encoder, TS_2DIFF by default): another one is named with --time-encoding, and
+     * read as TS_2DIFF the error says so.
+     */
+    @Test
+    void dumpOfATreeDeviceWithAnotherTimeEncoding() throws Exception {
+        Path f = treeFile("GORILLA");
+        CliFixtures.Result r = run("dump", f.toString(), "--device", "root.sg.d1", "--time-encoding", "gorilla");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.outLines()).containsExactly("time,s1,s2", "1,10,", "2,20,2.5", "3,30,", "4,,6.5");
+        CliFixtures.Result asTs2Diff = run("dump", f.toString(), "--device", "root.sg.d1");
+        assertThat(asTs2Diff.status()).isEqualTo(1);
+        assertThat(asTs2Diff.errLines()).hasSize(1);
+        assertThat(asTs2Diff.err())
+                .startsWith("colcodec: corrupt input at offset ")
+                .contains("(time stamps of non-aligned series read as TS_2DIFF, tsfile's default; name another"
+                        + " with --time-encoding)");
+        // an aligned device records its time encoding: the option does not change it
+        CliFixtures.Result aligned =
+                run("dump", f.toString(), "--device", "root.sg.d2", "--time-encoding", "PLAIN", "--columns", "a");
+        assertThat(aligned.outLines()).containsExactly("a", "7", "8");
+        assertThat(run("dump", f.toString(), "--time-encoding", "PLAIN").err())
+                .contains("--time-encoding applies to --device");
+        assertThat(run("dump", f.toString(), "--device", "root.sg.d1", "--time-encoding", "DICTIONARY")
+                        .err())
+                .contains("time stamps cannot be DICTIONARY");
+        assertThat(run("dump", f.toString(), "--device", "root.sg.d1", "--time-encoding", "NOPE")
+                        .status())
+                .isEqualTo(2);
     }
 
     /**
