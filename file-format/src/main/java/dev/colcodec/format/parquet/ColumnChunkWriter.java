@@ -24,7 +24,9 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -55,7 +57,23 @@ public final class ColumnChunkWriter {
             Set<ParquetEncoding> encodings,
             ColumnStatistics statistics,
             List<PageInfo> pages,
-            SplitBlockBloomFilter bloomFilter) {
+            SplitBlockBloomFilter bloomFilter,
+            List<PageEncodingCount> encodingStats) {
+        /**
+         * Bytes of the BYTE_ARRAY values of the chunk without their length prefixes (Parquet's {@code
+         * unencoded_byte_array_data_bytes}); -1 for other types.
+         */
+        public long unencodedByteArrayBytes() {
+            long sum = 0;
+            for (PageInfo p : pages) {
+                if (p.unencodedByteArrayBytes() < 0) {
+                    return -1;
+                }
+                sum += p.unencodedByteArrayBytes();
+            }
+            return sum;
+        }
+
         /** Bytes of the dictionary page (header included), 0 if none. */
         public int dictionaryPageSize() {
             return dictionaryPage.length;
@@ -82,9 +100,17 @@ public final class ColumnChunkWriter {
 
     /**
      * One data page of a chunk: offset of its header within {@link Chunk#bytes()}, header plus body
-     * size, index of its first row in the chunk, and its statistics (for the column index).
+     * size, index of its first row in the chunk, its statistics (for the column index), and the bytes of
+     * its BYTE_ARRAY values without length prefixes (-1 for other types; for the offset index).
      */
-    public record PageInfo(int offset, int size, long firstRow, int rows, ColumnStatistics statistics) {}
+    public record PageInfo(
+            int offset, int size, long firstRow, int rows, ColumnStatistics statistics, long unencodedByteArrayBytes) {}
+
+    /**
+     * How many pages of a chunk have one page type and encoding (Parquet's {@code PageEncodingStats}):
+     * {@code dictionaryPage} for the dictionary page, else data pages (V1 or V2 as the chunk's pages are).
+     */
+    public record PageEncodingCount(boolean dictionaryPage, ParquetEncoding encoding, int count) {}
 
     private final ParquetColumn column;
     private final PhysicalType type;
@@ -130,6 +156,11 @@ public final class ColumnChunkWriter {
 
     private final ParquetPages pageWriter;
     private final EnumSet<ParquetEncoding> encodings = EnumSet.noneOf(ParquetEncoding.class);
+    /** Data pages of the open chunk per encoding, in the order the encodings first appeared (as parquet-java's). */
+    private final Map<ParquetEncoding, int[]> dataPageEncodings = new LinkedHashMap<>();
+    /** BYTE_ARRAY: bytes of the open page's non-null values, without length prefixes. */
+    private long unencodedInPage;
+
     private long uncompressed;
     private long chunkValues;
     private final List<PageInfo> pageInfos = new ArrayList<>();
@@ -693,6 +724,7 @@ public final class ColumnChunkWriter {
                 run++;
             }
             w.writeBinaries(b, j, run - j);
+            unencodedInPage += offs[run] - offs[j];
             if (order != ColumnStatistics.Order.UNDEFINED) {
                 binaryStatistics(b.data(), offs, j, run);
             }
@@ -810,14 +842,17 @@ public final class ColumnChunkWriter {
                 : pageWriter.writeDataPageV1(pages, rowsInPage, enc, null, defBytes, vals, valsOffset, valsLength);
         uncompressed += w.headerSize() + (long) w.uncompressedSize();
         encodings.add(enc);
+        dataPageEncodings.computeIfAbsent(enc, e -> new int[1])[0]++;
         ColumnStatistics ps = statistics();
-        pageInfos.add(new PageInfo(pageOffset, w.totalSize(), firstRow, pageRows, ps));
+        long unencoded = type == PhysicalType.BYTE_ARRAY ? unencodedInPage : -1;
+        pageInfos.add(new PageInfo(pageOffset, w.totalSize(), firstRow, pageRows, ps, unencoded));
         mergeIntoChunk(ps);
         resetPageStatistics();
         writer.reset();
         rawInPage = 0;
         rowsInPage = 0;
         nullsInPage = 0;
+        unencodedInPage = 0;
     }
 
     /** Finishes the current chunk and starts a new one. */
@@ -826,6 +861,7 @@ public final class ColumnChunkWriter {
         int dictSize = 0;
         long unc = uncompressed;
         ByteSink dictionaryPage = null;
+        List<PageEncodingCount> encodingStats = new ArrayList<>(dataPageEncodings.size() + 1);
         if (dictionary != null) {
             byte[] dp = dictionary.dictionaryPage();
             if (dp != null) {
@@ -835,13 +871,23 @@ public final class ColumnChunkWriter {
                 dictSize = w.totalSize();
                 unc += w.headerSize() + (long) w.uncompressedSize();
                 encodings.add(dictionary.dictionaryPageEncoding());
+                encodingStats.add(new PageEncodingCount(true, dictionary.dictionaryPageEncoding(), 1));
             }
             dictionary.resetDictionary();
         }
         byte[] dictionaryBytes = dictionaryPage == null ? new byte[0] : dictionaryPage.toByteArray();
         List<PageInfo> infos = new ArrayList<>(pageInfos.size());
         for (PageInfo pi : pageInfos) {
-            infos.add(new PageInfo(pi.offset() + dictSize, pi.size(), pi.firstRow(), pi.rows(), pi.statistics()));
+            infos.add(new PageInfo(
+                    pi.offset() + dictSize,
+                    pi.size(),
+                    pi.firstRow(),
+                    pi.rows(),
+                    pi.statistics(),
+                    pi.unencodedByteArrayBytes()));
+        }
+        for (Map.Entry<ParquetEncoding, int[]> e : dataPageEncodings.entrySet()) {
+            encodingStats.add(new PageEncodingCount(false, e.getKey(), e.getValue()[0]));
         }
         // the data pages are handed over without a copy
         Chunk c = new Chunk(
@@ -852,7 +898,8 @@ public final class ColumnChunkWriter {
                 EnumSet.copyOf(encodingsOrPlain()),
                 new ColumnStatistics(chunkNulls, chunkMin, chunkMax),
                 List.copyOf(infos),
-                bloomBytes == 0 ? null : bloom != null ? bloom : SplitBlockBloomFilter.empty(bloomBytes));
+                bloomBytes == 0 ? null : bloom != null ? bloom : SplitBlockBloomFilter.empty(bloomBytes),
+                List.copyOf(encodingStats));
         bloom = null;
         pages = new PageSlabs(recycler);
         if (probe != null) {
@@ -862,6 +909,7 @@ public final class ColumnChunkWriter {
             rawInPage = 0;
         }
         encodings.clear();
+        dataPageEncodings.clear();
         pageInfos.clear();
         uncompressed = 0;
         chunkValues = 0;

@@ -31,9 +31,12 @@ import org.apache.parquet.format.FieldRepetitionType;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.KeyValue;
 import org.apache.parquet.format.OffsetIndex;
+import org.apache.parquet.format.PageEncodingStats;
 import org.apache.parquet.format.PageLocation;
+import org.apache.parquet.format.PageType;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SchemaElement;
+import org.apache.parquet.format.SizeStatistics;
 import org.apache.parquet.format.SplitBlockAlgorithm;
 import org.apache.parquet.format.Type;
 import org.apache.parquet.format.TypeDefinedOrder;
@@ -229,6 +232,14 @@ public final class ParquetFileWriter implements AutoCloseable {
                 md.setDictionary_page_offset(start);
             }
             md.setStatistics(c.statistics().toThrift());
+            md.setEncoding_stats(encodingStats(c, options.pageVersion() == ParquetWriteOptions.PageVersion.V2));
+            // as parquet-java 1.18.1 writes it for a flat column: no level histograms (a maximum level of 0 or 1
+            // says nothing they would not), the values' bytes for BYTE_ARRAY
+            SizeStatistics size = new SizeStatistics();
+            if (c.unencodedByteArrayBytes() >= 0) {
+                size.setUnencoded_byte_array_data_bytes(c.unencodedByteArrayBytes());
+            }
+            md.setSize_statistics(size);
             ColumnChunk cc = new ColumnChunk(start);
             cc.setMeta_data(md);
             chunks.add(cc);
@@ -254,6 +265,17 @@ public final class ParquetFileWriter implements AutoCloseable {
         groupBloomFilters.add(blooms);
         totalRows += rowsInGroup;
         rowsInGroup = 0;
+    }
+
+    /** The chunk's pages per page type and encoding, the dictionary page first (as parquet-java writes them). */
+    private static List<PageEncodingStats> encodingStats(ColumnChunkWriter.Chunk c, boolean v2) {
+        List<PageEncodingStats> stats = new ArrayList<>(c.encodingStats().size());
+        for (ColumnChunkWriter.PageEncodingCount e : c.encodingStats()) {
+            PageType type =
+                    e.dictionaryPage() ? PageType.DICTIONARY_PAGE : v2 ? PageType.DATA_PAGE_V2 : PageType.DATA_PAGE;
+            stats.add(new PageEncodingStats(type, ParquetPages.thrift(e.encoding()), e.count()));
+        }
+        return stats;
     }
 
     /**
@@ -317,11 +339,17 @@ public final class ParquetFileWriter implements AutoCloseable {
             long[] starts = groupStarts.get(g);
             for (int c = 0; c < chunks.size(); c++) {
                 List<PageLocation> locs = new ArrayList<>();
+                List<Long> unencoded = new ArrayList<>();
                 for (ColumnChunkWriter.PageInfo p : chunks.get(c)) {
                     locs.add(new PageLocation(starts[c] + p.offset(), p.size(), p.firstRow()));
+                    unencoded.add(p.unencodedByteArrayBytes());
+                }
+                OffsetIndex oi = new OffsetIndex(locs);
+                if (!unencoded.isEmpty() && unencoded.get(0) >= 0) {
+                    oi.setUnencoded_byte_array_data_bytes(unencoded);
                 }
                 sink.reset();
-                int len = ParquetThrift.write(new OffsetIndex(locs), sink);
+                int len = ParquetThrift.write(oi, sink);
                 ColumnChunk cc = rowGroups.get(g).getColumns().get(c);
                 cc.setOffset_index_offset(position);
                 cc.setOffset_index_length(len);
