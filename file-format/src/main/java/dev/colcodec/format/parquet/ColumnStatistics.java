@@ -70,26 +70,65 @@ public record ColumnStatistics(long nullCount, byte[] min, byte[] max) {
         return min != null && max != null;
     }
 
-    Statistics toThrift() {
+    /** The bytes of min and max together from which parquet-java writes no chunk statistics. */
+    static final int MAX_STATISTICS_BYTES = 4096;
+
+    /**
+     * The Thrift statistics of a chunk of {@code column}, as parquet-java 1.18.1 writes them: {@code
+     * min_value} and {@code max_value}, and the deprecated {@code min} and {@code max} too where the
+     * bounds are signed numbers (no annotation, signed INTEGER, DATE, TIME, TIMESTAMP; not DECIMAL, whose
+     * order parquet-java calls unknown there) or the two bounds are equal. Bounds of {@value
+     * #MAX_STATISTICS_BYTES} bytes or more together are left out with the null count (an empty struct), so
+     * that long values do not swell the footer.
+     */
+    Statistics toThrift(ParquetColumn column) {
         Statistics s = new Statistics();
+        if (hasMinMax() && min.length + (long) max.length >= MAX_STATISTICS_BYTES) {
+            return s;
+        }
         if (nullCount >= 0) {
             s.setNull_count(nullCount);
         }
         if (hasMinMax()) {
             s.setMin_value(min);
             s.setMax_value(max);
+            if (signedNumbers(column, Order.of(column)) || Arrays.equals(min, max)) {
+                s.setMin(min);
+                s.setMax(max);
+            }
         }
         return s;
     }
 
-    static ColumnStatistics fromThrift(Statistics s) {
+    /**
+     * Whether the column's bounds are signed numbers to parquet-java's deprecated {@code min} and {@code
+     * max} (which it writes and reads only then): no annotation, signed INTEGER, DATE, TIME or TIMESTAMP on
+     * a numeric or boolean type; not DECIMAL, whose order parquet-java calls unknown there.
+     */
+    private static boolean signedNumbers(ParquetColumn column, Order order) {
+        ParquetLogicalType lt = column.logicalType();
+        return order == Order.PHYSICAL
+                && column.type() != PhysicalType.BYTE_ARRAY
+                && column.type() != PhysicalType.FIXED_LEN_BYTE_ARRAY
+                && (lt == null || lt.kind() != ParquetLogicalType.Kind.DECIMAL);
+    }
+
+    /**
+     * The statistics of a chunk of {@code column} (bounds in {@code order}): {@code min_value} and {@code
+     * max_value}, or, where a writer older than them left only the deprecated {@code min} and {@code max},
+     * those if the bounds are signed numbers (as parquet-java reads them).
+     */
+    static ColumnStatistics fromThrift(Statistics s, ParquetColumn column, Order order) {
         if (s == null) {
             return new ColumnStatistics(-1, null, null);
         }
-        return new ColumnStatistics(
-                s.isSetNull_count() ? s.getNull_count() : -1,
-                s.isSetMin_value() ? s.getMin_value() : null,
-                s.isSetMax_value() ? s.getMax_value() : null);
+        byte[] min = s.isSetMin_value() ? s.getMin_value() : null;
+        byte[] max = s.isSetMax_value() ? s.getMax_value() : null;
+        if (min == null && max == null && s.isSetMin() && s.isSetMax() && signedNumbers(column, order)) {
+            min = s.getMin();
+            max = s.getMax();
+        }
+        return new ColumnStatistics(s.isSetNull_count() ? s.getNull_count() : -1, min, max);
     }
 
     /** The PLAIN encoding of an INT32 bound. */

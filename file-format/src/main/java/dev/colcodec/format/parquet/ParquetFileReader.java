@@ -444,7 +444,8 @@ public final class ParquetFileReader implements AutoCloseable {
 
     /** The footer's chunk statistics as they are, bounds of any width. */
     private ColumnStatistics rawStatistics(int rowGroup, int column) {
-        return ColumnStatistics.fromThrift(chunkMeta(rowGroup, column).getStatistics());
+        return ColumnStatistics.fromThrift(
+                chunkMeta(rowGroup, column).getStatistics(), columns.get(column), orders.get(column));
     }
 
     /**

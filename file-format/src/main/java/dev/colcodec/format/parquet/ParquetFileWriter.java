@@ -231,7 +231,7 @@ public final class ParquetFileWriter implements AutoCloseable {
             if (c.dictionaryPageSize() > 0) {
                 md.setDictionary_page_offset(start);
             }
-            md.setStatistics(c.statistics().toThrift());
+            md.setStatistics(c.statistics().toThrift(col));
             md.setEncoding_stats(encodingStats(c, options.pageVersion() == ParquetWriteOptions.PageVersion.V2));
             // as parquet-java 1.18.1 writes it for a flat column: no level histograms (a maximum level of 0 or 1
             // says nothing they would not), the values' bytes for BYTE_ARRAY

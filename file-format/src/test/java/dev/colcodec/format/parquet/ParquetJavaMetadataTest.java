@@ -45,7 +45,10 @@ class ParquetJavaMetadataTest {
 
     private static final MessageType SCHEMA = MessageTypeParser.parseMessageType("message m {"
             + " required int64 i64; optional binary s (STRING); required fixed_len_byte_array(3) f;"
-            + " optional boolean b; optional binary e; optional int32 i32; }");
+            + " optional boolean b; optional binary e; optional int32 i32; optional binary one (STRING);"
+            + " optional binary big; optional int32 u (INTEGER(32,false));"
+            + " required fixed_len_byte_array(5) dec (DECIMAL(10,2)); optional int32 dec32 (DECIMAL(9,2));"
+            + " optional int64 ts (TIMESTAMP(MILLIS,true)); }");
 
     private static List<ParquetColumn> columns() {
         return List.of(
@@ -54,14 +57,32 @@ class ParquetJavaMetadataTest {
                 ParquetColumn.flat("f", PhysicalType.FIXED_LEN_BYTE_ARRAY, 3, false),
                 ParquetColumn.flat("b", PhysicalType.BOOLEAN, 0, true),
                 ParquetColumn.flat("e", PhysicalType.BYTE_ARRAY, 0, true),
-                ParquetColumn.flat("i32", PhysicalType.INT32, 0, true));
+                ParquetColumn.flat("i32", PhysicalType.INT32, 0, true),
+                ParquetColumn.flat("one", PhysicalType.BYTE_ARRAY, 0, true)
+                        .withLogicalType(ParquetLogicalType.string()),
+                ParquetColumn.flat("big", PhysicalType.BYTE_ARRAY, 0, true),
+                ParquetColumn.flat("u", PhysicalType.INT32, 0, true)
+                        .withLogicalType(ParquetLogicalType.integer(32, false)),
+                ParquetColumn.flat("dec", PhysicalType.FIXED_LEN_BYTE_ARRAY, 5, false)
+                        .withLogicalType(ParquetLogicalType.decimal(10, 2)),
+                ParquetColumn.flat("dec32", PhysicalType.INT32, 0, true)
+                        .withLogicalType(ParquetLogicalType.decimal(9, 2)),
+                ParquetColumn.flat("ts", PhysicalType.INT64, 0, true)
+                        .withLogicalType(ParquetLogicalType.timestamp(ParquetLogicalType.Unit.MILLIS, true)));
     }
 
     /** Rows: repeated values first (a dictionary holds them), then distinct ones (it falls back). */
-    private record Rows(long[] i64, byte[][] s, byte[][] f, boolean[] b, int[] i32) {
+    private record Rows(long[] i64, byte[][] s, byte[][] f, boolean[] b, int[] i32, byte[][] big, byte[][] dec) {
         static Rows make(long seed) {
             Random r = new Random(seed);
-            Rows rows = new Rows(new long[ROWS], new byte[ROWS][], new byte[ROWS][], new boolean[ROWS], new int[ROWS]);
+            Rows rows = new Rows(
+                    new long[ROWS],
+                    new byte[ROWS][],
+                    new byte[ROWS][],
+                    new boolean[ROWS],
+                    new int[ROWS],
+                    new byte[ROWS][],
+                    new byte[ROWS][]);
             for (int i = 0; i < ROWS; i++) {
                 rows.i64[i] = i < 300 ? i % 7 : r.nextLong();
                 rows.s[i] = i % 3 == 0
@@ -70,6 +91,11 @@ class ParquetJavaMetadataTest {
                 rows.f[i] = new byte[] {(byte) (i < 400 ? i % 3 : i), (byte) r.nextInt(i < 400 ? 1 : 256), 2};
                 rows.b[i] = r.nextBoolean();
                 rows.i32[i] = i < 500 ? i % 11 : r.nextInt();
+                // bounds of 2,049 bytes each: 4,098 together, over parquet-java's 4,096 for statistics
+                rows.big[i] = new byte[2049 + r.nextInt(40)];
+                r.nextBytes(rows.big[i]);
+                rows.dec[i] = new byte[5];
+                r.nextBytes(rows.dec[i]);
             }
             return rows;
         }
@@ -97,7 +123,15 @@ class ParquetJavaMetadataTest {
                 }
                 if (i % 5 != 0) {
                     g.append("i32", rows.i32[i]);
+                    g.append("u", rows.i32[i]);
+                    g.append("dec32", rows.i32[i]);
+                    g.append("ts", rows.i64[i]);
                 }
+                if (i % 2 != 0) {
+                    g.append("one", "same");
+                }
+                g.append("big", Binary.fromConstantByteArray(rows.big[i]));
+                g.append("dec", Binary.fromConstantByteArray(rows.dec[i]));
                 w.write(g);
             }
         }
@@ -112,7 +146,16 @@ class ParquetJavaMetadataTest {
         boolean[] bNull = new boolean[ROWS];
         boolean[] eNull = new boolean[ROWS];
         boolean[] iNull = new boolean[ROWS];
+        BinaryBatch one = new BinaryBatch();
+        boolean[] oneNull = new boolean[ROWS];
+        BinaryBatch big = new BinaryBatch();
+        BinaryBatch dec = new BinaryBatch();
+        byte[] same = "same".getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i < ROWS; i++) {
+            one.append(same, 0, same.length);
+            oneNull[i] = i % 2 == 0;
+            big.append(rows.big[i], 0, rows.big[i].length);
+            dec.append(rows.dec[i], 0, 5);
             sNull[i] = rows.s[i] == null;
             byte[] sv = sNull[i] ? new byte[0] : rows.s[i];
             s.append(sv, 0, sv.length);
@@ -132,8 +175,8 @@ class ParquetJavaMetadataTest {
                 .withPageRowLimit(100);
         try (ParquetFileWriter w = ParquetFileWriter.create(file, columns(), o)) {
             w.write(
-                    new Object[] {rows.i64, s, f, rows.b, e, rows.i32},
-                    new boolean[][] {null, sNull, null, bNull, eNull, iNull},
+                    new Object[] {rows.i64, s, f, rows.b, e, rows.i32, one, big, rows.i32, dec, rows.i32, rows.i64},
+                    new boolean[][] {null, sNull, null, bNull, eNull, iNull, oneNull, null, iNull, null, iNull, iNull},
                     ROWS);
         }
     }
@@ -162,6 +205,7 @@ class ParquetJavaMetadataTest {
                         ColumnMetaData tm = tc.getMeta_data();
                         ColumnMetaData om = oc.getMeta_data();
                         assertThat(om.getEncoding_stats()).as(col).isEqualTo(tm.getEncoding_stats());
+                        assertThat(om.getStatistics()).as(col).isEqualTo(tm.getStatistics());
                         assertThat(om.getSize_statistics()).as(col).isEqualTo(tm.getSize_statistics());
                         OffsetIndex ti = tr.readOffsetIndex(0, c);
                         OffsetIndex oi = or.readOffsetIndex(0, c);
@@ -177,8 +221,51 @@ class ParquetJavaMetadataTest {
                 }
             }
         }
-        assertThat(compared).isEqualTo(24);
+        assertThat(compared).isEqualTo(48);
         assertThat(fallbacks).as("chunks whose dictionary fell back").isGreaterThanOrEqualTo(4);
+    }
+
+    /**
+     * A writer older than {@code min_value} and {@code max_value} left only the deprecated {@code min} and
+     * {@code max}: they are read, and prune, where the bounds are signed numbers, as parquet-java reads
+     * them, and ignored elsewhere (here a string column whose bounds are equal, where both are written).
+     */
+    @Test
+    void deprecatedBoundsAreReadForSignedNumbersOnly() throws IOException {
+        Path ours = tmp.resolve("colcodec.parquet");
+        Rows rows = Rows.make(5);
+        writeColcodec(ours, rows, ParquetProperties.WriterVersion.PARQUET_1_0, true);
+        byte[] file = Files.readAllBytes(ours);
+        FileMetaData fmd = ParquetTestFiles.footer(file);
+        org.apache.parquet.format.Statistics i64 =
+                fmd.getRow_groups().get(0).getColumns().get(0).getMeta_data().getStatistics();
+        org.apache.parquet.format.Statistics one =
+                fmd.getRow_groups().get(0).getColumns().get(6).getMeta_data().getStatistics();
+        assertThat(i64.getMin()).isEqualTo(i64.getMin_value());
+        assertThat(one.getMin()).isEqualTo(one.getMax()).isEqualTo("same".getBytes(StandardCharsets.UTF_8));
+        for (ColumnChunk cc : fmd.getRow_groups().get(0).getColumns()) {
+            cc.getMeta_data().getStatistics().unsetMin_value();
+            cc.getMeta_data().getStatistics().unsetMax_value();
+        }
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (long v : rows.i64) {
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        try (ParquetFileReader r = ParquetFileReader.open(ParquetTestFiles.withFooter(file, fmd))) {
+            ColumnStatistics s = r.statistics(0, 0);
+            assertThat(s.min()).isEqualTo(ColumnStatistics.plain(min));
+            assertThat(s.max()).isEqualTo(ColumnStatistics.plain(max));
+            assertThat(r.rowGroupsOverlapping(0, ColumnStatistics.plain(min), ColumnStatistics.plain(min)))
+                    .containsExactly(0);
+            if (max < Long.MAX_VALUE) {
+                assertThat(r.rowGroupsOverlapping(0, ColumnStatistics.plain(max + 1), null))
+                        .isEmpty();
+            }
+            assertThat(r.statistics(0, 6).hasMinMax()).isFalse();
+            assertThat(r.statistics(0, 6).nullCount()).isEqualTo(ROWS / 2);
+        }
     }
 
     private static List<Long> firstRows(OffsetIndex oi) {
