@@ -54,7 +54,10 @@ final class TsTables {
 
     /** Whether tree-model device {@code device} is aligned (its series share a time chunk). */
     static boolean isAlignedTreeDevice(TsFileReader r, String device) {
-        List<TsMeasurement> ms = r.measurements(device);
+        return aligned(r.measurements(device));
+    }
+
+    private static boolean aligned(List<TsMeasurement> ms) {
         return !ms.isEmpty() && ms.get(0).aligned();
     }
 
@@ -71,7 +74,7 @@ final class TsTables {
             names.add(m.name());
         }
         List<ColumnValues> cols = new ArrayList<>(names.size());
-        if (!ms.isEmpty() && ms.get(0).aligned()) {
+        if (aligned(ms)) {
             TsBlock b = r.alignedQuery(device, names, Long.MIN_VALUE, Long.MAX_VALUE);
             for (int i = 0; i < b.columnCount(); i++) {
                 cols.add(values(b.column(i), b.size()));

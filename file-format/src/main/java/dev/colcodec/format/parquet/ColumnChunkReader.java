@@ -45,6 +45,9 @@ public final class ColumnChunkReader {
     private static final int SKIP_STEP = 1024;
 
     private final ParquetColumn column;
+    /** The column is annotated UNKNOWN: a page holding a value is corrupt. */
+    private final boolean alwaysNull;
+
     private final Compression codec;
     private final Kernels kernels;
     /**
@@ -165,6 +168,7 @@ public final class ColumnChunkReader {
             int maxPageBytes,
             MappedFile source) {
         this.column = column;
+        this.alwaysNull = column.isAlwaysNull();
         this.codec = codec;
         this.kernels = k;
         this.buf = buf;
@@ -508,7 +512,7 @@ public final class ColumnChunkReader {
                     p = countPresent(defs, levels, n);
                 }
             }
-            if (p > 0 && column.isAlwaysNull()) {
+            if (p > 0 && alwaysNull) {
                 // the footer says no value exists: a page holding one contradicts it (as a damaged footer may)
                 throw new CorruptInputException(
                         base + pageAt,
