@@ -24,9 +24,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
+import org.apache.parquet.format.PageEncodingStats;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.Statistics;
 
@@ -73,8 +75,9 @@ final class InspectCommand {
             out.println("row group " + g + ": " + r.rowGroupRowCount(g) + " rows");
             for (int c = 0; c < r.columns().size(); c++) {
                 ParquetColumn col = r.columns().get(c);
-                ColumnMetaData md =
-                        r.metadata().getRow_groups().get(g).getColumns().get(c).getMeta_data();
+                ColumnChunk cc =
+                        r.metadata().getRow_groups().get(g).getColumns().get(c);
+                ColumnMetaData md = cc.getMeta_data();
                 if (md == null) {
                     throw new CorruptInputException(0, "column metadata of row group " + g + " column " + c);
                 }
@@ -90,13 +93,47 @@ final class InspectCommand {
                                 : "")
                         + (s.hasMinMax()
                                 ? " min=" + bound(col, order, s.min()) + " max=" + bound(col, order, s.max())
-                                : ""));
+                                : "")
+                        + footerExtras(cc, md));
                 // a chunk of no values in a row group of no rows has no pages, wherever its offsets point
                 if (file != null && !(md.getNum_values() == 0 && r.rowGroupRowCount(g) == 0)) {
                     pages(col, order, md, file, out);
                 }
             }
         }
+    }
+
+    /**
+     * The optional footer fields of a chunk that say how it was written: its page encoding counts ({@code
+     * encoding_stats}), the plain size of its BYTE_ARRAY values ({@code size_statistics}), and where its
+     * page index lies; empty for fields that are not set.
+     */
+    static String footerExtras(ColumnChunk cc, ColumnMetaData md) {
+        StringBuilder sb = new StringBuilder();
+        if (md.isSetEncoding_stats()) {
+            sb.append(" encoding_stats=[");
+            String sep = "";
+            for (PageEncodingStats e : md.getEncoding_stats()) {
+                sb.append(sep)
+                        .append(e.getPage_type())
+                        .append('/')
+                        .append(e.getEncoding())
+                        .append('x')
+                        .append(e.getCount());
+                sep = ", ";
+            }
+            sb.append(']');
+        }
+        if (md.isSetSize_statistics() && md.getSize_statistics().isSetUnencoded_byte_array_data_bytes()) {
+            sb.append(" unencoded_bytes=").append(md.getSize_statistics().getUnencoded_byte_array_data_bytes());
+        }
+        if (cc.isSetColumn_index_offset() && cc.isSetColumn_index_length()) {
+            sb.append(" column_index=").append(cc.getColumn_index_length()).append('B');
+        }
+        if (cc.isSetOffset_index_offset() && cc.isSetOffset_index_length()) {
+            sb.append(" offset_index=").append(cc.getOffset_index_length()).append('B');
+        }
+        return sb.toString();
     }
 
     private static void pages(

@@ -86,6 +86,44 @@ class ColcodecCliTest {
         assertThat(plain.out()).contains("str: codec=SNAPPY").doesNotContain("page @");
     }
 
+    /**
+     * A chunk's line names the footer fields that say how it was written: its pages by type and encoding,
+     * the plain size of its strings, and the size of its page index.
+     */
+    @Test
+    void inspectShowsEncodingStatsSizeStatisticsAndPageIndexOfAChunk() throws IOException {
+        BinaryBatch s = new BinaryBatch();
+        long[] id = new long[10];
+        String[] words = {"a", "bb", "ccc"};
+        for (int i = 0; i < id.length; i++) {
+            byte[] v = words[i % 3].getBytes(StandardCharsets.UTF_8);
+            s.append(v, 0, v.length);
+            id[i] = i;
+        }
+        Path file = tmp.resolve("stats.parquet");
+        try (ParquetFileWriter w = ParquetFileWriter.create(
+                file,
+                List.of(
+                        ParquetColumn.flat("s", PhysicalType.BYTE_ARRAY, 0, false)
+                                .withLogicalType(ParquetLogicalType.string()),
+                        ParquetColumn.flat("id", PhysicalType.INT64, 0, false)),
+                ParquetWriteOptions.defaults())) {
+            w.write(new Object[] {s, id}, null, id.length);
+        }
+        String inspected = run("inspect", file.toString()).out();
+        assertThat(inspected)
+                .containsPattern("(?m)^  s: .* encoding_stats=\\[DICTIONARY_PAGE/PLAIN_DICTIONARYx1,"
+                        + " DATA_PAGE/PLAIN_DICTIONARYx1\\] unencoded_bytes=19 column_index=\\d+B"
+                        + " offset_index=\\d+B$")
+                // ten distinct numbers in ten rows: the dictionary does not pay, the page is PLAIN
+                .containsPattern("(?m)^  id: .* encoding_stats=\\[DATA_PAGE/PLAINx1\\] column_index=\\d+B"
+                        + " offset_index=\\d+B$");
+        // a file written without these fields (pyarrow 26 writes no page index by default) prints none of them
+        assertThat(run("inspect", GOLDEN.resolve("v1_snappy_dict.parquet").toString())
+                        .out())
+                .doesNotContain("column_index=");
+    }
+
     @Test
     void inspectShowsTsFileDevicesChunkGroupsAndPages() throws IOException {
         CliFixtures.Result r = run("inspect", CliFixtures.tsfile(tmp).toString(), "--pages");
