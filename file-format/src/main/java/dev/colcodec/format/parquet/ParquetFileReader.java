@@ -483,8 +483,11 @@ public final class ParquetFileReader implements AutoCloseable {
     /** Whether the chunk statistics of {@code column} in row group {@code g} allow a value in [lo, hi]. */
     private boolean rowGroupMayOverlap(int g, int column, byte[] lo, byte[] hi) {
         ColumnStatistics s = rawStatistics(g, column);
-        long rows = rowGroupRowCount(g);
-        boolean allNull = s.nullCount() >= 0 && s.nullCount() == rows && rows > 0;
+        // null_count counts level entries, not rows: a repeated column's null elements (and, as
+        // parquet-java writes it, empty lists) are counted, so only a count equal to the chunk's entries
+        // says it holds no value
+        long entries = chunkMeta(g, column).getNum_values();
+        boolean allNull = s.nullCount() >= 0 && s.nullCount() == entries && entries > 0;
         if (allNull && !s.hasMinMax()) {
             return false;
         }

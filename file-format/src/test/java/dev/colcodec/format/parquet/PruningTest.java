@@ -21,15 +21,24 @@ import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.format.ConvertedType;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.IntType;
 import org.apache.parquet.format.LogicalType;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.io.LocalOutputFile;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Types;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Statistics in each column's sort order (unsigned integers, DECIMAL bytes as signed numbers), and
@@ -43,6 +52,51 @@ class PruningTest {
      * group holding 1 and 0xFFFFFFFF (-1 signed) may hold 3, which a signed comparison of its min (1) and
      * max (-1) would rule out. Its pages (each of one sign here) are pruned in the same order.
      */
+    /**
+     * A list column's null count counts null elements, not rows: a row group of 2 rows, [1] and [null,
+     * null], has a null count of 2 and still holds a value. Without min/max (as for INT96, or a writer
+     * that writes none) it must be kept, by the row-group and by the page pruning; a chunk whose null
+     * count equals its entries holds no value and is dropped.
+     */
+    @Test
+    void aListColumnWithAsManyNullElementsAsRowsIsKept(@TempDir Path dir) throws IOException {
+        MessageType schema = MessageTypeParser.parseMessageType(
+                "message m { optional group l (LIST) {" + " repeated group list { optional int32 element; } } }");
+        Path p = dir.resolve("lists.parquet");
+        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(p))
+                .withConf(new PlainParquetConfiguration())
+                .withType(schema)
+                .build()) {
+            SimpleGroupFactory f = new SimpleGroupFactory(schema);
+            Group one = f.newGroup();
+            one.addGroup("l").addGroup("list").append("element", 1);
+            w.write(one);
+            Group nulls = f.newGroup();
+            Group l = nulls.addGroup("l");
+            l.addGroup("list");
+            l.addGroup("list");
+            w.write(nulls);
+        }
+        FileMetaData fmd = ParquetTestFiles.footer(Files.readAllBytes(p));
+        org.apache.parquet.format.ColumnChunk cc =
+                fmd.getRow_groups().get(0).getColumns().get(0);
+        assertEquals(3, cc.getMeta_data().getNum_values());
+        org.apache.parquet.format.Statistics st = new org.apache.parquet.format.Statistics();
+        st.setNull_count(2); // parquet-java's count: the two null elements
+        cc.getMeta_data().setStatistics(st);
+        byte[] file = ParquetTestFiles.withFooter(Files.readAllBytes(p), fmd);
+        try (ParquetFileReader r = ParquetFileReader.open(file)) {
+            assertEquals(2, r.rowGroupRowCount(0));
+            assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, null, null));
+            assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, ColumnStatistics.plain(0), null));
+            assertEquals(2, r.rowRangesOverlapping(0, 0, null, null).rowCount());
+        }
+        st.setNull_count(3); // every entry null: no value to find
+        try (ParquetFileReader r = ParquetFileReader.open(ParquetTestFiles.withFooter(Files.readAllBytes(p), fmd))) {
+            assertArrayEquals(new int[0], r.rowGroupsOverlapping(0, null, null));
+        }
+    }
+
     @Test
     void unsignedIntegersArePrunedInUnsignedOrder() throws IOException {
         int n = 2000;
