@@ -475,7 +475,8 @@ public final class TsStatistics {
         }
         double min = count == 0 ? v[off] : minDouble;
         double max = count == 0 ? v[off] : maxDouble;
-        double sum = sumDouble;
+        // tsfile's sum starts at the first value: -0.0 + v is v, also for v = -0.0 (0.0 + -0.0 is 0.0)
+        double sum = count == 0 ? -0.0 : sumDouble;
         for (int i = off; i < off + n; i++) {
             float x = v[i];
             if (x < min) {
@@ -496,7 +497,8 @@ public final class TsStatistics {
         }
         double min = count == 0 ? v[off] : minDouble;
         double max = count == 0 ? v[off] : maxDouble;
-        double sum = sumDouble;
+        // tsfile's sum starts at the first value: -0.0 + v is v, also for v = -0.0 (0.0 + -0.0 is 0.0)
+        double sum = count == 0 ? -0.0 : sumDouble;
         for (int i = off; i < off + n; i++) {
             double x = v[i];
             if (x < min) {
@@ -539,7 +541,7 @@ public final class TsStatistics {
             }
         }
         lastDouble = v;
-        sumDouble += v;
+        sumDouble = first ? v : sumDouble + v; // as tsfile: the sum starts at the first value
         count++;
     }
 
@@ -565,6 +567,17 @@ public final class TsStatistics {
         count++;
     }
 
+    /**
+     * Gives the TEXT/STRING first, last, min and max their own copies, so that these statistics no longer
+     * share arrays with the values they were updated with (which a caller may refill).
+     */
+    public void copyBinaries() {
+        firstBinary = firstBinary == null ? null : firstBinary.clone();
+        lastBinary = lastBinary == null ? null : lastBinary.clone();
+        minBinary = minBinary == null ? null : minBinary.clone();
+        maxBinary = maxBinary == null ? null : maxBinary.clone();
+    }
+
     /** Merges {@code o} (later in time) into this. */
     public void merge(TsStatistics o) {
         if (o.count == 0) {
@@ -580,8 +593,14 @@ public final class TsStatistics {
         maxLong = Math.max(maxLong, o.maxLong);
         lastLong = o.lastLong;
         sumLong += o.sumLong;
-        minDouble = Math.min(minDouble, o.minDouble);
-        maxDouble = Math.max(maxDouble, o.maxDouble);
+        // compared as tsfile merges them (and as values are added): a NaN or -0.0 bound of the later
+        // statistics does not replace this one's, unlike Math.min / Math.max
+        if (o.minDouble < minDouble) {
+            minDouble = o.minDouble;
+        }
+        if (o.maxDouble > maxDouble) {
+            maxDouble = o.maxDouble;
+        }
         lastDouble = o.lastDouble;
         sumDouble += o.sumDouble;
         lastBinary = o.lastBinary;

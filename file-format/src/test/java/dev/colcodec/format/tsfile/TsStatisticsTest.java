@@ -109,6 +109,63 @@ class TsStatisticsTest {
         }
     }
 
+    /**
+     * FLOAT and DOUBLE pages holding NaN, -0.0, 0.0 and infinities, merged into a chunk, give tsfile's
+     * bytes: bounds merge as tsfile compares them ({@code <}, {@code >}), so a page of NaN after a page of
+     * 1.0 leaves min and max at 1.0, and -0.0 after 0.0 leaves 0.0.
+     */
+    @ParameterizedTest
+    @EnumSource(
+            value = TsDataType.class,
+            names = {"FLOAT", "DOUBLE"})
+    void mergedFloatPagesWithNanAndSignedZerosGiveTsFilesBytes(TsDataType type) throws Exception {
+        double[] special = {Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1.0, -1.0, 2.5};
+        TSDataType theirType = TSDataType.deserialize((byte) type.serialized());
+        Random r = new Random(type.ordinal() * 31L);
+        for (int trial = 0; trial < 2000; trial++) {
+            int n = 1 + r.nextInt(12);
+            double[] d = new double[n];
+            float[] f = new float[n];
+            long[] times = new long[n];
+            for (int i = 0; i < n; i++) {
+                d[i] = r.nextInt(4) == 0 ? r.nextGaussian() : special[r.nextInt(special.length)];
+                f[i] = (float) d[i];
+                times[i] = 100 + i;
+            }
+            Statistics<?> theirChunk = Statistics.getStatsByType(theirType);
+            TsStatistics ourChunk = new TsStatistics(type);
+            for (int at = 0; at < n; ) {
+                int len = 1 + r.nextInt(n - at);
+                Statistics<?> theirPage = Statistics.getStatsByType(theirType);
+                TsStatistics ourPage = new TsStatistics(type);
+                for (int i = at; i < at + len; i++) {
+                    if (type == TsDataType.FLOAT) {
+                        theirPage.update(times[i], f[i]);
+                    } else {
+                        theirPage.update(times[i], d[i]);
+                    }
+                }
+                if (type == TsDataType.FLOAT) {
+                    ourPage.updateFloats(times, f, at, len);
+                } else {
+                    ourPage.updateDoubles(times, d, at, len);
+                }
+                theirChunk.mergeStatistics(theirPage);
+                ourChunk.merge(ourPage);
+                at += len;
+            }
+            ByteArrayOutputStream expected = new ByteArrayOutputStream();
+            theirChunk.serialize(expected);
+            ByteSink sink = new ByteSink();
+            ourChunk.writeTo(sink);
+            int failed = trial;
+            assertArrayEquals(
+                    expected.toByteArray(),
+                    sink.toByteArray(),
+                    () -> type + " trial " + failed + ": " + Arrays.toString(d));
+        }
+    }
+
     @Test
     void mergeEqualsSequentialUpdate() {
         TsStatistics a = new TsStatistics(TsDataType.STRING);
