@@ -113,6 +113,8 @@ public final class TsFileWriter implements Closeable {
         ChunkMeta(long offset, TsStatistics stats) {
             this.offset = offset;
             this.stats = stats;
+            // kept until close(): not the caller's string arrays, which it may refill after write returns
+            stats.copyBinaries();
         }
     }
 

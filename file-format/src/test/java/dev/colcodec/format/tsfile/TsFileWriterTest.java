@@ -12,6 +12,7 @@ import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -437,6 +438,34 @@ class TsFileWriterTest {
      * written; a TEXT page no reader takes) leave no trace: the file is the one written without them.
      * Rows per page beyond what the readers take are refused up front.
      */
+    /**
+     * A caller may refill its string arrays once {@code write} has returned: the series statistics written
+     * at {@code close} hold the strings of the rows written, not what the arrays hold by then.
+     */
+    @Test
+    void stringArraysRefilledAfterWriteDoNotChangeTheStatistics() throws Exception {
+        TsTableSchema schema = devTable(Map.of(), field("s", TsDataType.STRING, TsEncoding.PLAIN, Map.of()));
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
+            TsTablet tab = new TsTablet(schema);
+            byte[][] s = {"m".getBytes(StandardCharsets.UTF_8), "b".getBytes(StandardCharsets.UTF_8)};
+            w.write(tab.device("a").times(new long[] {1, 2}, 2).binaries("s", s, null));
+            s[0][0] = 'z'; // the caller refills its arrays for the next tablet
+            s[1][0] = 'a';
+            s[0] = "x".getBytes(StandardCharsets.UTF_8);
+            w.write(tab.device("a").times(new long[] {3, 4}, 2).binaries("s", s, null));
+        }
+        // one chunk per write; the series statistics merge the two at close
+        try (TsFileReader r = TsFileReader.of(bos.toByteArray())) {
+            TsStatistics st = r.deviceStatistics("t").get(0).get("s");
+            assertEquals(4, st.count);
+            assertEquals("m", new String(st.firstBinary, StandardCharsets.UTF_8));
+            assertEquals("a", new String(st.minBinary, StandardCharsets.UTF_8)); // the second write's "a"
+            assertEquals("x", new String(st.maxBinary, StandardCharsets.UTF_8));
+            assertEquals("a", new String(st.lastBinary, StandardCharsets.UTF_8));
+        }
+    }
+
     @Test
     void refusedTabletsLeaveNoTrace() throws Exception {
         TsTableSchema schema = devTable(
