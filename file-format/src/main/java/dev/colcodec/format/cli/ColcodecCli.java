@@ -53,8 +53,19 @@ public final class ColcodecCli {
         java.util.logging.Logger kernelLog = java.util.logging.Logger.getLogger("dev.colcodec.kernel");
         boolean verbose = Arrays.asList(args).contains("--verbose");
         kernelLog.setLevel(verbose ? java.util.logging.Level.INFO : java.util.logging.Level.WARNING);
-        int status = run(args, System.out, System.err);
-        System.out.flush();
+        // UTF-8 whatever the platform's or terminal's charset (dump's CSV is UTF-8), buffered: dump prints
+        // a line per row
+        PrintStream out = new PrintStream(
+                new java.io.BufferedOutputStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), 1 << 16),
+                false,
+                java.nio.charset.StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(
+                new java.io.FileOutputStream(java.io.FileDescriptor.err),
+                true,
+                java.nio.charset.StandardCharsets.UTF_8);
+        int status = run(args, out, err);
+        out.flush();
+        err.flush();
         System.exit(status);
     }
 
