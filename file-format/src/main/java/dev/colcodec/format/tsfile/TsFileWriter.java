@@ -282,6 +282,11 @@ public final class TsFileWriter implements Closeable {
             }
             prev = times[i];
         }
+        for (int f = 0; f < t.fields.size(); f++) {
+            if (t.fields.get(f).type() == TsDataType.DATE && t.values[f] != null) {
+                checkDates(t.fields.get(f).name(), (int[]) t.values[f], t.nulls[f], n);
+            }
+        }
 
         output.check();
         GroupBuffers g = groups[nextGroup];
@@ -346,6 +351,32 @@ public final class TsFileWriter implements Closeable {
             nextGroup ^= 1;
         }
         position = offset;
+    }
+
+    /**
+     * Refuses a DATE value that is not a yyyyMMdd date of the years 1000 to 9999, the dates tsfile writes
+     * (its writer takes {@code LocalDate}s of those years) and readers turn back into dates.
+     */
+    private static void checkDates(String column, int[] v, boolean[] nulls, int n) {
+        for (int i = 0; i < n; i++) {
+            if (nulls != null && nulls[i]) {
+                continue;
+            }
+            int x = v[i];
+            int year = x / 10_000;
+            int month = x / 100 % 100;
+            int day = x % 100;
+            boolean valid = year >= 1000
+                    && year <= 9999
+                    && month >= 1
+                    && month <= 12
+                    && day >= 1
+                    && (day <= 28 || day <= java.time.YearMonth.of(year, month).lengthOfMonth());
+            if (!valid) {
+                throw new IllegalArgumentException("column " + column + " row " + i + ": " + x
+                        + " is not a yyyyMMdd date of the years 1000 to 9999 (TsFile's DATE)");
+            }
+        }
     }
 
     /** Encodes the time column of a tablet's {@code n} rows as the time chunk in {@code te}. */

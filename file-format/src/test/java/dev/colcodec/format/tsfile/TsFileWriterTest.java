@@ -466,6 +466,38 @@ class TsFileWriterTest {
         }
     }
 
+    /**
+     * A DATE value must be a yyyyMMdd date of the years 1000 to 9999, as tsfile writes them: others are
+     * refused with the column and row, and the tablet leaves no trace; null rows are not checked.
+     */
+    @Test
+    void datesThatAreNotYyyyMmDdDatesAreRefused() throws Exception {
+        TsTableSchema schema = devTable(Map.of(), field("d", TsDataType.DATE, TsEncoding.PLAIN, Map.of()));
+        int[][] refused = {{20231340}, {20230229}, {9991231}, {100000101}, {-20240101}, {20240100}, {20241301}};
+        for (int[] bad : refused) {
+            ByteArrayOutputStream bos = new ByteArrayOutputStream();
+            try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
+                TsTablet tab = new TsTablet(schema);
+                tab.device("a").times(new long[] {1, 2}, 2).ints("d", new int[] {20240101, bad[0]}, null);
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> w.write(tab));
+                org.assertj.core.api.Assertions.assertThat(e)
+                        .hasMessage("column d row 1: " + bad[0]
+                                + " is not a yyyyMMdd date of the years 1000 to 9999 (TsFile's DATE)");
+                // a null row is not a date to check; valid dates, leap days and the range's ends are taken
+                tab.device("a")
+                        .times(new long[] {1, 2, 3, 4, 5}, 5)
+                        .ints("d", new int[] {10000101, 20240229, bad[0], 99991231, 20231231}, new boolean[] {
+                            false, false, true, false, false
+                        });
+                w.write(tab);
+            }
+            try (TsFileReader r = TsFileReader.of(bos.toByteArray())) {
+                org.assertj.core.api.Assertions.assertThat(r.devices("t")).hasSize(1);
+                assertEquals(4, r.deviceStatistics("t").get(0).get("d").count);
+            }
+        }
+    }
+
     @Test
     void refusedTabletsLeaveNoTrace() throws Exception {
         TsTableSchema schema = devTable(
