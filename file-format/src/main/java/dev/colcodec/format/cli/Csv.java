@@ -68,13 +68,13 @@ final class Csv {
                 return c.meaning == ColumnValues.Meaning.UNSIGNED ? Long.toUnsignedString(v) : Long.toString(v);
             }
             case FLOAT:
-                return Float.toString(((float[]) c.values)[r]);
+                return ShortestDecimal.of(((float[]) c.values)[r]);
             case DOUBLE:
-                return Double.toString(((double[]) c.values)[r]);
+                return ShortestDecimal.of(((double[]) c.values)[r]);
             case BINARY: {
                 byte[] b = ((byte[][]) c.values)[r];
                 if (c.meaning == ColumnValues.Meaning.FLOAT16 && b.length == 2) {
-                    return Float.toString(ColumnValues.float16((b[0] & 0xFF) | (b[1] & 0xFF) << 8));
+                    return ShortestDecimal.of(ColumnValues.float16((b[0] & 0xFF) | (b[1] & 0xFF) << 8));
                 }
                 return c.meaning == ColumnValues.Meaning.STRING
                         ? new String(b, StandardCharsets.UTF_8)

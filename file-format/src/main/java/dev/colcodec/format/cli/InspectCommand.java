@@ -247,9 +247,9 @@ final class InspectCommand {
                     long l = ByteIO.getLongLE(b, 0);
                     return unsigned ? Long.toUnsignedString(l) : Long.toString(l);
                 case FLOAT:
-                    return Float.toString(Float.intBitsToFloat(ByteIO.getIntLE(b, 0)));
+                    return ShortestDecimal.of(Float.intBitsToFloat(ByteIO.getIntLE(b, 0)));
                 case DOUBLE:
-                    return Double.toString(Double.longBitsToDouble(ByteIO.getLongLE(b, 0)));
+                    return ShortestDecimal.of(Double.longBitsToDouble(ByteIO.getLongLE(b, 0)));
                 default:
                     if (c.logicalType() != null
                             && c.logicalType().kind() == ParquetLogicalType.Kind.FLOAT16
