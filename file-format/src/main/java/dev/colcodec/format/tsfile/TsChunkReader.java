@@ -42,6 +42,27 @@ public final class TsChunkReader {
     /** Largest row count of one page accepted. */
     public static final int MAX_PAGE_ROWS = 1 << 22;
 
+    /** Pages left undecoded because their statistics lie outside the time range (aligned: time pages). */
+    private long pagesSkipped;
+    /** TS_2DIFF blocks of time pages skipped undecoded by peeking at their headers. */
+    private long timeBlocksSkipped;
+
+    /**
+     * Pages this reader has left undecoded since it was made because their statistics put them outside
+     * the time range asked for (for aligned chunks, time pages, whose value pages are skipped with them).
+     */
+    public long pagesSkipped() {
+        return pagesSkipped;
+    }
+
+    /**
+     * Blocks of TS_2DIFF time pages this reader has skipped since it was made without decoding them: blocks
+     * whose following block starts before the range, seen by peeking at block headers.
+     */
+    public long timeBlocksSkipped() {
+        return timeBlocksSkipped;
+    }
+
     private final ByteCursor cursor = new ByteCursor();
     private long[] timeScratch = new long[0];
     private final Page timePage = new Page();
@@ -534,9 +555,11 @@ public final class TsChunkReader {
         for (int p = firstPage; p < time.pageCount; p++) {
             TsStatistics st = time.pages[p].statistics();
             if (st != null && st.startTime > maxTime) {
+                pagesSkipped += time.pageCount - p;
                 break; // pages follow in time order
             }
             if (st != null && st.endTime < minTime) {
+                pagesSkipped++;
                 continue;
             }
             int rows = time.pageRows(p);
@@ -1055,7 +1078,7 @@ public final class TsChunkReader {
         return maxDelta == 0 || n - 1 <= room / maxDelta;
     }
 
-    private static long decodeTs2DiffTimes(
+    private long decodeTs2DiffTimes(
             Ts2DiffLongReader r, byte[] b, int off, int len, int count, long minTime, long maxTime, TsBlock out) {
         r.init(count < 0 ? ValuesReader.UNKNOWN_COUNT : count, b, off, len);
         int row = 0;
@@ -1075,6 +1098,7 @@ public final class TsChunkReader {
             if (lo < 0 && r.peekedHasFollowingBlock() && r.peekedFollowingFirstValue() < minTime) {
                 prev = r.peekedFirstValue();
                 r.skipBlock();
+                timeBlocksSkipped++;
                 row += n;
                 continue;
             }
@@ -1193,6 +1217,7 @@ public final class TsChunkReader {
         for (int p = 0; p < c.pageCount; p++) {
             TsStatistics st = c.pages[p].statistics();
             if (st != null && (st.startTime > maxTime || st.endTime < minTime)) {
+                pagesSkipped++;
                 continue;
             }
             loadPage(c, p, timePage);
