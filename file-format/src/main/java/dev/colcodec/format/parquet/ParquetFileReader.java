@@ -857,9 +857,15 @@ public final class ParquetFileReader implements AutoCloseable {
         }
         long len = md.getTotal_compressed_size();
         long dataEnd = fileLength - 8;
-        if (start < 4 || len < 0 || len > dataEnd - start || len > Integer.MAX_VALUE - 16) {
+        if (start < 4 || len < 0 || len > dataEnd - start) {
             throw new CorruptInputException(
                     fileLength, "a column chunk inside the file, got offset " + start + " size " + len);
+        }
+        if (len > Integer.MAX_VALUE - 16) {
+            // a valid file, but a chunk is read as one array
+            throw new UnsupportedOperationException("column chunks of 2 GiB or more are not supported: column "
+                    + String.join(".", columns.get(column).path()) + " of row group " + rowGroup + " holds " + len
+                    + " bytes");
         }
         Compression codec = compression(rowGroup, column);
         MappedFile mapped = input.mapping();

@@ -253,6 +253,51 @@ class ParquetFileRoundTripTest {
         }
     }
 
+    private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
+
+    /**
+     * A valid file may hold a column chunk of 2 GiB or more, which this reader does not read (a chunk is
+     * one array): that is said as unsupported, naming the column, not as corrupt input. The file is
+     * sparse: a real footer pointing at a chunk of 2^31 + 100 bytes of holes.
+     */
+    @Test
+    void aChunkOf2GiBOrMoreIsUnsupportedNotCorrupt() throws IOException {
+        byte[] small = ParquetTestFiles.write(
+                List.of(ParquetColumn.flat("v", PhysicalType.INT64, 0, false)),
+                ParquetWriteOptions.defaults(),
+                new Object[] {new long[] {1, 2, 3}},
+                new boolean[1][],
+                3,
+                3);
+        org.apache.parquet.format.FileMetaData fmd = ParquetTestFiles.footer(small);
+        org.apache.parquet.format.ColumnMetaData md =
+                fmd.getRow_groups().get(0).getColumns().get(0).getMeta_data();
+        long len = (1L << 31) + 100;
+        md.setData_page_offset(4);
+        md.unsetDictionary_page_offset();
+        md.setTotal_compressed_size(len);
+        ByteArrayOutputStream footer = new ByteArrayOutputStream();
+        org.apache.parquet.format.Util.writeFileMetaData(fmd, footer);
+        Path file = tmp.resolve("sparse.parquet");
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+            raf.write(MAGIC);
+            raf.seek(4 + len);
+            raf.write(footer.toByteArray());
+            byte[] tail = new byte[8];
+            ByteIO.putIntLE(tail, 0, footer.size());
+            System.arraycopy(MAGIC, 0, tail, 4, 4);
+            raf.write(tail);
+        }
+        try (ParquetFileReader r = ParquetFileReader.open(file)) {
+            assertThatThrownBy(() -> r.readColumn(0, 0, null))
+                    .isInstanceOf(UnsupportedOperationException.class)
+                    .hasMessage("column chunks of 2 GiB or more are not supported: column v of row group 0 holds " + len
+                            + " bytes");
+        } finally {
+            Files.delete(file);
+        }
+    }
+
     @Test
     void randomFilesRoundTrip() throws IOException {
         Random r = new Random(2026);
