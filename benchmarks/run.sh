@@ -26,7 +26,11 @@ ORIG_ARGS="$*"
 FULL=0
 SELECTION_NAME=headline
 if [ "${1:-}" = "--full" ]; then FULL=1; shift; fi
-if [ "${1:-}" = "--selection" ]; then SELECTION_NAME="$2"; shift 2; fi
+if [ "${1:-}" = "--selection" ]; then
+  [ "$FULL" = 0 ] || { echo "--full or --selection NAME, not both" >&2; exit 2; }
+  SELECTION_NAME="$2"; shift 2
+fi
+if [ "${1:-}" = "--full" ]; then echo "--full or --selection NAME, not both" >&2; exit 2; fi
 SELECTION_FILE="benchmarks/selections/$SELECTION_NAME.txt"
 [ "$FULL" = 1 ] || [ -f "$SELECTION_FILE" ] || { echo "no selection $SELECTION_FILE" >&2; exit 2; }
 
@@ -61,7 +65,7 @@ set +f
   echo "# colcodec benchmark report"
   echo
   echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | sed 's/^ //'), $("$JAVA" -version 2>&1 | head -1)"
-  echo "Command: benchmarks/run.sh $ORIG_ARGS  (selection: $SELECTION_FILE, JMH ${DEFAULTS[*]})"
+  echo "Command: benchmarks/run.sh $ORIG_ARGS  (selection: $([ "$FULL" = 1 ] && echo "every benchmark" || echo "$SELECTION_FILE"), JMH ${DEFAULTS[*]})"
   echo
   # tables, plus PNG charts (ratio bars, throughput by bit width, rows/s by column count and thread count for
   # the whole-file workloads) written into $OUT and linked by name
