@@ -8,8 +8,8 @@ import java.math.RoundingMode;
  * Floats and doubles as text in the form {@link Double#toString(double)} and {@link Float#toString(float)}
  * give from JDK 19 on: the shortest decimal that rounds back to the value (of one or two digits when one
  * would do), the closest to it of those, the one with an even last digit of two as close. Older JDKs
- * (the CLI runs on 17) sometimes print one digit more (2.0E-3 as 0.0020, 1.0E23 as 9.999999999999999E22),
- * so the CLI prints through {@link #of(double)} and {@link #of(float)}, which use the JDK's methods from
+ * (the CLI runs on 17) sometimes print a digit more or a longer neighbour (JDK-4511638: 2.0E-3 as
+ * 0.0020), so the CLI prints through {@link #of(double)} and {@link #of(float)}, which use the JDK's methods from
  * JDK 19 on and an exact search with {@link BigDecimal} before. The search is slow (microseconds a
  * value); it only runs on those older JDKs.
  */
