@@ -227,8 +227,12 @@ public final class ParquetFileReader implements AutoCloseable {
     }
 
     /**
-     * A column whose file {@code column_orders} entry is not the type-defined order (a kind this reader
-     * does not know) has no order colcodec relies on.
+     * A column whose file {@code column_orders} entry is neither the type-defined order nor, for FLOAT
+     * and DOUBLE, IEEE 754 total order (a kind this reader does not know) has no order colcodec relies on.
+     * parquet-java 1.18 writes FLOAT and DOUBLE in total order: bounds that leave NaN out unless a chunk
+     * holds nothing else, and keep -0.0 and +0.0 apart. Such bounds are read as type-defined ones are
+     * (bounds holding a NaN say nothing, a zero minimum may stand for -0.0 and a zero maximum for +0.0),
+     * which keeps every row group and page that may hold a value asked for.
      */
     private void applyColumnOrders() {
         if (!metadata.isSetColumn_orders()) {
@@ -237,7 +241,10 @@ public final class ParquetFileReader implements AutoCloseable {
         List<org.apache.parquet.format.ColumnOrder> fileOrders = metadata.getColumn_orders();
         for (int i = 0; i < orders.size(); i++) {
             org.apache.parquet.format.ColumnOrder o = i < fileOrders.size() ? fileOrders.get(i) : null;
-            if (o == null || !o.isSetTYPE_ORDER()) {
+            PhysicalType t = columns.get(i).type();
+            boolean totalOrderOfFloats =
+                    o != null && o.isSetIEEE_754_TOTAL_ORDER() && (t == PhysicalType.FLOAT || t == PhysicalType.DOUBLE);
+            if (o == null || !(o.isSetTYPE_ORDER() || totalOrderOfFloats)) {
                 orders.set(i, ColumnStatistics.Order.UNDEFINED);
             }
         }

@@ -201,6 +201,77 @@ class PruningTest {
         }
     }
 
+    /**
+     * parquet-java 1.18 writes FLOAT and DOUBLE columns in IEEE 754 total order (bounds without NaN unless
+     * a chunk holds only NaN, -0.0 and +0.0 apart, a NaN count): colcodec prunes their row groups and pages
+     * by them, keeping every row whose value lies in the range asked for (-0.0 and +0.0 equal), including
+     * the row groups of only NaN, zeros of either sign, and both.
+     */
+    @Test
+    void floatsInIeee754TotalOrderFromParquetJavaArePruned(@TempDir Path dir) throws IOException {
+        MessageType schema = MessageTypeParser.parseMessageType("message m { required float f; required double d; }");
+        int n = 1000;
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = i >= 300 && i < 400 ? Double.NaN : i >= 500 && i < 600 ? (i % 2 == 0 ? -0.0 : 0.0) : i - 500;
+        }
+        Path p = dir.resolve("floats.parquet");
+        try (ParquetWriter<Group> w = ExampleParquetWriter.builder(new LocalOutputFile(p))
+                .withConf(new PlainParquetConfiguration())
+                .withType(schema)
+                .withRowGroupSize(1024)
+                .withPageRowCountLimit(20)
+                .withDictionaryEncoding(false)
+                .build()) {
+            SimpleGroupFactory f = new SimpleGroupFactory(schema);
+            for (double x : v) {
+                w.write(f.newGroup().append("f", (float) x).append("d", x));
+            }
+        }
+        double[][] ranges = {
+            {-0.0, -0.0}, {0.0, 0.0}, {10, 20}, {-400, -390}, {-1, 1}, {450, Double.NaN}, {Double.NaN, -450}
+        };
+        try (ParquetFileReader r = ParquetFileReader.open(p)) {
+            assertTrue(r.rowGroupCount() > 3, r.rowGroupCount() + " row groups");
+            long[] firstRow = new long[r.rowGroupCount() + 1];
+            for (int g = 0; g < r.rowGroupCount(); g++) {
+                firstRow[g + 1] = firstRow[g] + r.rowGroupRowCount(g);
+            }
+            for (int c = 0; c < 2; c++) {
+                assertEquals(ColumnStatistics.Order.PHYSICAL, r.order(c));
+                int pruned = 0;
+                for (double[] range : ranges) {
+                    // NaN: unbounded on that side
+                    byte[] lo = Double.isNaN(range[0])
+                            ? null
+                            : c == 0 ? ColumnStatistics.plain((float) range[0]) : ColumnStatistics.plain(range[0]);
+                    byte[] hi = Double.isNaN(range[1])
+                            ? null
+                            : c == 0 ? ColumnStatistics.plain((float) range[1]) : ColumnStatistics.plain(range[1]);
+                    int[] kept = r.rowGroupsOverlapping(c, lo, hi);
+                    pruned += r.rowGroupCount() - kept.length;
+                    for (int g = 0; g < r.rowGroupCount(); g++) {
+                        boolean keptGroup = false;
+                        for (int k : kept) {
+                            keptGroup |= k == g;
+                        }
+                        RowRanges pages = keptGroup ? r.rowRangesOverlapping(g, c, lo, hi) : RowRanges.empty();
+                        for (long row = firstRow[g]; row < firstRow[g + 1]; row++) {
+                            double x = c == 0 ? (float) v[(int) row] : v[(int) row];
+                            boolean match = (lo == null || x >= range[0]) && (hi == null || x <= range[1]);
+                            if (match) {
+                                assertTrue(
+                                        pages.contains(row - firstRow[g]),
+                                        "column " + c + " row " + row + " (" + x + ") in " + Arrays.toString(range));
+                            }
+                        }
+                    }
+                }
+                assertTrue(pruned > ranges.length * r.rowGroupCount() / 2, pruned + " row groups pruned");
+            }
+        }
+    }
+
     private static byte[] twosComplement(BigInteger v, int width) {
         byte[] b = v.toByteArray();
         if (width <= 0 || b.length == width) {
