@@ -9,7 +9,7 @@ import org.apache.parquet.format.Statistics;
  * Chunk statistics: null count and, when known, min and max as PLAIN bytes (a BYTE_ARRAY value without
  * its length prefix), in the column's {@link Order}: by default signed for INT32/INT64, IEEE-754 ignoring
  * NaN for FLOAT/DOUBLE (a zero minimum is written as -0.0 and a zero maximum as +0.0, as parquet-java
- * does), unsigned lexicographic for BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY, false &lt; true for BOOLEAN;
+ * did before 1.18, which writes IEEE 754 total order instead), unsigned lexicographic for BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY, false &lt; true for BOOLEAN;
  * unsigned for unsigned integer annotations, signed (big-endian two's complement) for DECIMAL stored as
  * bytes; INT96 has no min/max.
  */
