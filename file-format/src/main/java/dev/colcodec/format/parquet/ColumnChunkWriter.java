@@ -347,12 +347,34 @@ public final class ColumnChunkWriter {
         int stop = from + len;
         while (i < stop) {
             int step = Math.min(Math.min(stop - i, STEP), options.pageRowLimit() - rowsInPage);
+            if (values instanceof BinaryBatch b) {
+                // large values: a step of rows may not take the page past twice its size (with STEP rows of
+                // megabyte strings a page would pass what readers accept, 1 GiB, or an array's 2 GiB)
+                step = stepWithin(b, nulls, i, step, 2L * options.pageSize() - valueBytes());
+            }
             segment(values, nulls, i, step);
             i += step;
             if (rowsInPage >= options.pageRowLimit() || valueBytes() >= options.pageSize()) {
                 flushPage();
             }
         }
+    }
+
+    /**
+     * The rows from {@code from}, at most {@code step}, whose values (with 4-byte length prefixes) fit in
+     * {@code room} bytes; at least one row.
+     */
+    private static int stepWithin(BinaryBatch b, boolean[] nulls, int from, int step, long room) {
+        long bytes = 0;
+        for (int k = 0; k < step; k++) {
+            if (nulls == null || !nulls[from + k]) {
+                bytes += 4L + b.length(from + k);
+                if (bytes > room) {
+                    return Math.max(1, k);
+                }
+            }
+        }
+        return step;
     }
 
     /** Adds the non-null values of {@code v[from, from + n)} to the chunk's Bloom filter: one loop per type. */

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.compress.Compression;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.PhysicalType;
+import dev.colcodec.values.BinaryBatch;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -250,6 +252,62 @@ class ParquetFileRoundTripTest {
                 return new byte[] {(byte) (((boolean[]) d.values)[i] ? 1 : 0)};
             default:
                 return ((dev.colcodec.values.BinaryBatch) d.values).get(i);
+        }
+    }
+
+    /**
+     * Large strings do not make pages of 512 rows whatever their size: a page grows past its target size
+     * by at most as much again and one value (512 strings of 2 MiB made 1 GiB pages, which readers refuse).
+     */
+    @Test
+    void pagesOfLargeStringsStayNearTheirTargetSize() throws IOException {
+        int rows = 600;
+        int len = 10_000;
+        int pageSize = 64 << 10;
+        BinaryBatch b = new BinaryBatch();
+        Random r = new Random(5);
+        for (int i = 0; i < rows; i++) {
+            byte[] v = new byte[len];
+            r.nextBytes(v);
+            b.append(v, 0, v.length);
+        }
+        byte[] file = ParquetTestFiles.write(
+                List.of(ParquetColumn.flat("s", PhysicalType.BYTE_ARRAY, 0, false)),
+                ParquetWriteOptions.defaults()
+                        .withPageSize(pageSize)
+                        .withDictionary(false)
+                        .withCompression(Compression.SNAPPY),
+                new Object[] {b},
+                new boolean[1][],
+                rows,
+                rows);
+        try (ParquetFileReader reader = ParquetFileReader.open(file)) {
+            org.apache.parquet.format.ColumnMetaData md =
+                    reader.metadata().getRow_groups().get(0).getColumns().get(0).getMeta_data();
+            long at = md.getData_page_offset();
+            long end = at + md.getTotal_compressed_size();
+            int pages = 0;
+            while (at < end) {
+                ParquetThrift.Decoded<org.apache.parquet.format.PageHeader> d =
+                        ParquetThrift.readPageHeader(file, (int) at, (int) (end - at), 0);
+                assertThat(d.value().getUncompressed_page_size()).isLessThanOrEqualTo(2 * pageSize + len + 4);
+                pages++;
+                at += d.length() + d.value().getCompressed_page_size();
+            }
+            assertThat(pages).isGreaterThanOrEqualTo(rows * (len + 4) / (2 * pageSize + len + 4));
+            ColumnChunkReader cr = reader.readColumn(0, 0, null);
+            ColumnBatch batch = new ColumnBatch(cr.column(), rows);
+            int read = 0;
+            int n;
+            while ((n = cr.readBatch(batch, rows)) > 0) {
+                for (int i = 0; i < n; i++) {
+                    assertThat(batch.binaries().length(i)).isEqualTo(len);
+                    assertThat(batch.binaries().data()[batch.binaries().offset(i)])
+                            .isEqualTo(b.data()[b.offset(read + i)]);
+                }
+                read += n;
+            }
+            assertThat(read).isEqualTo(rows);
         }
     }
 
