@@ -368,6 +368,7 @@ final class RewriteCommand {
         try (TsFileWriter w = Writers.tsfile("rewrite", target, schemas, options)) {
             for (TsTableSchema s : schemas) {
                 for (TsTables.DeviceRows d : rows.get(s.tableName())) {
+                    checkDates(s, d, groups);
                     try {
                         w.write(TsTables.tablet(s, d));
                     } catch (IllegalArgumentException e) {
@@ -383,5 +384,47 @@ final class RewriteCommand {
                 }
             }
         }
+    }
+
+    /**
+     * A DATE value read that is not a yyyyMMdd date (a damaged page can decode to one) is corrupt input at
+     * the first chunk of its device and column, which the writer would refuse as a caller's mistake.
+     */
+    private static void checkDates(TsTableSchema s, TsTables.DeviceRows d, List<TsFileLayout.ChunkGroup> groups) {
+        for (ColumnValues c : d.fields()) {
+            TsTableSchema.Column col = s.column(c.name);
+            if (col == null || col.type() != TsDataType.DATE || c.kind != ColumnValues.Kind.INT32) {
+                continue;
+            }
+            int[] v = (int[]) c.values;
+            for (int i = 0; i < d.rows(); i++) {
+                if (!c.isNull(i) && !TsFileWriter.isDate(v[i])) {
+                    throw new dev.colcodec.CorruptInputException(
+                            chunkOffset(s.tableName(), d.tags(), c.name, groups),
+                            "a yyyyMMdd date of the years 1000 to 9999 in column " + c.name + ", got " + v[i]);
+                }
+            }
+        }
+    }
+
+    /** The offset of the first chunk of {@code column} of the device, 0 if the layout has none. */
+    private static long chunkOffset(String table, String[] tags, String column, List<TsFileLayout.ChunkGroup> groups) {
+        int segs = tags.length;
+        while (segs > 0 && tags[segs - 1] == null) {
+            segs--; // as device ids are stored: without trailing null tags
+        }
+        String[] id = new String[segs + 1];
+        id[0] = table;
+        System.arraycopy(tags, 0, id, 1, segs);
+        for (TsFileLayout.ChunkGroup g : groups) {
+            if (java.util.Arrays.equals(g.device(), id)) {
+                for (TsFileLayout.Chunk c : g.chunks()) {
+                    if (column.equals(c.header().measurementId())) {
+                        return c.offset();
+                    }
+                }
+            }
+        }
+        return 0;
     }
 }

@@ -354,6 +354,22 @@ public final class TsFileWriter implements Closeable {
     }
 
     /**
+     * Whether {@code yyyymmdd} is a DATE value this writer takes: a yyyyMMdd date of the years 1000 to
+     * 9999, the dates tsfile writes (its writer takes {@code LocalDate}s of those years).
+     */
+    public static boolean isDate(int yyyymmdd) {
+        int year = yyyymmdd / 10_000;
+        int month = yyyymmdd / 100 % 100;
+        int day = yyyymmdd % 100;
+        return year >= 1000
+                && year <= 9999
+                && month >= 1
+                && month <= 12
+                && day >= 1
+                && (day <= 28 || day <= java.time.YearMonth.of(year, month).lengthOfMonth());
+    }
+
+    /**
      * Refuses a DATE value that is not a yyyyMMdd date of the years 1000 to 9999, the dates tsfile writes
      * (its writer takes {@code LocalDate}s of those years) and readers turn back into dates.
      */
@@ -363,16 +379,7 @@ public final class TsFileWriter implements Closeable {
                 continue;
             }
             int x = v[i];
-            int year = x / 10_000;
-            int month = x / 100 % 100;
-            int day = x % 100;
-            boolean valid = year >= 1000
-                    && year <= 9999
-                    && month >= 1
-                    && month <= 12
-                    && day >= 1
-                    && (day <= 28 || day <= java.time.YearMonth.of(year, month).lengthOfMonth());
-            if (!valid) {
+            if (!isDate(x)) {
                 throw new IllegalArgumentException("column " + column + " row " + i + ": " + x
                         + " is not a yyyyMMdd date of the years 1000 to 9999 (TsFile's DATE)");
             }

@@ -971,6 +971,65 @@ class ColcodecCliTest {
         assertThat(r.err()).contains("\tat ");
     }
 
+    /**
+     * A TsFile DATE value that is not a date (here 2024-13-01, written over a valid one) is corrupt input
+     * to rewrite, at the chunk that holds it: the writer refuses such a value from a caller.
+     */
+    @Test
+    void rewriteOfATsFileWithAnImpossibleDateIsCorruptInput() throws IOException {
+        TsTableSchema schema = new TsTableSchema(
+                "t",
+                List.of(
+                        new TsTableSchema.Column(
+                                "dev",
+                                TsDataType.STRING,
+                                TsEncoding.PLAIN,
+                                Compression.UNCOMPRESSED,
+                                TsTableSchema.Category.TAG),
+                        new TsTableSchema.Column(
+                                "d",
+                                TsDataType.DATE,
+                                TsEncoding.PLAIN,
+                                Compression.UNCOMPRESSED,
+                                TsTableSchema.Category.FIELD)));
+        java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
+            w.write(new TsTablet(schema).device("a").times(new long[] {1}, 1).ints("d", new int[] {20240101}, null));
+        }
+        byte[] file = bos.toByteArray();
+        byte[] good = zigzagVarint(20240101);
+        byte[] bad = zigzagVarint(20241301);
+        assertThat(bad).hasSameSizeAs(good);
+        int at = -1;
+        for (int i = 0; i + good.length <= file.length; i++) {
+            if (java.util.Arrays.equals(file, i, i + good.length, good, 0, good.length)) {
+                assertThat(at).as("one place holds the value").isEqualTo(-1);
+                at = i;
+            }
+        }
+        assertThat(at).isPositive();
+        System.arraycopy(bad, 0, file, at, bad.length);
+        Path in = tmp.resolve("bad-date.tsfile");
+        Files.write(in, file);
+        CliFixtures.Result r =
+                run("rewrite", in.toString(), tmp.resolve("out.tsfile").toString());
+        assertOneLineError(r, 1, "colcodec: corrupt input at offset ");
+        assertThat(r.errLines().get(0))
+                .endsWith(": expected a yyyyMMdd date of the years 1000 to 9999 in column d, got 20241301")
+                .doesNotStartWith("colcodec: corrupt input at offset 0:");
+    }
+
+    private static byte[] zigzagVarint(int v) {
+        int z = (v << 1) ^ (v >> 31);
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+        while ((z & ~0x7F) != 0) {
+            b.write((z & 0x7F) | 0x80);
+            z >>>= 7;
+        }
+        b.write(z);
+        return b.toByteArray();
+    }
+
     private static void assertOneLineError(CliFixtures.Result r, int status, String prefix) {
         assertThat(r.status()).as(r.err()).isEqualTo(status);
         assertThat(r.errLines()).hasSize(1);
