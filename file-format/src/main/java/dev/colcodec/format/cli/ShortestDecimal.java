@@ -35,13 +35,14 @@ final class ShortestDecimal {
             return Double.toString(v); // the same text on every JDK
         }
         double a = Math.abs(v);
-        BigDecimal x = new BigDecimal(a);
-        BigDecimal below = x.add(new BigDecimal(Math.nextDown(a))).divide(TWO);
-        BigDecimal above = a == Double.MAX_VALUE
-                ? x.add(new BigDecimal(Math.ulp(a)).divide(TWO))
-                : x.add(new BigDecimal(Math.nextUp(a))).divide(TWO);
-        boolean evenSignificand = (Double.doubleToRawLongBits(a) & 1) == 0;
-        return (v < 0 ? "-" : "") + format(closestShortest(x, below, above, evenSignificand, 17));
+        return shortest(
+                v < 0,
+                new BigDecimal(a),
+                new BigDecimal(Math.nextDown(a)),
+                a == Double.MAX_VALUE ? null : new BigDecimal(Math.nextUp(a)),
+                new BigDecimal(Math.ulp(a)),
+                (Double.doubleToRawLongBits(a) & 1) == 0,
+                17);
     }
 
     /** The shortest form of {@code v} found by search, on any JDK. */
@@ -50,13 +51,32 @@ final class ShortestDecimal {
             return Float.toString(v);
         }
         float a = Math.abs(v);
-        BigDecimal x = new BigDecimal(a);
-        BigDecimal below = x.add(new BigDecimal(Math.nextDown(a))).divide(TWO);
-        BigDecimal above = a == Float.MAX_VALUE
-                ? x.add(new BigDecimal(Math.ulp(a)).divide(TWO))
-                : x.add(new BigDecimal(Math.nextUp(a))).divide(TWO);
-        boolean evenSignificand = (Float.floatToRawIntBits(a) & 1) == 0;
-        return (v < 0 ? "-" : "") + format(closestShortest(x, below, above, evenSignificand, 9));
+        return shortest(
+                v < 0,
+                new BigDecimal(a),
+                new BigDecimal(Math.nextDown(a)),
+                a == Float.MAX_VALUE ? null : new BigDecimal(Math.nextUp(a)),
+                new BigDecimal(Math.ulp(a)),
+                (Float.floatToRawIntBits(a) & 1) == 0,
+                9);
+    }
+
+    /**
+     * The text of the positive value {@code x} (with a minus sign when {@code negative}) between its
+     * neighbours {@code down} and {@code up} (null above the largest finite value, whose interval reaches
+     * half an {@code ulp} up); an even significand owns the ends of its interval.
+     */
+    private static String shortest(
+            boolean negative,
+            BigDecimal x,
+            BigDecimal down,
+            BigDecimal up,
+            BigDecimal ulp,
+            boolean evenSignificand,
+            int maxDigits) {
+        BigDecimal below = x.add(down).divide(TWO);
+        BigDecimal above = up == null ? x.add(ulp.divide(TWO)) : x.add(up).divide(TWO);
+        return (negative ? "-" : "") + format(closestShortest(x, below, above, evenSignificand, maxDigits));
     }
 
     private static final BigDecimal TWO = BigDecimal.valueOf(2);

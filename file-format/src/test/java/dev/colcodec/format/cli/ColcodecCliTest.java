@@ -848,21 +848,7 @@ class ColcodecCliTest {
      */
     @Test
     void tsFileDumpStopsDecodingAtTheLimit() throws IOException {
-        TsTableSchema schema = new TsTableSchema(
-                "t",
-                List.of(
-                        new TsTableSchema.Column(
-                                "dev",
-                                TsDataType.STRING,
-                                TsEncoding.PLAIN,
-                                Compression.UNCOMPRESSED,
-                                TsTableSchema.Category.TAG),
-                        new TsTableSchema.Column(
-                                "s",
-                                TsDataType.STRING,
-                                TsEncoding.PLAIN,
-                                Compression.UNCOMPRESSED,
-                                TsTableSchema.Category.FIELD)));
+        TsTableSchema schema = plainTable("s", TsDataType.STRING);
         byte[] marker = "MARKER-0123456789".getBytes(StandardCharsets.UTF_8);
         java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
         try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
@@ -977,21 +963,7 @@ class ColcodecCliTest {
      */
     @Test
     void rewriteOfATsFileWithAnImpossibleDateIsCorruptInput() throws IOException {
-        TsTableSchema schema = new TsTableSchema(
-                "t",
-                List.of(
-                        new TsTableSchema.Column(
-                                "dev",
-                                TsDataType.STRING,
-                                TsEncoding.PLAIN,
-                                Compression.UNCOMPRESSED,
-                                TsTableSchema.Category.TAG),
-                        new TsTableSchema.Column(
-                                "d",
-                                TsDataType.DATE,
-                                TsEncoding.PLAIN,
-                                Compression.UNCOMPRESSED,
-                                TsTableSchema.Category.FIELD)));
+        TsTableSchema schema = plainTable("d", TsDataType.DATE);
         java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
         try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
             w.write(new TsTablet(schema).device("a").times(new long[] {1}, 1).ints("d", new int[] {20240101}, null));
@@ -1017,6 +989,25 @@ class ColcodecCliTest {
         assertThat(r.errLines().get(0))
                 .endsWith(": expected a yyyyMMdd date of the years 1000 to 9999 in column d, got 20241301")
                 .doesNotStartWith("colcodec: corrupt input at offset 0:");
+    }
+
+    /** Table {@code t}: a TAG column {@code dev} and one PLAIN, uncompressed FIELD column. */
+    private static TsTableSchema plainTable(String field, TsDataType type) {
+        return new TsTableSchema(
+                "t",
+                List.of(
+                        new TsTableSchema.Column(
+                                "dev",
+                                TsDataType.STRING,
+                                TsEncoding.PLAIN,
+                                Compression.UNCOMPRESSED,
+                                TsTableSchema.Category.TAG),
+                        new TsTableSchema.Column(
+                                field,
+                                type,
+                                TsEncoding.PLAIN,
+                                Compression.UNCOMPRESSED,
+                                TsTableSchema.Category.FIELD)));
     }
 
     private static byte[] zigzagVarint(int v) {
