@@ -365,6 +365,10 @@ public final class ColumnChunkWriter {
      * {@code room} bytes; at least one row.
      */
     private static int stepWithin(BinaryBatch b, boolean[] nulls, int from, int step, long room) {
+        // values are contiguous in the batch: their bytes (null rows' too) bound the step's at once
+        if (b.offset(from + step) - (long) b.offset(from) + 4L * step <= room) {
+            return step;
+        }
         long bytes = 0;
         for (int k = 0; k < step; k++) {
             if (nulls == null || !nulls[from + k]) {
