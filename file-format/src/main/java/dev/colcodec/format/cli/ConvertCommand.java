@@ -1,6 +1,5 @@
 package dev.colcodec.format.cli;
 
-import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.parquet.ParquetColumn;
 import dev.colcodec.format.parquet.ParquetFileReader;
@@ -16,7 +15,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -350,12 +348,8 @@ final class ConvertCommand {
         for (int i = 0; i < c.rows; i++) {
             if (!c.isNull(i)) {
                 int v = ymd[i];
-                try {
-                    days[i] = (int)
-                            LocalDate.of(v / 10_000, v / 100 % 100, v % 100).toEpochDay();
-                } catch (DateTimeException e) {
-                    throw new CorruptInputException(0, "a yyyyMMdd date in column " + c.name + ", got " + v);
-                }
+                // a valid yyyyMMdd date (TsTables.checkDates)
+                days[i] = (int) LocalDate.of(v / 10_000, v / 100 % 100, v % 100).toEpochDay();
             }
         }
         return new ColumnValues(c.name, c.kind, ColumnValues.Meaning.DATE, days, c.nulls, c.rows);
@@ -413,6 +407,7 @@ final class ConvertCommand {
             schema = r.schema(table);
             devices = TsTables.read(r, table);
         }
+        TsTables.checkDates(schema, devices, () -> TsTables.layout(in));
         String timeName = args.option("--time") == null ? "time" : args.option("--time");
         List<TsTableSchema.Column> tagColumns = TsTables.columns(schema, TsTableSchema.Category.TAG);
         List<TsTableSchema.Column> fieldColumns = TsTables.columns(schema, TsTableSchema.Category.FIELD);

@@ -1,6 +1,7 @@
 package dev.colcodec.format.cli;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.io.FileWindow;
 import dev.colcodec.format.parquet.ColumnStatistics;
 import dev.colcodec.format.parquet.ParquetColumn;
 import dev.colcodec.format.parquet.ParquetFileReader;
@@ -16,9 +17,10 @@ import dev.colcodec.parquet.PhysicalType;
 import dev.colcodec.tsfile.TsDataType;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -42,20 +44,25 @@ final class InspectCommand {
         CliArgs args = new CliArgs("inspect", argList, Set.of(), Set.of("--pages"));
         Path file = Path.of(args.positional(1, "FILE").get(0));
         boolean pages = args.flag("--pages");
-        if (FileFormat.detect(file) == FileFormat.PARQUET) {
-            try (ParquetFileReader r = ParquetFileReader.open(file)) {
-                inspectParquet(r, pages ? Files.readAllBytes(file) : null, out);
+        // files of any size: the readers read their metadata, and the page and chunk headers are read
+        // through a window, without reading the file whole
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            if (FileFormat.detect(file) == FileFormat.PARQUET) {
+                try (ParquetFileReader r = ParquetFileReader.open(file)) {
+                    inspectParquet(r, pages ? FileWindow.of(channel) : null, out);
+                }
+            } else {
+                try (TsFileReader r = TsFileReader.open(file)) {
+                    inspectTsFile(r, channel, pages, out);
+                }
             }
-        } else {
-            byte[] bytes = Files.readAllBytes(file);
-            inspectTsFile(TsFileReader.of(bytes), bytes, pages, out);
         }
         return 0;
     }
 
     // ---- Parquet ---------------------------------------------------------------------------------
 
-    private static void inspectParquet(ParquetFileReader r, byte[] file, PrintStream out) {
+    private static void inspectParquet(ParquetFileReader r, FileWindow file, PrintStream out) {
         out.println("format: Parquet");
         out.println("created_by: " + r.createdBy());
         out.println("rows: " + r.rowCount());
@@ -137,7 +144,7 @@ final class InspectCommand {
     }
 
     private static void pages(
-            ParquetColumn col, ColumnStatistics.Order order, ColumnMetaData md, byte[] file, PrintStream out) {
+            ParquetColumn col, ColumnStatistics.Order order, ColumnMetaData md, FileWindow file, PrintStream out) {
         long start = md.getData_page_offset();
         if (md.isSetDictionary_page_offset()
                 && md.getDictionary_page_offset() > 0
@@ -145,16 +152,20 @@ final class InspectCommand {
             start = md.getDictionary_page_offset();
         }
         long end = start + md.getTotal_compressed_size();
-        if (start < 4 || md.getTotal_compressed_size() < 0 || end > file.length - 8) {
+        if (start < 4 || md.getTotal_compressed_size() < 0 || end > file.length() - 8) {
             // a footer error, reported as the reader reports footer errors: at the end of the file
             throw new CorruptInputException(
-                    file.length,
+                    file.length(),
                     "a column chunk inside the file, got offset " + start + " size " + md.getTotal_compressed_size());
         }
         long at = start;
         while (at < end) {
-            ParquetThrift.Decoded<PageHeader> d = ParquetThrift.readPageHeader(file, (int) at, (int) (end - at), 0);
-            PageHeader h = d.value();
+            PageHeader h = file.parse(at, end, in -> {
+                ParquetThrift.Decoded<PageHeader> d =
+                        ParquetThrift.readPageHeader(in.buffer(), in.position(), in.remaining(), 0);
+                in.skip(d.length(), "a page header");
+                return d.value();
+            });
             StringBuilder sb = new StringBuilder("    page @" + at + ": " + h.getType());
             sb.append(" compressed=").append(h.getCompressed_page_size());
             sb.append(" uncompressed=").append(h.getUncompressed_page_size());
@@ -185,7 +196,7 @@ final class InspectCommand {
                 appendStats(sb, col, order, p.getStatistics());
             }
             out.println(sb);
-            long next = at + d.length() + (long) h.getCompressed_page_size();
+            long next = file.lastEnd() + (long) h.getCompressed_page_size();
             if (h.getCompressed_page_size() < 0 || next > end) {
                 throw new CorruptInputException(at, "a page inside its column chunk");
             }
@@ -268,9 +279,10 @@ final class InspectCommand {
 
     // ---- TsFile ----------------------------------------------------------------------------------
 
-    private static void inspectTsFile(TsFileReader r, byte[] file, boolean pages, PrintStream out) {
+    private static void inspectTsFile(TsFileReader r, FileChannel file, boolean pages, PrintStream out)
+            throws IOException {
         out.println("format: TsFile v4");
-        out.println("size: " + file.length + " bytes, metadata at " + r.metadataOffset());
+        out.println("size: " + file.size() + " bytes, metadata at " + r.metadataOffset());
         for (Map.Entry<String, String> kv : r.properties().entrySet()) {
             out.println("property: " + kv.getKey() + " = " + abbreviate(kv.getValue()));
         }
@@ -308,7 +320,7 @@ final class InspectCommand {
                 }
             }
         }
-        List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(file, Math.toIntExact(r.metadataOffset()));
+        List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(file, r.metadataOffset());
         // a single-page chunk has no page statistics; when it is its series' only chunk, the series'
         // statistics are the chunk's
         Map<List<String>, Integer> groupsPerDevice = new HashMap<>();

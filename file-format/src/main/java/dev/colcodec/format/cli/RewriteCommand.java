@@ -21,8 +21,10 @@ import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -272,10 +274,25 @@ final class RewriteCommand {
             EncodingAdvisor advisor,
             PrintStream out)
             throws IOException {
-        byte[] bytes = Files.readAllBytes(in);
-        TsFileReader r = TsFileReader.of(bytes);
+        // the file is not read whole: the reader reads its metadata and chunks, the layout its headers
+        try (TsFileReader r = TsFileReader.open(in);
+                FileChannel channel = FileChannel.open(in, StandardOpenOption.READ)) {
+            List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(channel, r.metadataOffset());
+            rewriteTsFile(r, groups, target, codec, encodings, policy, advisor, out);
+        }
+    }
+
+    private static void rewriteTsFile(
+            TsFileReader r,
+            List<TsFileLayout.ChunkGroup> groups,
+            Writers.Target target,
+            Compression codec,
+            Map<String, String> encodings,
+            Policy policy,
+            EncodingAdvisor advisor,
+            PrintStream out)
+            throws IOException {
         TsFileWriter.Options options = new TsFileWriter.Options().properties(r.properties());
-        List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(bytes, Math.toIntExact(r.metadataOffset()));
         for (TsFileLayout.ChunkGroup g : groups) {
             for (TsFileLayout.Chunk c : g.chunks()) {
                 if (c.header().isTimeChunk()) {
@@ -365,10 +382,12 @@ final class RewriteCommand {
             }
             schemas.add(new TsTableSchema(t.getKey(), cols));
         }
+        for (TsTableSchema s : schemas) {
+            TsTables.checkDates(s, rows.get(s.tableName()), () -> groups);
+        }
         try (TsFileWriter w = Writers.tsfile("rewrite", target, schemas, options)) {
             for (TsTableSchema s : schemas) {
                 for (TsTables.DeviceRows d : rows.get(s.tableName())) {
-                    checkDates(s, d, groups);
                     try {
                         w.write(TsTables.tablet(s, d));
                     } catch (IllegalArgumentException e) {
@@ -384,47 +403,5 @@ final class RewriteCommand {
                 }
             }
         }
-    }
-
-    /**
-     * A DATE value read that is not a yyyyMMdd date (a damaged page can decode to one) is corrupt input at
-     * the first chunk of its device and column, which the writer would refuse as a caller's mistake.
-     */
-    private static void checkDates(TsTableSchema s, TsTables.DeviceRows d, List<TsFileLayout.ChunkGroup> groups) {
-        for (ColumnValues c : d.fields()) {
-            TsTableSchema.Column col = s.column(c.name);
-            if (col == null || col.type() != TsDataType.DATE || c.kind != ColumnValues.Kind.INT32) {
-                continue;
-            }
-            int[] v = (int[]) c.values;
-            for (int i = 0; i < d.rows(); i++) {
-                if (!c.isNull(i) && !TsFileWriter.isDate(v[i])) {
-                    throw new dev.colcodec.CorruptInputException(
-                            chunkOffset(s.tableName(), d.tags(), c.name, groups),
-                            "a yyyyMMdd date of the years 1000 to 9999 in column " + c.name + ", got " + v[i]);
-                }
-            }
-        }
-    }
-
-    /** The offset of the first chunk of {@code column} of the device, 0 if the layout has none. */
-    private static long chunkOffset(String table, String[] tags, String column, List<TsFileLayout.ChunkGroup> groups) {
-        int segs = tags.length;
-        while (segs > 0 && tags[segs - 1] == null) {
-            segs--; // as device ids are stored: without trailing null tags
-        }
-        String[] id = new String[segs + 1];
-        id[0] = table;
-        System.arraycopy(tags, 0, id, 1, segs);
-        for (TsFileLayout.ChunkGroup g : groups) {
-            if (java.util.Arrays.equals(g.device(), id)) {
-                for (TsFileLayout.Chunk c : g.chunks()) {
-                    if (column.equals(c.header().measurementId())) {
-                        return c.offset();
-                    }
-                }
-            }
-        }
-        return 0;
     }
 }

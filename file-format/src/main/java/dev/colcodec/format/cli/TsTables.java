@@ -1,13 +1,20 @@
 package dev.colcodec.format.cli;
 
+import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.tsfile.TsBlock;
 import dev.colcodec.format.tsfile.TsColumn;
+import dev.colcodec.format.tsfile.TsFileLayout;
 import dev.colcodec.format.tsfile.TsFileReader;
+import dev.colcodec.format.tsfile.TsFileWriter;
 import dev.colcodec.format.tsfile.TsMeasurement;
 import dev.colcodec.format.tsfile.TsTableSchema;
 import dev.colcodec.format.tsfile.TsTablet;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -307,5 +314,64 @@ final class TsTables {
             }
         }
         return t;
+    }
+
+    /** The chunk groups of the file being read, scanned when first needed. */
+    @FunctionalInterface
+    interface Layout {
+        List<TsFileLayout.ChunkGroup> groups() throws IOException;
+    }
+
+    /**
+     * A DATE value read that is not a yyyyMMdd date of the years 1000 to 9999 (a damaged page can decode to
+     * one) is corrupt input at the first chunk of its device and column: a TsFile writer would refuse it as
+     * a caller's mistake, and Parquet's DATE has no such day.
+     */
+    static void checkDates(TsTableSchema s, List<DeviceRows> devices, Layout layout) throws IOException {
+        for (DeviceRows d : devices) {
+            for (ColumnValues c : d.fields()) {
+                TsTableSchema.Column col = s.column(c.name);
+                if (col == null || col.type() != TsDataType.DATE || c.kind != ColumnValues.Kind.INT32) {
+                    continue;
+                }
+                int[] v = (int[]) c.values;
+                for (int i = 0; i < d.rows(); i++) {
+                    if (!c.isNull(i) && !TsFileWriter.isDate(v[i])) {
+                        throw new CorruptInputException(
+                                chunkOffset(s.tableName(), d.tags(), c.name, layout.groups()),
+                                "a yyyyMMdd date of the years 1000 to 9999 in column " + c.name + ", got " + v[i]);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The chunk groups of the TsFile {@code file}, its headers read without reading it whole. */
+    static List<TsFileLayout.ChunkGroup> layout(Path file) throws IOException {
+        try (TsFileReader r = TsFileReader.open(file);
+                FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            return TsFileLayout.scan(channel, r.metadataOffset());
+        }
+    }
+
+    /** The offset of the first chunk of {@code column} of the device, 0 if the layout has none. */
+    private static long chunkOffset(String table, String[] tags, String column, List<TsFileLayout.ChunkGroup> groups) {
+        int segs = tags.length;
+        while (segs > 0 && tags[segs - 1] == null) {
+            segs--; // as device ids are stored: without trailing null tags
+        }
+        String[] id = new String[segs + 1];
+        id[0] = table;
+        System.arraycopy(tags, 0, id, 1, segs);
+        for (TsFileLayout.ChunkGroup g : groups) {
+            if (Arrays.equals(g.device(), id)) {
+                for (TsFileLayout.Chunk c : g.chunks()) {
+                    if (column.equals(c.header().measurementId())) {
+                        return c.offset();
+                    }
+                }
+            }
+        }
+        return 0;
     }
 }

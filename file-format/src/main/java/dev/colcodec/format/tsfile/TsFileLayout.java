@@ -1,7 +1,9 @@
 package dev.colcodec.format.tsfile;
 
 import dev.colcodec.CorruptInputException;
-import dev.colcodec.io.ByteCursor;
+import dev.colcodec.format.io.FileWindow;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,32 +34,58 @@ public final class TsFileLayout {
      * version byte and {@code metadataOffset}.
      */
     public static List<ChunkGroup> scan(byte[] file, int metadataOffset) {
+        return scan(FileWindow.of(file), metadataOffset);
+    }
+
+    /**
+     * The chunk groups of the TsFile open on {@code channel} (of any size) between the version byte and
+     * {@code metadataOffset}: only the headers are read, by positional reads, and chunk data is skipped.
+     */
+    public static List<ChunkGroup> scan(FileChannel channel, long metadataOffset) throws IOException {
+        return scan(FileWindow.of(channel), metadataOffset);
+    }
+
+    private static List<ChunkGroup> scan(FileWindow file, long metadataOffset) {
         int start = TsFileReader.MAGIC.length + 1;
-        if (metadataOffset < start || metadataOffset > file.length) {
+        if (metadataOffset < start || metadataOffset > file.length()) {
             throw new CorruptInputException(metadataOffset, "a metadata offset inside the file");
         }
-        ByteCursor in = new ByteCursor(file, start, metadataOffset - start);
         List<ChunkGroup> groups = new ArrayList<>();
         List<Chunk> chunks = null;
-        while (in.hasRemaining()) {
-            int at = in.position();
-            int marker = file[at] & 0xFF;
+        long at = start;
+        while (at < metadataOffset) {
+            int marker = file.parse(at, metadataOffset, in -> in.readUnsignedByte("marker"));
             if (marker == CHUNK_GROUP_HEADER) {
-                in.skip(1, "chunk group marker");
-                int n = in.readCount(in.remaining(), "device id segment count");
-                String[] device = new String[n];
-                for (int i = 0; i < n; i++) {
-                    device[i] = TsStrings.readVarString(in, "device id segment");
-                }
+                String[] device = file.parse(at + 1, metadataOffset, in -> {
+                    int n = in.readCount(in.remaining(), "device id segment count");
+                    String[] d = new String[n];
+                    for (int i = 0; i < n; i++) {
+                        d[i] = TsStrings.readVarString(in, "device id segment");
+                    }
+                    return d;
+                });
                 chunks = new ArrayList<>();
                 groups.add(new ChunkGroup(at, device, chunks));
+                at = file.lastEnd();
             } else if (marker == OPERATION_INDEX_RANGE) {
-                in.skip(17, "operation index range");
+                if (metadataOffset - at < 17) {
+                    throw new CorruptInputException(at, "an operation index range (17 bytes) before the metadata");
+                }
+                at += 17;
             } else if (TsChunkHeader.isChunkMarker(marker)) {
                 if (chunks == null) {
                     throw new CorruptInputException(at, "a chunk group header before the first chunk");
                 }
-                chunks.add(readChunk(in, at));
+                TsChunkHeader h = file.parse(at, metadataOffset, TsChunkHeader::read);
+                long dataStart = file.lastEnd();
+                long dataEnd = dataStart + h.dataSize();
+                if (h.dataSize() < 0 || dataEnd > metadataOffset) {
+                    throw new CorruptInputException(
+                            dataStart,
+                            "chunk data (" + h.dataSize() + " bytes) before the metadata at " + metadataOffset);
+                }
+                chunks.add(new Chunk(at, h, pages(file, h, dataStart, dataEnd)));
+                at = dataEnd;
             } else {
                 throw new CorruptInputException(
                         at,
@@ -67,18 +95,20 @@ public final class TsFileLayout {
         return groups;
     }
 
-    private static Chunk readChunk(ByteCursor in, int at) {
-        TsChunkHeader h = TsChunkHeader.read(in);
-        int dataStart = in.position();
-        ByteCursor data = new ByteCursor(in.buffer(), dataStart, h.dataSize());
-        in.skip(h.dataSize(), "chunk data");
+    /** The pages of a chunk whose data (page headers and pages) is {@code [dataStart, dataEnd)}. */
+    private static List<Page> pages(FileWindow file, TsChunkHeader h, long dataStart, long dataEnd) {
         List<Page> pages = new ArrayList<>();
-        while (data.hasRemaining()) {
-            int pageAt = data.position();
-            TsPageHeader p = TsPageHeader.read(data, h.dataType(), !h.singlePage());
-            data.skip(p.compressedSize(), "page data");
+        long pageAt = dataStart;
+        while (pageAt < dataEnd) {
+            TsPageHeader p = file.parse(pageAt, dataEnd, in -> TsPageHeader.read(in, h.dataType(), !h.singlePage()));
+            long next = file.lastEnd() + p.compressedSize();
+            if (p.compressedSize() < 0 || next > dataEnd) {
+                throw new CorruptInputException(
+                        file.lastEnd(), "page data (" + p.compressedSize() + " bytes) within its chunk");
+            }
             pages.add(new Page(pageAt, p));
+            pageAt = next;
         }
-        return new Chunk(at, h, pages);
+        return pages;
     }
 }

@@ -11,6 +11,7 @@ import dev.colcodec.format.parquet.ParquetFileWriter;
 import dev.colcodec.format.parquet.ParquetLogicalType;
 import dev.colcodec.format.parquet.ParquetTestFiles;
 import dev.colcodec.format.parquet.ParquetWriteOptions;
+import dev.colcodec.format.tsfile.TsFileLayout;
 import dev.colcodec.format.tsfile.TsFileReader;
 import dev.colcodec.format.tsfile.TsFileWriter;
 import dev.colcodec.format.tsfile.TsTableSchema;
@@ -122,6 +123,74 @@ class ColcodecCliTest {
         assertThat(run("inspect", GOLDEN.resolve("v1_snappy_dict.parquet").toString())
                         .out())
                 .doesNotContain("column_index=");
+    }
+
+    /**
+     * {@code inspect --pages} reads page headers through a window, not the whole file: a golden file moved
+     * past 2 GiB (a sparse file: a hole after the magic, the footer's offsets shifted by it) shows the same
+     * chunks and pages, at offsets shifted by the hole.
+     */
+    @Test
+    void inspectPagesOfAParquetFileBeyond2GiB() throws IOException {
+        Path golden = GOLDEN.resolve("v2_delta_bss.parquet");
+        byte[] file = Files.readAllBytes(golden);
+        int footerLen = dev.colcodec.io.ByteIO.getIntLE(file, file.length - 8);
+        int footerAt = file.length - 8 - footerLen;
+        org.apache.parquet.format.FileMetaData fmd = org.apache.parquet.format.Util.readFileMetaData(
+                new java.io.ByteArrayInputStream(file, footerAt, footerLen));
+        long hole = (1L << 31) + 1000;
+        for (org.apache.parquet.format.RowGroup g : fmd.getRow_groups()) {
+            if (g.isSetFile_offset()) {
+                g.setFile_offset(g.getFile_offset() + hole);
+            }
+            for (org.apache.parquet.format.ColumnChunk cc : g.getColumns()) {
+                assertThat(cc.isSetColumn_index_offset() || cc.isSetOffset_index_offset())
+                        .isFalse();
+                cc.setFile_offset(cc.getFile_offset() + hole);
+                org.apache.parquet.format.ColumnMetaData md = cc.getMeta_data();
+                md.setData_page_offset(md.getData_page_offset() + hole);
+                if (md.isSetDictionary_page_offset()) {
+                    md.setDictionary_page_offset(md.getDictionary_page_offset() + hole);
+                }
+                if (md.isSetIndex_page_offset()) {
+                    md.setIndex_page_offset(md.getIndex_page_offset() + hole);
+                }
+                if (md.isSetBloom_filter_offset()) {
+                    md.setBloom_filter_offset(md.getBloom_filter_offset() + hole);
+                }
+            }
+        }
+        java.io.ByteArrayOutputStream footer = new java.io.ByteArrayOutputStream();
+        org.apache.parquet.format.Util.writeFileMetaData(fmd, footer);
+        Path far = tmp.resolve("far.parquet");
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(far.toFile(), "rw")) {
+            raf.write(file, 0, 4);
+            raf.seek(4 + hole);
+            raf.write(file, 4, footerAt - 4);
+            raf.write(footer.toByteArray());
+            byte[] tail = new byte[8];
+            dev.colcodec.io.ByteIO.putIntLE(tail, 0, footer.size());
+            System.arraycopy(file, file.length - 4, tail, 4, 4);
+            raf.write(tail);
+        }
+        try {
+            CliFixtures.Result near = run("inspect", golden.toString(), "--pages");
+            CliFixtures.Result moved = run("inspect", far.toString(), "--pages");
+            assertThat(moved.status()).as(moved.err()).isZero();
+            java.util.regex.Matcher m =
+                    java.util.regex.Pattern.compile("page @(\\d+)").matcher(near.out());
+            StringBuilder shifted = new StringBuilder();
+            int pages = 0;
+            while (m.find()) {
+                m.appendReplacement(shifted, "page @" + (Long.parseLong(m.group(1)) + hole));
+                pages++;
+            }
+            m.appendTail(shifted);
+            assertThat(pages).isGreaterThan(3);
+            assertThat(moved.out()).isEqualTo(shifted.toString());
+        } finally {
+            Files.delete(far);
+        }
     }
 
     @Test
@@ -962,7 +1031,7 @@ class ColcodecCliTest {
      * to rewrite, at the chunk that holds it: the writer refuses such a value from a caller.
      */
     @Test
-    void rewriteOfATsFileWithAnImpossibleDateIsCorruptInput() throws IOException {
+    void rewriteAndConvertOfATsFileWithAnImpossibleDateAreCorruptInputAtItsChunk() throws IOException {
         TsTableSchema schema = plainTable("d", TsDataType.DATE);
         java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
         try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
@@ -983,12 +1052,27 @@ class ColcodecCliTest {
         System.arraycopy(bad, 0, file, at, bad.length);
         Path in = tmp.resolve("bad-date.tsfile");
         Files.write(in, file);
-        CliFixtures.Result r =
-                run("rewrite", in.toString(), tmp.resolve("out.tsfile").toString());
-        assertOneLineError(r, 1, "colcodec: corrupt input at offset ");
-        assertThat(r.errLines().get(0))
-                .endsWith(": expected a yyyyMMdd date of the years 1000 to 9999 in column d, got 20241301")
-                .doesNotStartWith("colcodec: corrupt input at offset 0:");
+        long chunk = -1;
+        for (TsFileLayout.Chunk c : TsFileLayout.scan(
+                        file, Math.toIntExact(TsFileReader.of(file).metadataOffset()))
+                .get(0)
+                .chunks()) {
+            if (c.header().measurementId().equals("d")) {
+                chunk = c.offset();
+            }
+        }
+        assertThat(chunk).isPositive();
+        // rewrite writes a TsFile, which has no such date; convert a Parquet DATE, which has no such day
+        for (String out : List.of("out.tsfile", "out.parquet")) {
+            String command = out.endsWith(".tsfile") ? "rewrite" : "convert";
+            CliFixtures.Result r = run(command, in.toString(), tmp.resolve(out).toString());
+            assertOneLineError(r, 1, "colcodec: corrupt input at offset ");
+            assertThat(r.errLines().get(0))
+                    .as(command)
+                    .isEqualTo("colcodec: corrupt input at offset " + chunk
+                            + ": expected a yyyyMMdd date of the years 1000 to 9999 in column d, got 20241301");
+            assertThat(tmp.resolve(out)).doesNotExist();
+        }
     }
 
     /** Table {@code t}: a TAG column {@code dev} and one PLAIN, uncompressed FIELD column. */
