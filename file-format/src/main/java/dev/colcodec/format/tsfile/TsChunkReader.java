@@ -46,6 +46,24 @@ public final class TsChunkReader {
     private long pagesSkipped;
     /** TS_2DIFF blocks of time pages skipped undecoded by peeking at their headers. */
     private long timeBlocksSkipped;
+    /** The file reader's counts, which this reader adds to as well; or null. */
+    private final TsFileReader.SkipCounts fileCounts;
+
+    public TsChunkReader() {
+        this(null);
+    }
+
+    /** A reader that adds what it skips to {@code fileCounts} as well (the file reader's queries). */
+    TsChunkReader(TsFileReader.SkipCounts fileCounts) {
+        this.fileCounts = fileCounts;
+    }
+
+    private void skippedPages(int n) {
+        pagesSkipped += n;
+        if (fileCounts != null) {
+            fileCounts.pages.add(n);
+        }
+    }
 
     /**
      * Pages this reader has left undecoded since it was made because their statistics put them outside
@@ -555,11 +573,11 @@ public final class TsChunkReader {
         for (int p = firstPage; p < time.pageCount; p++) {
             TsStatistics st = time.pages[p].statistics();
             if (st != null && st.startTime > maxTime) {
-                pagesSkipped += time.pageCount - p;
+                skippedPages(time.pageCount - p);
                 break; // pages follow in time order
             }
             if (st != null && st.endTime < minTime) {
-                pagesSkipped++;
+                skippedPages(1);
                 continue;
             }
             int rows = time.pageRows(p);
@@ -1099,6 +1117,9 @@ public final class TsChunkReader {
                 prev = r.peekedFirstValue();
                 r.skipBlock();
                 timeBlocksSkipped++;
+                if (fileCounts != null) {
+                    fileCounts.timeBlocks.increment();
+                }
                 row += n;
                 continue;
             }
@@ -1217,7 +1238,7 @@ public final class TsChunkReader {
         for (int p = 0; p < c.pageCount; p++) {
             TsStatistics st = c.pages[p].statistics();
             if (st != null && (st.startTime > maxTime || st.endTime < minTime)) {
-                pagesSkipped++;
+                skippedPages(1);
                 continue;
             }
             loadPage(c, p, timePage);

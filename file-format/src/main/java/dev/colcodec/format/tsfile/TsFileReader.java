@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Predicate;
 
 /**
@@ -80,6 +81,34 @@ public final class TsFileReader implements Closeable {
     private final MappedFile mapped;
     /** Bytes read through {@link #channel} since opening (tests check that narrow queries read little). */
     private final AtomicLong bytesRead = new AtomicLong();
+    /** What the queries of this reader left unread, counted from all their threads. */
+    private final SkipCounts skips = new SkipCounts();
+
+    /** Counts of what queries skipped, added to by their chunk readers from any thread. */
+    static final class SkipCounts {
+        final LongAdder chunks = new LongAdder();
+        final LongAdder pages = new LongAdder();
+        final LongAdder timeBlocks = new LongAdder();
+    }
+
+    /**
+     * What the queries of a reader have read and left unread since it was opened.
+     *
+     * @param bytesRead bytes read from the file for chunks and metadata after the file's tail (0 for a
+     *     reader of an array)
+     * @param chunksSkipped time chunks left unread, with the value chunks of their chunk group, because the
+     *     statistics of their device or chunk put them outside the time range asked for (non-aligned
+     *     series: chunks of the series)
+     * @param pagesSkipped pages left undecoded because their statistics put them outside the time range
+     *     (aligned chunks: time pages, whose value pages are skipped with them)
+     * @param timeBlocksSkipped TS_2DIFF blocks of time pages skipped undecoded by peeking at their headers
+     */
+    public record ReadCounts(long bytesRead, long chunksSkipped, long pagesSkipped, long timeBlocksSkipped) {}
+
+    /** What this reader's queries have read and skipped so far (a snapshot; safe from any thread). */
+    public ReadCounts readCounts() {
+        return new ReadCounts(bytesRead.get(), skips.chunks.sum(), skips.pages.sum(), skips.timeBlocks.sum());
+    }
 
     private final long metaOffset;
     private final long fileMetaStart;
@@ -765,10 +794,11 @@ public final class TsFileReader implements Closeable {
             TsBlocks.dropNullRows(out);
         } else {
             out = new TsBlock(valueColumn(s.name, s.type, s.typeAt));
-            TsChunkReader reader = new TsChunkReader();
+            TsChunkReader reader = new TsChunkReader(skips);
             byte[][] buffers = new byte[1][];
             for (int k = 0; k < s.chunkCount; k++) {
                 if (s.chunkStart[k] > maxTime || s.chunkEnd[k] < minTime) {
+                    skips.chunks.increment();
                     continue;
                 }
                 long off = s.chunkOffsets[k];
@@ -816,14 +846,22 @@ public final class TsFileReader implements Closeable {
         }
         TsBlock out = new TsBlock(cols);
         if (time.stats.count == 0 || time.stats.startTime > maxTime || time.stats.endTime < minTime) {
+            skipsDevice(time);
             return out;
         }
-        TsChunkReader reader = new TsChunkReader();
+        TsChunkReader reader = new TsChunkReader(skips);
         byte[][] buffers = new byte[values.length + 1][];
         for (int k = 0; k < time.chunkCount; k++) {
             readAlignedGroup(reader, time, values, k, minTime, maxTime, out, null, buffers);
         }
         return out;
+    }
+
+    /** Counts the time chunks of a device the statistics of its time series put outside a query's range. */
+    private void skipsDevice(Series time) {
+        if (time.stats.count > 0) {
+            skips.chunks.add(time.chunkCount);
+        }
     }
 
     /** The header of the chunk at file offset {@code off} (its data is not read). */
@@ -998,7 +1036,7 @@ public final class TsFileReader implements Closeable {
         private final TsTableSchema.Column[] cols;
         private final List<String[]> ids = new ArrayList<>();
         private final List<long[]> ranges = new ArrayList<>();
-        private final TsChunkReader chunkReader = new TsChunkReader();
+        private final TsChunkReader chunkReader = new TsChunkReader(skips);
         /** Chunk bytes read from the file, reused from chunk group to chunk group (time, then fields). */
         private final byte[][] chunkBuffers;
 
@@ -1077,6 +1115,7 @@ public final class TsFileReader implements Closeable {
                     throw rebased(e);
                 }
                 if (time.stats.count == 0 || time.stats.startTime > maxTime || time.stats.endTime < minTime) {
+                    skipsDevice(time);
                     continue;
                 }
                 chunk = 0;
@@ -1262,6 +1301,7 @@ public final class TsFileReader implements Closeable {
     private AlignedGroup openAlignedGroup(
             Series time, Series[] valueSeries, int k, long minTime, long maxTime, byte[][] buffers, ForkJoinPool pool) {
         if (time.chunkStart[k] > maxTime || time.chunkEnd[k] < minTime) {
+            skips.chunks.increment();
             return null;
         }
         long tOff = time.chunkOffsets[k];

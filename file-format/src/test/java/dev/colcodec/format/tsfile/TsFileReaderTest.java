@@ -487,6 +487,44 @@ class TsFileReaderTest {
     }
 
     /**
+     * A reader counts what its queries left unread: chunk groups outside the range by their statistics,
+     * pages by theirs, and TS_2DIFF blocks of time pages by peeking at block headers; a full read skips
+     * nothing. One device of 6,000 rows in chunk groups of 1,500 rows, pages of 300 rows.
+     */
+    @Test
+    void readCountsShowTheChunksPagesAndBlocksANarrowQuerySkipped() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(28, TsFileFixtures.allTypes(), new int[] {6000}, 0.05, -1);
+        File f = dir.resolve("counts.tsfile").toFile();
+        TsFileFixtures.writeWithTsFile(ds, f, 300, "TS_2DIFF", 4096, 1500);
+        List<String> cols = allColumns(ds);
+        long[] t0 = ds.devices.get(0).times;
+        for (boolean fromDisk : new boolean[] {false, true}) {
+            try (TsFileReader r =
+                    fromDisk ? TsFileReader.open(f.toPath()) : TsFileReader.of(Files.readAllBytes(f.toPath()))) {
+                check(ds, r.query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE), cols, Long.MIN_VALUE, Long.MAX_VALUE);
+                TsFileReader.ReadCounts all = r.readCounts();
+                assertEquals(0, all.chunksSkipped());
+                assertEquals(0, all.pagesSkipped());
+                assertEquals(0, all.timeBlocksSkipped());
+                assertEquals(fromDisk, all.bytesRead() > f.length() / 2, all + " of " + f.length());
+
+                check(ds, r.query("t", cols, t0[3560], t0[3570]), cols, t0[3560], t0[3570]);
+                TsFileReader.ReadCounts narrow = r.readCounts();
+                // chunk groups of rows 0, 1,500 and 4,500 on; in the one of row 3,000 on, pages of rows 3,000
+                // and 3,600 to 4,499; in the page of rows 3,300 to 3,599, blocks of 129 rows end before row
+                // 3,558 starts the third
+                assertEquals(3, narrow.chunksSkipped());
+                assertEquals(4, narrow.pagesSkipped());
+                assertEquals(2, narrow.timeBlocksSkipped());
+                assertTrue(narrow.bytesRead() - all.bytesRead() < f.length() / 3, narrow + " of " + f.length());
+                // a range before the device's first time skips the device by its statistics: its 4 chunk groups
+                check(ds, r.query("t", cols, Long.MIN_VALUE, t0[0] - 1), cols, Long.MIN_VALUE, t0[0] - 1);
+                assertEquals(7, r.readCounts().chunksSkipped());
+            }
+        }
+    }
+
+    /**
      * A file opened from disk is memory-mapped; when it is truncated while open, reading a chunk past the
      * new end is corrupt input (the mapping's fault is not let out as an InternalError).
      */
