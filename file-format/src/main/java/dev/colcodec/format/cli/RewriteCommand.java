@@ -27,7 +27,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -310,11 +310,11 @@ final class RewriteCommand {
             }
             break;
         }
-        Map<String, List<TsTables.DeviceRows>> rows = new LinkedHashMap<>();
+        List<String> tables = new ArrayList<>();
         Set<String> fieldNames = new java.util.HashSet<>();
         for (String table : r.tables()) {
             if (r.schema(table) != null) {
-                rows.put(table, TsTables.read(r, table));
+                tables.add(table);
                 for (TsTableSchema.Column c : TsTables.columns(r.schema(table), TsTableSchema.Category.FIELD)) {
                     fieldNames.add(c.name());
                 }
@@ -332,16 +332,18 @@ final class RewriteCommand {
         }
         EncodingAdvisor restricted =
                 policy == null ? null : Samples.restrict(advisor, Format.TSFILE, codec == null ? null : List.of(codec));
+        // the advisor's samples: the first values of the time column over all tables, and of each FIELD
+        // column the advisor chooses for over its table's devices, read until every sample is full
+        Samples.Collector times = policy != null && !given.containsKey(TIME)
+                ? new Samples.Collector(TIME, restricted.sampleSize())
+                : null;
+        Map<String, Samples.Collector[]> samples = new HashMap<>();
+        if (policy != null) {
+            sample(r, tables, given, restricted.sampleSize(), times, samples);
+        }
         if (given.containsKey(TIME)) {
             Writers.timeEncoding("rewrite", options, given.get(TIME));
-        } else if (policy != null) {
-            Samples.Collector times = new Samples.Collector(TIME, restricted.sampleSize());
-            for (List<TsTables.DeviceRows> devices : rows.values()) {
-                for (TsTables.DeviceRows d : devices) {
-                    times.add(new ColumnValues(
-                            TIME, ColumnValues.Kind.INT64, ColumnValues.Meaning.TIMESTAMP, d.times(), null, d.rows()));
-                }
-            }
+        } else if (times != null) {
             Candidate best = times.column() == null ? null : Samples.recommend(restricted, times.column(), policy);
             if (best != null) {
                 options.timeEncoding(Names.tsEncoding(best.encoding().name())).timeCompression(best.codec());
@@ -349,8 +351,8 @@ final class RewriteCommand {
             }
         }
         List<TsTableSchema> schemas = new ArrayList<>();
-        for (Map.Entry<String, List<TsTables.DeviceRows>> t : rows.entrySet()) {
-            TsTableSchema old = r.schema(t.getKey());
+        for (String table : tables) {
+            TsTableSchema old = r.schema(table);
             List<TsTableSchema.Column> cols = new ArrayList<>();
             List<TsTableSchema.Column> fields = TsTables.columns(old, TsTableSchema.Category.FIELD);
             for (TsTableSchema.Column c : old.columns()) {
@@ -360,13 +362,8 @@ final class RewriteCommand {
                 }
                 TsEncoding enc = given.getOrDefault(c.name(), c.encoding());
                 Compression comp = codec == null ? c.compression() : codec;
-                if (policy != null && !given.containsKey(c.name())) {
-                    Samples.Collector sample =
-                            new Samples.Collector(c.name(), restricted.sampleSize()).tsType(c.type());
-                    int index = fields.indexOf(c);
-                    for (TsTables.DeviceRows d : t.getValue()) {
-                        sample.add(d.fields().get(index));
-                    }
+                Samples.Collector sample = policy == null ? null : samples.get(table)[fields.indexOf(c)];
+                if (sample != null) {
                     Candidate best =
                             sample.column() == null ? null : Samples.recommend(restricted, sample.column(), policy);
                     if (best == null) {
@@ -380,14 +377,15 @@ final class RewriteCommand {
                 }
                 cols.add(new TsTableSchema.Column(c.name(), c.type(), enc, comp, c.category(), c.properties()));
             }
-            schemas.add(new TsTableSchema(t.getKey(), cols));
+            schemas.add(new TsTableSchema(table, cols));
         }
-        for (TsTableSchema s : schemas) {
-            TsTables.checkDates(s, rows.get(s.tableName()), () -> groups);
-        }
+        // one chunk group's rows at a time: a file of any size is rewritten in the memory of its largest
+        // chunk group (a part-written OUT is deleted if a later one fails)
         try (TsFileWriter w = Writers.tsfile("rewrite", target, schemas, options)) {
             for (TsTableSchema s : schemas) {
-                for (TsTables.DeviceRows d : rows.get(s.tableName())) {
+                for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, s.tableName()); it.hasNext(); ) {
+                    TsTables.DeviceRows d = it.next();
+                    TsTables.checkDates(s, List.of(d), () -> groups);
                     try {
                         w.write(TsTables.tablet(s, d));
                     } catch (IllegalArgumentException e) {
@@ -399,6 +397,53 @@ final class RewriteCommand {
                                 "the input's rows of a device do not ascend in time, which a TsFile written"
                                         + " in one pass needs: " + e.getMessage(),
                                 e);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Fills the advisor's samples in file order: {@code times} (if not null) from every table, and for each
+     * table a collector per FIELD column whose encoding was not given (null entries for the others),
+     * reading chunk groups until every sample is full.
+     */
+    private static void sample(
+            TsFileReader r,
+            List<String> tables,
+            Map<String, TsEncoding> given,
+            int sampleSize,
+            Samples.Collector times,
+            Map<String, Samples.Collector[]> samples) {
+        for (String table : tables) {
+            List<TsTableSchema.Column> fields = TsTables.columns(r.schema(table), TsTableSchema.Category.FIELD);
+            Samples.Collector[] cs = new Samples.Collector[fields.size()];
+            for (int i = 0; i < cs.length; i++) {
+                if (!given.containsKey(fields.get(i).name())) {
+                    cs[i] = new Samples.Collector(fields.get(i).name(), sampleSize)
+                            .tsType(fields.get(i).type());
+                }
+            }
+            samples.put(table, cs);
+        }
+        for (String table : tables) {
+            Samples.Collector[] cs = samples.get(table);
+            for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, table); it.hasNext(); ) {
+                boolean full = times == null || times.full();
+                for (Samples.Collector c : cs) {
+                    full &= c == null || c.full();
+                }
+                if (full) {
+                    break;
+                }
+                TsTables.DeviceRows d = it.next();
+                if (times != null) {
+                    times.add(new ColumnValues(
+                            TIME, ColumnValues.Kind.INT64, ColumnValues.Meaning.TIMESTAMP, d.times(), null, d.rows()));
+                }
+                for (int i = 0; i < cs.length; i++) {
+                    if (cs[i] != null) {
+                        cs[i].add(d.fields().get(i));
                     }
                 }
             }

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 
 /** TsFile tables to and from {@link ColumnValues}. */
@@ -166,26 +167,53 @@ final class TsTables {
 
     /** Every row of {@code table}, one entry per device with rows, devices in index order. */
     static List<DeviceRows> read(TsFileReader r, String table) {
-        TsTableSchema schema = r.schema(table);
-        List<String> tags = schema.tagNames();
-        List<String> fields = new ArrayList<>();
-        for (TsTableSchema.Column c : columns(schema, TsTableSchema.Category.FIELD)) {
-            fields.add(c.name());
-        }
+        List<String> tags = r.schema(table).tagNames();
         List<DeviceRows> out = new ArrayList<>();
-        for (TsBlock b : r.query(table, fields, Long.MIN_VALUE, Long.MAX_VALUE)) {
-            String[] id = b.device();
-            String[] tagValues = new String[tags.size()];
-            for (int i = 0; i < tagValues.length; i++) {
-                tagValues[i] = i + 1 < id.length ? id[i + 1] : null;
-            }
-            List<ColumnValues> cols = new ArrayList<>(fields.size());
-            for (int i = 0; i < b.columnCount(); i++) {
-                cols.add(values(b.column(i), b.size()));
-            }
-            out.add(new DeviceRows(tagValues, Arrays.copyOf(b.times(), b.size()), cols));
+        for (TsBlock b : r.query(table, fieldNames(r, table), Long.MIN_VALUE, Long.MAX_VALUE)) {
+            out.add(rows(b, tags));
         }
         return out;
+    }
+
+    /**
+     * The rows of {@code table} one chunk group at a time, devices in index order (a device's chunk groups
+     * one after another, in file order): only one chunk group's values are held at a time.
+     */
+    static Iterator<DeviceRows> stream(TsFileReader r, String table) {
+        List<String> tags = r.schema(table).tagNames();
+        Iterator<TsBlock> blocks = r.blocks(table, fieldNames(r, table), Long.MIN_VALUE, Long.MAX_VALUE, null);
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return blocks.hasNext();
+            }
+
+            @Override
+            public DeviceRows next() {
+                return rows(blocks.next(), tags);
+            }
+        };
+    }
+
+    private static List<String> fieldNames(TsFileReader r, String table) {
+        List<String> fields = new ArrayList<>();
+        for (TsTableSchema.Column c : columns(r.schema(table), TsTableSchema.Category.FIELD)) {
+            fields.add(c.name());
+        }
+        return fields;
+    }
+
+    private static DeviceRows rows(TsBlock b, List<String> tags) {
+        String[] id = b.device();
+        String[] tagValues = new String[tags.size()];
+        for (int i = 0; i < tagValues.length; i++) {
+            tagValues[i] = i + 1 < id.length ? id[i + 1] : null;
+        }
+        List<ColumnValues> cols = new ArrayList<>(b.columnCount());
+        for (int i = 0; i < b.columnCount(); i++) {
+            cols.add(values(b.column(i), b.size()));
+        }
+        return new DeviceRows(tagValues, Arrays.copyOf(b.times(), b.size()), cols);
     }
 
     static ColumnValues.Kind kind(TsDataType type) {

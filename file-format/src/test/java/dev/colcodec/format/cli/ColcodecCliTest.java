@@ -1017,6 +1017,43 @@ class ColcodecCliTest {
         assertThat(inspect.out()).contains("property: origin = lab 4\n", "property: encryptLevel = 0\n");
     }
 
+    /**
+     * rewrite reads and writes a TsFile one chunk group at a time (a file of any size in the memory of its
+     * largest chunk group): the output keeps the input's chunk groups, a device's together, and its rows.
+     */
+    @Test
+    void rewriteOfATsFileGoesChunkGroupByChunkGroup() throws IOException {
+        TsTableSchema schema = plainTable("v", TsDataType.INT64);
+        Path in = tmp.resolve("groups.tsfile");
+        try (TsFileWriter w = TsFileWriter.create(in, List.of(schema), new TsFileWriter.Options())) {
+            for (int k = 0; k < 5; k++) {
+                long[] t = {k * 10L, k * 10L + 1};
+                w.write(new TsTablet(schema)
+                        .device(k % 2 == 0 ? "a" : "b")
+                        .times(t, 2)
+                        .longs("v", new long[] {k, -k}, null));
+            }
+        }
+        Path out = tmp.resolve("groups-rewritten.tsfile");
+        CliFixtures.Result r = run("rewrite", in.toString(), out.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(chunkGroupDevices(in)).containsExactly("t.a", "t.b", "t.a", "t.b", "t.a");
+        assertThat(chunkGroupDevices(out)).containsExactly("t.a", "t.a", "t.a", "t.b", "t.b");
+        assertThat(run("dump", out.toString()).outLines())
+                .hasSize(11)
+                .containsExactlyElementsOf(run("dump", in.toString()).outLines());
+    }
+
+    private static List<String> chunkGroupDevices(Path file) throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        List<String> devices = new java.util.ArrayList<>();
+        for (TsFileLayout.ChunkGroup g :
+                TsFileLayout.scan(bytes, Math.toIntExact(TsFileReader.of(bytes).metadataOffset()))) {
+            devices.add(String.join(".", g.device()));
+        }
+        return devices;
+    }
+
     @Test
     void verboseAddsTheStackTrace() {
         CliFixtures.Result r =
