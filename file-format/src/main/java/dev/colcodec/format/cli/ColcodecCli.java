@@ -112,8 +112,16 @@ public final class ColcodecCli {
             return fail(err, verbose, e, "truncated input: " + oneLine(e.getMessage()), 1);
         } catch (IOException e) {
             return fail(err, verbose, e, "I/O error: " + oneLine(String.valueOf(e.getMessage())), 1);
+        } catch (java.io.UncheckedIOException e) {
+            // a read of a file the readers have open (positional reads of chunks and headers)
+            return fail(
+                    err,
+                    verbose,
+                    e,
+                    "I/O error: " + oneLine(String.valueOf(e.getCause().getMessage())),
+                    1);
         } catch (OutOfMemoryError e) {
-            return fail(err, verbose, e, "out of memory (the file is held in memory; raise -Xmx)", 1);
+            return fail(err, verbose, e, "out of memory (raise -Xmx)", 1);
         } catch (RuntimeException e) {
             // the libraries reject impossible requests (an encoding a type cannot use, repeated time
             // stamps) with IllegalArgumentException; anything else is reported the same way

@@ -11,19 +11,21 @@ import java.nio.channels.FileChannel;
  * A file seen through a window, for parsers of small structures spread over a file of any size (headers
  * between stretches of data they skip, as inspection tools walk a file): each structure is parsed from
  * an array that holds the bytes at and after its offset. Over an array (a file held in memory) the
- * window is that array; over a channel it is filled by positional reads, of {@value #FIRST} bytes or
- * the structure's bytes, whichever is more, and the file is never read whole.
+ * window is that array; over a channel it is filled by positional reads of {@value #FIRST} bytes (more
+ * for a longer structure), and a structure that starts inside the current window is parsed from what it
+ * holds, so headers close together cost one read; the file is never read whole.
  *
- * <p>A structure longer than the window is parsed again from a window 8 times larger, up to the
- * structure's limit (and at most {@value #MAX} bytes), so the bytes read stay within what the file holds
- * and what its structures claim. Offsets of {@link CorruptInputException}s are file offsets. Not thread
- * safe.
+ * <p>A structure whose parse fails before its limit is parsed again from a window 8 times larger, since
+ * the window may have cut it short, up to the structure's limit and at most {@value #MAX} bytes (16 MiB):
+ * a header longer than that (or a corrupt length that claims more) is corrupt input, so a damaged header
+ * costs at most that much memory and reading. Offsets of {@link CorruptInputException}s are file offsets.
+ * Not thread safe.
  */
 public final class FileWindow {
     /** The first window read at an offset outside the current one. */
     static final int FIRST = 1 << 16;
-    /** The largest window: a structure longer than this is refused as corrupt input. */
-    static final int MAX = 1 << 30;
+    /** The largest window over a channel: a structure longer than this is refused as corrupt input. */
+    static final int MAX = 1 << 24;
 
     /** A parser of one structure from a cursor over the window. */
     @FunctionalInterface
@@ -41,6 +43,8 @@ public final class FileWindow {
     private int filled;
 
     private long lastEnd;
+    /** Bytes read from the channel so far. */
+    private long bytesRead;
 
     private FileWindow(FileChannel channel, long length, byte[] buf) {
         this.channel = channel;
@@ -77,9 +81,18 @@ public final class FileWindow {
         // over an array: the whole structure at once
         long want = channel == null ? limit - at : FIRST;
         int max = channel == null ? Integer.MAX_VALUE : MAX;
+        boolean again = false;
         while (true) {
-            int n = (int) Math.min(Math.min(want, limit - at), max);
-            int index = load(at, n);
+            int n;
+            int index;
+            if (!again && channel != null && at >= base && at < base + filled) {
+                // what the window holds already (a short stretch is read again, larger, if it fails)
+                index = (int) (at - base);
+                n = (int) Math.min(Math.min(filled - index, limit - at), max);
+            } else {
+                n = (int) Math.min(Math.min(want, limit - at), max);
+                index = load(at, n);
+            }
             ByteCursor in = cursor.reset(buf, index, n);
             try {
                 T value = parser.parse(in);
@@ -87,12 +100,19 @@ public final class FileWindow {
                 return value;
             } catch (CorruptInputException e) {
                 if (at + n < limit && n < max) {
-                    want = (long) n * 8; // cut short by the window, perhaps: again from a larger one
+                    // cut short by the window, perhaps: again from a larger one
+                    want = Math.max(FIRST, (long) n * 8);
+                    again = true;
                     continue;
                 }
                 throw base == 0 ? e : new CorruptInputException(base + e.offset(), e.expected(), e);
             }
         }
+    }
+
+    /** Bytes read from the file so far (0 over an array). */
+    public long bytesRead() {
+        return bytesRead;
     }
 
     /** The file offset after the bytes the last {@link #parse} read. */
@@ -122,6 +142,7 @@ public final class FileWindow {
         }
         base = at;
         filled = size;
+        bytesRead += size;
         return 0;
     }
 }

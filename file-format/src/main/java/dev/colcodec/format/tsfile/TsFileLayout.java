@@ -45,7 +45,11 @@ public final class TsFileLayout {
         return scan(FileWindow.of(channel), metadataOffset);
     }
 
-    private static List<ChunkGroup> scan(FileWindow file, long metadataOffset) {
+    /**
+     * The chunk groups of the TsFile seen through {@code file} between the version byte and {@code
+     * metadataOffset}: headers only, chunk data skipped.
+     */
+    public static List<ChunkGroup> scan(FileWindow file, long metadataOffset) {
         int start = TsFileReader.MAGIC.length + 1;
         if (metadataOffset < start || metadataOffset > file.length()) {
             throw new CorruptInputException(metadataOffset, "a metadata offset inside the file");
@@ -68,21 +72,21 @@ public final class TsFileLayout {
                 groups.add(new ChunkGroup(at, device, chunks));
                 at = file.lastEnd();
             } else if (marker == OPERATION_INDEX_RANGE) {
-                if (metadataOffset - at < 17) {
-                    throw new CorruptInputException(at, "an operation index range (17 bytes) before the metadata");
-                }
-                at += 17;
+                file.parse(at, metadataOffset, in -> in.skip(17, "operation index range"));
+                at = file.lastEnd();
             } else if (TsChunkHeader.isChunkMarker(marker)) {
                 if (chunks == null) {
                     throw new CorruptInputException(at, "a chunk group header before the first chunk");
                 }
-                TsChunkHeader h = file.parse(at, metadataOffset, TsChunkHeader::read);
+                // the header alone: its data is skipped, never read
+                TsChunkHeader h = file.parse(at, metadataOffset, TsChunkHeader::readHeaderOnly);
                 long dataStart = file.lastEnd();
                 long dataEnd = dataStart + h.dataSize();
-                if (h.dataSize() < 0 || dataEnd > metadataOffset) {
+                if (dataEnd > metadataOffset) {
                     throw new CorruptInputException(
-                            dataStart,
-                            "chunk data (" + h.dataSize() + " bytes) before the metadata at " + metadataOffset);
+                            at,
+                            "chunk data of " + h.dataSize() + " bytes, but " + (metadataOffset - dataStart)
+                                    + " remain");
                 }
                 chunks.add(new Chunk(at, h, pages(file, h, dataStart, dataEnd)));
                 at = dataEnd;
@@ -100,11 +104,14 @@ public final class TsFileLayout {
         List<Page> pages = new ArrayList<>();
         long pageAt = dataStart;
         while (pageAt < dataEnd) {
-            TsPageHeader p = file.parse(pageAt, dataEnd, in -> TsPageHeader.read(in, h.dataType(), !h.singlePage()));
+            TsPageHeader p =
+                    file.parse(pageAt, dataEnd, in -> TsPageHeader.readHeaderOnly(in, h.dataType(), !h.singlePage()));
             long next = file.lastEnd() + p.compressedSize();
-            if (p.compressedSize() < 0 || next > dataEnd) {
+            if (next > dataEnd) {
                 throw new CorruptInputException(
-                        file.lastEnd(), "page data (" + p.compressedSize() + " bytes) within its chunk");
+                        pageAt,
+                        "a page of " + p.compressedSize() + " compressed bytes, but " + (dataEnd - file.lastEnd())
+                                + " remain");
             }
             pages.add(new Page(pageAt, p));
             pageAt = next;

@@ -161,4 +161,86 @@ class FileWindowTest {
             Files.delete(f);
         }
     }
+
+    /**
+     * Headers close together cost one read: a walk over many small records reads the file about once;
+     * records far apart cost a window each, not the bytes between them.
+     */
+    @Test
+    void aWalkReadsHeadersNotTheBytesItSkips() throws IOException {
+        ByteArrayOutputStream small = new ByteArrayOutputStream();
+        List<Long> offsets = new ArrayList<>();
+        Random rnd = new Random(9);
+        while (small.size() < 1 << 20) {
+            offsets.add((long) small.size());
+            int n = rnd.nextInt(200);
+            varint(small, n);
+            small.write(new byte[n], 0, n);
+        }
+        offsets.add((long) small.size());
+        Path f = tmp.resolve("small");
+        Files.write(f, small.toByteArray());
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
+            FileWindow w = FileWindow.of(ch);
+            walk(w, offsets);
+            assertThat(w.bytesRead()).isBetween((long) small.size(), small.size() + small.size() / 20L);
+        }
+        // 40 records of 100 bytes, each followed by 1 MiB that is skipped
+        Path sparse = tmp.resolve("far-apart");
+        List<Long> far = new ArrayList<>();
+        try (RandomAccessFile raf = new RandomAccessFile(sparse.toFile(), "rw")) {
+            for (int r = 0; r < 40; r++) {
+                far.add(raf.getFilePointer());
+                raf.write(100);
+                raf.write(new byte[100]);
+                raf.seek(raf.getFilePointer() + (1 << 20));
+            }
+            far.add(raf.getFilePointer());
+            raf.setLength(raf.getFilePointer());
+        }
+        try (FileChannel ch = FileChannel.open(sparse, StandardOpenOption.READ)) {
+            FileWindow w = FileWindow.of(ch);
+            for (int r = 0; r + 1 < far.size(); r++) {
+                assertThat(w.parse(far.get(r), far.get(r + 1), FileWindowTest::record))
+                        .isEqualTo(100 * pow31(100));
+            }
+            assertThat(w.bytesRead()).isEqualTo(40L * FileWindow.FIRST);
+        }
+    }
+
+    private static long pow31(int n) {
+        long p = 1;
+        for (int i = 0; i < n; i++) {
+            p *= 31;
+        }
+        return p;
+    }
+
+    /**
+     * A corrupt length far from its limit (a header that claims 1 GiB in a file of 1.5 GiB) is corrupt
+     * input after windows of at most {@link FileWindow#MAX} bytes: it costs that much reading and memory,
+     * not what the length claims.
+     */
+    @Test
+    void aCorruptLengthCostsAtMostTheLargestWindow() throws IOException {
+        Path f = tmp.resolve("claims");
+        long size = 3L << 29;
+        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+            raf.seek(100);
+            ByteArrayOutputStream b = new ByteArrayOutputStream();
+            varint(b, 1 << 30);
+            raf.write(b.toByteArray());
+            raf.setLength(size);
+        }
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
+            FileWindow w = FileWindow.of(ch);
+            assertThatThrownBy(() -> w.parse(100, size, FileWindowTest::record))
+                    .isInstanceOf(CorruptInputException.class)
+                    .extracting(e -> ((CorruptInputException) e).offset())
+                    .isEqualTo(105L);
+            assertThat(w.bytesRead()).isLessThan(2L * FileWindow.MAX);
+        } finally {
+            Files.delete(f);
+        }
+    }
 }

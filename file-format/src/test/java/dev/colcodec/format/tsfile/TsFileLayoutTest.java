@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.io.FileWindow;
 import java.io.File;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -92,10 +93,38 @@ class TsFileLayoutTest {
         List<String> inMemory = describe(TsFileLayout.scan(bytes, Math.toIntExact(meta)));
         List<String> fromChannel;
         try (FileChannel ch = FileChannel.open(f.toPath(), StandardOpenOption.READ)) {
-            fromChannel = describe(TsFileLayout.scan(ch, meta));
+            FileWindow w = FileWindow.of(ch);
+            fromChannel = describe(TsFileLayout.scan(w, meta));
+            // headers close together: about one read of the file
+            assertThat(w.bytesRead()).isLessThan(bytes.length + bytes.length / 10L);
         }
         assertThat(inMemory.size()).isGreaterThan(1000);
         assertThat(fromChannel).isEqualTo(inMemory);
+    }
+
+    /** Chunk and page data is skipped, not read: a file of large pages costs a window per header. */
+    @Test
+    void aScanOfAChannelReadsHeadersNotData() throws Exception {
+        TsFileFixtures.Dataset ds = TsFileFixtures.dataset(12, TsFileFixtures.allTypes(), new int[] {120_000}, 0.1, 1);
+        File f = new File(tmp, "large-pages.tsfile");
+        TsFileFixtures.writeWithTsFile(ds, f, 60_000, "TS_2DIFF");
+        byte[] bytes = Files.readAllBytes(f.toPath());
+        long meta = TsFileReader.of(bytes).metadataOffset();
+        List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(bytes, Math.toIntExact(meta));
+        int headers = 0;
+        for (TsFileLayout.ChunkGroup g : groups) {
+            headers++;
+            for (TsFileLayout.Chunk c : g.chunks()) {
+                headers += 1 + c.pages().size();
+            }
+        }
+        try (FileChannel ch = FileChannel.open(f.toPath(), StandardOpenOption.READ)) {
+            FileWindow w = FileWindow.of(ch);
+            assertThat(describe(TsFileLayout.scan(w, meta))).isEqualTo(describe(groups));
+            assertThat(w.bytesRead())
+                    .isLessThanOrEqualTo(headers * (long) (1 << 16))
+                    .isLessThan(bytes.length);
+        }
     }
 
     /** Corrupt input is reported at the same offset, with the same words, from a channel as from bytes. */
@@ -134,6 +163,11 @@ class TsFileLayoutTest {
                 assertThat(fromChannel).as("limit " + limit).isNotNull();
                 assertThat(fromChannel.offset()).isEqualTo(fromBytes.offset());
                 assertThat(fromChannel.expected()).isEqualTo(fromBytes.expected());
+                if (limit == meta - 1) {
+                    // the words of a chunk's own check (TsChunkHeader.read), at its header
+                    assertThat(fromBytes.offset()).isEqualTo(last.offset());
+                    assertThat(fromBytes.expected()).matches("chunk data of \\d+ bytes, but \\d+ remain");
+                }
             }
         }
         assertThat(corrupt(() -> TsFileLayout.scan(badPage, meta)).offset()).isEqualTo(farPage.offset());
