@@ -68,7 +68,12 @@ final class RewriteCommand {
                 if (args.option("--page-version") != null) {
                     throw new UsageException("rewrite: --page-version applies to Parquet files only");
                 }
-                rewriteTsFile(in, target, codec, encodings, policy, advisor, out);
+                // the file is not read whole: the reader reads its metadata and chunks, the layout its headers
+                try (TsFileReader r = TsFileReader.open(in);
+                        FileChannel channel = FileChannel.open(in, StandardOpenOption.READ)) {
+                    List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(channel, r.metadataOffset());
+                    rewriteTsFile(r, groups, target, codec, encodings, policy, advisor, out);
+                }
             }
         } catch (IOException | RuntimeException | Error e) {
             // an OutOfMemoryError too, which the CLI reports as one line: no part-written OUT stays
@@ -263,23 +268,6 @@ final class RewriteCommand {
             }
         }
         return samples;
-    }
-
-    private static void rewriteTsFile(
-            Path in,
-            Writers.Target target,
-            Compression codec,
-            Map<String, String> encodings,
-            Policy policy,
-            EncodingAdvisor advisor,
-            PrintStream out)
-            throws IOException {
-        // the file is not read whole: the reader reads its metadata and chunks, the layout its headers
-        try (TsFileReader r = TsFileReader.open(in);
-                FileChannel channel = FileChannel.open(in, StandardOpenOption.READ)) {
-            List<TsFileLayout.ChunkGroup> groups = TsFileLayout.scan(channel, r.metadataOffset());
-            rewriteTsFile(r, groups, target, codec, encodings, policy, advisor, out);
-        }
     }
 
     private static void rewriteTsFile(
