@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -399,39 +400,16 @@ final class ConvertCommand {
         if (args.option("--tags") != null) {
             throw new UsageException("convert: --tags applies to Parquet input; a TsFile's tags come from its schema");
         }
-        String table;
-        TsTableSchema schema;
-        List<TsTables.DeviceRows> devices;
-        try (TsFileReader r = TsFileReader.open(in)) {
-            table = TsTables.table(r, args.option("--table"));
-            schema = r.schema(table);
-            devices = TsTables.read(r, table);
-        }
-        TsTables.checkDates(schema, devices, () -> TsTables.layout(in));
         String timeName = args.option("--time") == null ? "time" : args.option("--time");
-        List<TsTableSchema.Column> tagColumns = TsTables.columns(schema, TsTableSchema.Category.TAG);
-        List<TsTableSchema.Column> fieldColumns = TsTables.columns(schema, TsTableSchema.Category.FIELD);
-        List<List<ColumnValues>> parts = new ArrayList<>();
-        for (int i = 0; i < 1 + tagColumns.size() + fieldColumns.size(); i++) {
-            parts.add(new ArrayList<>());
-        }
-        for (TsTables.DeviceRows d : devices) {
-            int n = d.rows();
-            parts.get(0)
-                    .add(new ColumnValues(
-                            timeName, ColumnValues.Kind.INT64, ColumnValues.Meaning.NONE, d.times(), null, n));
-            for (int t = 0; t < tagColumns.size(); t++) {
-                parts.get(1 + t).add(DumpCommand.constantTag(tagColumns.get(t).name(), d.tags()[t], n));
-            }
-            for (int f = 0; f < fieldColumns.size(); f++) {
-                parts.get(1 + tagColumns.size() + f).add(d.fields().get(f));
-            }
-        }
-        List<ColumnValues> columns = new ArrayList<>();
-        List<ParquetColumn> parquetSchema = new ArrayList<>();
-        for (int i = 0; i < parts.size(); i++) {
-            ColumnValues c;
-            if (parts.get(i).isEmpty()) {
+        try (TsFileReader r = TsFileReader.open(in)) {
+            String table = TsTables.table(r, args.option("--table"));
+            TsTableSchema schema = r.schema(table);
+            List<TsTableSchema.Column> tagColumns = TsTables.columns(schema, TsTableSchema.Category.TAG);
+            List<TsTableSchema.Column> fieldColumns = TsTables.columns(schema, TsTableSchema.Category.FIELD);
+            // the Parquet schema from the TsFile one: time, tags, fields (an empty column of each type)
+            List<ParquetColumn> parquetSchema = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < 1 + tagColumns.size() + fieldColumns.size(); i++) {
                 String name = i == 0
                         ? timeName
                         : i <= tagColumns.size()
@@ -443,40 +421,52 @@ final class ConvertCommand {
                                 ? TsDataType.STRING
                                 : fieldColumns.get(i - 1 - tagColumns.size()).type();
                 ColumnValues.Kind kind = TsTables.kind(type);
-                c = new ColumnValues(
-                        name,
-                        kind,
-                        i == 0 ? ColumnValues.Meaning.NONE : TsTables.meaning(type),
-                        ColumnValues.newArray(kind, 0),
-                        null,
-                        0);
-            } else {
-                c = ColumnValues.concat(parts.get(i));
+                ColumnValues.Meaning meaning = i == 0 ? ColumnValues.Meaning.NONE : TsTables.meaning(type);
+                parquetSchema.add(ParquetTables.columnFor(
+                        new ColumnValues(name, kind, meaning, ColumnValues.newArray(kind, 0), null, 0), i > 0));
+                names.add(name);
             }
-            if (i > 0 && c.meaning == ColumnValues.Meaning.DATE) {
-                c = datesForParquet(c);
+            if (names.stream().distinct().count() != names.size()) {
+                throw new UsageException("convert: the time column name " + timeName + " collides with another"
+                        + " column; pick another with --time");
             }
-            columns.add(c);
-            parquetSchema.add(ParquetTables.columnFor(c, i > 0));
-        }
-        if (columns.stream().map(c -> c.name).distinct().count() != columns.size()) {
-            throw new UsageException("convert: the time column name " + timeName + " collides with another column; pick"
-                    + " another with --time");
-        }
-        ParquetWriteOptions options = ParquetWriteOptions.defaults();
-        if (codec != null) {
-            options = options.withCompression(codec);
-        }
-        for (Map.Entry<String, String> e : args.encodings().entrySet()) {
-            if (columns.stream().noneMatch(c -> c.name.equals(e.getKey()))) {
-                throw new UsageException("convert: no column " + e.getKey());
+            ParquetWriteOptions options = ParquetWriteOptions.defaults();
+            if (codec != null) {
+                options = options.withCompression(codec);
             }
-            options = options.withEncoding(e.getKey(), Names.parquetEncoding(e.getValue()));
+            for (Map.Entry<String, String> e : args.encodings().entrySet()) {
+                if (!names.contains(e.getKey())) {
+                    throw new UsageException("convert: no column " + e.getKey());
+                }
+                options = options.withEncoding(e.getKey(), Names.parquetEncoding(e.getValue()));
+            }
+            // one chunk group's rows at a time: a file of any size in the memory of its largest chunk group
+            long rows = 0;
+            int devices = 0;
+            String[] lastDevice = null;
+            try (ParquetFileWriter w = Writers.parquet("convert", target, parquetSchema, options)) {
+                for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, table); it.hasNext(); ) {
+                    TsTables.DeviceRows d = it.next();
+                    TsTables.checkDates(schema, List.of(d), () -> TsTables.layout(in));
+                    int n = d.rows();
+                    List<ColumnValues> columns = new ArrayList<>(names.size());
+                    columns.add(new ColumnValues(
+                            timeName, ColumnValues.Kind.INT64, ColumnValues.Meaning.NONE, d.times(), null, n));
+                    for (int t = 0; t < tagColumns.size(); t++) {
+                        columns.add(DumpCommand.constantTag(tagColumns.get(t).name(), d.tags()[t], n));
+                    }
+                    for (ColumnValues f : d.fields()) {
+                        columns.add(f.meaning == ColumnValues.Meaning.DATE ? datesForParquet(f) : f);
+                    }
+                    ParquetTables.write(w, columns, n);
+                    rows += n;
+                    if (!Arrays.equals(d.tags(), lastDevice)) {
+                        devices++; // a device's chunk groups come one after another
+                        lastDevice = d.tags();
+                    }
+                }
+            }
+            out.println("wrote " + rows + " rows of table " + table + " from " + devices + " devices");
         }
-        int rows = columns.get(0).rows;
-        try (ParquetFileWriter w = Writers.parquet("convert", target, parquetSchema, options)) {
-            ParquetTables.write(w, columns, rows);
-        }
-        out.println("wrote " + rows + " rows of table " + table + " from " + devices.size() + " devices");
     }
 }
