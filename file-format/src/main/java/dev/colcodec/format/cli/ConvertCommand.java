@@ -54,6 +54,7 @@ final class ConvertCommand {
             } else {
                 toParquet(in, target, args, codec, out);
             }
+            target.commit();
         } catch (IOException | RuntimeException | Error e) {
             // an OutOfMemoryError too, which the CLI reports as one line: no part-written OUT stays
             try {
@@ -349,7 +350,7 @@ final class ConvertCommand {
         for (int i = 0; i < c.rows; i++) {
             if (!c.isNull(i)) {
                 int v = ymd[i];
-                // a valid yyyyMMdd date (TsTables.checkDates)
+                // a calendar date (TsTables.checkDates)
                 days[i] = (int) LocalDate.of(v / 10_000, v / 100 % 100, v % 100).toEpochDay();
             }
         }
@@ -447,7 +448,8 @@ final class ConvertCommand {
             try (ParquetFileWriter w = Writers.parquet("convert", target, parquetSchema, options)) {
                 for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, table); it.hasNext(); ) {
                     TsTables.DeviceRows d = it.next();
-                    TsTables.checkDates(schema, List.of(d), () -> TsTables.layout(in));
+                    TsTables.checkDates(
+                            schema, List.of(d), TsTables::isCalendarDate, "a yyyyMMdd date", () -> TsTables.layout(in));
                     int n = d.rows();
                     List<ColumnValues> columns = new ArrayList<>(names.size());
                     columns.add(new ColumnValues(

@@ -75,6 +75,7 @@ final class RewriteCommand {
                     rewriteTsFile(r, groups, target, codec, encodings, policy, advisor, out);
                 }
             }
+            target.commit();
         } catch (IOException | RuntimeException | Error e) {
             // an OutOfMemoryError too, which the CLI reports as one line: no part-written OUT stays
             try {
@@ -280,6 +281,11 @@ final class RewriteCommand {
             EncodingAdvisor advisor,
             PrintStream out)
             throws IOException {
+        if (!r.treeDevices().isEmpty()) {
+            // rewrite writes table-model files: tree-model devices would be dropped, not rewritten
+            throw new UsageException("rewrite: the file holds tree-model devices, which rewrite cannot write: "
+                    + abbreviated(r.treeDevices()));
+        }
         TsFileWriter.Options options = new TsFileWriter.Options().properties(r.properties());
         for (TsFileLayout.ChunkGroup g : groups) {
             for (TsFileLayout.Chunk c : g.chunks()) {
@@ -373,7 +379,12 @@ final class RewriteCommand {
             for (TsTableSchema s : schemas) {
                 for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, s.tableName()); it.hasNext(); ) {
                     TsTables.DeviceRows d = it.next();
-                    TsTables.checkDates(s, List.of(d), () -> groups);
+                    TsTables.checkDates(
+                            s,
+                            List.of(d),
+                            TsFileWriter::isDate,
+                            "a yyyyMMdd date of the years 1000 to 9999",
+                            () -> groups);
                     try {
                         w.write(TsTables.tablet(s, d));
                     } catch (IllegalArgumentException e) {
@@ -416,14 +427,10 @@ final class RewriteCommand {
         }
         for (String table : tables) {
             Samples.Collector[] cs = samples.get(table);
-            for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, table); it.hasNext(); ) {
-                boolean full = times == null || times.full();
-                for (Samples.Collector c : cs) {
-                    full &= c == null || c.full();
-                }
-                if (full) {
-                    break;
-                }
+            if (full(times, cs)) {
+                continue; // nothing more to sample here: the table is not read
+            }
+            for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, table); !full(times, cs) && it.hasNext(); ) {
                 TsTables.DeviceRows d = it.next();
                 if (times != null) {
                     times.add(new ColumnValues(
@@ -436,5 +443,21 @@ final class RewriteCommand {
                 }
             }
         }
+    }
+
+    /** Whether {@code times} (if any) and every collector of {@code cs} (null: none) are full. */
+    private static boolean full(Samples.Collector times, Samples.Collector[] cs) {
+        boolean full = times == null || times.full();
+        for (Samples.Collector c : cs) {
+            full &= c == null || c.full();
+        }
+        return full;
+    }
+
+    /** The first devices of {@code devices}, and how many more. */
+    private static String abbreviated(List<String> devices) {
+        int shown = Math.min(3, devices.size());
+        String list = String.join(", ", devices.subList(0, shown));
+        return devices.size() > shown ? list + " and " + (devices.size() - shown) + " more" : list;
     }
 }

@@ -38,18 +38,41 @@ final class Samples {
             return count >= limit;
         }
 
+        /**
+         * Takes the non-null values of {@code c} the sample still needs, copied: a sample holds at most
+         * its limit of values however many rows (null or not) it is offered, so a caller may offer a
+         * whole file a part at a time.
+         */
         void add(ColumnValues c) {
             if (full()) {
                 return;
             }
-            parts.add(c);
-            for (int r = 0; r < c.rows; r++) {
-                count += c.isNull(r) ? 0 : 1;
+            int need = limit - count;
+            Object values = ColumnValues.newArray(c.kind, Math.min(need, c.rows));
+            int taken = 0;
+            for (int r = 0; r < c.rows && taken < need; r++) {
+                if (!c.isNull(r)) {
+                    System.arraycopy(c.values, r, values, taken++, 1);
+                }
+            }
+            if (taken > 0 || parts.isEmpty()) {
+                // an empty first part keeps the kind of a column without values
+                parts.add(new ColumnValues(c.name, c.kind, c.meaning, values, null, taken));
+                count += taken;
             }
         }
 
         String name() {
             return name;
+        }
+
+        /** The values (rows) the sample holds. */
+        int held() {
+            int n = 0;
+            for (ColumnValues p : parts) {
+                n += p.rows;
+            }
+            return n;
         }
 
         /** Declares the TsFile type of the sampled values (DATE, TIMESTAMP, STRING, BLOB, ...). */

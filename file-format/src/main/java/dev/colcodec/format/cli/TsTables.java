@@ -15,10 +15,13 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.DateTimeException;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.IntPredicate;
 
 /** TsFile tables to and from {@link ColumnValues}. */
 final class TsTables {
@@ -351,11 +354,14 @@ final class TsTables {
     }
 
     /**
-     * A DATE value read that is not a yyyyMMdd date of the years 1000 to 9999 (a damaged page can decode to
-     * one) is corrupt input at the first chunk of its device and column: a TsFile writer would refuse it as
-     * a caller's mistake, and Parquet's DATE has no such day.
+     * A DATE value read that {@code valid} refuses (a damaged page can decode to one) is corrupt input at
+     * the first chunk of its device and column, {@code expected} saying what a value must be: {@code
+     * rewrite} takes the dates a TsFile writer writes ({@link TsFileWriter#isDate}), {@code convert} any
+     * calendar date ({@link #isCalendarDate}), which Parquet's DATE holds.
      */
-    static void checkDates(TsTableSchema s, List<DeviceRows> devices, Layout layout) throws IOException {
+    static void checkDates(
+            TsTableSchema s, List<DeviceRows> devices, IntPredicate valid, String expected, Layout layout)
+            throws IOException {
         for (DeviceRows d : devices) {
             for (ColumnValues c : d.fields()) {
                 TsTableSchema.Column col = s.column(c.name);
@@ -364,13 +370,23 @@ final class TsTables {
                 }
                 int[] v = (int[]) c.values;
                 for (int i = 0; i < d.rows(); i++) {
-                    if (!c.isNull(i) && !TsFileWriter.isDate(v[i])) {
+                    if (!c.isNull(i) && !valid.test(v[i])) {
                         throw new CorruptInputException(
                                 chunkOffset(s.tableName(), d.tags(), c.name, layout.groups()),
-                                "a yyyyMMdd date of the years 1000 to 9999 in column " + c.name + ", got " + v[i]);
+                                expected + " in column " + c.name + ", got " + v[i]);
                     }
                 }
             }
+        }
+    }
+
+    /** Whether {@code ymd} is a yyyyMMdd date of the proleptic Gregorian calendar, of any year. */
+    static boolean isCalendarDate(int ymd) {
+        try {
+            LocalDate.of(ymd / 10_000, ymd / 100 % 100, ymd % 100);
+            return true;
+        } catch (DateTimeException e) {
+            return false;
         }
     }
 

@@ -7,8 +7,12 @@ import dev.colcodec.format.tsfile.TsFileWriter;
 import dev.colcodec.format.tsfile.TsTableSchema;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -18,10 +22,15 @@ import java.util.List;
 final class Writers {
     private Writers() {}
 
-    /** A command's OUT file, and whether the command has created (or truncated) it. */
+    /**
+     * A command's OUT file. The writers write a new file beside it, which {@link #commit} moves onto OUT
+     * once the command has succeeded: a command that fails at any point, even after writing much of
+     * its output, leaves an existing OUT as it was and no part-written file.
+     */
     static final class Target {
         private final Path path;
-        private boolean created;
+        /** The file being written, or null before a writer was created and after {@link #commit}. */
+        private Path temp;
 
         Target(Path path) {
             this.path = path;
@@ -31,23 +40,58 @@ final class Writers {
             return path;
         }
 
-        /**
-         * After a failure: deletes the file if the command created it (a part-written file); a file the
-         * command never opened, such as an existing OUT when IN is unreadable, stays as it was.
-         */
-        void deleteIfCreated() throws IOException {
-            if (created) {
-                Files.deleteIfExists(path);
+        /** The new file beside OUT the writer is to create (a hidden name no other run picks). */
+        private Path create() {
+            Path name = path.getFileName();
+            temp = path.resolveSibling("." + (name == null ? "out" : name) + "."
+                    + ProcessHandle.current().pid() + "." + System.nanoTime() + ".colcodec-tmp");
+            return temp;
+        }
+
+        /** Replaces OUT with the file written (atomically where the file system can). */
+        void commit() throws IOException {
+            if (temp == null) {
+                return;
             }
+            try {
+                Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING);
+            }
+            temp = null;
+        }
+
+        /** After a failure: deletes the file being written, if any; OUT stays as it was. */
+        void deleteIfCreated() throws IOException {
+            if (temp != null) {
+                Files.deleteIfExists(temp);
+                temp = null;
+            }
+        }
+
+        /** An exception about the new file beside OUT, said of OUT's directory or OUT. */
+        private IOException aboutOut(IOException e) {
+            Path dir = path.toAbsolutePath().getParent();
+            String where = dir == null ? path.toString() : dir.toString();
+            if (e instanceof NoSuchFileException) {
+                return new NoSuchFileException(where);
+            }
+            if (e instanceof AccessDeniedException) {
+                return new AccessDeniedException(where);
+            }
+            return e;
         }
     }
 
     static ParquetFileWriter parquet(
             String command, Target target, List<ParquetColumn> schema, ParquetWriteOptions options) throws IOException {
         try {
-            ParquetFileWriter w = ParquetFileWriter.create(target.path, schema, options);
-            target.created = true;
-            return w;
+            Path file = target.create();
+            try {
+                return ParquetFileWriter.create(file, schema, options);
+            } catch (IOException e) {
+                throw target.aboutOut(e);
+            }
         } catch (IllegalArgumentException e) {
             throw new UsageException(command + ": " + e.getMessage());
         }
@@ -56,9 +100,12 @@ final class Writers {
     static TsFileWriter tsfile(String command, Target target, List<TsTableSchema> schemas, TsFileWriter.Options options)
             throws IOException {
         try {
-            TsFileWriter w = TsFileWriter.create(target.path, schemas, options);
-            target.created = true;
-            return w;
+            Path file = target.create();
+            try {
+                return TsFileWriter.create(file, schemas, options);
+            } catch (IOException e) {
+                throw target.aboutOut(e);
+            }
         } catch (IllegalArgumentException e) {
             throw new UsageException(command + ": " + e.getMessage());
         }

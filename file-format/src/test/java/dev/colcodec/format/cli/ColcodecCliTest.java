@@ -694,7 +694,8 @@ class ColcodecCliTest {
         assertOneLineError(
                 run("convert", garbage.toString(), out.toString(), "--time", "t"), 1, "colcodec: corrupt input");
         assertThat(Files.readAllBytes(out)).isEqualTo(kept);
-        // a failure after OUT was replaced (a time repeated for a device, found while writing) removes it
+        // a failure found while writing (a time repeated for a device) leaves OUT as it was too: the
+        // output goes to a new file beside OUT, which replaces OUT only when the command succeeds
         Path repeated = tmp.resolve("repeated.parquet");
         try (ParquetFileWriter w = ParquetFileWriter.create(
                 repeated,
@@ -706,12 +707,12 @@ class ColcodecCliTest {
         }
         assertOneLineError(
                 run("convert", repeated.toString(), out.toString(), "--time", "t"), 1, "colcodec: time 2 occurs twice");
-        assertThat(Files.exists(out)).isFalse();
+        assertThat(Files.readAllBytes(out)).isEqualTo(kept);
         // an OUT in a missing directory is one clear line
         assertOneLineError(
                 run("rewrite", parquet.toString(), tmp.resolve("no/such/dir/o").toString()),
                 1,
-                "colcodec: no such file");
+                "colcodec: no such file: " + tmp.resolve("no/such/dir").toAbsolutePath());
     }
 
     /** A Parquet file of unsigned, half-float, JSON and TIME columns with a time column t. */
@@ -1069,25 +1070,9 @@ class ColcodecCliTest {
      */
     @Test
     void rewriteAndConvertOfATsFileWithAnImpossibleDateAreCorruptInputAtItsChunk() throws IOException {
-        TsTableSchema schema = plainTable("d", TsDataType.DATE);
-        java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
-        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
-            w.write(new TsTablet(schema).device("a").times(new long[] {1}, 1).ints("d", new int[] {20240101}, null));
-        }
-        byte[] file = bos.toByteArray();
-        byte[] good = zigzagVarint(20240101);
-        byte[] bad = zigzagVarint(20241301);
-        assertThat(bad).hasSameSizeAs(good);
-        int at = -1;
-        for (int i = 0; i + good.length <= file.length; i++) {
-            if (java.util.Arrays.equals(file, i, i + good.length, good, 0, good.length)) {
-                assertThat(at).as("one place holds the value").isEqualTo(-1);
-                at = i;
-            }
-        }
-        assertThat(at).isPositive();
-        System.arraycopy(bad, 0, file, at, bad.length);
+        // two chunk groups of device a: the bad value in the second, found after the first was written
         Path in = tmp.resolve("bad-date.tsfile");
+        byte[] file = tsFileOfDates(20240102, 20241302);
         Files.write(in, file);
         long chunk = -1;
         for (TsFileLayout.Chunk c : TsFileLayout.scan(
@@ -1099,17 +1084,67 @@ class ColcodecCliTest {
             }
         }
         assertThat(chunk).isPositive();
+        byte[] kept = "the caller's bytes".getBytes(StandardCharsets.UTF_8);
         // rewrite writes a TsFile, which has no such date; convert a Parquet DATE, which has no such day
         for (String out : List.of("out.tsfile", "out.parquet")) {
             String command = out.endsWith(".tsfile") ? "rewrite" : "convert";
+            Files.write(tmp.resolve(out), kept);
             CliFixtures.Result r = run(command, in.toString(), tmp.resolve(out).toString());
             assertOneLineError(r, 1, "colcodec: corrupt input at offset ");
             assertThat(r.errLines().get(0))
                     .as(command)
-                    .isEqualTo("colcodec: corrupt input at offset " + chunk
-                            + ": expected a yyyyMMdd date of the years 1000 to 9999 in column d, got 20241301");
-            assertThat(tmp.resolve(out)).doesNotExist();
+                    .isEqualTo("colcodec: corrupt input at offset " + chunk + ": expected a yyyyMMdd date"
+                            + (command.equals("rewrite") ? " of the years 1000 to 9999" : "")
+                            + " in column d, got 20241302");
+            // OUT as it was, and nothing written beside it left behind
+            assertThat(Files.readAllBytes(tmp.resolve(out))).as(command).isEqualTo(kept);
+            try (java.util.stream.Stream<Path> files = Files.list(tmp)) {
+                assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".colcodec-tmp"));
+            }
         }
+        // the year 500: a calendar date, which Parquet's DATE holds, but not one a TsFile writer writes
+        Path early = tmp.resolve("early-date.tsfile");
+        Files.write(early, tsFileOfDates(20240102, 5000102));
+        assertOneLineError(
+                run("rewrite", early.toString(), tmp.resolve("early-out.tsfile").toString()),
+                1,
+                "colcodec: corrupt input at offset " + chunk
+                        + ": expected a yyyyMMdd date of the years 1000 to 9999 in column d, got 5000102");
+        CliFixtures.Result converted =
+                run("convert", early.toString(), tmp.resolve("early.parquet").toString());
+        assertThat(converted.status()).as(converted.err()).isZero();
+        assertThat(run("dump", tmp.resolve("early.parquet").toString()).outLines())
+                .containsExactly(
+                        "time,dev,d",
+                        "1,a," + java.time.LocalDate.of(2024, 1, 1).toEpochDay(),
+                        "2,a," + java.time.LocalDate.of(500, 1, 2).toEpochDay());
+    }
+
+    /**
+     * A TsFile of device a with DATE column d: 20240101 at time 1 and {@code second} at time 2, in two
+     * chunk groups, where {@code second} is written over {@code written} (a value of the same varint size).
+     */
+    private static byte[] tsFileOfDates(int written, int second) throws IOException {
+        TsTableSchema schema = plainTable("d", TsDataType.DATE);
+        java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
+            w.write(new TsTablet(schema).device("a").times(new long[] {1}, 1).ints("d", new int[] {20240101}, null));
+            w.write(new TsTablet(schema).device("a").times(new long[] {2}, 1).ints("d", new int[] {written}, null));
+        }
+        byte[] file = bos.toByteArray();
+        byte[] good = zigzagVarint(written);
+        byte[] bad = zigzagVarint(second);
+        assertThat(bad).hasSameSizeAs(good);
+        int at = -1;
+        for (int i = 0; i + good.length <= file.length; i++) {
+            if (java.util.Arrays.equals(file, i, i + good.length, good, 0, good.length)) {
+                assertThat(at).as("one place holds the value").isEqualTo(-1);
+                at = i;
+            }
+        }
+        assertThat(at).isPositive();
+        System.arraycopy(bad, 0, file, at, bad.length);
+        return file;
     }
 
     /** Table {@code t}: a TAG column {@code dev} and one PLAIN, uncompressed FIELD column. */

@@ -84,6 +84,20 @@ class TsTreeCliTest {
                 .contains("    b: TEXT encoding=PLAIN codec=LZ4_RAW count=1");
     }
 
+    /** rewrite writes table-model files: it refuses tree-model devices rather than drop them. */
+    @Test
+    void rewriteRefusesTreeModelDevicesRatherThanDropThem() throws Exception {
+        Path out = tmp.resolve("rewritten.tsfile");
+        CliFixtures.Result r = run("rewrite", treeFile().toString(), out.toString());
+        assertThat(r.status()).as(r.err()).isEqualTo(2);
+        assertThat(r.errLines())
+                .singleElement()
+                .asString()
+                .startsWith(
+                        "colcodec: rewrite: the file holds tree-model devices, which rewrite cannot write: root.sg.");
+        assertThat(out).doesNotExist();
+    }
+
     @Test
     void dumpOfATreeDeviceMergesItsSeriesOnTime() throws Exception {
         Path f = treeFile();
