@@ -522,6 +522,38 @@ class TsFileReaderTest {
                 assertEquals(7, r.readCounts().chunksSkipped());
             }
         }
+        // every way of reading counts the same skips, with and without a pool
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+        try (TsFileReader r = TsFileReader.open(f.toPath())) {
+            List<java.util.function.Consumer<TsFileReader>> reads = List.of(
+                    x -> x.query("t", cols, t0[3560], t0[3570], pool),
+                    x -> x.blocks("t", cols, t0[3560], t0[3570], null).forEachRemaining(b -> {}),
+                    x -> x.blocks("t", cols, t0[3560], t0[3570], pool).forEachRemaining(b -> {}),
+                    x -> {
+                        try (TsScan scan = x.scan("t", cols, t0[3560], t0[3570], pool, 7)) {
+                            while (scan.next() != null) {
+                                // every block
+                            }
+                        }
+                    },
+                    x -> {
+                        try (TsScan scan = x.scan("t", cols, t0[3560], t0[3570], null, 1000)) {
+                            while (scan.next() != null) {
+                                // every block
+                            }
+                        }
+                    });
+            for (int k = 0; k < reads.size(); k++) {
+                TsFileReader.ReadCounts before = r.readCounts();
+                reads.get(k).accept(r);
+                TsFileReader.ReadCounts after = r.readCounts();
+                assertEquals(3, after.chunksSkipped() - before.chunksSkipped(), "read " + k);
+                assertEquals(4, after.pagesSkipped() - before.pagesSkipped(), "read " + k);
+                assertEquals(2, after.timeBlocksSkipped() - before.timeBlocksSkipped(), "read " + k);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /**
