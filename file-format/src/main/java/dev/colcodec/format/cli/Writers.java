@@ -41,7 +41,11 @@ final class Writers {
         }
 
         /** The new file beside OUT the writer is to create (a hidden name no other run picks). */
-        private Path create() {
+        private Path create(String command) {
+            if (Files.isDirectory(path)) {
+                // a move onto it would replace an empty directory
+                throw new UsageException(command + ": OUT is a directory: " + path);
+            }
             Path name = path.getFileName();
             temp = path.resolveSibling("." + (name == null ? "out" : name) + "."
                     + ProcessHandle.current().pid() + "." + System.nanoTime() + ".colcodec-tmp");
@@ -86,7 +90,7 @@ final class Writers {
     static ParquetFileWriter parquet(
             String command, Target target, List<ParquetColumn> schema, ParquetWriteOptions options) throws IOException {
         try {
-            Path file = target.create();
+            Path file = target.create(command);
             try {
                 return ParquetFileWriter.create(file, schema, options);
             } catch (IOException e) {
@@ -100,7 +104,7 @@ final class Writers {
     static TsFileWriter tsfile(String command, Target target, List<TsTableSchema> schemas, TsFileWriter.Options options)
             throws IOException {
         try {
-            Path file = target.create();
+            Path file = target.create(command);
             try {
                 return TsFileWriter.create(file, schemas, options);
             } catch (IOException e) {

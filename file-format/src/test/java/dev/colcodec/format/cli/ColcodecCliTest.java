@@ -708,6 +708,11 @@ class ColcodecCliTest {
         assertOneLineError(
                 run("convert", repeated.toString(), out.toString(), "--time", "t"), 1, "colcodec: time 2 occurs twice");
         assertThat(Files.readAllBytes(out)).isEqualTo(kept);
+        // an OUT that is a directory is refused, and the directory stays
+        Path dir = Files.createDirectory(tmp.resolve("out-dir"));
+        assertOneLineError(
+                run("rewrite", parquet.toString(), dir.toString()), 2, "colcodec: rewrite: OUT is a directory: " + dir);
+        assertThat(dir).isDirectory();
         // an OUT in a missing directory is one clear line
         assertOneLineError(
                 run("rewrite", parquet.toString(), tmp.resolve("no/such/dir/o").toString()),
