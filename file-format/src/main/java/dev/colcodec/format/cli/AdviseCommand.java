@@ -67,18 +67,8 @@ final class AdviseCommand {
                 for (TsTableSchema.Column c : fields) {
                     samples.add(new Samples.Collector(c.name(), (int) sample).tsType(c.type()));
                 }
-                for (TsTables.DeviceRows d : TsTables.read(r, table)) {
-                    times.add(new ColumnValues(
-                            RewriteCommand.TIME,
-                            ColumnValues.Kind.INT64,
-                            ColumnValues.Meaning.TIMESTAMP,
-                            d.times(),
-                            null,
-                            d.rows()));
-                    for (int f = 0; f < fields.size(); f++) {
-                        samples.get(1 + f).add(d.fields().get(f));
-                    }
-                }
+                TsTables.sample(
+                        r, table, times, samples.subList(1, samples.size()).toArray(new Samples.Collector[0]));
             }
         }
         for (Samples.Collector s : samples) {

@@ -46,15 +46,20 @@ final class InspectCommand {
         boolean pages = args.flag("--pages");
         // files of any size: the readers read their metadata, and the page and chunk headers are read
         // through a window, without reading the file whole
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            if (FileFormat.detect(file) == FileFormat.PARQUET) {
-                try (ParquetFileReader r = ParquetFileReader.open(file)) {
-                    inspectParquet(r, pages ? FileWindow.of(channel) : null, out);
+        if (FileFormat.detect(file) == FileFormat.PARQUET) {
+            try (ParquetFileReader r = ParquetFileReader.open(file)) {
+                if (!pages) {
+                    inspectParquet(r, null, out);
+                    return 0;
                 }
-            } else {
-                try (TsFileReader r = TsFileReader.open(file)) {
-                    inspectTsFile(r, channel, pages, out);
+                try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+                    inspectParquet(r, FileWindow.of(channel), out);
                 }
+            }
+        } else {
+            try (TsFileReader r = TsFileReader.open(file);
+                    FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+                inspectTsFile(r, channel, pages, out);
             }
         }
         return 0;

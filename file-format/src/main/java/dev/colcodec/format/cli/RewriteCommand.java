@@ -426,32 +426,8 @@ final class RewriteCommand {
             samples.put(table, cs);
         }
         for (String table : tables) {
-            Samples.Collector[] cs = samples.get(table);
-            if (full(times, cs)) {
-                continue; // nothing more to sample here: the table is not read
-            }
-            for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, table); !full(times, cs) && it.hasNext(); ) {
-                TsTables.DeviceRows d = it.next();
-                if (times != null) {
-                    times.add(new ColumnValues(
-                            TIME, ColumnValues.Kind.INT64, ColumnValues.Meaning.TIMESTAMP, d.times(), null, d.rows()));
-                }
-                for (int i = 0; i < cs.length; i++) {
-                    if (cs[i] != null) {
-                        cs[i].add(d.fields().get(i));
-                    }
-                }
-            }
+            TsTables.sample(r, table, times, samples.get(table));
         }
-    }
-
-    /** Whether {@code times} (if any) and every collector of {@code cs} (null: none) are full. */
-    private static boolean full(Samples.Collector times, Samples.Collector[] cs) {
-        boolean full = times == null || times.full();
-        for (Samples.Collector c : cs) {
-            full &= c == null || c.full();
-        }
-        return full;
     }
 
     /** The first devices of {@code devices}, and how many more. */

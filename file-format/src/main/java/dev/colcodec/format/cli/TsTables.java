@@ -168,16 +168,6 @@ final class TsTables {
         return out;
     }
 
-    /** Every row of {@code table}, one entry per device with rows, devices in index order. */
-    static List<DeviceRows> read(TsFileReader r, String table) {
-        List<String> tags = r.schema(table).tagNames();
-        List<DeviceRows> out = new ArrayList<>();
-        for (TsBlock b : r.query(table, fieldNames(r, table), Long.MIN_VALUE, Long.MAX_VALUE)) {
-            out.add(rows(b, tags));
-        }
-        return out;
-    }
-
     /**
      * The rows of {@code table} one chunk group at a time, devices in index order (a device's chunk groups
      * one after another, in file order): only one chunk group's values are held at a time.
@@ -196,6 +186,44 @@ final class TsTables {
                 return rows(blocks.next(), tags);
             }
         };
+    }
+
+    /**
+     * Offers the rows of {@code table}, chunk group by chunk group in file order, to the advisor's samples:
+     * the time stamps to {@code times} (null: none) and FIELD column i to {@code fields[i]} (null: none),
+     * until every sample is full; a table with nothing left to sample is not read. The samples keep only
+     * their values, so this reads a file of any size in the memory of its largest chunk group.
+     */
+    static void sample(TsFileReader r, String table, Samples.Collector times, Samples.Collector[] fields) {
+        if (full(times, fields)) {
+            return;
+        }
+        for (Iterator<DeviceRows> it = stream(r, table); !full(times, fields) && it.hasNext(); ) {
+            DeviceRows d = it.next();
+            if (times != null) {
+                times.add(new ColumnValues(
+                        RewriteCommand.TIME,
+                        ColumnValues.Kind.INT64,
+                        ColumnValues.Meaning.TIMESTAMP,
+                        d.times(),
+                        null,
+                        d.rows()));
+            }
+            for (int i = 0; i < fields.length; i++) {
+                if (fields[i] != null) {
+                    fields[i].add(d.fields().get(i));
+                }
+            }
+        }
+    }
+
+    /** Whether {@code times} (if any) and every collector of {@code fields} (null: none) are full. */
+    private static boolean full(Samples.Collector times, Samples.Collector[] fields) {
+        boolean full = times == null || times.full();
+        for (Samples.Collector c : fields) {
+            full &= c == null || c.full();
+        }
+        return full;
     }
 
     private static List<String> fieldNames(TsFileReader r, String table) {

@@ -189,12 +189,7 @@ final class CliFixtures {
         TsTableSchema schema = new TsTableSchema(
                 "t",
                 List.of(
-                        new TsTableSchema.Column(
-                                "dev",
-                                TsDataType.STRING,
-                                TsEncoding.PLAIN,
-                                Compression.LZ4_RAW,
-                                TsTableSchema.Category.TAG),
+                        tag("dev", Compression.LZ4_RAW),
                         new TsTableSchema.Column(
                                 "v",
                                 TsDataType.DOUBLE,
@@ -228,5 +223,11 @@ final class CliFixtures {
                     .binaries("s", new byte[][] {"".getBytes(StandardCharsets.UTF_8)}, null));
         }
         return p;
+    }
+
+    /** A STRING TAG column {@code name} (PLAIN, {@code compression}). */
+    static TsTableSchema.Column tag(String name, Compression compression) {
+        return new TsTableSchema.Column(
+                name, TsDataType.STRING, TsEncoding.PLAIN, compression, TsTableSchema.Category.TAG);
     }
 }

@@ -1157,12 +1157,7 @@ class ColcodecCliTest {
         return new TsTableSchema(
                 "t",
                 List.of(
-                        new TsTableSchema.Column(
-                                "dev",
-                                TsDataType.STRING,
-                                TsEncoding.PLAIN,
-                                Compression.UNCOMPRESSED,
-                                TsTableSchema.Category.TAG),
+                        CliFixtures.tag("dev", Compression.UNCOMPRESSED),
                         new TsTableSchema.Column(
                                 field,
                                 type,
