@@ -180,6 +180,22 @@ public final class TsSeedWorkload {
 
     // ---- the memcpy baseline: the file's bytes moved with no encoding or decoding ----------------------
 
+    /** The sum of every time stamp and value of the rows (wrapping): one read of a writer's input. */
+    public long sumInput() {
+        long sum = 0;
+        for (int k = 0; k < tabletTimes.length; k++) {
+            for (long t : tabletTimes[k]) {
+                sum += t;
+            }
+            for (long[] column : tabletValues[k]) {
+                for (long v : column) {
+                    sum += v;
+                }
+            }
+        }
+        return sum;
+    }
+
     /**
      * Writes {@code bytes} (a file colcodec wrote) into a new file through the stream colcodec's writers
      * use ({@link NewFile}: 256 KiB blocks at aligned offsets): what the file alone costs a write.

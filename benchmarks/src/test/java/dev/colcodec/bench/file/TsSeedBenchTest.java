@@ -73,6 +73,17 @@ class TsSeedBenchTest {
             colcodec.write();
             assertThat(memcpy.write()).isEqualTo(Files.size(colcodec.writeFile));
             assertThat(Files.readAllBytes(memcpy.writeFile)).isEqualTo(Files.readAllBytes(colcodec.writeFile));
+            // and it read every time stamp and value once
+            long sum = 0;
+            for (int k = 0; k < memcpy.workload.tabletTimes.length; k++) {
+                for (int i = 0; i < memcpy.workload.tabletTimes[k].length; i++) {
+                    sum += memcpy.workload.tabletTimes[k][i];
+                    for (long[] column : memcpy.workload.tabletValues[k]) {
+                        sum += column[i];
+                    }
+                }
+            }
+            assertThat(memcpy.inputSum).isEqualTo(sum).isNotZero();
         } finally {
             colcodec.tearDown();
             memcpy.tearDown();
