@@ -40,4 +40,9 @@ public abstract class PageForwardingWriter implements ValuesWriter {
     public final void reset() {
         page.reset();
     }
+
+    @Override
+    public final void resetInto(ByteSink out) {
+        page.resetInto(out);
+    }
 }

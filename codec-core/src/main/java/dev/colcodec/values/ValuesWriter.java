@@ -31,4 +31,16 @@ public interface ValuesWriter {
 
     /** Starts a new page. */
     void reset();
+
+    /**
+     * Starts a new page, as {@link #reset()} does, whose bytes a writer may append to {@code out} as it
+     * encodes them (after what {@code out} holds) instead of to a buffer of its own; {@link
+     * #finishTo(ByteSink)} with this same {@code out} then ends the page where it is, without copying it.
+     * Until that call the caller must not write to {@code out}. {@link #toByteArray()}, {@link
+     * #bufferedSize()} and {@link #finishTo(ByteSink)} to another sink give what they give after {@link
+     * #reset()}. The default resets, and its {@code finishTo} copies.
+     */
+    default void resetInto(ByteSink out) {
+        reset();
+    }
 }

@@ -123,6 +123,54 @@ class TsFileValuesTest {
         assertThat(checked).isGreaterThan(40);
     }
 
+    /**
+     * {@code resetInto(out)} (the file writer's page in place) gives {@code out} its earlier bytes and
+     * then exactly the page {@code toByteArray} returns after a plain reset, whether the writer writes
+     * into {@code out} or copies; the value count and size estimate are the page's alone, {@code
+     * toByteArray} and {@code finishTo} another sink give the page alone, and a plain reset afterwards
+     * leaves {@code out} alone.
+     */
+    @Test
+    void resetIntoEndsWithThePageInPlaceOfACopy() {
+        int checked = 0;
+        for (Map.Entry<TsEncoding, Set<TsDataType>> pair : SUPPORTED.entrySet()) {
+            for (TsDataType t : pair.getValue()) {
+                TsEncoding e = pair.getKey();
+                String as = e + " " + t;
+                long seed = e.ordinal() * 37L + t.ordinal();
+                ValuesWriter a = TsFileValues.newWriter(e, t, K);
+                TypedRoundTrip.write(a, kind(t), N, -1, seed);
+                byte[] page = a.toByteArray();
+                long estimate = a.bufferedSize();
+                ValuesWriter b = TsFileValues.newWriter(e, t, K);
+                TypedRoundTrip.write(b, kind(t), 17, -1, seed + 1); // a page before: resetInto drops it
+                ByteSink out = new ByteSink(4);
+                out.write(new byte[] {7, 7, 7}, 0, 3);
+                b.resetInto(out);
+                assertThat(b.valueCount()).as(as).isZero();
+                TypedRoundTrip.write(b, kind(t), N, -1, seed);
+                assertThat(b.valueCount()).as(as).isEqualTo(N);
+                b.finishTo(out);
+                assertThat(b.bufferedSize()).as(as).isEqualTo(estimate);
+                byte[] got = out.toByteArray();
+                assertThat(java.util.Arrays.copyOf(got, 3)).as(as).containsExactly(7, 7, 7);
+                assertThat(java.util.Arrays.copyOfRange(got, 3, got.length))
+                        .as(as)
+                        .isEqualTo(page);
+                assertThat(b.toByteArray()).as(as).isEqualTo(page);
+                ByteSink other = new ByteSink(4);
+                b.finishTo(other);
+                assertThat(other.toByteArray()).as(as).isEqualTo(page);
+                b.reset();
+                TypedRoundTrip.write(b, kind(t), N, -1, seed + 2);
+                b.toByteArray();
+                assertThat(out.toByteArray()).as(as).isEqualTo(got);
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThan(40);
+    }
+
     @Test
     void everySupportedPairRoundTripsAndEveryOtherIsRefusedByName() {
         int checked = 0;

@@ -8,7 +8,12 @@ import dev.colcodec.values.ValuesWriter;
  * flag of the {@link dev.colcodec.values.ValuesWriter} life cycle.
  */
 final class PlainPage implements ValuesWriter {
-    final ByteSink sink = new ByteSink(1024);
+    private final ByteSink own = new ByteSink(1024);
+    /** Where the page's bytes go: {@link #own}, or the caller's sink after {@link #resetInto}. */
+    ByteSink sink = own;
+    /** Where the page starts in {@link #sink}. */
+    private int start;
+
     private int count;
     private boolean finished;
 
@@ -40,25 +45,36 @@ final class PlainPage implements ValuesWriter {
 
     @Override
     public long bufferedSize() {
-        return sink.size();
+        return sink.size() - start;
     }
 
     @Override
     public byte[] toByteArray() {
         finished = true;
-        return sink.toByteArray();
+        return java.util.Arrays.copyOfRange(sink.array(), start, sink.size());
     }
 
     @Override
     public void finishTo(ByteSink out) {
         finished = true;
-        out.write(sink.array(), 0, sink.size());
+        if (out != sink) {
+            out.write(sink.array(), start, sink.size() - start);
+        }
     }
 
     @Override
     public void reset() {
-        sink.reset();
+        own.reset();
+        sink = own;
+        start = 0;
         count = 0;
         finished = false;
+    }
+
+    @Override
+    public void resetInto(ByteSink out) {
+        reset();
+        sink = java.util.Objects.requireNonNull(out, "out");
+        start = out.size();
     }
 }

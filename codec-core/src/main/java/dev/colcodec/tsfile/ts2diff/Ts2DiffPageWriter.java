@@ -10,7 +10,11 @@ import dev.colcodec.io.ByteSink;
 abstract class Ts2DiffPageWriter {
     static final int BLOCK = Ts2DiffFormat.BLOCK_DELTAS;
 
-    final ByteSink sink = new ByteSink(1024);
+    private final ByteSink own = new ByteSink(1024);
+    /** Where the page's bytes go: {@link #own}, or the caller's sink after {@link #resetInto}. */
+    ByteSink sink = own;
+    /** Where the page starts in {@link #sink}. */
+    private int start;
     /** Deltas in the open block, -1 when no block is open. */
     int n = -1;
 
@@ -30,17 +34,19 @@ abstract class Ts2DiffPageWriter {
     }
 
     public final long bufferedSize() {
-        return sink.size() + (n < 0 ? 0 : headerBytes() + (long) n * valueBytes());
+        return sink.size() - start + (n < 0 ? 0 : headerBytes() + (long) n * valueBytes());
     }
 
     public final byte[] toByteArray() {
         finish();
-        return sink.toByteArray();
+        return java.util.Arrays.copyOfRange(sink.array(), start, sink.size());
     }
 
     public final void finishTo(ByteSink out) {
         finish();
-        out.write(sink.array(), 0, sink.size());
+        if (out != sink) {
+            out.write(sink.array(), start, sink.size() - start);
+        }
     }
 
     private void finish() {
@@ -51,9 +57,18 @@ abstract class Ts2DiffPageWriter {
     }
 
     public final void reset() {
-        sink.reset();
+        own.reset();
+        sink = own;
+        start = 0;
         n = -1;
         count = 0;
         finished = false;
+    }
+
+    /** As {@link dev.colcodec.values.ValuesWriter#resetInto}: the page's bytes go to the end of {@code out}. */
+    public final void resetInto(ByteSink out) {
+        reset();
+        sink = java.util.Objects.requireNonNull(out, "out");
+        start = out.size();
     }
 }

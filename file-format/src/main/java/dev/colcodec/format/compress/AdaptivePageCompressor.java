@@ -119,6 +119,24 @@ public final class AdaptivePageCompressor {
         return n;
     }
 
+    /**
+     * Whether the next page of codec {@code c} will be an LZ4 literal run whatever its bytes (one of the
+     * {@value #SKIP_PAGES} after a page LZ4 could not shrink): a writer may then build it in place with
+     * {@link Lz4LiteralRun} instead of calling {@link #compressInto}, and calls {@link #literalRunWritten}.
+     */
+    public boolean nextIsLz4LiteralRun(Compression c) {
+        return c == Compression.LZ4_RAW && skipLeft > 0;
+    }
+
+    /** Counts a page written in place after {@link #nextIsLz4LiteralRun}, as {@link #compressInto} would have. */
+    public void literalRunWritten() {
+        if (skipLeft <= 0) {
+            throw new IllegalStateException("no literal run was due");
+        }
+        skipLeft--;
+        sampleFirst = true;
+    }
+
     /** Whether the codec shrinks {@link #SAMPLE_BYTES} bytes from the middle of the page enough to be kept. */
     private boolean sampleShrinks(Compression c, byte[] src, int off, int len) {
         java.util.Objects.checkFromIndexSize(off, len, src.length);
@@ -219,7 +237,7 @@ public final class AdaptivePageCompressor {
      * keeps LZ4's end rules (the last 5 bytes are literals, no match starts in the last 12).
      */
     /** Bytes between the words {@link #lz4Literals} checks for a run. */
-    private static final int RUN_PROBE_STRIDE = 32;
+    static final int RUN_PROBE_STRIDE = 32;
 
     static int lz4Literals(byte[] src, int off, int len, byte[] dst, int dstOff) {
         int end = off + len;
@@ -252,7 +270,7 @@ public final class AdaptivePageCompressor {
     }
 
     /** One LZ4 sequence: {@code lit} literals from {@code src[from]}, then a match of {@code match} bytes at distance 1 (none when 0). */
-    private static int lz4Sequence(byte[] src, int from, int lit, int match, byte[] dst, int p) {
+    static int lz4Sequence(byte[] src, int from, int lit, int match, byte[] dst, int p) {
         int ml = match - 4;
         dst[p++] = (byte) ((Math.min(lit, 15) << 4) | (match == 0 ? 0 : Math.min(ml, 15)));
         p = lz4Length(lit, dst, p);
@@ -267,7 +285,7 @@ public final class AdaptivePageCompressor {
     }
 
     /** The extra length bytes of a token field holding {@code n} (none below 15). */
-    private static int lz4Length(int n, byte[] dst, int p) {
+    static int lz4Length(int n, byte[] dst, int p) {
         if (n >= 15) {
             int rest = n - 15;
             while (rest >= 255) {

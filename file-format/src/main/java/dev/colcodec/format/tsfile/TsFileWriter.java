@@ -393,9 +393,9 @@ public final class TsFileWriter implements Closeable {
         for (int p = 0; p < pages; p++) {
             int a = p * options.maxPointsPerPage;
             int b = Math.min(n, a + options.maxPointsPerPage);
-            tw.reset();
-            ((LongValuesWriter) tw).writeLongs(times, a, b - a);
             te.body.reset();
+            tw.resetInto(te.body); // the page is encoded in place: finishTo does not copy it
+            ((LongValuesWriter) tw).writeLongs(times, a, b - a);
             tw.finishTo(te.body);
             TsStatistics ps = new TsStatistics(TsDataType.VECTOR);
             ps.updateTimes(times, a, b - a);
@@ -500,7 +500,7 @@ public final class TsFileWriter implements Closeable {
                     continue;
                 }
                 TsStatistics ps = pageStats != null ? pageStats[p] : new TsStatistics(c.type());
-                w.reset();
+                w.resetInto(body); // the values follow the bitmap in place: finishTo does not copy them
                 encodePresent(w, ps, pageStats != null, c.type(), dense, times, values, nulls, bins, a, b, present);
                 chunkStats.merge(ps);
                 w.finishTo(body);

@@ -1,0 +1,83 @@
+package dev.colcodec.format.compress;
+
+import dev.colcodec.io.ByteIO;
+import dev.colcodec.io.ByteSink;
+
+/**
+ * An LZ4 block of literals built around bytes that are already in place: a short head (a TsFile page's
+ * row count and null bitmap), then a tail of at least {@value #MIN_TAIL} bytes (the page's values) that the
+ * caller has written where the block's last literals go. Runs of one byte value of 39 bytes or more in the
+ * head become matches at distance 1, as {@link AdaptivePageCompressor} writes them; the tail is literals.
+ * The block keeps LZ4's end rules (its last 5 bytes are literals, no match starts in its last 12). Not
+ * thread-safe; one per column writer.
+ */
+public final class Lz4LiteralRun {
+    /** The fewest tail bytes that keep a match of the head out of the block's last 12 bytes. */
+    public static final int MIN_TAIL = 12;
+
+    private final ByteSink sequences = new ByteSink(64);
+    private byte[] head;
+    private int headEnd;
+    /** Where the head's last literals start: every byte from here on is a literal. */
+    private int literalsFrom;
+
+    /** Takes {@code src[off, off + len)} as the head of the next block (kept by reference). */
+    public void head(byte[] src, int off, int len) {
+        java.util.Objects.checkFromIndexSize(off, len, src.length);
+        head = src;
+        headEnd = off + len;
+        sequences.reset();
+        int anchor = off;
+        int i = off + 1;
+        while (i + 8 <= headEnd) {
+            long w = ByteIO.getLongLE(src, i);
+            if (((w ^ (w >>> 8)) << 8) != 0) { // not eight equal bytes
+                i += AdaptivePageCompressor.RUN_PROBE_STRIDE;
+                continue;
+            }
+            byte b = src[i];
+            int s = i;
+            while (s > anchor && src[s - 1] == b) {
+                s--;
+            }
+            int e = i + 8;
+            while (e < headEnd && src[e] == b) {
+                e++;
+            }
+            // src[s] is a literal; the match copies it forward: distance 1, from s + 1 to e
+            int m = s + 1;
+            int p = sequences.ensure(m - anchor + 2 * (5 + (m - anchor + e - m) / 255));
+            p = AdaptivePageCompressor.lz4Sequence(src, anchor, m - anchor, e - m, sequences.array(), p);
+            sequences.setSize(p);
+            anchor = e;
+            i = e + 1;
+        }
+        literalsFrom = anchor;
+    }
+
+    /** The block's bytes before a tail of {@code tailLen} bytes: where the tail goes in the block. */
+    public int lead(int tailLen) {
+        int headLiterals = headEnd - literalsFrom;
+        return sequences.size() + 1 + lengthBytes(headLiterals + tailLen) + headLiterals;
+    }
+
+    /** Writes the {@link #lead} bytes at {@code dst[p]}, for a tail of {@code tailLen} bytes; returns the position after them. */
+    public int writeLead(byte[] dst, int p, int tailLen) {
+        if (tailLen < MIN_TAIL) {
+            throw new IllegalArgumentException("a tail of " + tailLen + " bytes; at least " + MIN_TAIL);
+        }
+        int headLiterals = headEnd - literalsFrom;
+        System.arraycopy(sequences.array(), 0, dst, p, sequences.size());
+        p += sequences.size();
+        int lit = headLiterals + tailLen;
+        dst[p++] = (byte) (Math.min(lit, 15) << 4);
+        p = AdaptivePageCompressor.lz4Length(lit, dst, p);
+        System.arraycopy(head, literalsFrom, dst, p, headLiterals);
+        return p + headLiterals;
+    }
+
+    /** The extra length bytes of a token field holding {@code n}. */
+    private static int lengthBytes(int n) {
+        return n < 15 ? 0 : (n - 15) / 255 + 1;
+    }
+}
