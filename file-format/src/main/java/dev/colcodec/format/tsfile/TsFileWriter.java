@@ -3,6 +3,7 @@ package dev.colcodec.format.tsfile;
 import dev.colcodec.format.compress.AdaptivePageCompressor;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
+import dev.colcodec.format.compress.Lz4LiteralRun;
 import dev.colcodec.format.io.FanOut;
 import dev.colcodec.format.io.NewFile;
 import dev.colcodec.format.io.PooledWrites;
@@ -423,6 +424,13 @@ public final class TsFileWriter implements Closeable {
         private double[] gDoubles = new double[0];
         private boolean[] gBooleans = new boolean[0];
         private final ByteSink body = new ByteSink(1 << 12);
+        /** The LZ4 literal run of a page built in place ({@link #encodePageInPlace}). */
+        private final Lz4LiteralRun literalRun = new Lz4LiteralRun();
+        /**
+         * Bytes in front of the values of the last page built in place (header, bitmap, LZ4 sequences):
+         * where the next one's values are encoded.
+         */
+        private int inPlaceLead = 64;
         /** The value writer of the last chunk, reused (after reset) while the encoding and type stay. */
         private ValuesWriter writer;
 
@@ -500,16 +508,18 @@ public final class TsFileWriter implements Closeable {
                     continue;
                 }
                 TsStatistics ps = pageStats != null ? pageStats[p] : new TsStatistics(c.type());
+                if (c.compression() == Compression.UNCOMPRESSED || compressor.nextIsLz4LiteralRun(c.compression())) {
+                    // the page's bytes as they are: the values are encoded where they end up in the chunk
+                    encodePageInPlace(
+                            w, ps, pageStats != null, c, dense, times, values, nulls, bins, a, b, present, pages);
+                    chunkStats.merge(ps);
+                    continue;
+                }
                 w.resetInto(body); // the values follow the bitmap in place: finishTo does not copy them
                 encodePresent(w, ps, pageStats != null, c.type(), dense, times, values, nulls, bins, a, b, present);
                 chunkStats.merge(ps);
                 w.finishTo(body);
-                if (body.size() > TsChunkReader.MAX_PAGE_BYTES) {
-                    // only TEXT, STRING and BLOB values make such pages; no reader takes them
-                    throw new IllegalArgumentException("column " + c.name() + ": rows " + a + " to " + b
-                            + " make a page of " + body.size() + " bytes, over the " + TsChunkReader.MAX_PAGE_BYTES
-                            + " a reader takes; write fewer rows per page");
-                }
+                checkPageSize(c, a, b, body.size());
                 writePage(body.array(), body.size(), c.compression(), pages > 1 ? ps : null);
             }
             out.reset();
@@ -520,6 +530,95 @@ public final class TsFileWriter implements Closeable {
             } else {
                 writeChunk(0x40, c.name(), c.type(), c.compression(), c.encoding(), pages);
             }
+        }
+
+        /** Refuses a page of {@code bytes} bytes (before compression) that no reader takes. */
+        private static void checkPageSize(TsTableSchema.Column c, int a, int b, long bytes) {
+            if (bytes > TsChunkReader.MAX_PAGE_BYTES) {
+                // only TEXT, STRING and BLOB values make such pages
+                throw new IllegalArgumentException("column " + c.name() + ": rows " + a + " to " + b
+                        + " make a page of " + bytes + " bytes, over the " + TsChunkReader.MAX_PAGE_BYTES
+                        + " a reader takes; write fewer rows per page");
+            }
+        }
+
+        /**
+         * Writes the page whose row count and bitmap are in {@link #body} with its values encoded straight
+         * into {@link #chunk}, where they stay: an UNCOMPRESSED page, or an LZ4 page due to be a literal run
+         * ({@link AdaptivePageCompressor#nextIsLz4LiteralRun}), whose bytes {@link #writePage} would copy
+         * from {@link #body} once more. The values go where the last such page's went ({@link
+         * #inPlaceLead} bytes after the page's start); the header, bitmap and LZ4 sequences are written in
+         * front of them afterwards, and the values move only when those take another number of bytes (a
+         * page of another size or kind). Same bytes as {@link #writePage} of the whole page, but that the
+         * LZ4 literal run does not look for runs of one byte value in the values.
+         */
+        private void encodePageInPlace(
+                ValuesWriter w,
+                TsStatistics ps,
+                boolean statsDone,
+                TsTableSchema.Column c,
+                boolean dense,
+                long[] times,
+                Object values,
+                boolean[] nulls,
+                byte[][] bins,
+                int a,
+                int b,
+                int present,
+                int pages) {
+            Compression comp = c.compression();
+            boolean lz4 = comp != Compression.UNCOMPRESSED;
+            int headLen = body.size();
+            if (lz4) {
+                literalRun.head(body.array(), 0, headLen);
+            }
+            int p0 = chunk.size();
+            int guess = inPlaceLead;
+            chunk.ensure(guess);
+            chunk.setSize(p0 + guess);
+            w.resetInto(chunk);
+            encodePresent(w, ps, statsDone, c.type(), dense, times, values, nulls, bins, a, b, present);
+            w.finishTo(chunk);
+            int valuesLen = chunk.size() - p0 - guess;
+            if ((long) headLen + valuesLen > TsChunkReader.MAX_PAGE_BYTES) {
+                chunk.setSize(p0);
+                checkPageSize(c, a, b, (long) headLen + valuesLen);
+            }
+            TsStatistics header = pages > 1 ? ps : null;
+            if (lz4 && valuesLen < Lz4LiteralRun.MIN_TAIL) {
+                // too few values after the bitmap's matches for LZ4's end rules: the usual way
+                body.write(chunk.array(), p0 + guess, valuesLen);
+                chunk.setSize(p0);
+                writePage(body.array(), body.size(), comp, header);
+                return;
+            }
+            pageStats.reset();
+            if (header != null) {
+                header.writeTo(pageStats);
+            }
+            int len = headLen + valuesLen;
+            int blockLead = lz4 ? literalRun.lead(valuesLen) : headLen;
+            int clen = blockLead + valuesLen;
+            int lead = ByteIO.unsignedVarIntSize(len) + ByteIO.unsignedVarIntSize(clen) + pageStats.size() + blockLead;
+            if (lead != guess) {
+                chunk.ensure(Math.max(0, lead - guess));
+                byte[] moving = chunk.array();
+                System.arraycopy(moving, p0 + guess, moving, p0 + lead, valuesLen);
+            }
+            byte[] arr = chunk.array();
+            int q = ByteIO.putUnsignedVarInt(arr, p0, len);
+            q = ByteIO.putUnsignedVarInt(arr, q, clen);
+            System.arraycopy(pageStats.array(), 0, arr, q, pageStats.size());
+            q += pageStats.size();
+            if (lz4) {
+                q = literalRun.writeLead(arr, q, valuesLen);
+                compressor.literalRunWritten();
+            } else {
+                System.arraycopy(body.array(), 0, arr, q, headLen);
+                q += headLen;
+            }
+            chunk.setSize(q + valuesLen);
+            inPlaceLead = lead;
         }
 
         /**

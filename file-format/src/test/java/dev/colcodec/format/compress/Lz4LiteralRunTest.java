@@ -1,0 +1,116 @@
+package dev.colcodec.format.compress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import net.jpountz.lz4.LZ4Factory;
+import org.junit.jupiter.api.Test;
+
+class Lz4LiteralRunTest {
+    /** A head with runs of one byte value (0 to 300 bytes long) among random bytes. */
+    private static byte[] head(SplittableRandom r, int len) {
+        byte[] h = new byte[len];
+        r.nextBytes(h);
+        for (int k = r.nextInt(4); k > 0 && len > 0; k--) {
+            int from = r.nextInt(len);
+            int to = Math.min(len, from + r.nextInt(300));
+            Arrays.fill(h, from, to, (byte) r.nextInt(3));
+        }
+        return h;
+    }
+
+    /**
+     * Blocks built around tails in place decode (by lz4-java, as tsfile reads them) to the head then the
+     * tail, for heads of 0 to 2,000 bytes with and without runs and tails from 12 bytes; the lead is
+     * what {@code lead} says.
+     */
+    @Test
+    void blocksBuiltAroundATailInPlaceDecodeToTheHeadThenTheTail() {
+        SplittableRandom r = new SplittableRandom(29);
+        Lz4LiteralRun run = new Lz4LiteralRun();
+        for (int round = 0; round < 3000; round++) {
+            int headLen = round < 50 ? round : r.nextInt(2000);
+            int off = r.nextInt(5);
+            byte[] h = head(r, headLen + off + 3);
+            int tailLen = Lz4LiteralRun.MIN_TAIL + (round % 7 == 0 ? r.nextInt(3) : r.nextInt(5000));
+            byte[] tail = new byte[tailLen];
+            r.nextBytes(tail);
+            run.head(h, off, headLen);
+            int lead = run.lead(tailLen);
+            byte[] block = new byte[2 + lead + tailLen];
+            assertThat(run.writeLead(block, 2, tailLen)).isEqualTo(2 + lead);
+            System.arraycopy(tail, 0, block, 2 + lead, tailLen);
+            byte[] expected = new byte[headLen + tailLen];
+            System.arraycopy(h, off, expected, 0, headLen);
+            System.arraycopy(tail, 0, expected, headLen, tailLen);
+            byte[] got = LZ4Factory.safeInstance()
+                    .safeDecompressor()
+                    .decompress(Arrays.copyOfRange(block, 2, block.length), expected.length + 64);
+            assertThat(got).as("round " + round).isEqualTo(expected);
+        }
+    }
+
+    /** A page's bitmap of no nulls becomes a match, as {@link AdaptivePageCompressor} writes it: same bytes. */
+    @Test
+    void aBitmapOfNoNullsBecomesAMatchAsTheLiteralRunOfTheWholePageHasIt() {
+        SplittableRandom r = new SplittableRandom(30);
+        for (int rows : new int[] {64, 1000, 10_000, 9_999}) {
+            byte[] page = new byte[4 + (rows + 7) / 8 + 800];
+            page[3] = (byte) rows;
+            page[2] = (byte) (rows >>> 8);
+            Arrays.fill(page, 4, 4 + rows / 8, (byte) 0xFF);
+            byte[] values = new byte[800];
+            r.nextBytes(values);
+            values[0] = 0; // not a continuation of the bitmap's run
+            int headLen = page.length - values.length;
+            System.arraycopy(values, 0, page, headLen, values.length);
+            Lz4LiteralRun run = new Lz4LiteralRun();
+            run.head(page, 0, headLen);
+            byte[] block = new byte[run.lead(values.length) + values.length];
+            int p = run.writeLead(block, 0, values.length);
+            System.arraycopy(values, 0, block, p, values.length);
+            byte[] whole = new byte[page.length + page.length / 255 + 16];
+            int n = AdaptivePageCompressor.lz4Literals(page, 0, page.length, whole, 0);
+            assertThat(block).as(rows + " rows").isEqualTo(Arrays.copyOf(whole, n));
+            assertThat(block.length).isLessThan(page.length - rows / 8 + 40);
+        }
+    }
+
+    @Test
+    void aTailTooShortForLz4sEndRulesIsRefused() {
+        Lz4LiteralRun run = new Lz4LiteralRun();
+        run.head(new byte[100], 0, 100);
+        assertThatThrownBy(() -> run.writeLead(new byte[200], 0, Lz4LiteralRun.MIN_TAIL - 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least 12");
+    }
+
+    /** The compressor's literal runs due are counted down the same whether written in place or by it. */
+    @Test
+    void aRunWrittenInPlaceCountsAsTheCompressorsOwn() {
+        byte[] random = new byte[4096];
+        new SplittableRandom(31).nextBytes(random);
+        byte[] dst = new byte[8192];
+        AdaptivePageCompressor inPlace = new AdaptivePageCompressor();
+        AdaptivePageCompressor itself = new AdaptivePageCompressor();
+        assertThat(inPlace.nextIsLz4LiteralRun(Compression.LZ4_RAW)).isFalse();
+        assertThatThrownBy(inPlace::literalRunWritten).isInstanceOf(IllegalStateException.class);
+        inPlace.compressInto(Compression.LZ4_RAW, random, 0, random.length, dst, 0);
+        itself.compressInto(Compression.LZ4_RAW, random, 0, random.length, dst, 0);
+        for (int page = 0; page < 3 * AdaptivePageCompressor.SKIP_PAGES; page++) {
+            boolean due = itself.nextIsLz4LiteralRun(Compression.LZ4_RAW);
+            assertThat(inPlace.nextIsLz4LiteralRun(Compression.LZ4_RAW))
+                    .as("page " + page)
+                    .isEqualTo(due);
+            assertThat(inPlace.nextIsLz4LiteralRun(Compression.SNAPPY)).isFalse();
+            if (due) {
+                inPlace.literalRunWritten();
+            } else {
+                inPlace.compressInto(Compression.LZ4_RAW, random, 0, random.length, dst, 0);
+            }
+            itself.compressInto(Compression.LZ4_RAW, random, 0, random.length, dst, 0);
+        }
+    }
+}
