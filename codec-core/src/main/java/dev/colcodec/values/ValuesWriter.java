@@ -38,7 +38,9 @@ public interface ValuesWriter {
      * #finishTo(ByteSink)} with this same {@code out} then ends the page where it is, without copying it.
      * Until that call the caller must not write to {@code out}. {@link #toByteArray()}, {@link
      * #bufferedSize()} and {@link #finishTo(ByteSink)} to another sink give what they give after {@link
-     * #reset()}. The default resets, and its {@code finishTo} copies.
+     * #reset()}, while {@code out} is left as the writer left it. Bytes of a page abandoned by {@link
+     * #reset()} or another {@code resetInto} stay in {@code out}: the caller cuts them off. The default
+     * resets, and its {@code finishTo} copies.
      */
     default void resetInto(ByteSink out) {
         reset();

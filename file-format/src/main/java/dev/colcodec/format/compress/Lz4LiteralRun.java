@@ -12,7 +12,10 @@ import dev.colcodec.io.ByteSink;
  * thread-safe; one per column writer.
  */
 public final class Lz4LiteralRun {
-    /** The fewest tail bytes that keep a match of the head out of the block's last 12 bytes. */
+    /**
+     * The fewest tail bytes taken: with at least LZ4's own 12 after the head, whose matches end with it,
+     * no match starts in the block's last 12 bytes and its last 5 are literals.
+     */
     public static final int MIN_TAIL = 12;
 
     private final ByteSink sequences = new ByteSink(64);
@@ -53,6 +56,23 @@ public final class Lz4LiteralRun {
             i = e + 1;
         }
         literalsFrom = anchor;
+    }
+
+    /**
+     * Whether {@code src[off, off + len)} (a tail) holds a run of one byte value that {@link
+     * AdaptivePageCompressor}'s literal runs would make a match of: every run of 39 bytes or more, found
+     * with the same probes (one 8-byte word in every 32 bytes). A writer then compresses the whole page
+     * as before rather than storing such a tail as literals.
+     */
+    public static boolean hasRun(byte[] src, int off, int len) {
+        java.util.Objects.checkFromIndexSize(off, len, src.length);
+        for (int i = off; i + 8 <= off + len; i += AdaptivePageCompressor.RUN_PROBE_STRIDE) {
+            long w = ByteIO.getLongLE(src, i);
+            if (((w ^ (w >>> 8)) << 8) == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The block's bytes before a tail of {@code tailLen} bytes: where the tail goes in the block. */

@@ -508,7 +508,9 @@ public final class TsFileWriter implements Closeable {
                     continue;
                 }
                 TsStatistics ps = pageStats != null ? pageStats[p] : new TsStatistics(c.type());
-                if (c.compression() == Compression.UNCOMPRESSED || compressor.nextIsLz4LiteralRun(c.compression())) {
+                if (bins == null
+                        && (c.compression() == Compression.UNCOMPRESSED
+                                || compressor.nextIsLz4LiteralRun(c.compression()))) {
                     // the page's bytes as they are: the values are encoded where they end up in the chunk
                     encodePageInPlace(
                             w, ps, pageStats != null, c, dense, times, values, nulls, bins, a, b, present, pages);
@@ -549,8 +551,10 @@ public final class TsFileWriter implements Closeable {
          * from {@link #body} once more. The values go where the last such page's went ({@link
          * #inPlaceLead} bytes after the page's start); the header, bitmap and LZ4 sequences are written in
          * front of them afterwards, and the values move only when those take another number of bytes (a
-         * page of another size or kind). Same bytes as {@link #writePage} of the whole page, but that the
-         * LZ4 literal run does not look for runs of one byte value in the values.
+         * page of another size or kind). LZ4 values with a run of one byte value ({@link
+         * Lz4LiteralRun#hasRun}), or too short for LZ4's end rules, go to {@link #writePage} with the rest of
+         * the page after all. Not for TEXT, STRING and BLOB columns, whose pages are checked against {@link
+         * TsChunkReader#MAX_PAGE_BYTES} before they reach the chunk.
          */
         private void encodePageInPlace(
                 ValuesWriter w,
@@ -585,8 +589,11 @@ public final class TsFileWriter implements Closeable {
                 checkPageSize(c, a, b, (long) headLen + valuesLen);
             }
             TsStatistics header = pages > 1 ? ps : null;
-            if (lz4 && valuesLen < Lz4LiteralRun.MIN_TAIL) {
-                // too few values after the bitmap's matches for LZ4's end rules: the usual way
+            if (lz4
+                    && (valuesLen < Lz4LiteralRun.MIN_TAIL
+                            || Lz4LiteralRun.hasRun(chunk.array(), p0 + guess, valuesLen))) {
+                // too few values after the bitmap's matches for LZ4's end rules, or values with a run
+                // of one byte value the literal run of the whole page makes a match of: the usual way
                 body.write(chunk.array(), p0 + guess, valuesLen);
                 chunk.setSize(p0);
                 writePage(body.array(), body.size(), comp, header);

@@ -45,10 +45,74 @@ class Lz4LiteralRunTest {
             byte[] expected = new byte[headLen + tailLen];
             System.arraycopy(h, off, expected, 0, headLen);
             System.arraycopy(tail, 0, expected, headLen, tailLen);
-            byte[] got = LZ4Factory.safeInstance()
+            byte[] got = new byte[expected.length];
+            int n = LZ4Factory.safeInstance()
                     .safeDecompressor()
-                    .decompress(Arrays.copyOfRange(block, 2, block.length), expected.length + 64);
+                    .decompress(block, 2, block.length - 2, got, 0, expected.length);
+            assertThat(n).isEqualTo(expected.length);
             assertThat(got).as("round " + round).isEqualTo(expected);
+            checkEndRules(block, 2, block.length, "round " + round);
+        }
+    }
+
+    /** LZ4's end rules: the last sequence has no match and 5 or more literals; no match starts in the last 12 bytes. */
+    static void checkEndRules(byte[] block, int from, int to, String as) {
+        int p = from;
+        int out = 0;
+        int lastMatchAt = -1;
+        int lastLiterals = 0;
+        int total = 0;
+        while (true) {
+            int token = block[p++] & 0xFF;
+            int lit = token >>> 4;
+            if (lit == 15) {
+                int b;
+                do {
+                    b = block[p++] & 0xFF;
+                    lit += b;
+                } while (b == 255);
+            }
+            p += lit;
+            out += lit;
+            lastLiterals = lit;
+            if (p == to) {
+                break;
+            }
+            p += 2; // the offset
+            int match = (token & 15) + 4;
+            if ((token & 15) == 15) {
+                int b;
+                do {
+                    b = block[p++] & 0xFF;
+                    match += b;
+                } while (b == 255);
+            }
+            lastMatchAt = out;
+            out += match;
+        }
+        total = out;
+        assertThat(lastLiterals).as(as).isGreaterThanOrEqualTo(5);
+        if (lastMatchAt >= 0) {
+            assertThat(lastMatchAt).as(as).isLessThanOrEqualTo(total - 12);
+        }
+    }
+
+    @Test
+    void hasRunFindsEveryRunOf39BytesAndNoneInRandomBytes() {
+        SplittableRandom r = new SplittableRandom(32);
+        for (int round = 0; round < 2000; round++) {
+            byte[] b = new byte[50 + r.nextInt(3000)];
+            for (int i = 0; i < b.length; i++) {
+                b[i] = (byte) (i % 7 == 0 ? r.nextInt(256) : i); // no 8 equal bytes in a row
+            }
+            int off = r.nextInt(3);
+            int len = b.length - off - r.nextInt(3);
+            assertThat(Lz4LiteralRun.hasRun(b, off, len)).isFalse();
+            int at = off + r.nextInt(len - 39 + 1);
+            Arrays.fill(b, at, at + 39, (byte) r.nextInt(256));
+            assertThat(Lz4LiteralRun.hasRun(b, off, len))
+                    .as("run at " + (at - off) + " of " + len)
+                    .isTrue();
         }
     }
 

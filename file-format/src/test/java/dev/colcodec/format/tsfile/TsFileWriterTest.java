@@ -3,6 +3,7 @@ package dev.colcodec.format.tsfile;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.tsfile.TsFileFixtures.Dataset;
@@ -268,6 +269,44 @@ class TsFileWriterTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * Pages stored as they are are built in place, but for LZ4 values too short for LZ4's end rules (a
+     * last page of one INT32) and values with runs of one byte value (a column that turns constant):
+     * those go the usual way, so both readers read every value and the runs stay matches.
+     */
+    @Test
+    void inPlacePagesFallBackForShortValuesAndRuns() throws Exception {
+        List<Field> fields = List.of(
+                new Field(
+                        "i",
+                        TsDataType.INT32,
+                        org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
+                        org.apache.tsfile.file.metadata.enums.CompressionType.LZ4),
+                new Field(
+                        "z",
+                        TsDataType.INT64,
+                        org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
+                        org.apache.tsfile.file.metadata.enums.CompressionType.LZ4),
+                new Field(
+                        "u",
+                        TsDataType.INT64,
+                        org.apache.tsfile.file.metadata.enums.TSEncoding.TS_2DIFF,
+                        org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED));
+        int rows = 12_001; // 12 pages of 1,000 rows and one of 1
+        Dataset ds = TsFileFixtures.dataset(36, fields, new int[] {rows}, 0.0, -1);
+        java.util.Random r = new java.util.Random(37);
+        Object[][] v = ds.devices.get(0).values;
+        for (int i = 0; i < rows; i++) {
+            v[0][i] = r.nextInt() | 0x4000_0000; // five-byte varints LZ4 cannot shrink
+            v[1][i] = i < 3000 ? r.nextLong() : 0L; // random, then a run of zeros
+        }
+        byte[] bytes = writeWithColcodec(ds, 1000, rows);
+        bothReadersRead(ds, bytes, "inplace.tsfile");
+        // i: 5 bytes a value as literals; z: 3,000 random longs, then runs LZ4 makes matches of (written as
+        // literals they would add 72,000 bytes); u: about 8 bytes a value, stored as they are
+        assertTrue(bytes.length < rows * 5 + 3000 * 8 + rows * 9 + 20_000, bytes.length + " bytes");
     }
 
     @Test
