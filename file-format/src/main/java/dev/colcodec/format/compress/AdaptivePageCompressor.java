@@ -241,11 +241,22 @@ public final class AdaptivePageCompressor {
 
     static int lz4Literals(byte[] src, int off, int len, byte[] dst, int dstOff) {
         int end = off + len;
-        int matchLimit = end - 12;
-        int p = dstOff;
+        long runs = lz4RunSequences(src, off, end - 12, end - 5, dst, dstOff);
+        int anchor = (int) (runs >>> 32);
+        return lz4Sequence(src, anchor, end - anchor, 0, dst, (int) runs) - dstOff;
+    }
+
+    /**
+     * The sequences {@link #lz4Literals} writes for the runs of one byte value from {@code src[off]}: probes
+     * one 8-byte word in every {@link #RUN_PROBE_STRIDE} bytes, words ending by {@code probeLimit}, extends a
+     * run it finds back to the last sequence and forward up to {@code runLimit}, and writes its literals and
+     * it (a match at distance 1) from {@code dst[p]}. Returns where the literals after the last run start
+     * (high 32 bits) and the position after the sequences in {@code dst} (low 32 bits).
+     */
+    static long lz4RunSequences(byte[] src, int off, int probeLimit, int runLimit, byte[] dst, int p) {
         int anchor = off;
         int i = off + 1;
-        while (i + 8 <= matchLimit) {
+        while (i + 8 <= probeLimit) {
             long w = ByteIO.getLongLE(src, i);
             if (((w ^ (w >>> 8)) << 8) != 0) { // not eight equal bytes
                 i += RUN_PROBE_STRIDE;
@@ -257,7 +268,7 @@ public final class AdaptivePageCompressor {
                 s--;
             }
             int e = i + 8;
-            while (e < end - 5 && src[e] == b) {
+            while (e < runLimit && src[e] == b) {
                 e++;
             }
             // src[s] is a literal; the match copies it forward: distance 1, from s + 1 to e
@@ -266,7 +277,7 @@ public final class AdaptivePageCompressor {
             anchor = e;
             i = e + 1;
         }
-        return lz4Sequence(src, anchor, end - anchor, 0, dst, p) - dstOff;
+        return ((long) anchor << 32) | p;
     }
 
     /** One LZ4 sequence: {@code lit} literals from {@code src[from]}, then a match of {@code match} bytes at distance 1 (none when 0). */

@@ -30,32 +30,11 @@ public final class Lz4LiteralRun {
         head = src;
         headEnd = off + len;
         sequences.reset();
-        int anchor = off;
-        int i = off + 1;
-        while (i + 8 <= headEnd) {
-            long w = ByteIO.getLongLE(src, i);
-            if (((w ^ (w >>> 8)) << 8) != 0) { // not eight equal bytes
-                i += AdaptivePageCompressor.RUN_PROBE_STRIDE;
-                continue;
-            }
-            byte b = src[i];
-            int s = i;
-            while (s > anchor && src[s - 1] == b) {
-                s--;
-            }
-            int e = i + 8;
-            while (e < headEnd && src[e] == b) {
-                e++;
-            }
-            // src[s] is a literal; the match copies it forward: distance 1, from s + 1 to e
-            int m = s + 1;
-            int p = sequences.ensure(m - anchor + 2 * (5 + (m - anchor + e - m) / 255));
-            p = AdaptivePageCompressor.lz4Sequence(src, anchor, m - anchor, e - m, sequences.array(), p);
-            sequences.setSize(p);
-            anchor = e;
-            i = e + 1;
-        }
-        literalsFrom = anchor;
+        // at most every head byte a literal, and 5 bytes more per run of at least 8
+        sequences.ensure(2 * len + 16);
+        long runs = AdaptivePageCompressor.lz4RunSequences(src, off, headEnd, headEnd, sequences.array(), 0);
+        sequences.setSize((int) runs);
+        literalsFrom = (int) (runs >>> 32);
     }
 
     /**

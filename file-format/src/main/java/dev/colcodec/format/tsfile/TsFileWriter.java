@@ -424,7 +424,7 @@ public final class TsFileWriter implements Closeable {
         private double[] gDoubles = new double[0];
         private boolean[] gBooleans = new boolean[0];
         private final ByteSink body = new ByteSink(1 << 12);
-        /** The LZ4 literal run of a page built in place ({@link #encodePageInPlace}). */
+        /** The LZ4 literal run of a page built in place ({@link #startPageInPlace}). */
         private final Lz4LiteralRun literalRun = new Lz4LiteralRun();
         /**
          * Bytes in front of the values of the last page built in place (header, bitmap, LZ4 sequences):
@@ -508,19 +508,21 @@ public final class TsFileWriter implements Closeable {
                     continue;
                 }
                 TsStatistics ps = pageStats != null ? pageStats[p] : new TsStatistics(c.type());
-                if (bins == null
+                // a page stored as it is has its values encoded where they end up in the chunk; any
+                // other follows its bitmap in the page buffer; either way finishTo does not copy them
+                boolean inPlace = bins == null
                         && (c.compression() == Compression.UNCOMPRESSED
-                                || compressor.nextIsLz4LiteralRun(c.compression()))) {
-                    // the page's bytes as they are: the values are encoded where they end up in the chunk
-                    encodePageInPlace(
-                            w, ps, pageStats != null, c, dense, times, values, nulls, bins, a, b, present, pages);
-                    chunkStats.merge(ps);
-                    continue;
-                }
-                w.resetInto(body); // the values follow the bitmap in place: finishTo does not copy them
+                                || compressor.nextIsLz4LiteralRun(c.compression()));
+                ByteSink target = inPlace ? chunk : body;
+                int pageAt = inPlace ? startPageInPlace(c.compression()) : 0;
+                w.resetInto(target);
                 encodePresent(w, ps, pageStats != null, c.type(), dense, times, values, nulls, bins, a, b, present);
                 chunkStats.merge(ps);
-                w.finishTo(body);
+                w.finishTo(target);
+                if (inPlace) {
+                    finishPageInPlace(c, a, b, pages > 1 ? ps : null, pageAt);
+                    continue;
+                }
                 checkPageSize(c, a, b, body.size());
                 writePage(body.array(), body.size(), c.compression(), pages > 1 ? ps : null);
             }
@@ -545,50 +547,41 @@ public final class TsFileWriter implements Closeable {
         }
 
         /**
-         * Writes the page whose row count and bitmap are in {@link #body} with its values encoded straight
-         * into {@link #chunk}, where they stay: an UNCOMPRESSED page, or an LZ4 page due to be a literal run
-         * ({@link AdaptivePageCompressor#nextIsLz4LiteralRun}), whose bytes {@link #writePage} would copy
-         * from {@link #body} once more. The values go where the last such page's went ({@link
-         * #inPlaceLead} bytes after the page's start); the header, bitmap and LZ4 sequences are written in
-         * front of them afterwards, and the values move only when those take another number of bytes (a
-         * page of another size or kind). LZ4 values with a run of one byte value ({@link
-         * Lz4LiteralRun#hasRun}), or too short for LZ4's end rules, go to {@link #writePage} with the rest of
-         * the page after all. Not for TEXT, STRING and BLOB columns, whose pages are checked against {@link
-         * TsChunkReader#MAX_PAGE_BYTES} before they reach the chunk.
+         * Starts a page whose row count and bitmap are in {@link #body} and whose values the caller then
+         * encodes straight into {@link #chunk}, where they stay ({@link #finishPageInPlace}): an
+         * UNCOMPRESSED page, or an LZ4 page due to be a literal run ({@link
+         * AdaptivePageCompressor#nextIsLz4LiteralRun}), whose bytes {@link #writePage} would copy from
+         * {@link #body} once more. The values go where the last such page's went ({@link #inPlaceLead}
+         * bytes after the page's start); returns that start.
          */
-        private void encodePageInPlace(
-                ValuesWriter w,
-                TsStatistics ps,
-                boolean statsDone,
-                TsTableSchema.Column c,
-                boolean dense,
-                long[] times,
-                Object values,
-                boolean[] nulls,
-                byte[][] bins,
-                int a,
-                int b,
-                int present,
-                int pages) {
+        private int startPageInPlace(Compression comp) {
+            if (comp != Compression.UNCOMPRESSED) {
+                literalRun.head(body.array(), 0, body.size());
+            }
+            int p0 = chunk.size();
+            chunk.ensure(inPlaceLead);
+            chunk.setSize(p0 + inPlaceLead);
+            return p0;
+        }
+
+        /**
+         * Ends the page {@link #startPageInPlace} started at {@code p0}, its values encoded after it: writes
+         * the header, bitmap and LZ4 sequences in front of them, moving them only when those take another
+         * number of bytes than the last such page's (a page of another size or kind). LZ4 values with a run
+         * of one byte value ({@link Lz4LiteralRun#hasRun}), or too short for LZ4's end rules, go to {@link
+         * #writePage} with the rest of the page after all. Not for TEXT, STRING and BLOB columns, whose pages
+         * are checked against {@link TsChunkReader#MAX_PAGE_BYTES} before they reach the chunk.
+         */
+        private void finishPageInPlace(TsTableSchema.Column c, int a, int b, TsStatistics header, int p0) {
             Compression comp = c.compression();
             boolean lz4 = comp != Compression.UNCOMPRESSED;
             int headLen = body.size();
-            if (lz4) {
-                literalRun.head(body.array(), 0, headLen);
-            }
-            int p0 = chunk.size();
             int guess = inPlaceLead;
-            chunk.ensure(guess);
-            chunk.setSize(p0 + guess);
-            w.resetInto(chunk);
-            encodePresent(w, ps, statsDone, c.type(), dense, times, values, nulls, bins, a, b, present);
-            w.finishTo(chunk);
             int valuesLen = chunk.size() - p0 - guess;
             if ((long) headLen + valuesLen > TsChunkReader.MAX_PAGE_BYTES) {
                 chunk.setSize(p0);
                 checkPageSize(c, a, b, (long) headLen + valuesLen);
             }
-            TsStatistics header = pages > 1 ? ps : null;
             if (lz4
                     && (valuesLen < Lz4LiteralRun.MIN_TAIL
                             || Lz4LiteralRun.hasRun(chunk.array(), p0 + guess, valuesLen))) {
@@ -599,24 +592,18 @@ public final class TsFileWriter implements Closeable {
                 writePage(body.array(), body.size(), comp, header);
                 return;
             }
-            pageStats.reset();
-            if (header != null) {
-                header.writeTo(pageStats);
-            }
+            int statsBytes = serializeStats(header);
             int len = headLen + valuesLen;
             int blockLead = lz4 ? literalRun.lead(valuesLen) : headLen;
             int clen = blockLead + valuesLen;
-            int lead = ByteIO.unsignedVarIntSize(len) + ByteIO.unsignedVarIntSize(clen) + pageStats.size() + blockLead;
+            int lead = ByteIO.unsignedVarIntSize(len) + ByteIO.unsignedVarIntSize(clen) + statsBytes + blockLead;
             if (lead != guess) {
                 chunk.ensure(Math.max(0, lead - guess));
                 byte[] moving = chunk.array();
                 System.arraycopy(moving, p0 + guess, moving, p0 + lead, valuesLen);
             }
             byte[] arr = chunk.array();
-            int q = ByteIO.putUnsignedVarInt(arr, p0, len);
-            q = ByteIO.putUnsignedVarInt(arr, q, clen);
-            System.arraycopy(pageStats.array(), 0, arr, q, pageStats.size());
-            q += pageStats.size();
+            int q = putPageHeader(arr, p0, len, clen);
             if (lz4) {
                 q = literalRun.writeLead(arr, q, valuesLen);
                 compressor.literalRunWritten();
@@ -804,13 +791,9 @@ public final class TsFileWriter implements Closeable {
          * bound's (the payload moves by a few bytes when it is not).
          */
         private void writeCompressedPage(byte[] payload, int len, Compression c, TsStatistics stats, int room) {
-            pageStats.reset();
-            if (stats != null) {
-                stats.writeTo(pageStats);
-            }
+            int statsBytes = serializeStats(stats);
             int lenBytes = ByteIO.unsignedVarIntSize(len);
             int guess = ByteIO.unsignedVarIntSize(room);
-            int statsBytes = pageStats.size();
             int head = lenBytes + guess + statsBytes;
             if ((long) head + room + 4 > Integer.MAX_VALUE - 16) {
                 // summed in int, the room asked of the chunk would wrap around and look small
@@ -825,10 +808,27 @@ public final class TsFileWriter implements Closeable {
             if (actual != guess) {
                 System.arraycopy(a, p + head, a, p + head - guess + actual, clen);
             }
+            chunk.setSize(putPageHeader(a, p, len, clen) + clen);
+        }
+
+        /** Serializes a page's statistics (none when null) into {@link #pageStats}; returns their size. */
+        private int serializeStats(TsStatistics stats) {
+            pageStats.reset();
+            if (stats != null) {
+                stats.writeTo(pageStats);
+            }
+            return pageStats.size();
+        }
+
+        /**
+         * Writes a page header at {@code a[p]}: the page's size, its compressed size and the statistics
+         * {@link #serializeStats} left in {@link #pageStats}; returns where the page's bytes start.
+         */
+        private int putPageHeader(byte[] a, int p, int len, int clen) {
             int q = ByteIO.putUnsignedVarInt(a, p, len);
             q = ByteIO.putUnsignedVarInt(a, q, clen);
-            System.arraycopy(pageStats.array(), 0, a, q, statsBytes);
-            chunk.setSize(q + statsBytes + clen);
+            System.arraycopy(pageStats.array(), 0, a, q, pageStats.size());
+            return q + pageStats.size();
         }
 
         /** Writes the chunk header for {@link #chunk} to {@link #out}. */
