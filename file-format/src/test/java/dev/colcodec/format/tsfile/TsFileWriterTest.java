@@ -453,6 +453,78 @@ class TsFileWriterTest {
         }
     }
 
+    /** {@link TsFileFixtures#allTypes()} without TEXT, STRING and BLOB. */
+    private static List<Field> fixedWidthTypes() {
+        List<Field> out = new ArrayList<>();
+        for (Field f : TsFileFixtures.allTypes()) {
+            if (f.type.storageType() != TsDataType.TEXT) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Without a pool, chunk groups of fixed-width columns go to the stream a chunk at a time as they are
+     * encoded, through one encoder; with a pool, they are encoded in parallel and written whole. Both
+     * write the same bytes (nulls, an all-null column, several devices, multi-page and one-page chunks),
+     * and tsfile reads them.
+     */
+    @Test
+    void chunkGroupsWrittenAsTheyAreEncodedAreTheBytesOfWholeOnes() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(37, fixedWidthTypes(), new int[] {700, 45}, 0.2, 2);
+        assertEquals(10, ds.fields.size());
+        byte[] streamed = writeWithColcodec(ds, 100, 250);
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+        try {
+            assertArrayEquals(streamed, writeWithColcodec(ds, 100, 250, pool));
+        } finally {
+            pool.shutdownNow();
+        }
+        File f = dir.resolve("streamed.tsfile").toFile();
+        Files.write(f.toPath(), streamed);
+        checkWithTsFile(ds, f);
+    }
+
+    /**
+     * Without a pool, a write to the stream that fails part way through a chunk group written as it is
+     * encoded is rethrown, and so is every later call: nothing more reaches the stream.
+     */
+    @Test
+    void aFailedWriteOfAChunkGroupWrittenAsItIsEncodedStopsTheWriter() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(38, fixedWidthTypes(), new int[] {900}, 0.1, -1);
+        TsTableSchema schema = schemaOf(ds);
+        Device dev = ds.devices.get(0);
+        int[] calls = new int[1];
+        // fails at the third write to the stream: after the magic and the first chunk group's header
+        java.io.OutputStream out = new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws java.io.IOException {
+                if (++calls[0] == 3) {
+                    throw new java.io.IOException("disk full");
+                }
+            }
+        };
+        TsFileWriter w = new TsFileWriter(out, List.of(schema), new TsFileWriter.Options());
+        TsTablet tab = new TsTablet(schema);
+        tab.device(dev.tags).times(Arrays.copyOfRange(dev.times, 0, 300), 300);
+        for (int c = 0; c < ds.fields.size(); c++) {
+            setColumn(tab, ds.fields.get(c), dev.values[c], 0, 300);
+        }
+        java.io.IOException e = assertThrows(java.io.IOException.class, () -> w.write(tab));
+        assertEquals("disk full", e.getMessage());
+        assertEquals(3, calls[0]);
+        e = assertThrows(java.io.IOException.class, () -> w.write(tab));
+        assertEquals("disk full", e.getCause().getMessage());
+        assertThrows(java.io.IOException.class, w::close);
+        assertEquals(3, calls[0]);
+    }
+
     /** Table {@code t}: TAG {@code dev} with {@code tagProperties}, then {@code fields}. */
     private static TsTableSchema devTable(Map<String, String> tagProperties, TsTableSchema.Column... fields) {
         List<TsTableSchema.Column> cols = new ArrayList<>();
