@@ -239,6 +239,14 @@ public final class AdaptivePageCompressor {
     /** Bytes between the words {@link #lz4Literals} checks for a run. */
     static final int RUN_PROBE_STRIDE = 32;
 
+    /**
+     * The shortest run {@link #lz4Literals} makes a match of, counting the bytes its probes may fall on
+     * (the first byte after the last match on, words ending by the last 12 bytes): every such run holds a
+     * probe, so the matches are the same wherever the probes fall. An 8-byte run found by chance would
+     * save 4 bytes; a TS_2DIFF block holds one (its smallest delta packs to zeros).
+     */
+    static final int MIN_RUN = RUN_PROBE_STRIDE + 7;
+
     static int lz4Literals(byte[] src, int off, int len, byte[] dst, int dstOff) {
         int end = off + len;
         long runs = lz4RunSequences(src, off, end - 12, end - 5, dst, dstOff);
@@ -249,8 +257,9 @@ public final class AdaptivePageCompressor {
     /**
      * The sequences {@link #lz4Literals} writes for the runs of one byte value from {@code src[off]}: probes
      * one 8-byte word in every {@link #RUN_PROBE_STRIDE} bytes, words ending by {@code probeLimit}, extends a
-     * run it finds back to the last sequence and forward up to {@code runLimit}, and writes its literals and
-     * it (a match at distance 1) from {@code dst[p]}. Returns where the literals after the last run start
+     * run it finds back to the last sequence and forward up to {@code runLimit}, and if it has {@link
+     * #MIN_RUN} bytes where probes may fall, writes its literals and it (a match at distance 1) from {@code
+     * dst[p]}. Returns where the literals after the last run start
      * (high 32 bits) and the position after the sequences in {@code dst} (low 32 bits).
      */
     static long lz4RunSequences(byte[] src, int off, int probeLimit, int runLimit, byte[] dst, int p) {
@@ -270,6 +279,12 @@ public final class AdaptivePageCompressor {
             int e = i + 8;
             while (e < runLimit && src[e] == b) {
                 e++;
+            }
+            if (Math.min(e, probeLimit) - Math.max(s, anchor + 1) < MIN_RUN) {
+                // too short to be sure the probes find it whatever their phase: left to the literals,
+                // so the matches do not depend on where the probes fall (Lz4LiteralRun.hasRun)
+                i += RUN_PROBE_STRIDE;
+                continue;
             }
             // src[s] is a literal; the match copies it forward: distance 1, from s + 1 to e
             int m = s + 1;

@@ -38,20 +38,41 @@ public final class Lz4LiteralRun {
     }
 
     /**
-     * Whether {@code src[off, off + len)} (a tail) holds a run of one byte value that {@link
-     * AdaptivePageCompressor}'s literal runs would make a match of: every run of 39 bytes or more, found
-     * with the same probes (one 8-byte word in every 32 bytes). A writer then compresses the whole page
-     * as before rather than storing such a tail as literals.
+     * Whether {@code src[off, off + len)} (a tail, the end of a block) holds a run of one byte value that
+     * {@link AdaptivePageCompressor}'s literal runs would make a match of: a run of {@link
+     * AdaptivePageCompressor#MIN_RUN} bytes or more (counted up to the tail's last 12 bytes, and from its
+     * first: a run that goes on from the head is cut there). A writer then compresses the whole page as
+     * before rather than storing the tail as literals; without such a run, both give the same block.
      */
     public static boolean hasRun(byte[] src, int off, int len) {
         java.util.Objects.checkFromIndexSize(off, len, src.length);
-        for (int i = off; i + 8 <= off + len; i += AdaptivePageCompressor.RUN_PROBE_STRIDE) {
-            long w = ByteIO.getLongLE(src, i);
-            if (((w ^ (w >>> 8)) << 8) == 0) {
+        int end = off + len;
+        int probeLimit = end - 12;
+        int runLimit = end - 5;
+        for (int i = off; i + 8 <= probeLimit; i += AdaptivePageCompressor.RUN_PROBE_STRIDE) {
+            if (!sameBytes(src, i)) {
+                continue;
+            }
+            byte b = src[i];
+            int s = i;
+            while (s > off && src[s - 1] == b) {
+                s--;
+            }
+            int e = i + 8;
+            while (e < runLimit && src[e] == b) {
+                e++;
+            }
+            if (Math.min(e, probeLimit) - s >= AdaptivePageCompressor.MIN_RUN) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Whether the 8 bytes at {@code src[i]} are one byte value. */
+    private static boolean sameBytes(byte[] src, int i) {
+        long w = ByteIO.getLongLE(src, i);
+        return ((w ^ (w >>> 8)) << 8) == 0;
     }
 
     /** The block's bytes before a tail of {@code tailLen} bytes: where the tail goes in the block. */

@@ -502,10 +502,16 @@ public final class TsFileWriter implements Closeable {
         /** The LZ4 literal run of a page built in place ({@link #startPageInPlace}). */
         private final Lz4LiteralRun literalRun = new Lz4LiteralRun();
         /**
-         * Bytes in front of the values of the last page built in place (header, bitmap, LZ4 sequences):
-         * where the next one's values are encoded.
+         * Bytes in front of the values (header, bitmap, LZ4 sequences) of the last pages built in place
+         * with {@link #leadRows} rows, most recent first: where the next one of as many rows has its
+         * values encoded. Two, so that a chunk's shorter last page does not move the values of the next
+         * chunk's first.
          */
-        private int inPlaceLead = 64;
+        private final int[] leads = {64, 64};
+
+        private final int[] leadRows = {-1, -1};
+        /** {@link #leads} entry guessed for the page being built in place. */
+        private int inPlaceLead;
         /** The value writer of the last chunk, reused (after reset) while the encoding and type stay. */
         private ValuesWriter writer;
 
@@ -589,7 +595,7 @@ public final class TsFileWriter implements Closeable {
                         && (c.compression() == Compression.UNCOMPRESSED
                                 || compressor.nextIsLz4LiteralRun(c.compression()));
                 ByteSink target = inPlace ? chunk : body;
-                int pageAt = inPlace ? startPageInPlace(c.compression()) : 0;
+                int pageAt = inPlace ? startPageInPlace(c.compression(), rows) : 0;
                 w.resetInto(target);
                 encodePresent(w, ps, pageStats != null, c.type(), dense, times, values, nulls, bins, a, b, present);
                 chunkStats.merge(ps);
@@ -626,13 +632,14 @@ public final class TsFileWriter implements Closeable {
          * encodes straight into {@link #chunk}, where they stay ({@link #finishPageInPlace}): an
          * UNCOMPRESSED page, or an LZ4 page due to be a literal run ({@link
          * AdaptivePageCompressor#nextIsLz4LiteralRun}), whose bytes {@link #writePage} would copy from
-         * {@link #body} once more. The values go where the last such page's went ({@link #inPlaceLead}
-         * bytes after the page's start); returns that start.
+         * {@link #body} once more. The values go where the last such page's of as many rows went ({@link
+         * #leads}); returns the page's start.
          */
-        private int startPageInPlace(Compression comp) {
+        private int startPageInPlace(Compression comp, int rows) {
             if (comp != Compression.UNCOMPRESSED) {
                 literalRun.head(body.array(), 0, body.size());
             }
+            inPlaceLead = rows == leadRows[1] ? leads[1] : leads[0];
             int p0 = chunk.size();
             chunk.ensure(inPlaceLead);
             chunk.setSize(p0 + inPlaceLead);
@@ -687,7 +694,13 @@ public final class TsFileWriter implements Closeable {
                 q += headLen;
             }
             chunk.setSize(q + valuesLen);
-            inPlaceLead = lead;
+            int rows = b - a;
+            if (rows != leadRows[0]) {
+                leads[1] = leads[0];
+                leadRows[1] = leadRows[0];
+                leadRows[0] = rows;
+            }
+            leads[0] = lead;
         }
 
         /**

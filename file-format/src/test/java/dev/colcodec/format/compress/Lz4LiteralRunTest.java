@@ -97,23 +97,85 @@ class Lz4LiteralRunTest {
         }
     }
 
+    /**
+     * {@code hasRun} finds every run of 39 bytes that ends 12 or more bytes before the tail's end, and no
+     * run of 38 bytes, wherever they are.
+     */
     @Test
-    void hasRunFindsEveryRunOf39BytesAndNoneInRandomBytes() {
+    void hasRunFindsEveryRunOf39BytesAndNoShorterOne() {
         SplittableRandom r = new SplittableRandom(32);
         for (int round = 0; round < 2000; round++) {
-            byte[] b = new byte[50 + r.nextInt(3000)];
+            byte[] b = new byte[70 + r.nextInt(3000)];
             for (int i = 0; i < b.length; i++) {
                 b[i] = (byte) (i % 7 == 0 ? r.nextInt(256) : i); // no 8 equal bytes in a row
             }
             int off = r.nextInt(3);
             int len = b.length - off - r.nextInt(3);
             assertThat(Lz4LiteralRun.hasRun(b, off, len)).isFalse();
-            int at = off + r.nextInt(len - 39 + 1);
-            Arrays.fill(b, at, at + 39, (byte) r.nextInt(256));
+            int runLen = 38 + (round & 1);
+            int at = off + r.nextInt(len - 12 - runLen + 1);
+            byte v = (byte) r.nextInt(256);
+            Arrays.fill(b, at, at + runLen, v);
+            if (at > 0 && b[at - 1] == v) {
+                b[at - 1] ^= 1;
+            }
+            if (b[at + runLen] == v) {
+                b[at + runLen] ^= 1;
+            }
             assertThat(Lz4LiteralRun.hasRun(b, off, len))
-                    .as("run at " + (at - off) + " of " + len)
-                    .isTrue();
+                    .as("run of " + runLen + " at " + (at - off) + " of " + len)
+                    .isEqualTo(runLen == 39);
         }
+    }
+
+    /**
+     * A tail without a run {@code hasRun} finds, built in place after its head, is the block the literal
+     * run of the whole page is; a tail with one is not (the whole page's block has a match in it). Heads
+     * and tails with runs of 1 to 120 bytes anywhere, the tail's first byte not the head's last.
+     */
+    @Test
+    void hasRunSaysExactlyWhenTheTailWouldHoldAMatch() {
+        SplittableRandom r = new SplittableRandom(33);
+        Lz4LiteralRun run = new Lz4LiteralRun();
+        int withRun = 0;
+        for (int round = 0; round < 5000; round++) {
+            int headLen = 4 + r.nextInt(400);
+            byte[] page = head(r, headLen + Lz4LiteralRun.MIN_TAIL + r.nextInt(600));
+            int tailLen = page.length - headLen;
+            for (int k = r.nextInt(3); k > 0; k--) {
+                int at = headLen + r.nextInt(tailLen);
+                Arrays.fill(page, at, Math.min(page.length, at + 1 + r.nextInt(120)), (byte) r.nextInt(3));
+            }
+            if (page[headLen] == page[headLen - 1]) {
+                page[headLen] = (byte) (page[headLen - 1] + 7);
+            }
+            run.head(page, 0, headLen);
+            byte[] block = new byte[run.lead(tailLen) + tailLen];
+            int p = run.writeLead(block, 0, tailLen);
+            System.arraycopy(page, headLen, block, p, tailLen);
+            byte[] whole = new byte[page.length + page.length / 255 + 16];
+            int n = AdaptivePageCompressor.lz4Literals(page, 0, page.length, whole, 0);
+            boolean has = Lz4LiteralRun.hasRun(page, headLen, tailLen);
+            withRun += has ? 1 : 0;
+            assertThat(Arrays.equals(block, Arrays.copyOf(whole, n)))
+                    .as("round " + round)
+                    .isEqualTo(!has);
+        }
+        assertThat(withRun).isBetween(500, 4500);
+    }
+
+    /** A TS_2DIFF block's zero word (its smallest delta) is no run: 8 equal bytes are left as literals. */
+    @Test
+    void eightEqualBytesAreLeftAsLiterals() {
+        byte[] page = new byte[2000];
+        new SplittableRandom(34).nextBytes(page);
+        for (int at = 100; at < 1900; at += 97) {
+            Arrays.fill(page, at, at + 8 + at % 31, (byte) 0);
+        }
+        assertThat(Lz4LiteralRun.hasRun(page, 0, page.length)).isFalse();
+        byte[] dst = new byte[page.length + 64];
+        assertThat(AdaptivePageCompressor.lz4Literals(page, 0, page.length, dst, 0))
+                .isEqualTo(1 + (page.length - 15) / 255 + 1 + page.length); // a token, its length bytes, literals
     }
 
     /** A page's bitmap of no nulls becomes a match, as {@link AdaptivePageCompressor} writes it: same bytes. */
