@@ -54,17 +54,6 @@ public final class PooledWrites {
         runHere(w);
     }
 
-    /**
-     * Runs {@code w} now on the calling thread, after rethrowing any earlier failure, and keeps its
-     * failure for every later call. For a thread the owner waits for (writing the parts of an {@link
-     * InOrderWrites}), once the owner has {@link #await awaited} the last write submitted; one such write
-     * at a time.
-     */
-    public void runNow(Write w) throws IOException {
-        check();
-        runHere(w);
-    }
-
     /** Runs {@code w} on this thread, keeping a failure for every later call. */
     private void runHere(Write w) throws IOException {
         try {

@@ -5,7 +5,6 @@ import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
 import dev.colcodec.format.compress.Lz4LiteralRun;
 import dev.colcodec.format.io.FanOut;
-import dev.colcodec.format.io.InOrderWrites;
 import dev.colcodec.format.io.NewFile;
 import dev.colcodec.format.io.PooledWrites;
 import dev.colcodec.io.ByteIO;
@@ -306,7 +305,7 @@ public final class TsFileWriter implements Closeable {
             }
         }
         TsStatistics timeStats = new TsStatistics(TsDataType.VECTOR);
-        if (fixedWidth(t.fields)) {
+        if (options.pool == null && fixedWidth(t.fields)) {
             writeStreamed(t, g, table, key, known, id, prev, pages, timeStats);
             return;
         }
@@ -370,13 +369,12 @@ public final class TsFileWriter implements Closeable {
     }
 
     /**
-     * Writes a checked tablet each chunk to the stream as soon as it and the chunks before it are encoded:
-     * the chunk's bytes are still in the cache when they are written. Without a pool, one encoder makes
-     * every chunk, so the same buffers serve every column; with one, the chunks are encoded in parallel
-     * and each written by the thread that finishes the last one missing ({@link InOrderWrites}) while
-     * the others encode on (measured on the seed write: see RESULTS.md, session 30). Only for tablets
-     * that cannot be refused once checked (no TEXT, STRING or BLOB column, whose pages may be too large
-     * for a reader): the chunk group's first bytes are in the stream before its last column is encoded.
+     * Writes a checked tablet without a pool, each chunk to the stream as soon as it is encoded, all by
+     * one encoder: the chunk's bytes are still in the cache when they are written, and the same buffers
+     * serve every column (measured on the seed write, 8 fields: see RESULTS.md, session 30). Only for
+     * tablets that cannot be refused once checked (no TEXT, STRING or BLOB column, whose pages may be too
+     * large for a reader): the chunk group's first bytes are in the stream before its last column is
+     * encoded.
      */
     private void writeStreamed(
             TsTablet t,
@@ -391,64 +389,29 @@ public final class TsFileWriter implements Closeable {
             throws IOException {
         int n = t.rowCount;
         int nf = t.fields.size();
-        int pageRows = options.maxPointsPerPage;
+        ColumnEncoder[] encoders = g.encoders(2);
+        ColumnEncoder te = encoders[0];
+        te.compressor = compressors[0];
+        encodeTimes(te, t.times, n, pages, timeStats);
         ChunkMeta[] metas = new ChunkMeta[nf + 1];
         long offset = position + g.header.size();
-        if (options.pool != null) {
-            output.await(); // the last chunk group is in the stream: this one's chunks follow it
-            ColumnEncoder[] encoders = g.encoders(nf + 1);
-            for (int i = 0; i <= nf; i++) {
-                encoders[i].compressor = compressors[i];
-            }
-            InOrderWrites writes = new InOrderWrites(
-                    nf + 1,
-                    i -> output.runNow(() -> {
-                        if (i == 0) {
-                            out.write(g.header.array(), 0, g.header.size());
-                        }
-                        ColumnEncoder e = encoders[i];
-                        out.write(e.out.array(), 0, e.out.size());
-                        out.write(e.chunk.array(), 0, e.chunk.size());
-                    }));
-            FanOut.run(options.pool, nf + 1, i -> {
-                if (i == 0) {
-                    encodeTimes(encoders[0], t.times, n, pages, timeStats);
-                } else {
-                    encoders[i].encode(
-                            t.fields.get(i - 1), t.values[i - 1], t.nulls[i - 1], t.times, n, pages, pageRows);
-                }
-                writes.done(i);
-            });
-            writes.finish();
-            for (int i = 0; i <= nf; i++) {
-                ColumnEncoder e = encoders[i];
-                metas[i] = new ChunkMeta(offset, i == 0 ? timeStats : e.stats);
-                offset += e.out.size() + e.chunk.size();
-            }
-        } else {
-            // without a pool, output.submit writes before it returns: one encoder's buffers serve all
-            ColumnEncoder[] encoders = g.encoders(2);
-            ColumnEncoder te = encoders[0];
-            te.compressor = compressors[0];
-            encodeTimes(te, t.times, n, pages, timeStats);
-            metas[0] = new ChunkMeta(offset, timeStats);
-            offset += te.out.size() + te.chunk.size();
+        metas[0] = new ChunkMeta(offset, timeStats);
+        offset += te.out.size() + te.chunk.size();
+        output.submit(() -> {
+            out.write(g.header.array(), 0, g.header.size());
+            out.write(te.out.array(), 0, te.out.size());
+            out.write(te.chunk.array(), 0, te.chunk.size());
+        });
+        ColumnEncoder e = encoders[1];
+        for (int f = 0; f < nf; f++) {
+            e.compressor = compressors[f + 1];
+            e.encode(t.fields.get(f), t.values[f], t.nulls[f], t.times, n, pages, options.maxPointsPerPage);
+            metas[f + 1] = new ChunkMeta(offset, e.stats);
+            offset += e.out.size() + e.chunk.size();
             output.submit(() -> {
-                out.write(g.header.array(), 0, g.header.size());
-                out.write(te.out.array(), 0, te.out.size());
-                out.write(te.chunk.array(), 0, te.chunk.size());
+                out.write(e.out.array(), 0, e.out.size());
+                out.write(e.chunk.array(), 0, e.chunk.size());
             });
-            ColumnEncoder e = encoders[1];
-            for (int f = 0; f < nf; f++) {
-                e.compressor = compressors[f + 1];
-                e.encode(t.fields.get(f), t.values[f], t.nulls[f], t.times, n, pages, pageRows);
-                metas[f + 1] = new ChunkMeta(offset, e.stats);
-                offset += e.out.size() + e.chunk.size();
-                output.submit(() -> {
-                    out.write(e.out.array(), 0, e.out.size());
-                    out.write(e.chunk.array(), 0, e.chunk.size());
-                });
-            }
         }
         DeviceState dev = known != null ? known : new DeviceState(id);
         if (known == null) {
