@@ -67,6 +67,14 @@ public final class PooledWrites {
         }
     }
 
+    /**
+     * Fails the stream for good, as a failed write would: every later call rethrows {@code e}. For an
+     * owner that left a part cut short in the stream (it failed after writing some of it).
+     */
+    public void fail(IOException e) {
+        failed(e);
+    }
+
     private void failed(IOException e) {
         if (failure == null) {
             failure = e;

@@ -405,7 +405,16 @@ public final class TsFileWriter implements Closeable {
         ColumnEncoder e = encoders[1];
         for (int f = 0; f < nf; f++) {
             e.compressor = compressors[f + 1];
-            e.encode(t.fields.get(f), t.values[f], t.nulls[f], t.times, n, pages, options.maxPointsPerPage);
+            try {
+                e.encode(t.fields.get(f), t.values[f], t.nulls[f], t.times, n, pages, options.maxPointsPerPage);
+            } catch (RuntimeException | Error x) {
+                // (out of memory, say) the group is cut short in the stream: nothing after it can be right
+                output.fail(new IOException(
+                        "the chunk group of device " + java.util.Arrays.toString(id) + " was cut short at column "
+                                + t.fields.get(f).name(),
+                        x));
+                throw x;
+            }
             metas[f + 1] = new ChunkMeta(offset, e.stats);
             offset += e.out.size() + e.chunk.size();
             output.submit(() -> {

@@ -57,6 +57,20 @@ class PooledWritesTest {
         }
     }
 
+    /** An owner that cut a part short fails the stream as a failed write would: nothing is written after. */
+    @Test
+    void aStreamFailedByItsOwnerFailsEveryLaterCall() throws Exception {
+        PooledWrites writes = new PooledWrites(null, "part");
+        List<String> written = new ArrayList<>();
+        writes.submit(() -> written.add("first"));
+        IOException cut = new IOException("cut short");
+        writes.fail(cut);
+        assertThatThrownBy(writes::check).isInstanceOf(IOException.class).hasCause(cut);
+        assertThatThrownBy(() -> writes.submit(() -> written.add("after"))).hasCause(cut);
+        assertThatThrownBy(writes::await).hasCause(cut);
+        assertThat(written).containsExactly("first");
+    }
+
     @Test
     @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void writesRunInOrderOnceEachWhoeverRunsThem() throws Exception {
