@@ -229,6 +229,18 @@ public final class AdaptivePageCompressor {
         entriesCheckLeft = 0;
     }
 
+    /** Bytes between the words {@link #lz4Literals} checks for a run. */
+    static final int RUN_PROBE_STRIDE = 32;
+
+    /**
+     * The shortest run {@link #lz4Literals} makes a match of, counted up to where its probes end (words
+     * ending by the block's last 12 bytes): every such run holds a probe, as the probes start on the byte
+     * after the last match (the block's second byte at first), so the matches are the same wherever the
+     * probes fall. An 8-byte run found by chance would
+     * save 4 bytes; a TS_2DIFF block holds one (its smallest delta packs to zeros).
+     */
+    static final int MIN_RUN = RUN_PROBE_STRIDE + 7;
+
     /**
      * {@code src[off, off + len)} as an LZ4 block of literals, except that runs of one byte value (39 bytes
      * or longer, such as a page's null bitmap with no nulls) become matches at distance 1; returns its
@@ -236,17 +248,6 @@ public final class AdaptivePageCompressor {
      * block is written at close to memory-copy speed (checking every word cost 3x the copy). The block
      * keeps LZ4's end rules (the last 5 bytes are literals, no match starts in the last 12).
      */
-    /** Bytes between the words {@link #lz4Literals} checks for a run. */
-    static final int RUN_PROBE_STRIDE = 32;
-
-    /**
-     * The shortest run {@link #lz4Literals} makes a match of, counting the bytes its probes may fall on
-     * (the first byte after the last match on, words ending by the last 12 bytes): every such run holds a
-     * probe, so the matches are the same wherever the probes fall. An 8-byte run found by chance would
-     * save 4 bytes; a TS_2DIFF block holds one (its smallest delta packs to zeros).
-     */
-    static final int MIN_RUN = RUN_PROBE_STRIDE + 7;
-
     static int lz4Literals(byte[] src, int off, int len, byte[] dst, int dstOff) {
         int end = off + len;
         long runs = lz4RunSequences(src, off, end - 12, end - 5, dst, dstOff);
@@ -258,7 +259,7 @@ public final class AdaptivePageCompressor {
      * The sequences {@link #lz4Literals} writes for the runs of one byte value from {@code src[off]}: probes
      * one 8-byte word in every {@link #RUN_PROBE_STRIDE} bytes, words ending by {@code probeLimit}, extends a
      * run it finds back to the last sequence and forward up to {@code runLimit}, and if it has {@link
-     * #MIN_RUN} bytes where probes may fall, writes its literals and it (a match at distance 1) from {@code
+     * #MIN_RUN} bytes before {@code probeLimit}, writes its literals and it (a match at distance 1) from {@code
      * dst[p]}. Returns where the literals after the last run start
      * (high 32 bits) and the position after the sequences in {@code dst} (low 32 bits).
      */
@@ -266,21 +267,14 @@ public final class AdaptivePageCompressor {
         int anchor = off;
         int i = off + 1;
         while (i + 8 <= probeLimit) {
-            long w = ByteIO.getLongLE(src, i);
-            if (((w ^ (w >>> 8)) << 8) != 0) { // not eight equal bytes
+            if (!sameBytes(src, i)) {
                 i += RUN_PROBE_STRIDE;
                 continue;
             }
-            byte b = src[i];
-            int s = i;
-            while (s > anchor && src[s - 1] == b) {
-                s--;
-            }
-            int e = i + 8;
-            while (e < runLimit && src[e] == b) {
-                e++;
-            }
-            if (Math.min(e, probeLimit) - Math.max(s, anchor + 1) < MIN_RUN) {
+            long run = runAround(src, i, anchor, runLimit);
+            int s = (int) (run >>> 32);
+            int e = (int) run;
+            if (Math.min(e, probeLimit) - s < MIN_RUN) {
                 // too short to be sure the probes find it whatever their phase: left to the literals,
                 // so the matches do not depend on where the probes fall (Lz4LiteralRun.hasRun)
                 i += RUN_PROBE_STRIDE;
@@ -293,6 +287,30 @@ public final class AdaptivePageCompressor {
             i = e + 1;
         }
         return ((long) anchor << 32) | p;
+    }
+
+    /** Whether the 8 bytes at {@code src[i]} are one byte value. */
+    static boolean sameBytes(byte[] src, int i) {
+        long w = ByteIO.getLongLE(src, i);
+        return ((w ^ (w >>> 8)) << 8) == 0;
+    }
+
+    /**
+     * The run of the byte value at {@code src[i]} (8 equal bytes from there), extended back no further
+     * than {@code from} and forward no further than {@code limit}: its start (high 32 bits) and end (low
+     * 32 bits).
+     */
+    static long runAround(byte[] src, int i, int from, int limit) {
+        byte b = src[i];
+        int s = i;
+        while (s > from && src[s - 1] == b) {
+            s--;
+        }
+        int e = i + 8;
+        while (e < limit && src[e] == b) {
+            e++;
+        }
+        return ((long) s << 32) | e;
     }
 
     /** One LZ4 sequence: {@code lit} literals from {@code src[from]}, then a match of {@code match} bytes at distance 1 (none when 0). */

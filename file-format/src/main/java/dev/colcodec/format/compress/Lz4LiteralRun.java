@@ -1,6 +1,5 @@
 package dev.colcodec.format.compress;
 
-import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
 
 /**
@@ -50,29 +49,15 @@ public final class Lz4LiteralRun {
         int probeLimit = end - 12;
         int runLimit = end - 5;
         for (int i = off; i + 8 <= probeLimit; i += AdaptivePageCompressor.RUN_PROBE_STRIDE) {
-            if (!sameBytes(src, i)) {
+            if (!AdaptivePageCompressor.sameBytes(src, i)) {
                 continue;
             }
-            byte b = src[i];
-            int s = i;
-            while (s > off && src[s - 1] == b) {
-                s--;
-            }
-            int e = i + 8;
-            while (e < runLimit && src[e] == b) {
-                e++;
-            }
-            if (Math.min(e, probeLimit) - s >= AdaptivePageCompressor.MIN_RUN) {
+            long run = AdaptivePageCompressor.runAround(src, i, off, runLimit);
+            if (Math.min((int) run, probeLimit) - (int) (run >>> 32) >= AdaptivePageCompressor.MIN_RUN) {
                 return true;
             }
         }
         return false;
-    }
-
-    /** Whether the 8 bytes at {@code src[i]} are one byte value. */
-    private static boolean sameBytes(byte[] src, int i) {
-        long w = ByteIO.getLongLE(src, i);
-        return ((w ^ (w >>> 8)) << 8) == 0;
     }
 
     /** The block's bytes before a tail of {@code tailLen} bytes: where the tail goes in the block. */

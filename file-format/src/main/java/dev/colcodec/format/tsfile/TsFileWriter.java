@@ -161,6 +161,12 @@ public final class TsFileWriter implements Closeable {
     private long position;
 
     private boolean closed;
+    /**
+     * The failure kept when a chunk group is cut short in the stream ({@link #writeStreamed}); made up
+     * front, as it may be needed when memory has run out.
+     */
+    private final IOException cutShort =
+            new IOException("a chunk group was cut short in the stream by a failure while it was encoded");
 
     /** Writes to {@code out} (not closed by this writer) tables with the given schemas. */
     public TsFileWriter(OutputStream out, List<TsTableSchema> tables, Options options) throws IOException {
@@ -358,7 +364,7 @@ public final class TsFileWriter implements Closeable {
         position = offset;
     }
 
-    /** Whether no column is TEXT, STRING or BLOB: a tablet of such columns cannot fail to encode. */
+    /** Whether no column is TEXT, STRING or BLOB: a checked tablet of such columns cannot be refused. */
     private static boolean fixedWidth(List<TsTableSchema.Column> fields) {
         for (TsTableSchema.Column c : fields) {
             if (c.type().storageType() == TsDataType.TEXT) {
@@ -402,40 +408,41 @@ public final class TsFileWriter implements Closeable {
             out.write(te.out.array(), 0, te.out.size());
             out.write(te.chunk.array(), 0, te.chunk.size());
         });
-        ColumnEncoder e = encoders[1];
-        for (int f = 0; f < nf; f++) {
-            e.compressor = compressors[f + 1];
-            try {
+        // from here on the group is in the stream: if anything fails before it is recorded whole (a
+        // column's encoding running out of memory, say), nothing after it could be right
+        boolean recorded = false;
+        try {
+            ColumnEncoder e = encoders[1];
+            for (int f = 0; f < nf; f++) {
+                e.compressor = compressors[f + 1];
                 e.encode(t.fields.get(f), t.values[f], t.nulls[f], t.times, n, pages, options.maxPointsPerPage);
-            } catch (RuntimeException | Error x) {
-                // (out of memory, say) the group is cut short in the stream: nothing after it can be right
-                output.fail(new IOException(
-                        "the chunk group of device " + java.util.Arrays.toString(id) + " was cut short at column "
-                                + t.fields.get(f).name(),
-                        x));
-                throw x;
+                metas[f + 1] = new ChunkMeta(offset, e.stats);
+                offset += e.out.size() + e.chunk.size();
+                output.submit(() -> {
+                    out.write(e.out.array(), 0, e.out.size());
+                    out.write(e.chunk.array(), 0, e.chunk.size());
+                });
             }
-            metas[f + 1] = new ChunkMeta(offset, e.stats);
-            offset += e.out.size() + e.chunk.size();
-            output.submit(() -> {
-                out.write(e.out.array(), 0, e.out.size());
-                out.write(e.chunk.array(), 0, e.chunk.size());
-            });
+            position = offset;
+            DeviceState dev = known != null ? known : new DeviceState(id);
+            if (known == null) {
+                table.put(key, dev);
+            }
+            dev.lastTime = lastTime;
+            dev.any = true;
+            dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(metas[0]);
+            dev.types.put("", TsDataType.VECTOR);
+            for (int f = 0; f < nf; f++) {
+                TsTableSchema.Column c = t.fields.get(f);
+                dev.series.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(metas[f + 1]);
+                dev.types.put(c.name(), c.type());
+            }
+            recorded = true;
+        } finally {
+            if (!recorded) {
+                output.fail(cutShort);
+            }
         }
-        DeviceState dev = known != null ? known : new DeviceState(id);
-        if (known == null) {
-            table.put(key, dev);
-        }
-        dev.lastTime = lastTime;
-        dev.any = true;
-        dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(metas[0]);
-        dev.types.put("", TsDataType.VECTOR);
-        for (int f = 0; f < nf; f++) {
-            TsTableSchema.Column c = t.fields.get(f);
-            dev.series.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(metas[f + 1]);
-            dev.types.put(c.name(), c.type());
-        }
-        position = offset;
     }
 
     /**
@@ -541,7 +548,7 @@ public final class TsFileWriter implements Closeable {
         private final ByteSink pageStats = new ByteSink(128);
         /**
          * The page compressor of the column this encoder encodes (stores pages the codec cannot shrink
-         * as literal runs); set per chunk group, since it carries its state across a column's chunks.
+         * as literal runs); set per chunk, since it carries its state across a column's chunks.
          */
         AdaptivePageCompressor compressor;
 

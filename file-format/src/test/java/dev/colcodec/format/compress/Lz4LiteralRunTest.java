@@ -164,6 +164,38 @@ class Lz4LiteralRunTest {
         assertThat(withRun).isBetween(500, 4500);
     }
 
+    /**
+     * A page with no nulls whose bitmap's run ends where the values start with a run of zeros (PLAIN
+     * INT64 values 0, 0, 0, 0, 1): 39 zero bytes are a match in the whole page's block and {@code hasRun}
+     * says so; 38 are literals in both.
+     */
+    @Test
+    void aRunRightAfterTheBitmapsRunIsMeasuredAlikeByBoth() {
+        SplittableRandom r = new SplittableRandom(35);
+        for (int zeros : new int[] {38, 39, 40}) {
+            int headLen = 4 + 1250; // 10,000 rows
+            byte[] page = new byte[headLen + 800];
+            r.nextBytes(page);
+            Arrays.fill(page, 4, headLen, (byte) 0xFF);
+            Arrays.fill(page, headLen, headLen + zeros, (byte) 0);
+            page[headLen + zeros] = 1;
+            Lz4LiteralRun run = new Lz4LiteralRun();
+            run.head(page, 0, headLen);
+            int tailLen = page.length - headLen;
+            byte[] block = new byte[run.lead(tailLen) + tailLen];
+            int p = run.writeLead(block, 0, tailLen);
+            System.arraycopy(page, headLen, block, p, tailLen);
+            byte[] whole = new byte[page.length + page.length / 255 + 16];
+            int n = AdaptivePageCompressor.lz4Literals(page, 0, page.length, whole, 0);
+            assertThat(Lz4LiteralRun.hasRun(page, headLen, tailLen))
+                    .as(zeros + " zeros")
+                    .isEqualTo(zeros >= 39);
+            assertThat(Arrays.equals(block, Arrays.copyOf(whole, n)))
+                    .as(zeros + " zeros")
+                    .isEqualTo(zeros < 39);
+        }
+    }
+
     /** A TS_2DIFF block's zero word (its smallest delta) is no run: 8 equal bytes are left as literals. */
     @Test
     void eightEqualBytesAreLeftAsLiterals() {

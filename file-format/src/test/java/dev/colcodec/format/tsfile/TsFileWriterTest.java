@@ -496,7 +496,8 @@ class TsFileWriterTest {
         TsTableSchema schema = schemaOf(ds);
         Device dev = ds.devices.get(0);
         int[] calls = new int[1];
-        // fails at the third write to the stream: after the magic and the first chunk group's header
+        // fails at the seventh write to the stream, the second value chunk's header: after the magic, the
+        // group's header, the time chunk (header, pages) and the first value chunk (header, pages)
         java.io.OutputStream out = new java.io.OutputStream() {
             @Override
             public void write(int b) throws java.io.IOException {
@@ -505,7 +506,7 @@ class TsFileWriterTest {
 
             @Override
             public void write(byte[] b, int off, int len) throws java.io.IOException {
-                if (++calls[0] == 3) {
+                if (++calls[0] == 7) {
                     throw new java.io.IOException("disk full");
                 }
             }
@@ -518,11 +519,11 @@ class TsFileWriterTest {
         }
         java.io.IOException e = assertThrows(java.io.IOException.class, () -> w.write(tab));
         assertEquals("disk full", e.getMessage());
-        assertEquals(3, calls[0]);
+        assertEquals(7, calls[0]);
         e = assertThrows(java.io.IOException.class, () -> w.write(tab));
         assertEquals("disk full", e.getCause().getMessage());
         assertThrows(java.io.IOException.class, w::close);
-        assertEquals(3, calls[0]);
+        assertEquals(7, calls[0]);
     }
 
     /** Table {@code t}: TAG {@code dev} with {@code tagProperties}, then {@code fields}. */
