@@ -236,8 +236,8 @@ public final class AdaptivePageCompressor {
      * The shortest run {@link #lz4Literals} makes a match of, counted up to where its probes end (words
      * ending by the block's last 12 bytes): every such run holds a probe, as the probes start on the byte
      * after the last match (the block's second byte at first), so the matches are the same wherever the
-     * probes fall. An 8-byte run found by chance would
-     * save 4 bytes; a TS_2DIFF block holds one (its smallest delta packs to zeros).
+     * probes fall. An 8-byte run found by chance would save 4 bytes; a TS_2DIFF block holds one (its
+     * smallest delta packs to zeros).
      */
     static final int MIN_RUN = RUN_PROBE_STRIDE + 7;
 
@@ -259,9 +259,9 @@ public final class AdaptivePageCompressor {
      * The sequences {@link #lz4Literals} writes for the runs of one byte value from {@code src[off]}: probes
      * one 8-byte word in every {@link #RUN_PROBE_STRIDE} bytes, words ending by {@code probeLimit}, extends a
      * run it finds back to the last sequence and forward up to {@code runLimit}, and if it has {@link
-     * #MIN_RUN} bytes before {@code probeLimit}, writes its literals and it (a match at distance 1) from {@code
-     * dst[p]}. Returns where the literals after the last run start
-     * (high 32 bits) and the position after the sequences in {@code dst} (low 32 bits).
+     * #MIN_RUN} bytes before {@code probeLimit}, writes its literals and it (a match at distance 1) from
+     * {@code dst[p]}. Returns where the literals after the last run start (high 32 bits) and the position
+     * after the sequences in {@code dst} (low 32 bits).
      */
     static long lz4RunSequences(byte[] src, int off, int probeLimit, int runLimit, byte[] dst, int p) {
         int anchor = off;

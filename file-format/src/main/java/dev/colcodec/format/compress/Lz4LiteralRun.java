@@ -29,7 +29,7 @@ public final class Lz4LiteralRun {
         head = src;
         headEnd = off + len;
         sequences.reset();
-        // at most every head byte a literal, and 5 bytes more per run of at least 8
+        // at most every head byte a literal, and a few bytes more per run (each at least 39 bytes)
         sequences.ensure(2 * len + 16);
         long runs = AdaptivePageCompressor.lz4RunSequences(src, off, headEnd, headEnd, sequences.array(), 0);
         sequences.setSize((int) runs);

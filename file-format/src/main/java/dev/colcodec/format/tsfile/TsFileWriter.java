@@ -239,9 +239,7 @@ public final class TsFileWriter implements Closeable {
         void writeTo(OutputStream out) throws IOException {
             out.write(header.array(), 0, header.size());
             for (int i = 0; i < chunks; i++) {
-                ColumnEncoder e = encoders[i];
-                out.write(e.out.array(), 0, e.out.size());
-                out.write(e.chunk.array(), 0, e.chunk.size());
+                encoders[i].writeTo(out);
             }
         }
     }
@@ -337,23 +335,13 @@ public final class TsFileWriter implements Closeable {
                 }
             });
         }
-        DeviceState dev = known != null ? known : new DeviceState(id);
-        if (known == null) {
-            table.put(key, dev);
-        }
-        dev.lastTime = prev;
-        dev.any = true;
+        ChunkMeta[] metas = new ChunkMeta[nf + 1];
         long offset = position + g.header.size();
-        dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(new ChunkMeta(offset, timeStats));
-        dev.types.put("", TsDataType.VECTOR);
-        offset += te.out.size() + te.chunk.size();
-        for (int f = 0; f < nf; f++) {
-            TsTableSchema.Column c = t.fields.get(f);
-            ColumnEncoder e = encoders[f + 1];
-            dev.series.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(new ChunkMeta(offset, e.stats));
-            dev.types.put(c.name(), c.type());
-            offset += e.out.size() + e.chunk.size();
+        for (int i = 0; i <= nf; i++) {
+            metas[i] = new ChunkMeta(offset, i == 0 ? timeStats : encoders[i].stats);
+            offset += encoders[i].size();
         }
+        record(table, key, known, id, prev, t.fields, metas);
         // with a pool, written there while the caller fills and hands over its next tablet
         output.submit(() -> g.writeTo(out));
         if (options.pool != null) {
@@ -362,6 +350,33 @@ public final class TsFileWriter implements Closeable {
             nextGroup ^= 1;
         }
         position = offset;
+    }
+
+    /**
+     * Records a written chunk group in its device's state: the time chunk ({@code metas[0]}) and one value
+     * chunk per field column, and the device's last time.
+     */
+    private static void record(
+            Map<List<String>, DeviceState> table,
+            List<String> key,
+            DeviceState known,
+            String[] id,
+            long lastTime,
+            List<TsTableSchema.Column> fields,
+            ChunkMeta[] metas) {
+        DeviceState dev = known != null ? known : new DeviceState(id);
+        if (known == null) {
+            table.put(key, dev);
+        }
+        dev.lastTime = lastTime;
+        dev.any = true;
+        dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(metas[0]);
+        dev.types.put("", TsDataType.VECTOR);
+        for (int f = 0; f < fields.size(); f++) {
+            TsTableSchema.Column c = fields.get(f);
+            dev.series.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(metas[f + 1]);
+            dev.types.put(c.name(), c.type());
+        }
     }
 
     /** Whether no column is TEXT, STRING or BLOB: a checked tablet of such columns cannot be refused. */
@@ -402,11 +417,10 @@ public final class TsFileWriter implements Closeable {
         ChunkMeta[] metas = new ChunkMeta[nf + 1];
         long offset = position + g.header.size();
         metas[0] = new ChunkMeta(offset, timeStats);
-        offset += te.out.size() + te.chunk.size();
+        offset += te.size();
         output.submit(() -> {
             out.write(g.header.array(), 0, g.header.size());
-            out.write(te.out.array(), 0, te.out.size());
-            out.write(te.chunk.array(), 0, te.chunk.size());
+            te.writeTo(out);
         });
         // from here on the group is in the stream: if anything fails before it is recorded whole (a
         // column's encoding running out of memory, say), nothing after it could be right
@@ -417,26 +431,11 @@ public final class TsFileWriter implements Closeable {
                 e.compressor = compressors[f + 1];
                 e.encode(t.fields.get(f), t.values[f], t.nulls[f], t.times, n, pages, options.maxPointsPerPage);
                 metas[f + 1] = new ChunkMeta(offset, e.stats);
-                offset += e.out.size() + e.chunk.size();
-                output.submit(() -> {
-                    out.write(e.out.array(), 0, e.out.size());
-                    out.write(e.chunk.array(), 0, e.chunk.size());
-                });
+                offset += e.size();
+                output.submit(() -> e.writeTo(out));
             }
             position = offset;
-            DeviceState dev = known != null ? known : new DeviceState(id);
-            if (known == null) {
-                table.put(key, dev);
-            }
-            dev.lastTime = lastTime;
-            dev.any = true;
-            dev.series.computeIfAbsent("", k -> new ArrayList<>()).add(metas[0]);
-            dev.types.put("", TsDataType.VECTOR);
-            for (int f = 0; f < nf; f++) {
-                TsTableSchema.Column c = t.fields.get(f);
-                dev.series.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(metas[f + 1]);
-                dev.types.put(c.name(), c.type());
-            }
+            record(table, key, known, id, lastTime, t.fields, metas);
             recorded = true;
         } finally {
             if (!recorded) {
@@ -933,6 +932,17 @@ public final class TsFileWriter implements Closeable {
             q = ByteIO.putUnsignedVarInt(a, q, clen);
             System.arraycopy(pageStats.array(), 0, a, q, pageStats.size());
             return q + pageStats.size();
+        }
+
+        /** Bytes of the finished chunk: its header and its pages. */
+        long size() {
+            return (long) out.size() + chunk.size();
+        }
+
+        /** Writes the finished chunk: its header, then its pages. */
+        void writeTo(OutputStream stream) throws IOException {
+            stream.write(out.array(), 0, out.size());
+            stream.write(chunk.array(), 0, chunk.size());
         }
 
         /** Writes the chunk header for {@link #chunk} to {@link #out}. */
