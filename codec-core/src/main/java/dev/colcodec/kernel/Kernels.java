@@ -239,6 +239,22 @@ public interface Kernels {
     /** Packs {@code count} booleans LSB-first from bit 0 of {@code dst[dstOff]}; returns bytes written. */
     int packBooleans(boolean[] src, int srcOff, int count, byte[] dst, int dstOff);
 
+    // ---- runs of one byte value ----------------------------------------------------------------
+
+    /** The shortest run {@link #findByteRun} looks for. */
+    int MIN_BYTE_RUN = 32;
+
+    /**
+     * The first run of one byte value that has at least {@code minRun} bytes in {@code src[from, to)}:
+     * returns its start, the smallest {@code s >= from} such that {@code src[s, s + minRun)} is one value,
+     * {@code s + minRun <= to}, and {@code s == from} or {@code src[s - 1] != src[s]}; -1 if there is none
+     * (also when {@code to - from < minRun}). Every implementation returns the same; they read only
+     * {@code src[from, to)}. Used to find the runs an LZ4 literal run makes matches of.
+     *
+     * @throws IllegalArgumentException if {@code minRun < MIN_BYTE_RUN}
+     */
+    int findByteRun(byte[] src, int from, int to, int minRun);
+
     // ---- dictionary gather ---------------------------------------------------------------------
     // dst[dstOff + i] = dict[ids[idsOff + i]]; an id outside [0, dictSize) throws
     // dev.colcodec.CorruptInputException (offset = index of the id within the batch).

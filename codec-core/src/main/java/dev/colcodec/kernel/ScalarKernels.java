@@ -627,6 +627,63 @@ public class ScalarKernels implements Kernels {
 
     // ---- booleans ------------------------------------------------------------------------------
 
+    /**
+     * Probes an 8-byte word every {@code minRun - 7} bytes from {@code from}: a run of {@code minRun} bytes
+     * covers one, and the first probe inside the first such run comes before any probe inside a later
+     * one. A probe of one byte value is measured as far as that value goes (back to {@code from}, forward
+     * to {@code to}).
+     */
+    @Override
+    public int findByteRun(byte[] src, int from, int to, int minRun) {
+        checkMinRun(minRun);
+        int stride = minRun - 7;
+        for (int p = from; p + 8 <= to; p += stride) {
+            long w = ByteIO.getLongLE(src, p);
+            if (((w ^ (w >>> 8)) << 8) != 0) {
+                continue;
+            }
+            int s = runStart(src, from, p);
+            if (runEnd(src, p + 8, to) - s >= minRun) {
+                return s;
+            }
+        }
+        return -1;
+    }
+
+    /** Refuses a {@code minRun} below {@link Kernels#MIN_BYTE_RUN}. */
+    protected static void checkMinRun(int minRun) {
+        if (minRun < MIN_BYTE_RUN) {
+            throw new IllegalArgumentException("runs of " + minRun + " bytes; at least " + MIN_BYTE_RUN);
+        }
+    }
+
+    /** Where the run of the byte value at {@code src[i]} starts, going back no further than {@code from}. */
+    protected static int runStart(byte[] src, int from, int i) {
+        byte b = src[i];
+        int s = i;
+        while (s > from && src[s - 1] == b) {
+            s--;
+        }
+        return s;
+    }
+
+    /**
+     * Where the run of the byte value at {@code src[i - 1]} ends, going forward from {@code i} no further
+     * than {@code to}.
+     */
+    protected static int runEnd(byte[] src, int i, int to) {
+        byte b = src[i - 1];
+        long word = (b & 0xFFL) * 0x0101_0101_0101_0101L;
+        int e = i;
+        while (e <= to - 8 && ByteIO.getLongLE(src, e) == word) {
+            e += 8;
+        }
+        while (e < to && src[e] == b) {
+            e++;
+        }
+        return e;
+    }
+
     @Override
     public void unpackBooleans(byte[] src, int srcOff, int bitOff, boolean[] dst, int dstOff, int count) {
         int i = 0;

@@ -869,4 +869,65 @@ public final class KernelChecks {
         }
         return ((long) written << 32) | p;
     }
+
+    /**
+     * {@link Kernels#findByteRun} against the run-by-run reference: arrays of every length up to {@code
+     * maxLen} (and some of 80 KB) of random bytes with runs of 1 to 100 bytes planted anywhere (some
+     * next to each other with one value, some crossing the window's ends), windows at every offset, and
+     * run lengths from {@link Kernels#MIN_BYTE_RUN} to 100. Windows that end with the array catch reads
+     * past {@code to}; bytes before {@code from} often continue the window's first run, so a run
+     * measured from before {@code from} gives another answer than the reference's.
+     */
+    public static void checkByteRuns(Kernels k, int maxLen, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        int[] minRuns = {Kernels.MIN_BYTE_RUN, 33, 39, 40, 47, 64, 100};
+        int found = 0;
+        for (int len = 0; len <= maxLen + 12; len++) {
+            int n = len <= maxLen ? len : 80_000 + r.nextInt(100);
+            for (int round = 0; round < 4; round++) {
+                byte[] b = runs(r, n);
+                int from = n == 0 ? 0 : r.nextInt(Math.min(n, 70) + 1);
+                int to = round % 2 == 0 ? n : from + r.nextInt(n - from + 1);
+                if (from > 0 && r.nextBoolean()) {
+                    Arrays.fill(b, Math.max(0, from - 1 - r.nextInt(40)), from, from < n ? b[from] : 0);
+                }
+                for (int minRun : minRuns) {
+                    int want = KernelReference.findByteRun(b, from, to, minRun);
+                    found += want >= 0 ? 1 : 0;
+                    assertThat(k.findByteRun(b, from, to, minRun))
+                            .as(k.name() + " len " + n + " [" + from + ", " + to + ") minRun " + minRun)
+                            .isEqualTo(want);
+                }
+            }
+        }
+        assertThat(found).as("windows with a run").isGreaterThan(maxLen);
+        for (int minRun : new int[] {Integer.MIN_VALUE, 0, 8, Kernels.MIN_BYTE_RUN - 1}) {
+            try {
+                k.findByteRun(new byte[100], 0, 100, minRun);
+                throw new AssertionError("minRun " + minRun + " taken");
+            } catch (IllegalArgumentException expected) {
+                assertThat(expected).hasMessageContaining("at least " + Kernels.MIN_BYTE_RUN);
+            }
+        }
+        // a window that is empty or ends before it starts has no run
+        byte[] zeros = new byte[200];
+        assertThat(k.findByteRun(zeros, 100, 100, 40)).isEqualTo(-1);
+        assertThat(k.findByteRun(zeros, 150, 100, 40)).isEqualTo(-1);
+        assertThat(k.findByteRun(zeros, 0, 200, 40)).isEqualTo(0);
+        assertThat(k.findByteRun(zeros, 161, 200, 40)).isEqualTo(-1);
+        assertThat(k.findByteRun(zeros, 160, 200, 40)).isEqualTo(160);
+    }
+
+    /** {@code n} random bytes with runs of one value (1 to 100 bytes) planted, several per 300 bytes. */
+    private static byte[] runs(SplittableRandom r, int n) {
+        byte[] b = new byte[n];
+        r.nextBytes(b);
+        for (int k = n / 300 + r.nextInt(4); k > 0 && n > 0; k--) {
+            int at = r.nextInt(n);
+            int runLen = 1 + r.nextInt(100);
+            byte v = (byte) r.nextInt(3); // few values: runs next to each other often merge
+            Arrays.fill(b, at, Math.min(n, at + runLen), v);
+        }
+        return b;
+    }
 }

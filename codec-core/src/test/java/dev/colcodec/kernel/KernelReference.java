@@ -45,4 +45,20 @@ public final class KernelReference {
             }
         }
     }
+
+    /** {@link Kernels#findByteRun}, run by run. */
+    public static int findByteRun(byte[] src, int from, int to, int minRun) {
+        int s = from;
+        while (s < to) {
+            int e = s + 1;
+            while (e < to && src[e] == src[s]) {
+                e++;
+            }
+            if (e - s >= minRun) {
+                return s;
+            }
+            s = e;
+        }
+        return -1;
+    }
 }

@@ -21,6 +21,11 @@ class ScalarKernelsTest {
     }
 
     @Test
+    void byteRunsMatchTheReference() {
+        KernelChecks.checkByteRuns(scalar, 700, 23);
+    }
+
+    @Test
     void dictionaryRunsMatchTheReference() {
         KernelChecks.checkDictionaryRuns(scalar, scalar, 21);
     }

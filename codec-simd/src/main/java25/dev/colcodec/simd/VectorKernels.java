@@ -1,5 +1,6 @@
 package dev.colcodec.simd;
 
+import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.ScalarKernels;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.DoubleVector;
@@ -1440,5 +1441,72 @@ final class VectorKernels extends ScalarKernels {
             miniblockMax[whole] = tailMax;
         }
         return least;
+    }
+
+    // ---- runs of one byte value ----------------------------------------------------------------
+
+    /** Bytes per step of {@link #findByteRun}: at most 64 (one mask bit per byte in a long). */
+    static final VectorSpecies<Byte> RUN_BS = BL >= 64 ? ByteVector.SPECIES_512 : BS;
+
+    static final int RUN_BL = RUN_BS.length();
+
+    /** Each byte lane to the first lane of its 16-byte group. */
+    static final VectorShuffle<Byte> GROUP_FIRST = VectorShuffle.fromOp(RUN_BS, i -> i & ~15);
+
+    private static final long GROUP_LOW = 0x0001_0001_0001_0001L;
+    private static final long GROUP_HIGH = 0x8000_8000_8000_8000L;
+
+    /**
+     * Looks at groups of 16 bytes from {@code from} on, a vector of them per step: a run of {@code minRun}
+     * (at least 32) bytes covers a whole group, and the first group of one byte value inside the first such
+     * run comes before any inside a later one. A group of one value is measured as far as the value goes
+     * (back to {@code from}, forward to {@code to}).
+     */
+    @Override
+    public int findByteRun(byte[] src, int from, int to, int minRun) {
+        checkMinRun(minRun);
+        if (RUN_BL < 16) {
+            return super.findByteRun(src, from, to, minRun);
+        }
+        int i = from;
+        while (i <= to - RUN_BL) {
+            ByteVector v = ByteVector.fromArray(RUN_BS, src, i);
+            long x = ~v.eq(v.rearrange(GROUP_FIRST)).toLong();
+            // a 16-bit group of x that is zero: a group of one byte value
+            if (((x - GROUP_LOW) & ~x & GROUP_HIGH) == 0) {
+                i += RUN_BL;
+                continue;
+            }
+            long r = groupRun(src, from, i, i + RUN_BL, to, minRun);
+            if (r >= 0) {
+                return (int) r;
+            }
+            i = (int) ~r;
+        }
+        long r = groupRun(src, from, i, to, to, minRun);
+        return r >= 0 ? (int) r : -1;
+    }
+
+    /**
+     * The groups of 16 bytes from {@code g} (a group's start) that end by {@code groupsEnd}, one at a time:
+     * the start of the first run of {@code minRun} bytes one of them is in, or {@code ~next}, where {@code
+     * next} is the first group start at or after {@code groupsEnd} (and after the last run measured).
+     */
+    private static long groupRun(byte[] src, int from, int g, int groupsEnd, int to, int minRun) {
+        while (g <= groupsEnd - 16) {
+            long w = ByteIO.getLongLE(src, g);
+            if (((w ^ (w >>> 8)) << 8) != 0 || w != ByteIO.getLongLE(src, g + 8)) {
+                g += 16;
+                continue;
+            }
+            int s = runStart(src, from, g);
+            int e = runEnd(src, g + 16, to);
+            if (e - s >= minRun) {
+                return s;
+            }
+            // the next group that may hold another run starts at or after e
+            g += 16 * ((e - g) / 16);
+        }
+        return ~(long) g;
     }
 }

@@ -86,6 +86,11 @@ class VectorKernelsIT {
     }
 
     @Test
+    void byteRunsAgreeWithTheReferenceForEveryLength() {
+        KernelChecks.checkByteRuns(candidate(), 700, 18);
+    }
+
+    @Test
     void dictionaryRunsAgreeWithScalarForEveryDictionarySizeAndWidth() {
         for (long seed = 16; seed < 24; seed++) {
             KernelChecks.checkDictionaryRuns(candidate(), KernelProvider.scalar(), seed);

@@ -1,6 +1,8 @@
 package dev.colcodec.format.compress;
 
 import dev.colcodec.io.ByteIO;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 
 /**
  * Compresses the pages of one column, in order, without paying for compression that does not pay back
@@ -32,6 +34,18 @@ public final class AdaptivePageCompressor {
 
     /** Bytes the codec is tried on first, after literal runs, for pages of at least twice as many. */
     public static final int SAMPLE_BYTES = 16 << 10;
+
+    private final Kernels kernels;
+
+    /** A compressor finding runs for LZ4 literal runs with {@link KernelProvider#best()}. */
+    public AdaptivePageCompressor() {
+        this(KernelProvider.best());
+    }
+
+    /** A compressor finding runs for LZ4 literal runs with {@code kernels}. */
+    public AdaptivePageCompressor(Kernels kernels) {
+        this.kernels = java.util.Objects.requireNonNull(kernels, "kernels");
+    }
 
     private int skipLeft;
     /** The last decision was a literal run: the next try of the codec starts with a sample. */
@@ -99,7 +113,7 @@ public final class AdaptivePageCompressor {
                     ? snappyLiterals(src, off, len, dst, dstOff)
                     : c == Compression.ZSTD
                             ? zstdRawFrame(src, off, len, dst, dstOff)
-                            : lz4Literals(src, off, len, dst, dstOff);
+                            : lz4Literals(kernels, src, off, len, dst, dstOff);
         }
         int n;
         if (c != Compression.SNAPPY || values == -1) {
@@ -229,88 +243,56 @@ public final class AdaptivePageCompressor {
         entriesCheckLeft = 0;
     }
 
-    /** Bytes between the words {@link #lz4Literals} checks for a run. */
-    static final int RUN_PROBE_STRIDE = 32;
-
     /**
-     * The shortest run {@link #lz4Literals} makes a match of, counted up to where its probes end (words
-     * ending by the block's last 12 bytes): every such run holds a probe, as the probes start on the byte
-     * after the last match (the block's second byte at first), so the matches are the same wherever the
-     * probes fall. An 8-byte run found by chance would save 4 bytes; a TS_2DIFF block holds one (its
-     * smallest delta packs to zeros).
+     * The shortest run {@link #lz4Literals} makes a match of, counted up to where the block's matches may
+     * start (before its last 12 bytes). Shorter ones stay literals: an 8-byte run found by chance would save
+     * 4 bytes, and a TS_2DIFF block holds one (its smallest delta packs to zeros). Runs are found with
+     * {@link Kernels#findByteRun}, which takes runs of {@value Kernels#MIN_BYTE_RUN} bytes or more.
      */
-    static final int MIN_RUN = RUN_PROBE_STRIDE + 7;
+    static final int MIN_RUN = 39;
 
     /**
      * {@code src[off, off + len)} as an LZ4 block of literals, except that runs of one byte value (39 bytes
      * or longer, such as a page's null bitmap with no nulls) become matches at distance 1; returns its
-     * size. One 8-byte word in every 32 bytes is checked for a run (a run of 39 bytes covers one), so the
-     * block is written at close to memory-copy speed (checking every word cost 3x the copy). The block
-     * keeps LZ4's end rules (the last 5 bytes are literals, no match starts in the last 12).
+     * size. The runs are found by {@link Kernels#findByteRun} (a probe per 32 bytes in the scalar kernels,
+     * a vector of 16-byte groups per step in the vector ones), so the block is written at close to
+     * memory-copy speed. The block keeps LZ4's end rules (the last 5 bytes are literals, no match starts in
+     * the last 12).
      */
-    static int lz4Literals(byte[] src, int off, int len, byte[] dst, int dstOff) {
+    static int lz4Literals(Kernels kernels, byte[] src, int off, int len, byte[] dst, int dstOff) {
         int end = off + len;
-        long runs = lz4RunSequences(src, off, end - 12, end - 5, dst, dstOff);
+        long runs = lz4RunSequences(kernels, src, off, end - 12, end - 5, dst, dstOff);
         int anchor = (int) (runs >>> 32);
         return lz4Sequence(src, anchor, end - anchor, 0, dst, (int) runs) - dstOff;
     }
 
     /**
-     * The sequences {@link #lz4Literals} writes for the runs of one byte value from {@code src[off]}: probes
-     * one 8-byte word in every {@link #RUN_PROBE_STRIDE} bytes, words ending by {@code probeLimit}, extends a
-     * run it finds back to the last sequence and forward up to {@code runLimit}, and if it has {@link
-     * #MIN_RUN} bytes before {@code probeLimit}, writes its literals and it (a match at distance 1) from
-     * {@code dst[p]}. Returns where the literals after the last run start (high 32 bits) and the position
-     * after the sequences in {@code dst} (low 32 bits).
+     * The sequences {@link #lz4Literals} writes for the runs of one byte value from {@code src[off]}: takes
+     * the first run of {@link #MIN_RUN} bytes or more that starts after the last match (at {@code off}
+     * first) and is counted up to {@code probeLimit}, extends it forward up to {@code runLimit}, writes the
+     * literals before it and it (a match at distance 1) from {@code dst[p]}, and goes on after it. Returns
+     * where the literals after the last run start (high 32 bits) and the position after the sequences in
+     * {@code dst} (low 32 bits).
      */
-    static long lz4RunSequences(byte[] src, int off, int probeLimit, int runLimit, byte[] dst, int p) {
+    static long lz4RunSequences(Kernels kernels, byte[] src, int off, int probeLimit, int runLimit, byte[] dst, int p) {
         int anchor = off;
-        int i = off + 1;
-        while (i + 8 <= probeLimit) {
-            if (!sameBytes(src, i)) {
-                i += RUN_PROBE_STRIDE;
-                continue;
+        int s;
+        while ((s = kernels.findByteRun(src, anchor, probeLimit, MIN_RUN)) >= 0) {
+            byte b = src[s];
+            long word = (b & 0xFFL) * 0x0101_0101_0101_0101L;
+            int e = s + MIN_RUN;
+            while (e <= runLimit - 8 && ByteIO.getLongLE(src, e) == word) {
+                e += 8;
             }
-            long run = runAround(src, i, anchor, runLimit);
-            int s = (int) (run >>> 32);
-            int e = (int) run;
-            if (Math.min(e, probeLimit) - s < MIN_RUN) {
-                // too short to be sure the probes find it whatever their phase: left to the literals,
-                // so the matches do not depend on where the probes fall (Lz4LiteralRun.hasRun)
-                i += RUN_PROBE_STRIDE;
-                continue;
+            while (e < runLimit && src[e] == b) {
+                e++;
             }
             // src[s] is a literal; the match copies it forward: distance 1, from s + 1 to e
             int m = s + 1;
             p = lz4Sequence(src, anchor, m - anchor, e - m, dst, p);
             anchor = e;
-            i = e + 1;
         }
         return ((long) anchor << 32) | p;
-    }
-
-    /** Whether the 8 bytes at {@code src[i]} are one byte value. */
-    static boolean sameBytes(byte[] src, int i) {
-        long w = ByteIO.getLongLE(src, i);
-        return ((w ^ (w >>> 8)) << 8) == 0;
-    }
-
-    /**
-     * The run of the byte value at {@code src[i]} (8 equal bytes from there), extended back no further
-     * than {@code from} and forward no further than {@code limit}: its start (high 32 bits) and end (low
-     * 32 bits).
-     */
-    static long runAround(byte[] src, int i, int from, int limit) {
-        byte b = src[i];
-        int s = i;
-        while (s > from && src[s - 1] == b) {
-            s--;
-        }
-        int e = i + 8;
-        while (e < limit && src[e] == b) {
-            e++;
-        }
-        return ((long) s << 32) | e;
     }
 
     /** One LZ4 sequence: {@code lit} literals from {@code src[from]}, then a match of {@code match} bytes at distance 1 (none when 0). */

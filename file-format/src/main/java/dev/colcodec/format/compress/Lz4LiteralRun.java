@@ -1,6 +1,8 @@
 package dev.colcodec.format.compress;
 
 import dev.colcodec.io.ByteSink;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 
 /**
  * An LZ4 block of literals built around bytes that are already in place: a short head (a TsFile page's
@@ -17,11 +19,22 @@ public final class Lz4LiteralRun {
      */
     public static final int MIN_TAIL = 12;
 
+    private final Kernels kernels;
     private final ByteSink sequences = new ByteSink(64);
     private byte[] head;
     private int headEnd;
     /** Where the head's last literals start: every byte from here on is a literal. */
     private int literalsFrom;
+
+    /** A block builder finding runs with {@link KernelProvider#best()}. */
+    public Lz4LiteralRun() {
+        this(KernelProvider.best());
+    }
+
+    /** A block builder finding runs with {@code kernels}. */
+    public Lz4LiteralRun(Kernels kernels) {
+        this.kernels = java.util.Objects.requireNonNull(kernels, "kernels");
+    }
 
     /** Takes {@code src[off, off + len)} as the head of the next block (kept by reference). */
     public void head(byte[] src, int off, int len) {
@@ -31,7 +44,7 @@ public final class Lz4LiteralRun {
         sequences.reset();
         // at most every head byte a literal, and a few bytes more per run (each at least 39 bytes)
         sequences.ensure(2 * len + 16);
-        long runs = AdaptivePageCompressor.lz4RunSequences(src, off, headEnd, headEnd, sequences.array(), 0);
+        long runs = AdaptivePageCompressor.lz4RunSequences(kernels, src, off, headEnd, headEnd, sequences.array(), 0);
         sequences.setSize((int) runs);
         literalsFrom = (int) (runs >>> 32);
     }
@@ -43,21 +56,9 @@ public final class Lz4LiteralRun {
      * first: a run that goes on from the head is cut there). A writer then compresses the whole page as
      * before rather than storing the tail as literals; without such a run, both give the same block.
      */
-    public static boolean hasRun(byte[] src, int off, int len) {
+    public boolean hasRun(byte[] src, int off, int len) {
         java.util.Objects.checkFromIndexSize(off, len, src.length);
-        int end = off + len;
-        int probeLimit = end - 12;
-        int runLimit = end - 5;
-        for (int i = off; i + 8 <= probeLimit; i += AdaptivePageCompressor.RUN_PROBE_STRIDE) {
-            if (!AdaptivePageCompressor.sameBytes(src, i)) {
-                continue;
-            }
-            long run = AdaptivePageCompressor.runAround(src, i, off, runLimit);
-            if (Math.min((int) run, probeLimit) - (int) (run >>> 32) >= AdaptivePageCompressor.MIN_RUN) {
-                return true;
-            }
-        }
-        return false;
+        return kernels.findByteRun(src, off, off + len - 12, AdaptivePageCompressor.MIN_RUN) >= 0;
     }
 
     /** The block's bytes before a tail of {@code tailLen} bytes: where the tail goes in the block. */

@@ -681,7 +681,7 @@ public final class TsFileWriter implements Closeable {
             }
             if (lz4
                     && (valuesLen < Lz4LiteralRun.MIN_TAIL
-                            || Lz4LiteralRun.hasRun(chunk.array(), p0 + guess, valuesLen))) {
+                            || literalRun.hasRun(chunk.array(), p0 + guess, valuesLen))) {
                 // too few values after the bitmap's matches for LZ4's end rules, or values with a run
                 // of one byte value the literal run of the whole page makes a match of: the usual way
                 body.write(chunk.array(), p0 + guess, valuesLen);

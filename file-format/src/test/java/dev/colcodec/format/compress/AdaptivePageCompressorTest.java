@@ -2,6 +2,8 @@ package dev.colcodec.format.compress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import net.jpountz.lz4.LZ4Factory;
@@ -10,6 +12,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.xerial.snappy.Snappy;
 
 class AdaptivePageCompressorTest {
+    private static final Kernels KERNELS = KernelProvider.best();
+
     private static byte[] random(int n, long seed) {
         byte[] b = new byte[n];
         new SplittableRandom(seed).nextBytes(b);
@@ -150,7 +154,7 @@ class AdaptivePageCompressorTest {
                     ? AdaptivePageCompressor.snappyLiterals(page, 0, n, dst, 0)
                     : c == Compression.ZSTD
                             ? AdaptivePageCompressor.zstdRawFrame(page, 0, n, dst, 0)
-                            : AdaptivePageCompressor.lz4Literals(page, 0, n, dst, 0);
+                            : AdaptivePageCompressor.lz4Literals(KERNELS, page, 0, n, dst, 0);
             byte[] packed = Arrays.copyOf(dst, len);
             assertThat(referenceDecode(c, packed, n)).as(c + " " + n).isEqualTo(page);
             if (c == Compression.ZSTD) {
@@ -178,7 +182,7 @@ class AdaptivePageCompressorTest {
                 java.util.Arrays.fill(page, at, at + runLen, (byte) r.nextInt(3));
             }
             byte[] dst = new byte[CompressionCodecs.maxCompressedLength(Compression.LZ4_RAW, n)];
-            int len = AdaptivePageCompressor.lz4Literals(page, 0, n, dst, 0);
+            int len = AdaptivePageCompressor.lz4Literals(KERNELS, page, 0, n, dst, 0);
             byte[] packed = Arrays.copyOf(dst, len);
             assertThat(LZ4Factory.safeInstance().safeDecompressor().decompress(packed, n))
                     .as("round " + round)
@@ -191,7 +195,7 @@ class AdaptivePageCompressorTest {
         byte[] page = random(4 + 1250 + 80_000, 8);
         Arrays.fill(page, 4, 4 + 1250, (byte) 0xFF);
         byte[] dst = new byte[CompressionCodecs.maxCompressedLength(Compression.LZ4_RAW, page.length)];
-        assertThat(AdaptivePageCompressor.lz4Literals(page, 0, page.length, dst, 0))
+        assertThat(AdaptivePageCompressor.lz4Literals(KERNELS, page, 0, page.length, dst, 0))
                 .isLessThan(80_000 + 4 + 400);
     }
 

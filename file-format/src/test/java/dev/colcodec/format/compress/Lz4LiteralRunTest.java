@@ -3,12 +3,17 @@ package dev.colcodec.format.compress;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import net.jpountz.lz4.LZ4Factory;
 import org.junit.jupiter.api.Test;
 
 class Lz4LiteralRunTest {
+    private static final Kernels KERNELS = KernelProvider.best();
+    private static final Lz4LiteralRun RUNS = new Lz4LiteralRun(KERNELS);
+
     /** A head with runs of one byte value (0 to 300 bytes long) among random bytes. */
     private static byte[] head(SplittableRandom r, int len) {
         byte[] h = new byte[len];
@@ -111,7 +116,7 @@ class Lz4LiteralRunTest {
             }
             int off = r.nextInt(3);
             int len = b.length - off - r.nextInt(3);
-            assertThat(Lz4LiteralRun.hasRun(b, off, len)).isFalse();
+            assertThat(RUNS.hasRun(b, off, len)).isFalse();
             int runLen = 38 + (round & 1);
             int at = off + r.nextInt(len - 12 - runLen + 1);
             byte v = (byte) r.nextInt(256);
@@ -122,7 +127,7 @@ class Lz4LiteralRunTest {
             if (b[at + runLen] == v) {
                 b[at + runLen] ^= 1;
             }
-            assertThat(Lz4LiteralRun.hasRun(b, off, len))
+            assertThat(RUNS.hasRun(b, off, len))
                     .as("run of " + runLen + " at " + (at - off) + " of " + len)
                     .isEqualTo(runLen == 39);
         }
@@ -154,8 +159,8 @@ class Lz4LiteralRunTest {
             int p = run.writeLead(block, 0, tailLen);
             System.arraycopy(page, headLen, block, p, tailLen);
             byte[] whole = new byte[page.length + page.length / 255 + 16];
-            int n = AdaptivePageCompressor.lz4Literals(page, 0, page.length, whole, 0);
-            boolean has = Lz4LiteralRun.hasRun(page, headLen, tailLen);
+            int n = AdaptivePageCompressor.lz4Literals(KERNELS, page, 0, page.length, whole, 0);
+            boolean has = RUNS.hasRun(page, headLen, tailLen);
             withRun += has ? 1 : 0;
             assertThat(Arrays.equals(block, Arrays.copyOf(whole, n)))
                     .as("round " + round)
@@ -186,10 +191,8 @@ class Lz4LiteralRunTest {
             int p = run.writeLead(block, 0, tailLen);
             System.arraycopy(page, headLen, block, p, tailLen);
             byte[] whole = new byte[page.length + page.length / 255 + 16];
-            int n = AdaptivePageCompressor.lz4Literals(page, 0, page.length, whole, 0);
-            assertThat(Lz4LiteralRun.hasRun(page, headLen, tailLen))
-                    .as(zeros + " zeros")
-                    .isEqualTo(zeros >= 39);
+            int n = AdaptivePageCompressor.lz4Literals(KERNELS, page, 0, page.length, whole, 0);
+            assertThat(RUNS.hasRun(page, headLen, tailLen)).as(zeros + " zeros").isEqualTo(zeros >= 39);
             assertThat(Arrays.equals(block, Arrays.copyOf(whole, n)))
                     .as(zeros + " zeros")
                     .isEqualTo(zeros < 39);
@@ -204,9 +207,9 @@ class Lz4LiteralRunTest {
         for (int at = 100; at < 1900; at += 97) {
             Arrays.fill(page, at, at + 8 + at % 31, (byte) 0);
         }
-        assertThat(Lz4LiteralRun.hasRun(page, 0, page.length)).isFalse();
+        assertThat(RUNS.hasRun(page, 0, page.length)).isFalse();
         byte[] dst = new byte[page.length + 64];
-        assertThat(AdaptivePageCompressor.lz4Literals(page, 0, page.length, dst, 0))
+        assertThat(AdaptivePageCompressor.lz4Literals(KERNELS, page, 0, page.length, dst, 0))
                 .isEqualTo(1 + (page.length - 15) / 255 + 1 + page.length); // a token, its length bytes, literals
     }
 
@@ -230,7 +233,7 @@ class Lz4LiteralRunTest {
             int p = run.writeLead(block, 0, values.length);
             System.arraycopy(values, 0, block, p, values.length);
             byte[] whole = new byte[page.length + page.length / 255 + 16];
-            int n = AdaptivePageCompressor.lz4Literals(page, 0, page.length, whole, 0);
+            int n = AdaptivePageCompressor.lz4Literals(KERNELS, page, 0, page.length, whole, 0);
             assertThat(block).as(rows + " rows").isEqualTo(Arrays.copyOf(whole, n));
             assertThat(block.length).isLessThan(page.length - rows / 8 + 40);
         }
