@@ -241,7 +241,7 @@ public interface Kernels {
 
     // ---- runs of one byte value ----------------------------------------------------------------
 
-    /** The shortest run {@link #findByteRun} looks for. */
+    /** The smallest {@code minRun} {@link #findByteRun} takes. */
     int MIN_BYTE_RUN = 32;
 
     /**

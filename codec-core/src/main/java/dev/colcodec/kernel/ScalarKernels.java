@@ -637,14 +637,16 @@ public class ScalarKernels implements Kernels {
     public int findByteRun(byte[] src, int from, int to, int minRun) {
         checkMinRun(minRun);
         int stride = minRun - 7;
-        for (int p = from; p + 8 <= to; p += stride) {
+        for (int p = from; p <= to - 8; p += stride) {
             long w = ByteIO.getLongLE(src, p);
-            if (((w ^ (w >>> 8)) << 8) != 0) {
-                continue;
+            if (((w ^ (w >>> 8)) << 8) == 0) {
+                int s = runStart(src, from, p);
+                if (runEnd(src, p + 8, to) - s >= minRun) {
+                    return s;
+                }
             }
-            int s = runStart(src, from, p);
-            if (runEnd(src, p + 8, to) - s >= minRun) {
-                return s;
+            if (to - 8 - p < stride) {
+                break; // the next probe would end after to (and p + stride may not fit in an int)
             }
         }
         return -1;

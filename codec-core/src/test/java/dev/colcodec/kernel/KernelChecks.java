@@ -909,7 +909,12 @@ public final class KernelChecks {
                 assertThat(expected).hasMessageContaining("at least " + Kernels.MIN_BYTE_RUN);
             }
         }
-        // a window that is empty or ends before it starts has no run
+        // runs longer than any window, and windows that end before they start, have none
+        byte[] some = runs(r, 3000);
+        for (int minRun : new int[] {Integer.MAX_VALUE, Integer.MAX_VALUE - 7, 1 << 20}) {
+            assertThat(k.findByteRun(some, 0, some.length, minRun)).isEqualTo(-1);
+        }
+        assertThat(k.findByteRun(some, 2000, 1000, Kernels.MIN_BYTE_RUN)).isEqualTo(-1);
         byte[] zeros = new byte[200];
         assertThat(k.findByteRun(zeros, 100, 100, 40)).isEqualTo(-1);
         assertThat(k.findByteRun(zeros, 150, 100, 40)).isEqualTo(-1);

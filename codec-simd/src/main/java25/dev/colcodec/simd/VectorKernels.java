@@ -1445,7 +1445,10 @@ final class VectorKernels extends ScalarKernels {
 
     // ---- runs of one byte value ----------------------------------------------------------------
 
-    /** Bytes per step of {@link #findByteRun}: at most 64 (one mask bit per byte in a long). */
+    /**
+     * Bytes per step of {@link #findByteRun}: 32 or 64 (the provider takes species of 256 bits or more; at
+     * most 64, one mask bit per byte in a long).
+     */
     static final VectorSpecies<Byte> RUN_BS = BL >= 64 ? ByteVector.SPECIES_512 : BS;
 
     static final int RUN_BL = RUN_BS.length();
@@ -1465,9 +1468,6 @@ final class VectorKernels extends ScalarKernels {
     @Override
     public int findByteRun(byte[] src, int from, int to, int minRun) {
         checkMinRun(minRun);
-        if (RUN_BL < 16) {
-            return super.findByteRun(src, from, to, minRun);
-        }
         int i = from;
         while (i <= to - RUN_BL) {
             ByteVector v = ByteVector.fromArray(RUN_BS, src, i);
@@ -1490,7 +1490,8 @@ final class VectorKernels extends ScalarKernels {
     /**
      * The groups of 16 bytes from {@code g} (a group's start) that end by {@code groupsEnd}, one at a time:
      * the start of the first run of {@code minRun} bytes one of them is in, or {@code ~next}, where {@code
-     * next} is the first group start at or after {@code groupsEnd} (and after the last run measured).
+     * next} is the group start to go on from: the first at or after {@code groupsEnd}, or, if a run measured
+     * goes on past it, the start of the group holding the byte after that run.
      */
     private static long groupRun(byte[] src, int from, int g, int groupsEnd, int to, int minRun) {
         while (g <= groupsEnd - 16) {

@@ -270,7 +270,8 @@ public final class AdaptivePageCompressor {
      * The sequences {@link #lz4Literals} writes for the runs of one byte value from {@code src[off]}: takes
      * the first run of {@link #MIN_RUN} bytes or more that starts after the last match (at {@code off}
      * first) and is counted up to {@code probeLimit}, extends it forward up to {@code runLimit}, writes the
-     * literals before it and it (a match at distance 1) from {@code dst[p]}, and goes on after it. Returns
+     * literals before it and it (a match at distance 1) from {@code dst[p]}, and goes on after it ({@code
+     * probeLimit <= runLimit}). Returns
      * where the literals after the last run start (high 32 bits) and the position after the sequences in
      * {@code dst} (low 32 bits).
      */

@@ -222,7 +222,8 @@ public final class ColumnChunkWriter {
         this.bloomBytes = type == PhysicalType.BOOLEAN ? 0 : options.bloomFilterBytes(column.name());
         this.codec = options.compression();
         this.v2 = options.pageVersion() == ParquetWriteOptions.PageVersion.V2;
-        this.pageWriter = new ParquetPages(codec, options.crc(), ParquetPages.PlainValues.of(column.type()));
+        this.pageWriter =
+                new ParquetPages(codec, options.crc(), ParquetPages.PlainValues.of(column.type()), options.kernels());
         if (options.usesDictionary(column)) {
             DictionaryFlavor flavor = flavor(options.encoding(column.name()), v2);
             dictionary = ParquetValues.newDictionaryWriter(

@@ -4,6 +4,8 @@ import dev.colcodec.format.compress.AdaptivePageCompressor;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
 import dev.colcodec.io.ByteSink;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.PhysicalType;
 import java.util.Arrays;
@@ -53,7 +55,7 @@ public final class ParquetPages {
 
     private final CRC32 checksum = new CRC32();
     /** Stores the pages SNAPPY or LZ4_RAW cannot shrink as literal runs of the codec (see its javadoc). */
-    private final AdaptivePageCompressor pageCompressor = new AdaptivePageCompressor();
+    private final AdaptivePageCompressor pageCompressor;
 
     private byte[] body = new byte[0];
     private byte[] compressed = new byte[0];
@@ -93,9 +95,18 @@ public final class ParquetPages {
 
     /** Pages compressed with {@code codec}, with CRCs if {@code crc}, of a column of {@code plainValues}. */
     public ParquetPages(Compression codec, boolean crc, PlainValues plainValues) {
+        this(codec, crc, plainValues, KernelProvider.best());
+    }
+
+    /**
+     * Pages compressed with {@code codec}, with CRCs if {@code crc}, of a column of {@code plainValues};
+     * {@code kernels} find the runs of LZ4_RAW pages stored as literal runs.
+     */
+    public ParquetPages(Compression codec, boolean crc, PlainValues plainValues, Kernels kernels) {
         this.codec = codec;
         this.crc = crc;
         this.plainValues = java.util.Objects.requireNonNull(plainValues);
+        this.pageCompressor = new AdaptivePageCompressor(kernels);
     }
 
     /** Sizes of one written page. */
