@@ -873,7 +873,7 @@ public final class KernelChecks {
     /**
      * {@link Kernels#findByteRun} against the run-by-run reference: arrays of every length up to {@code
      * maxLen} (and some of 80 KB) of random bytes with runs of 1 to 100 bytes planted anywhere (some
-     * next to each other with one value, some crossing the window's ends), windows at every offset, and
+     * next to each other with one value, some crossing the window's ends), windows from offsets 0 to 70, and
      * run lengths from {@link Kernels#MIN_BYTE_RUN} to 100. Windows that end with the array catch reads
      * past {@code to}; bytes before {@code from} often continue the window's first run, so a run
      * measured from before {@code from} gives another answer than the reference's.
