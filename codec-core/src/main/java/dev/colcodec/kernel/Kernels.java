@@ -319,4 +319,32 @@ public interface Kernels {
     /** The {@code long} form of {@link #deltaBlock(int[], int, int, int, int, int[], int[])}. */
     long deltaBlock(
             long[] src, int srcOff, int count, long previous, int miniblockSize, long[] deltas, long[] miniblockMax);
+
+    // ---- batch statistics ----------------------------------------------------------------------
+
+    /** The most strips {@link #serialSums} adds at once. */
+    int MAX_SUM_LANES = 8;
+
+    /**
+     * The least and greatest of {@code src[off, off + len)}, each value taken as {@code src[i] ^ flip} and
+     * compared signed, combined with what {@code minMax} holds: {@code minMax[0]} becomes the smaller of
+     * itself and that least, {@code minMax[1]} the larger of itself and that greatest ({@code len == 0}
+     * leaves both). {@code flip} 0 is the signed order; {@link Long#MIN_VALUE} is the unsigned order of the
+     * values, the results being flipped values. Writers' statistics take a batch of values at a time here.
+     */
+    void minMax(long[] src, int off, int len, long flip, long[] minMax);
+
+    /** The {@code int} form of {@link #minMax(long[], int, int, long, long[])}. */
+    void minMax(int[] src, int off, int len, int flip, int[] minMax);
+
+    /**
+     * Serial double sums of {@code lanes} (1 to {@link #MAX_SUM_LANES}) strips of {@code src}, {@code
+     * stride} apart: for each lane {@code l}, {@code sums[l] += src[off + l * stride + i]} (the long
+     * converted to double, then added) for {@code i} from 0 to {@code len - 1} in that order, so each sum is
+     * bit for bit the one a loop over its strip alone gives. TsFile's INT64 statistics sum a page's values
+     * that way; the lanes (consecutive pages) overlap their additions instead of waiting for each other.
+     *
+     * @throws IllegalArgumentException unless {@code 1 <= lanes <= MAX_SUM_LANES}
+     */
+    void serialSums(long[] src, int off, int stride, int lanes, int len, double[] sums);
 }

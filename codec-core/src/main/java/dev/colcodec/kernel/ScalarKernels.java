@@ -1036,4 +1036,126 @@ public class ScalarKernels implements Kernels {
         }
         return min;
     }
+
+    // ---- batch statistics ----------------------------------------------------------------------
+
+    @Override
+    public void minMax(long[] src, int off, int len, long flip, long[] minMax) {
+        // one loop per order: both are reductions the JIT vectorizes
+        long min = minMax[0];
+        long max = minMax[1];
+        if (flip == 0) {
+            for (int i = off; i < off + len; i++) {
+                min = Math.min(min, src[i]);
+                max = Math.max(max, src[i]);
+            }
+        } else {
+            for (int i = off; i < off + len; i++) {
+                long x = src[i] ^ flip;
+                min = Math.min(min, x);
+                max = Math.max(max, x);
+            }
+        }
+        minMax[0] = min;
+        minMax[1] = max;
+    }
+
+    @Override
+    public void minMax(int[] src, int off, int len, int flip, int[] minMax) {
+        int min = minMax[0];
+        int max = minMax[1];
+        if (flip == 0) {
+            for (int i = off; i < off + len; i++) {
+                min = Math.min(min, src[i]);
+                max = Math.max(max, src[i]);
+            }
+        } else {
+            for (int i = off; i < off + len; i++) {
+                int x = src[i] ^ flip;
+                min = Math.min(min, x);
+                max = Math.max(max, x);
+            }
+        }
+        minMax[0] = min;
+        minMax[1] = max;
+    }
+
+    /**
+     * Four lanes at a time, each a serial chain of {@code +=} in index order: the four chains' additions
+     * overlap (a chain alone waits out each addition's latency).
+     */
+    @Override
+    public void serialSums(long[] src, int off, int stride, int lanes, int len, double[] sums) {
+        checkSumLanes(lanes);
+        for (int l = 0; l < lanes; l += 4) {
+            int o = off + l * stride;
+            switch (Math.min(4, lanes - l)) {
+                case 4 -> sums4(src, o, stride, len, sums, l);
+                case 3 -> sums3(src, o, stride, len, sums, l);
+                case 2 -> sums2(src, o, stride, len, sums, l);
+                default -> {
+                    double s = sums[l];
+                    for (int i = o; i < o + len; i++) {
+                        s += src[i];
+                    }
+                    sums[l] = s;
+                }
+            }
+        }
+    }
+
+    /** Refuses a lane count {@link #serialSums} does not take. */
+    protected static void checkSumLanes(int lanes) {
+        if (lanes < 1 || lanes > MAX_SUM_LANES) {
+            throw new IllegalArgumentException("lanes must be in [1, " + MAX_SUM_LANES + "], got " + lanes);
+        }
+    }
+
+    private static void sums4(long[] src, int o, int stride, int len, double[] sums, int l) {
+        double s0 = sums[l];
+        double s1 = sums[l + 1];
+        double s2 = sums[l + 2];
+        double s3 = sums[l + 3];
+        int o1 = o + stride;
+        int o2 = o1 + stride;
+        int o3 = o2 + stride;
+        for (int i = 0; i < len; i++) {
+            s0 += src[o + i];
+            s1 += src[o1 + i];
+            s2 += src[o2 + i];
+            s3 += src[o3 + i];
+        }
+        sums[l] = s0;
+        sums[l + 1] = s1;
+        sums[l + 2] = s2;
+        sums[l + 3] = s3;
+    }
+
+    private static void sums3(long[] src, int o, int stride, int len, double[] sums, int l) {
+        double s0 = sums[l];
+        double s1 = sums[l + 1];
+        double s2 = sums[l + 2];
+        int o1 = o + stride;
+        int o2 = o1 + stride;
+        for (int i = 0; i < len; i++) {
+            s0 += src[o + i];
+            s1 += src[o1 + i];
+            s2 += src[o2 + i];
+        }
+        sums[l] = s0;
+        sums[l + 1] = s1;
+        sums[l + 2] = s2;
+    }
+
+    private static void sums2(long[] src, int o, int stride, int len, double[] sums, int l) {
+        double s0 = sums[l];
+        double s1 = sums[l + 1];
+        int o1 = o + stride;
+        for (int i = 0; i < len; i++) {
+            s0 += src[o + i];
+            s1 += src[o1 + i];
+        }
+        sums[l] = s0;
+        sums[l + 1] = s1;
+    }
 }

@@ -923,6 +923,92 @@ public final class KernelChecks {
         assertThat(k.findByteRun(zeros, 160, 200, 40)).isEqualTo(160);
     }
 
+    /**
+     * {@link Kernels#minMax} (both forms, signed and unsigned order) and {@link Kernels#serialSums} against
+     * the one-value-at-a-time reference, for every length up to {@code maxLen} from offsets 0 to 9, over
+     * random values, values near one another (sums that round), extremes ({@code MIN_VALUE}, {@code
+     * MAX_VALUE}, 0, -1) and runs of one value; sums for 1 to {@link Kernels#MAX_SUM_LANES} lanes, strides
+     * of the length up to the length plus 17, continued from sums already holding -0.0, NaN, infinities
+     * and large values. Arrays end where the last strip ends, so an over-read throws.
+     */
+    public static void checkStatistics(Kernels k, int maxLen, long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int len = 0; len <= maxLen; len++) {
+            int off = r.nextInt(10);
+            long[] lv = statisticsValues(r, off + len);
+            int[] iv = new int[off + len];
+            for (int i = 0; i < iv.length; i++) {
+                iv[i] = (int) (r.nextInt(3) == 0 ? lv[i] >> 32 : lv[i]);
+            }
+            for (long flip : new long[] {0, Long.MIN_VALUE}) {
+                long[] seedMinMax = r.nextBoolean()
+                        ? new long[] {Long.MAX_VALUE, Long.MIN_VALUE}
+                        : new long[] {r.nextLong(), r.nextLong()};
+                long[] want = seedMinMax.clone();
+                long[] got = seedMinMax.clone();
+                KernelReference.minMax(lv, off, len, flip, want);
+                k.minMax(lv, off, len, flip, got);
+                assertThat(got)
+                        .as(k.name() + " long minMax len " + len + " flip " + flip)
+                        .containsExactly(want);
+                int iflip = (int) (flip >>> 32);
+                int[] iseed = r.nextBoolean()
+                        ? new int[] {Integer.MAX_VALUE, Integer.MIN_VALUE}
+                        : new int[] {r.nextInt(), r.nextInt()};
+                int[] iwant = iseed.clone();
+                int[] igot = iseed.clone();
+                KernelReference.minMax(iv, off, len, iflip, iwant);
+                k.minMax(iv, off, len, iflip, igot);
+                assertThat(igot)
+                        .as(k.name() + " int minMax len " + len + " flip " + iflip)
+                        .containsExactly(iwant);
+            }
+            int lanes = 1 + r.nextInt(Kernels.MAX_SUM_LANES);
+            int stride = len + r.nextInt(18);
+            long[] strips = statisticsValues(r, off + (lanes - 1) * stride + len);
+            double[] start = new double[lanes + r.nextInt(3)];
+            double[] specials = {0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, -1e300, 3.5, 0x1p62};
+            for (int l = 0; l < start.length; l++) {
+                start[l] = r.nextInt(3) == 0 ? specials[r.nextInt(specials.length)] : r.nextLong() * 1.0;
+            }
+            double[] want = start.clone();
+            double[] got = start.clone();
+            KernelReference.serialSums(strips, off, stride, lanes, len, want);
+            k.serialSums(strips, off, stride, lanes, len, got);
+            for (int l = 0; l < start.length; l++) {
+                assertThat(Double.doubleToRawLongBits(got[l]))
+                        .as(k.name() + " serialSums len " + len + " lanes " + lanes + " stride " + stride + " lane " + l
+                                + ": " + got[l] + " vs " + want[l])
+                        .isEqualTo(Double.doubleToRawLongBits(want[l]));
+            }
+        }
+        for (int lanes : new int[] {Integer.MIN_VALUE, -1, 0, Kernels.MAX_SUM_LANES + 1}) {
+            try {
+                k.serialSums(new long[100], 0, 10, lanes, 10, new double[16]);
+                throw new AssertionError("lanes " + lanes + " taken");
+            } catch (IllegalArgumentException expected) {
+                assertThat(expected).hasMessageContaining("lanes must be in [1, " + Kernels.MAX_SUM_LANES + "]");
+            }
+        }
+    }
+
+    /** Values for {@link #checkStatistics}: one of several shapes per array. */
+    private static long[] statisticsValues(SplittableRandom r, int n) {
+        long[] v = new long[n];
+        int shape = r.nextInt(4);
+        long base = r.nextLong();
+        long[] extremes = {Long.MIN_VALUE, Long.MAX_VALUE, 0, -1};
+        for (int i = 0; i < n; i++) {
+            v[i] = switch (shape) {
+                case 0 -> r.nextLong();
+                case 1 -> base + r.nextInt(1000) - 500; // sums that round at every step
+                case 2 -> r.nextInt(5) == 0 ? extremes[r.nextInt(4)] : r.nextLong() >> r.nextInt(64);
+                default -> base;
+            };
+        }
+        return v;
+    }
+
     /** {@code n} random bytes with runs of one value (1 to 100 bytes) planted, several per 300 bytes. */
     private static byte[] runs(SplittableRandom r, int n) {
         byte[] b = new byte[n];

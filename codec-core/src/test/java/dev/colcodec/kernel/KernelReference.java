@@ -61,4 +61,41 @@ public final class KernelReference {
         }
         return -1;
     }
+
+    /** {@link Kernels#minMax(long[], int, int, long, long[])}, one value at a time. */
+    public static void minMax(long[] src, int off, int len, long flip, long[] minMax) {
+        for (int i = off; i < off + len; i++) {
+            long x = src[i] ^ flip;
+            if (x < minMax[0]) {
+                minMax[0] = x;
+            }
+            if (x > minMax[1]) {
+                minMax[1] = x;
+            }
+        }
+    }
+
+    /** {@link Kernels#minMax(int[], int, int, int, int[])}, one value at a time. */
+    public static void minMax(int[] src, int off, int len, int flip, int[] minMax) {
+        for (int i = off; i < off + len; i++) {
+            int x = src[i] ^ flip;
+            if (x < minMax[0]) {
+                minMax[0] = x;
+            }
+            if (x > minMax[1]) {
+                minMax[1] = x;
+            }
+        }
+    }
+
+    /** {@link Kernels#serialSums}, one lane after the other. */
+    public static void serialSums(long[] src, int off, int stride, int lanes, int len, double[] sums) {
+        for (int l = 0; l < lanes; l++) {
+            double s = sums[l];
+            for (int i = 0; i < len; i++) {
+                s = s + (double) src[off + l * stride + i];
+            }
+            sums[l] = s;
+        }
+    }
 }

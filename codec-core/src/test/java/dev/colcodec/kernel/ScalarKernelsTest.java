@@ -21,6 +21,11 @@ class ScalarKernelsTest {
     }
 
     @Test
+    void statisticsMatchTheReference() {
+        KernelChecks.checkStatistics(scalar, 700, 29);
+    }
+
+    @Test
     void byteRunsMatchTheReference() {
         KernelChecks.checkByteRuns(scalar, 700, 23);
     }

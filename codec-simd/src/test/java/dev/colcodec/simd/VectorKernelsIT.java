@@ -86,6 +86,11 @@ class VectorKernelsIT {
     }
 
     @Test
+    void statisticsAgreeWithTheReferenceForEveryLength() {
+        KernelChecks.checkStatistics(candidate(), 1100, 19);
+    }
+
+    @Test
     void byteRunsAgreeWithTheReferenceForEveryLength() {
         KernelChecks.checkByteRuns(candidate(), 700, 18);
     }
