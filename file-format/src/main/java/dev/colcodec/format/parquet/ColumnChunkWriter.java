@@ -178,6 +178,10 @@ public final class ColumnChunkWriter {
     private final double[] doubleScratch;
     private final boolean[] boolScratch;
 
+    /** {@link #minI} and {@link #maxI} handed to the kernels. */
+    private final int[] intMinMax = new int[2];
+
+    private final long[] longMinMax = new long[2];
     private long nullCount;
     private boolean seen;
     private int minI;
@@ -502,95 +506,34 @@ public final class ColumnChunkWriter {
                 int[] src = (int[]) v;
                 if (nulls == null) {
                     // no nulls: the encoder takes the caller's array as it is
-                    int lo = seen ? minI : src[from] ^ intFlip;
-                    int hi = seen ? maxI : src[from] ^ intFlip;
-                    if (intFlip == 0) {
-                        for (int j = from; j < from + n; j++) {
-                            lo = Math.min(lo, src[j]);
-                            hi = Math.max(hi, src[j]);
-                        }
-                    } else {
-                        // unsigned: the signed order of the values with their sign bits flipped
-                        for (int j = from; j < from + n; j++) {
-                            int x = src[j] ^ Integer.MIN_VALUE;
-                            lo = Math.min(lo, x);
-                            hi = Math.max(hi, x);
-                        }
-                    }
-                    minI = lo;
-                    maxI = hi;
-                    seen = true;
+                    intMinMax(src, from, n);
                     writeInts(src, from, n);
                     break;
                 }
                 int k = 0;
-                int lo = minI;
-                int hi = maxI;
-                boolean s = seen;
                 for (int j = from; j < from + n; j++) {
-                    if (nulls == null || !nulls[j]) {
-                        int x = src[j];
-                        intScratch[k++] = x;
-                        x ^= intFlip;
-                        if (!s) {
-                            lo = x;
-                            hi = x;
-                            s = true;
-                        }
-                        lo = Math.min(lo, x);
-                        hi = Math.max(hi, x);
+                    if (!nulls[j]) {
+                        intScratch[k++] = src[j];
                     }
                 }
-                minI = lo;
-                maxI = hi;
-                seen = s;
+                intMinMax(intScratch, 0, k);
                 writeInts(intScratch, 0, k);
                 break;
             }
             case INT64: {
                 long[] src = (long[]) v;
                 if (nulls == null) {
-                    long lo = seen ? minL : src[from] ^ longFlip;
-                    long hi = seen ? maxL : src[from] ^ longFlip;
-                    if (longFlip == 0) {
-                        for (int j = from; j < from + n; j++) {
-                            lo = Math.min(lo, src[j]);
-                            hi = Math.max(hi, src[j]);
-                        }
-                    } else {
-                        for (int j = from; j < from + n; j++) {
-                            long x = src[j] ^ Long.MIN_VALUE;
-                            lo = Math.min(lo, x);
-                            hi = Math.max(hi, x);
-                        }
-                    }
-                    minL = lo;
-                    maxL = hi;
-                    seen = true;
+                    longMinMax(src, from, n);
                     writeLongs(src, from, n);
                     break;
                 }
                 int k = 0;
-                long lo = minL;
-                long hi = maxL;
-                boolean s = seen;
                 for (int j = from; j < from + n; j++) {
-                    if (nulls == null || !nulls[j]) {
-                        long x = src[j];
-                        longScratch[k++] = x;
-                        x ^= longFlip;
-                        if (!s) {
-                            lo = x;
-                            hi = x;
-                            s = true;
-                        }
-                        lo = Math.min(lo, x);
-                        hi = Math.max(hi, x);
+                    if (!nulls[j]) {
+                        longScratch[k++] = src[j];
                     }
                 }
-                minL = lo;
-                maxL = hi;
-                seen = s;
+                longMinMax(longScratch, 0, k);
                 writeLongs(longScratch, 0, k);
                 break;
             }
@@ -664,6 +607,40 @@ public final class ColumnChunkWriter {
                 writeBinaries((BinaryBatch) v, nulls, from, n);
                 break;
         }
+    }
+
+    /** Takes {@code v[off, off + n)} into the chunk's minimum and maximum (in the column's order). */
+    private void intMinMax(int[] v, int off, int n) {
+        if (n == 0) {
+            return;
+        }
+        if (!seen) {
+            minI = v[off] ^ intFlip;
+            maxI = minI;
+            seen = true;
+        }
+        intMinMax[0] = minI;
+        intMinMax[1] = maxI;
+        options.kernels().minMax(v, off, n, intFlip, intMinMax);
+        minI = intMinMax[0];
+        maxI = intMinMax[1];
+    }
+
+    /** Takes {@code v[off, off + n)} into the chunk's minimum and maximum (in the column's order). */
+    private void longMinMax(long[] v, int off, int n) {
+        if (n == 0) {
+            return;
+        }
+        if (!seen) {
+            minL = v[off] ^ longFlip;
+            maxL = minL;
+            seen = true;
+        }
+        longMinMax[0] = minL;
+        longMinMax[1] = maxL;
+        options.kernels().minMax(v, off, n, longFlip, longMinMax);
+        minL = longMinMax[0];
+        maxL = longMinMax[1];
     }
 
     private void writeInts(int[] v, int off, int n) {

@@ -9,6 +9,8 @@ import dev.colcodec.format.io.NewFile;
 import dev.colcodec.format.io.PooledWrites;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import dev.colcodec.values.BinaryValuesWriter;
@@ -47,6 +49,16 @@ public final class TsFileWriter implements Closeable {
         Compression timeCompression = Compression.LZ4_RAW;
         ForkJoinPool pool;
         Map<String, String> properties = Map.of();
+        Kernels kernels = KernelProvider.best();
+
+        /**
+         * The kernels that encode values, take statistics and find runs for LZ4 pages (default {@link
+         * KernelProvider#best()}); every kernel set writes the same bytes.
+         */
+        public Options kernels(Kernels kernels) {
+            this.kernels = Objects.requireNonNull(kernels, "kernels");
+            return this;
+        }
 
         /**
          * File properties, written in this order after the bloom filter where tsfile 2.4.0 writes its
@@ -184,7 +196,7 @@ public final class TsFileWriter implements Closeable {
                         // "" names a device's time series in the file's index
                         throw new IllegalArgumentException("a FIELD column without a name in table " + s.tableName());
                     }
-                    TsValueCodecs.writer(c.encoding(), c.type());
+                    TsValueCodecs.writer(c.encoding(), c.type(), options.kernels);
                     if (c.compression().tsfileId() < 0) {
                         throw new IllegalArgumentException(c.compression() + " is not a TsFile compression");
                     }
@@ -225,12 +237,12 @@ public final class TsFileWriter implements Closeable {
         /** Encoders used by the group last encoded into these buffers. */
         int chunks;
 
-        ColumnEncoder[] encoders(int n) {
+        ColumnEncoder[] encoders(int n, Kernels kernels) {
             if (encoders.length < n) {
                 int old = encoders.length;
                 encoders = java.util.Arrays.copyOf(encoders, n);
                 for (int i = old; i < n; i++) {
-                    encoders[i] = new ColumnEncoder();
+                    encoders[i] = new ColumnEncoder(kernels);
                 }
             }
             return encoders;
@@ -305,7 +317,7 @@ public final class TsFileWriter implements Closeable {
             int old = compressors.length;
             compressors = java.util.Arrays.copyOf(compressors, nf + 1);
             for (int i = old; i <= nf; i++) {
-                compressors[i] = new AdaptivePageCompressor();
+                compressors[i] = new AdaptivePageCompressor(options.kernels);
             }
         }
         TsStatistics timeStats = new TsStatistics(TsDataType.VECTOR);
@@ -313,7 +325,7 @@ public final class TsFileWriter implements Closeable {
             writeStreamed(t, g, table, key, known, id, prev, pages, timeStats);
             return;
         }
-        ColumnEncoder[] encoders = g.encoders(nf + 1);
+        ColumnEncoder[] encoders = g.encoders(nf + 1, options.kernels);
         g.chunks = nf + 1;
         for (int i = 0; i <= nf; i++) {
             encoders[i].compressor = compressors[i];
@@ -410,7 +422,7 @@ public final class TsFileWriter implements Closeable {
             throws IOException {
         int n = t.rowCount;
         int nf = t.fields.size();
-        ColumnEncoder[] encoders = g.encoders(2);
+        ColumnEncoder[] encoders = g.encoders(2, options.kernels);
         ColumnEncoder te = encoders[0];
         te.compressor = compressors[0];
         encodeTimes(te, t.times, n, pages, timeStats);
@@ -499,6 +511,7 @@ public final class TsFileWriter implements Closeable {
 
     /** Encodes one chunk at a time into its own buffers, so columns can be encoded on different threads. */
     private static final class ColumnEncoder {
+        private final Kernels kernels;
         /** Pages of the chunk being built. */
         final ByteSink chunk = new ByteSink(1 << 12);
         /** The finished chunk's header (its pages stay in {@link #chunk}). */
@@ -515,7 +528,7 @@ public final class TsFileWriter implements Closeable {
         private boolean[] gBooleans = new boolean[0];
         private final ByteSink body = new ByteSink(1 << 12);
         /** The LZ4 literal run of a page built in place ({@link #startPageInPlace}). */
-        private final Lz4LiteralRun literalRun = new Lz4LiteralRun();
+        private final Lz4LiteralRun literalRun;
         /**
          * Bytes in front of the values (header, bitmap, LZ4 sequences) of the last pages built in place
          * with {@link #leadRows} rows, most recent first: where the next one of as many rows has its
@@ -533,9 +546,14 @@ public final class TsFileWriter implements Closeable {
         private TsEncoding writerEncoding;
         private TsDataType writerType;
 
+        ColumnEncoder(Kernels kernels) {
+            this.kernels = kernels;
+            this.literalRun = new Lz4LiteralRun(kernels);
+        }
+
         ValuesWriter writer(TsEncoding e, TsDataType t) {
             if (writer == null || e != writerEncoding || t != writerType) {
-                writer = TsValueCodecs.writer(e, t);
+                writer = TsValueCodecs.writer(e, t, kernels);
                 writerEncoding = e;
                 writerType = t;
             }
@@ -569,7 +587,7 @@ public final class TsFileWriter implements Closeable {
                 for (int p = 0; p < pages; p++) {
                     pageStats[p] = new TsStatistics(c.type());
                 }
-                TsStatistics.updateLongPages(pageStats, times, (long[]) values, 0, n, pageRows);
+                TsStatistics.updateLongPages(kernels, pageStats, times, (long[]) values, 0, n, pageRows);
             }
             for (int p = 0; p < pages; p++) {
                 int a = p * pageRows;
@@ -777,7 +795,7 @@ public final class TsFileWriter implements Closeable {
                         t = gTimes;
                         off = 0;
                     }
-                    ps.updateInts(t, src, off, present);
+                    ps.updateInts(kernels, t, src, off, present);
                     ((IntValuesWriter) w).writeIntegers(src, off, present);
                     break;
                 }
@@ -800,7 +818,7 @@ public final class TsFileWriter implements Closeable {
                         off = 0;
                     }
                     if (!statsDone) {
-                        ps.updateLongs(t, src, off, present);
+                        ps.updateLongs(kernels, t, src, off, present);
                     }
                     ((LongValuesWriter) w).writeLongs(src, off, present);
                     break;

@@ -3,6 +3,8 @@ package dev.colcodec.format.tsfile;
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.io.ByteCursor;
 import dev.colcodec.io.ByteSink;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.TsDataType;
 import java.util.Arrays;
 
@@ -310,131 +312,97 @@ public final class TsStatistics {
 
     /** Adds {@code n} INT32/DATE values with their times (in order), rows {@code [off, off + n)} of both arrays. */
     public void updateInts(long[] times, int[] v, int off, int n) {
+        updateInts(KernelProvider.best(), times, v, off, n);
+    }
+
+    /**
+     * As {@link #updateInts(long[], int[], int, int)}, the minimum and maximum taken by {@code kernels}
+     * (every kernel set gives the same).
+     */
+    public void updateInts(Kernels kernels, long[] times, int[] v, int off, int n) {
         if (n == 0) {
             return;
         }
-        long min = count == 0 ? v[off] : minLong;
-        long max = count == 0 ? v[off] : maxLong;
+        int[] minMax = count == 0 ? new int[] {v[off], v[off]} : new int[] {(int) minLong, (int) maxLong};
+        kernels.minMax(v, off, n, 0, minMax);
         long sum = sumLong;
         for (int i = off; i < off + n; i++) {
-            int x = v[i];
-            min = Math.min(min, x);
-            max = Math.max(max, x);
-            sum += x;
+            sum += v[i];
         }
-        finishBatch(times, off, n, min, max, v[off], v[off + n - 1]);
+        finishBatch(times, off, n, minMax[0], minMax[1], v[off], v[off + n - 1]);
         sumLong = sum;
     }
 
     /** Adds {@code n} INT64/TIMESTAMP values with their times (in order), rows {@code [off, off + n)} of both arrays. */
     public void updateLongs(long[] times, long[] v, int off, int n) {
-        if (n == 0) {
-            return;
-        }
-        addLongs(times, v, off, n, 0, sumDouble);
+        updateLongs(KernelProvider.best(), times, v, off, n);
     }
 
     /**
-     * Adds rows {@code [off, off + n)} of which the first {@code summed} are already in {@code sum} (the
-     * double sum continued from {@link #sumDouble}). Minimum and maximum take their own loop, which the
-     * JIT vectorizes; sharing a loop with the serial double sum made both several times slower.
+     * As {@link #updateLongs(long[], long[], int, int)}, the minimum, maximum and sum taken by {@code
+     * kernels} (every kernel set gives the same, to the bit).
      */
-    private void addLongs(long[] times, long[] v, int off, int n, int summed, double sum) {
-        long min = count == 0 ? v[off] : minLong;
-        long max = count == 0 ? v[off] : maxLong;
-        for (int i = off; i < off + n; i++) {
-            long x = v[i];
-            min = Math.min(min, x);
-            max = Math.max(max, x);
+    public void updateLongs(Kernels kernels, long[] times, long[] v, int off, int n) {
+        if (n == 0) {
+            return;
         }
-        for (int i = off + summed; i < off + n; i++) {
-            sum += v[i];
-        }
-        finishBatch(times, off, n, min, max, v[off], v[off + n - 1]);
+        double[] sum = {sumDouble};
+        kernels.serialSums(v, off, 0, 1, n, sum);
+        addLongs(kernels, times, v, off, n, sum[0]);
+    }
+
+    /** Adds rows {@code [off, off + n)} whose double sum, continued from {@link #sumDouble}, is {@code sum}. */
+    private void addLongs(Kernels kernels, long[] times, long[] v, int off, int n, double sum) {
+        long[] minMax = count == 0 ? new long[] {v[off], v[off]} : new long[] {minLong, maxLong};
+        kernels.minMax(v, off, n, 0, minMax);
+        finishBatch(times, off, n, minMax[0], minMax[1], v[off], v[off + n - 1]);
         sumDouble = sum;
     }
 
-    /** Zeros a finished or missing lane of {@link #updateLongPages} adds, a strip at a time. */
-    private static final long[] ZEROS = new long[4096];
+    /**
+     * As {@link #updateLongPages(Kernels, TsStatistics[], long[], long[], int, int, int)} with {@link
+     * KernelProvider#best()}.
+     */
+    public static void updateLongPages(TsStatistics[] pages, long[] times, long[] v, int from, int n, int pageRows) {
+        updateLongPages(KernelProvider.best(), pages, times, v, from, n, pageRows);
+    }
 
     /**
      * Adds INT64/TIMESTAMP values page by page: {@code pages[j]} gets rows {@code [from + j * pageRows,
      * min(from + (j + 1) * pageRows, from + n))}, the same as one {@link #updateLongs(long[], long[], int,
-     * int)} per page, to the bit. Each page's double sum is a serial chain of additions in row order; four
-     * pages' chains advance in one loop, so that their additions overlap instead of waiting for each
-     * other. In a group of fewer than four pages, or once its short last page has ended, the missing lanes
-     * add zeros. A lane adds zeros only after its page's last value: a sum that a long has been added to
-     * is not -0.0, so adding +0.0 leaves it unchanged (as it leaves infinities and NaN).
+     * int)} per page, to the bit. Each page's double sum is a serial chain of additions in row order; the
+     * chains of up to {@link Kernels#MAX_SUM_LANES} pages advance together in one {@link
+     * Kernels#serialSums} call, so that their additions overlap instead of waiting for each other (the
+     * short last page's lane stops at its end).
      *
      * @throws IllegalArgumentException unless {@code pages.length} is {@code ceil(n / pageRows)}
      */
-    public static void updateLongPages(TsStatistics[] pages, long[] times, long[] v, int from, int n, int pageRows) {
+    public static void updateLongPages(
+            Kernels kernels, TsStatistics[] pages, long[] times, long[] v, int from, int n, int pageRows) {
         if (pageRows <= 0 || pages.length != (int) ((n + (long) pageRows - 1) / pageRows)) {
             throw new IllegalArgumentException(pages.length + " pages for " + n + " rows of " + pageRows);
         }
         java.util.Objects.checkFromIndexSize(from, n, v.length);
         java.util.Objects.checkFromIndexSize(from, n, times.length);
-        double[] sums = new double[4];
-        for (int j = 0; j < pages.length; j += 4) {
-            int lanes = Math.min(4, pages.length - j);
+        double[] sums = new double[Kernels.MAX_SUM_LANES];
+        for (int j = 0; j < pages.length; j += Kernels.MAX_SUM_LANES) {
+            int lanes = Math.min(Kernels.MAX_SUM_LANES, pages.length - j);
             int base = from + j * pageRows;
-            int end = Math.min(from + n, base + 4 * pageRows);
-            for (int l = 0; l < 4; l++) {
-                sums[l] = l < lanes ? pages[j + l].sumDouble : 0;
+            for (int l = 0; l < lanes; l++) {
+                sums[l] = pages[j + l].sumDouble;
             }
             // every page of the group has pageRows rows but the last page of the call
-            int last = end - (base + (lanes - 1) * pageRows);
-            if (lanes == 4) {
-                sum4(sums, v, base, v, base + pageRows, v, base + 2 * pageRows, v, base + 3 * pageRows, last);
-            } else {
-                sumWithZeroLanes(sums, v, base, pageRows, lanes, 0, last);
-            }
+            int last = Math.min(from + n, base + lanes * pageRows) - (base + (lanes - 1) * pageRows);
+            kernels.serialSums(v, base, pageRows, lanes, last, sums);
             if (last < pageRows && lanes > 1) {
-                // the last page has ended: the others go on with a zero lane in its place
-                sumWithZeroLanes(sums, v, base, pageRows, lanes - 1, last, pageRows);
+                // the last page has ended: the others go on
+                kernels.serialSums(v, base + last, pageRows, lanes - 1, pageRows - last, sums);
             }
             for (int l = 0; l < lanes; l++) {
                 int len = l == lanes - 1 ? last : pageRows;
-                pages[j + l].addLongs(times, v, base + l * pageRows, len, len, sums[l]);
+                pages[j + l].addLongs(kernels, times, v, base + l * pageRows, len, sums[l]);
             }
         }
-    }
-
-    /** Rows {@code [from, to)} of the first {@code lanes} pages from {@code base}; the other lanes add zeros. */
-    private static void sumWithZeroLanes(double[] sums, long[] v, int base, int pageRows, int lanes, int from, int to) {
-        for (int k = from; k < to; k += ZEROS.length) {
-            int m = Math.min(ZEROS.length, to - k);
-            sum4(
-                    sums,
-                    lanes > 0 ? v : ZEROS,
-                    lanes > 0 ? base + k : 0,
-                    lanes > 1 ? v : ZEROS,
-                    lanes > 1 ? base + pageRows + k : 0,
-                    lanes > 2 ? v : ZEROS,
-                    lanes > 2 ? base + 2 * pageRows + k : 0,
-                    lanes > 3 ? v : ZEROS,
-                    lanes > 3 ? base + 3 * pageRows + k : 0,
-                    m);
-        }
-    }
-
-    /** Four serial double sums, continued from {@code sums}: {@code m} values of each array from its offset. */
-    private static void sum4(
-            double[] sums, long[] a0, int o0, long[] a1, int o1, long[] a2, int o2, long[] a3, int o3, int m) {
-        double s0 = sums[0];
-        double s1 = sums[1];
-        double s2 = sums[2];
-        double s3 = sums[3];
-        for (int i = 0; i < m; i++) {
-            s0 += a0[o0 + i];
-            s1 += a1[o1 + i];
-            s2 += a2[o2 + i];
-            s3 += a3[o3 + i];
-        }
-        sums[0] = s0;
-        sums[1] = s1;
-        sums[2] = s2;
-        sums[3] = s3;
     }
 
     /** Adds {@code n} BOOLEAN values with their times (in order), rows {@code [off, off + n)} of both arrays. */

@@ -1,6 +1,7 @@
 package dev.colcodec.format.tsfile;
 
 import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import dev.colcodec.tsfile.TsFileValues;
@@ -33,6 +34,11 @@ public final class TsValueCodecs {
      * @throws IllegalArgumentException naming the pair when it is not supported
      */
     public static ValuesWriter writer(TsEncoding encoding, TsDataType type) {
-        return TsFileValues.newWriter(encoding, valueType(type), KernelProvider.best());
+        return writer(encoding, type, KernelProvider.best());
+    }
+
+    /** As {@link #writer(TsEncoding, TsDataType)}, encoding with {@code kernels}. */
+    public static ValuesWriter writer(TsEncoding encoding, TsDataType type, Kernels kernels) {
+        return TsFileValues.newWriter(encoding, valueType(type), kernels);
     }
 }

@@ -8,6 +8,8 @@ import dev.colcodec.format.tsfile.TsFileWriter;
 import dev.colcodec.format.tsfile.TsScan;
 import dev.colcodec.format.tsfile.TsTableSchema;
 import dev.colcodec.format.tsfile.TsTablet;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.ByteArrayOutputStream;
@@ -58,6 +60,9 @@ import org.apache.tsfile.write.v4.TsFileWriterBuilder;
  * or {@link CorruptInputException}.
  */
 final class TsTableFileFuzz extends FuzzHarness {
+    /** The kernels colcodec writes with in the current case ({@link Fuzzing#kernels}). */
+    private Kernels kernels = KernelProvider.best();
+
     enum Mode {
         TSFILE_WRITES,
         COLCODEC_WRITES
@@ -154,6 +159,7 @@ final class TsTableFileFuzz extends FuzzHarness {
 
     @Override
     void run(long seed) throws Exception {
+        kernels = Fuzzing.kernels(seed);
         SplittableRandom r = new SplittableRandom(seed);
         // tsfile's reader reads values equal to a GORILLA/CHIMP end marker as the end of the page
         // (GorillaCodecTest.valuesEqualToTheEndMarkerRoundTripByCountButTsFileTruncatesThem), so data
@@ -437,6 +443,7 @@ final class TsTableFileFuzz extends FuzzHarness {
         }
         TsTableSchema schema = new TsTableSchema(ds.table, cols);
         TsFileWriter.Options o = new TsFileWriter.Options()
+                .kernels(kernels)
                 .maxPointsPerPage(ds.pagePoints)
                 .timeEncoding(ds.timeEncoding)
                 .timeCompression(ds.timeCompression);
@@ -447,7 +454,7 @@ final class TsTableFileFuzz extends FuzzHarness {
         boolean toFile = r.nextBoolean();
         int maxRows = 1 + r.nextInt(r.nextBoolean() ? 100 : 20000);
         log("  colcodec writes tablets of up to " + maxRows + " rows" + (toFile ? " to a file" : "")
-                + (pooled ? " with a pool" : ""));
+                + (pooled ? " with a pool" : "") + ", " + kernels.name() + " kernels");
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
         try (TsFileWriter w =
                 toFile ? TsFileWriter.create(file, List.of(schema), o) : new TsFileWriter(bos, List.of(schema), o)) {

@@ -9,6 +9,7 @@ import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.tsfile.TsFileFixtures.Dataset;
 import dev.colcodec.format.tsfile.TsFileFixtures.Device;
 import dev.colcodec.format.tsfile.TsFileFixtures.Field;
+import dev.colcodec.kernel.ScalarKernels;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.ByteArrayOutputStream;
@@ -763,6 +764,117 @@ class TsFileWriterTest {
                             "encryptType",
                             "org.apache.tsfile.encrypt.UNENCRYPTED"),
                     r.properties());
+        }
+    }
+
+    /** Scalar kernels that count the calls a writer makes for statistics and LZ4 runs. */
+    private static final class CountingKernels extends ScalarKernels {
+        final java.util.concurrent.atomic.AtomicInteger longMinMax = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger intMinMax = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger sums = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
+
+        @Override
+        public void minMax(long[] src, int off, int len, long flip, long[] minMax) {
+            longMinMax.incrementAndGet();
+            super.minMax(src, off, len, flip, minMax);
+        }
+
+        @Override
+        public void minMax(int[] src, int off, int len, int flip, int[] minMax) {
+            intMinMax.incrementAndGet();
+            super.minMax(src, off, len, flip, minMax);
+        }
+
+        @Override
+        public void serialSums(long[] src, int off, int stride, int lanes, int len, double[] out) {
+            sums.incrementAndGet();
+            super.serialSums(src, off, stride, lanes, len, out);
+        }
+
+        @Override
+        public int findByteRun(byte[] src, int from, int to, int minRun) {
+            runs.incrementAndGet();
+            return super.findByteRun(src, from, to, minRun);
+        }
+    }
+
+    /**
+     * The kernels of {@link TsFileWriter.Options#kernels} take the statistics of INT32 and INT64 pages
+     * (dense ones several pages at a time) and look for the runs of LZ4 pages, with and without a pool; the
+     * file is the one the default kernels write.
+     */
+    @Test
+    void theOptionsKernelsTakeTheStatisticsAndFindTheRuns() throws Exception {
+        TsTableSchema schema = devTable(
+                Map.of(),
+                field("x", TsDataType.INT64, TsEncoding.TS_2DIFF, Map.of()),
+                field("i", TsDataType.INT32, TsEncoding.PLAIN, Map.of()),
+                field("n", TsDataType.INT64, TsEncoding.PLAIN, Map.of()));
+        int rows = 25_000;
+        java.util.SplittableRandom r = new java.util.SplittableRandom(7);
+        long[] times = new long[rows];
+        long[] x = new long[rows];
+        int[] ints = new int[rows];
+        long[] n = new long[rows];
+        boolean[] nulls = new boolean[rows];
+        for (int k = 0; k < rows; k++) {
+            times[k] = 1_700_000_000_000L + k;
+            x[k] = r.nextLong();
+            ints[k] = r.nextInt();
+            n[k] = r.nextLong(1000);
+            nulls[k] = k % 3 == 0;
+        }
+        java.util.concurrent.ForkJoinPool two = new java.util.concurrent.ForkJoinPool(2);
+        try {
+            checkKernelsOption(schema, rows, times, x, ints, n, nulls, null);
+            checkKernelsOption(schema, rows, times, x, ints, n, nulls, two);
+        } finally {
+            two.shutdown();
+        }
+        assertThrows(NullPointerException.class, () -> new TsFileWriter.Options().kernels(null));
+    }
+
+    private static void checkKernelsOption(
+            TsTableSchema schema,
+            int rows,
+            long[] times,
+            long[] x,
+            int[] ints,
+            long[] n,
+            boolean[] nulls,
+            java.util.concurrent.ForkJoinPool pool)
+            throws Exception {
+        byte[] want = null;
+        for (boolean counted : new boolean[] {false, true}) {
+            CountingKernels k = new CountingKernels();
+            TsFileWriter.Options o =
+                    new TsFileWriter.Options().maxPointsPerPage(1000).pool(pool);
+            if (counted) {
+                o.kernels(k);
+            }
+            ByteArrayOutputStream bos = new ByteArrayOutputStream();
+            try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), o)) {
+                w.write(new TsTablet(schema)
+                        .device("d1")
+                        .times(times, rows)
+                        .longs("x", x, null)
+                        .ints("i", ints, null)
+                        .longs("n", n, nulls));
+            }
+            if (want == null) {
+                want = bos.toByteArray();
+            }
+            assertArrayEquals(want, bos.toByteArray(), "pool " + pool + " counted " + counted);
+            if (counted) {
+                // 25 pages of x in groups of up to 8, then 25 of n one at a time
+                assertEquals(4 + 25, k.sums.get(), "serial sums");
+                assertEquals(25 + 25, k.longMinMax.get(), "long minMax");
+                assertEquals(25, k.intMinMax.get(), "int minMax");
+                assertTrue(k.runs.get() >= 25, "runs looked for: " + k.runs.get());
+            } else {
+                assertEquals(0, k.sums.get() + k.longMinMax.get() + k.intMinMax.get() + k.runs.get());
+            }
         }
     }
 
