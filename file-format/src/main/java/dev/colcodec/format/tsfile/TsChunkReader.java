@@ -5,6 +5,8 @@ import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
 import dev.colcodec.io.ByteCursor;
 import dev.colcodec.io.ByteIO;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import dev.colcodec.tsfile.ts2diff.Ts2DiffLongReader;
@@ -49,13 +51,23 @@ public final class TsChunkReader {
     /** The file reader's counts, which this reader adds to as well; or null. */
     private final TsFileReader.SkipCounts fileCounts;
 
+    /** The kernels of the value readers: the same values whichever set. */
+    private final Kernels kernels;
+
+    /** A reader decoding with {@link KernelProvider#best()}. */
     public TsChunkReader() {
-        this(null);
+        this(KernelProvider.best());
+    }
+
+    /** A reader decoding values with {@code kernels}. */
+    public TsChunkReader(Kernels kernels) {
+        this(null, kernels);
     }
 
     /** A reader that adds what it skips to {@code fileCounts} as well (the file reader's queries). */
-    TsChunkReader(TsFileReader.SkipCounts fileCounts) {
+    TsChunkReader(TsFileReader.SkipCounts fileCounts, Kernels kernels) {
         this.fileCounts = fileCounts;
+        this.kernels = java.util.Objects.requireNonNull(kernels, "kernels");
     }
 
     private void skippedPages(int n) {
@@ -428,9 +440,9 @@ public final class TsChunkReader {
         TsEncoding encoding;
         TsDataType type;
 
-        ValuesReader reader(TsEncoding e, TsDataType t, long chunkOffset) {
+        ValuesReader reader(TsChunkReader owner, TsEncoding e, TsDataType t, long chunkOffset) {
             if (reader == null || e != encoding || t != type) {
-                reader = codec(e, t, chunkOffset);
+                reader = owner.codec(e, t, chunkOffset);
                 encoding = e;
                 type = t;
             }
@@ -555,11 +567,11 @@ public final class TsChunkReader {
                         time.pageCount + " pages in a value chunk, like its time chunk (got " + v.pageCount + ")");
             }
             values[i] = v;
-            readers[i] = columnStates[i].reader(v.header.encoding(), v.header.dataType(), valueChunkOffsets[i]);
+            readers[i] = columnStates[i].reader(this, v.header.encoding(), v.header.dataType(), valueChunkOffsets[i]);
         }
         // phase 1: the time pages, once, giving each page's kept row range
         TsEncoding timeEncoding = time.header.encoding();
-        ValuesReader timeReader = timeState.reader(timeEncoding, TsDataType.VECTOR, timeChunkOffset);
+        ValuesReader timeReader = timeState.reader(this, timeEncoding, TsDataType.VECTOR, timeChunkOffset);
         if (keptPage.length < time.pageCount) {
             keptPage = new int[time.pageCount];
             keptLo = new int[time.pageCount];
@@ -1296,9 +1308,9 @@ public final class TsChunkReader {
     }
 
     /** The value reader a chunk header asks for; a pair colcodec cannot decode is bad input. */
-    private static ValuesReader codec(TsEncoding encoding, TsDataType type, long chunkOffset) {
+    private ValuesReader codec(TsEncoding encoding, TsDataType type, long chunkOffset) {
         try {
-            return TsValueCodecs.reader(encoding, type);
+            return TsValueCodecs.reader(encoding, type, kernels);
         } catch (IllegalArgumentException e) {
             throw new CorruptInputException(
                     chunkOffset, "an encoding and data type colcodec can decode (" + e.getMessage() + ")");

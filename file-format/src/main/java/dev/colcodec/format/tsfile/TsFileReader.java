@@ -7,6 +7,8 @@ import dev.colcodec.format.io.FanOut;
 import dev.colcodec.format.io.MappedFile;
 import dev.colcodec.io.ByteCursor;
 import dev.colcodec.io.ByteIO;
+import dev.colcodec.kernel.KernelProvider;
+import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.Closeable;
@@ -77,6 +79,8 @@ public final class TsFileReader implements Closeable {
     private final long fileLength;
     /** Positional reads of chunks; null when the whole file is in {@link #buf}. */
     private final FileChannel channel;
+    /** The kernels of every chunk reader this reader makes. */
+    private final Kernels kernels;
     /** The file mapped (1 byte to 2 GiB, opened from disk), read instead of {@link #channel}; or null. */
     private final MappedFile mapped;
     /** Bytes read through {@link #channel} since opening (tests check that narrow queries read little). */
@@ -117,7 +121,14 @@ public final class TsFileReader implements Closeable {
     private final Map<String, TsTableSchema> schemas = new LinkedHashMap<>();
     private final Map<String, String> properties;
 
-    private TsFileReader(byte[] initial, long initialBase, long fileLength, FileChannel channel, MappedFile mapped) {
+    private TsFileReader(
+            byte[] initial,
+            long initialBase,
+            long fileLength,
+            FileChannel channel,
+            MappedFile mapped,
+            Kernels kernels) {
+        this.kernels = java.util.Objects.requireNonNull(kernels, "kernels");
         this.buf = initial;
         this.bufBase = initialBase;
         this.fileLength = fileLength;
@@ -341,7 +352,12 @@ public final class TsFileReader implements Closeable {
 
     /** Parses a whole TsFile held in {@code bytes} (not copied). */
     public static TsFileReader of(byte[] bytes) {
-        return new TsFileReader(bytes, 0, bytes.length, null, null);
+        return of(bytes, KernelProvider.best());
+    }
+
+    /** As {@link #of(byte[])}, decoding values with {@code kernels} (the same values whichever set). */
+    public static TsFileReader of(byte[] bytes, Kernels kernels) {
+        return new TsFileReader(bytes, 0, bytes.length, null, null, kernels);
     }
 
     /**
@@ -351,13 +367,19 @@ public final class TsFileReader implements Closeable {
      * when done.
      */
     public static TsFileReader open(Path file) throws IOException {
+        return open(file, KernelProvider.best());
+    }
+
+    /** As {@link #open(Path)}, decoding values with {@code kernels} (the same values whichever set). */
+    public static TsFileReader open(Path file, Kernels kernels) throws IOException {
+        java.util.Objects.requireNonNull(kernels, "kernels");
         FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
         try {
             long len = ch.size();
             int tail = (int) Math.min(len, MAGIC.length + 4);
             byte[] b = new byte[tail];
             readFully(ch, len - tail, b, 0, tail);
-            return new TsFileReader(b, len - tail, len, ch, MappedFile.mapIfSmall(ch));
+            return new TsFileReader(b, len - tail, len, ch, MappedFile.mapIfSmall(ch), kernels);
         } catch (IOException | RuntimeException | Error e) {
             ch.close();
             throw e;
@@ -794,7 +816,7 @@ public final class TsFileReader implements Closeable {
             TsBlocks.dropNullRows(out);
         } else {
             out = new TsBlock(valueColumn(s.name, s.type, s.typeAt));
-            TsChunkReader reader = new TsChunkReader(skips);
+            TsChunkReader reader = new TsChunkReader(skips, kernels);
             byte[][] buffers = new byte[1][];
             for (int k = 0; k < s.chunkCount; k++) {
                 if (s.chunkStart[k] > maxTime || s.chunkEnd[k] < minTime) {
@@ -849,7 +871,7 @@ public final class TsFileReader implements Closeable {
             skipsDevice(time);
             return out;
         }
-        TsChunkReader reader = new TsChunkReader(skips);
+        TsChunkReader reader = new TsChunkReader(skips, kernels);
         byte[][] buffers = new byte[values.length + 1][];
         for (int k = 0; k < time.chunkCount; k++) {
             readAlignedGroup(reader, time, values, k, minTime, maxTime, out, null, buffers);
@@ -1036,7 +1058,7 @@ public final class TsFileReader implements Closeable {
         private final TsTableSchema.Column[] cols;
         private final List<String[]> ids = new ArrayList<>();
         private final List<long[]> ranges = new ArrayList<>();
-        private final TsChunkReader chunkReader = new TsChunkReader(skips);
+        private final TsChunkReader chunkReader = new TsChunkReader(skips, kernels);
         /** Chunk bytes read from the file, reused from chunk group to chunk group (time, then fields). */
         private final byte[][] chunkBuffers;
 

@@ -10,7 +10,7 @@ import dev.colcodec.values.ValuesWriter;
 
 /**
  * The value codecs of chunk pages, keyed by (encoding, data type): {@link TsFileValues} with the
- * file-level type VECTOR (the time column) mapped to INT64, and the provider's kernels.
+ * file-level type VECTOR (the time column) mapped to INT64, with the caller's kernels or the provider's.
  */
 public final class TsValueCodecs {
     private TsValueCodecs() {}
@@ -25,7 +25,12 @@ public final class TsValueCodecs {
      * @throws IllegalArgumentException naming the pair when it is not supported
      */
     public static ValuesReader reader(TsEncoding encoding, TsDataType type) {
-        return TsFileValues.newReader(encoding, valueType(type), KernelProvider.best());
+        return reader(encoding, type, KernelProvider.best());
+    }
+
+    /** As {@link #reader(TsEncoding, TsDataType)}, decoding with {@code kernels}. */
+    public static ValuesReader reader(TsEncoding encoding, TsDataType type, Kernels kernels) {
+        return TsFileValues.newReader(encoding, valueType(type), kernels);
     }
 
     /**

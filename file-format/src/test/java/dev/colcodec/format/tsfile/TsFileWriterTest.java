@@ -773,6 +773,32 @@ class TsFileWriterTest {
         final java.util.concurrent.atomic.AtomicInteger intMinMax = new java.util.concurrent.atomic.AtomicInteger();
         final java.util.concurrent.atomic.AtomicInteger sums = new java.util.concurrent.atomic.AtomicInteger();
         final java.util.concurrent.atomic.AtomicInteger runs = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger prefixSums = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger bigEndianLongs =
+                new java.util.concurrent.atomic.AtomicInteger();
+
+        @Override
+        public long unpackPrefixSum(
+                byte[] src,
+                int srcOff,
+                int srcEnd,
+                int bitWidth,
+                boolean msbFirst,
+                long[] dst,
+                int dstOff,
+                int count,
+                long previous,
+                long minDelta) {
+            prefixSums.incrementAndGet();
+            return super.unpackPrefixSum(
+                    src, srcOff, srcEnd, bitWidth, msbFirst, dst, dstOff, count, previous, minDelta);
+        }
+
+        @Override
+        public void readLongsBE(byte[] src, int srcOff, long[] dst, int dstOff, int count) {
+            bigEndianLongs.incrementAndGet();
+            super.readLongsBE(src, srcOff, dst, dstOff, count);
+        }
 
         @Override
         public void minMax(long[] src, int off, int len, long flip, long[] minMax) {
@@ -802,10 +828,12 @@ class TsFileWriterTest {
     /**
      * The kernels of {@link TsFileWriter.Options#kernels} take the statistics of INT32 and INT64 pages
      * (dense ones several pages at a time) and look for the runs of LZ4 pages, with and without a pool; the
-     * file is the one the default kernels write.
+     * file is the one the default kernels write. The kernels given to {@link TsFileReader#of(byte[],
+     * dev.colcodec.kernel.Kernels)} and {@link TsFileReader#open(Path, dev.colcodec.kernel.Kernels)} decode
+     * the values, which are the default reader's.
      */
     @Test
-    void theOptionsKernelsTakeTheStatisticsAndFindTheRuns() throws Exception {
+    void theKernelsGivenToWriterAndReaderDoTheirWork() throws Exception {
         TsTableSchema schema = devTable(
                 Map.of(),
                 field("x", TsDataType.INT64, TsEncoding.TS_2DIFF, Map.of()),
@@ -833,6 +861,57 @@ class TsFileWriterTest {
             two.shutdown();
         }
         assertThrows(NullPointerException.class, () -> new TsFileWriter.Options().kernels(null));
+        // the reader's kernels decode the TS_2DIFF and PLAIN values, to the same values
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
+            w.write(new TsTablet(schema)
+                    .device("d1")
+                    .times(times, rows)
+                    .longs("x", x, null)
+                    .ints("i", ints, null)
+                    .longs("n", n, nulls));
+        }
+        byte[] file = bos.toByteArray();
+        Path onDisk = dir.resolve("kernels.tsfile");
+        Files.write(onDisk, file);
+        List<String> cols = List.of("x", "i", "n");
+        String want = blocks(TsFileReader.of(file).query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE));
+        CountingKernels k = new CountingKernels();
+        assertEquals(want, blocks(TsFileReader.of(file, k).query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE)));
+        int fromBytes = k.prefixSums.get();
+        // x's 196 TS_2DIFF blocks, n's PLAIN pages in a few batches
+        assertTrue(fromBytes >= 195, "TS_2DIFF blocks decoded by the reader's kernels: " + fromBytes);
+        assertTrue(
+                k.bigEndianLongs.get() > 0,
+                "PLAIN INT64 pages decoded by the reader's kernels: " + k.bigEndianLongs.get() + ", TS_2DIFF blocks "
+                        + fromBytes);
+        try (TsFileReader fromDisk = TsFileReader.open(onDisk, k)) {
+            assertEquals(want, blocks(fromDisk.query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE)));
+        }
+        assertTrue(k.prefixSums.get() >= 2 * fromBytes, "and those of a file opened from disk");
+        assertThrows(NullPointerException.class, () -> TsFileReader.of(file, null));
+        assertThrows(NullPointerException.class, () -> TsFileReader.open(onDisk, null));
+    }
+
+    /** The times and values of query results, as text. */
+    private static String blocks(List<TsBlock> blocks) {
+        StringBuilder sb = new StringBuilder();
+        for (TsBlock b : blocks) {
+            for (int row = 0; row < b.size(); row++) {
+                sb.append(b.times()[row]);
+                for (int c = 0; c < b.columnCount(); c++) {
+                    TsColumn col = b.column(c);
+                    String v = col.isNull(row)
+                            ? "null"
+                            : col.storageType() == TsDataType.INT32
+                                    ? String.valueOf(col.ints()[row])
+                                    : String.valueOf(col.longs()[row]);
+                    sb.append(',').append(v);
+                }
+                sb.append('\n');
+            }
+        }
+        return sb.toString();
     }
 
     private static void checkKernelsOption(
