@@ -925,11 +925,12 @@ public final class KernelChecks {
 
     /**
      * {@link Kernels#minMax} (both forms, signed and unsigned order) and {@link Kernels#serialSums} against
-     * the one-value-at-a-time reference, for every length up to {@code maxLen} from offsets 0 to 9, over
-     * random values, values near one another (sums that round), extremes ({@code MIN_VALUE}, {@code
-     * MAX_VALUE}, 0, -1) and runs of one value; sums for 1 to {@link Kernels#MAX_SUM_LANES} lanes, strides
-     * of the length up to the length plus 17, continued from sums already holding -0.0, NaN, infinities
-     * and large values. Arrays end where the last strip ends, so an over-read throws.
+     * the one-value-at-a-time reference, for every length up to {@code maxLen} from a random offset of 0
+     * to 9, over random values, values near one another (sums that round), extremes ({@code MIN_VALUE},
+     * {@code MAX_VALUE}, 0, -1) and runs of one value; sums for 1 to {@link Kernels#MAX_SUM_LANES} lanes,
+     * strides of 0 (every lane the same strip), below the length (strips that overlap) and from the
+     * length up to the length plus 17, continued from sums already holding -0.0, NaN, infinities and large
+     * values. Arrays end where the last strip ends, so an over-read throws.
      */
     public static void checkStatistics(Kernels k, int maxLen, long seed) {
         SplittableRandom r = new SplittableRandom(seed);
@@ -964,7 +965,11 @@ public final class KernelChecks {
                         .containsExactly(iwant);
             }
             int lanes = 1 + r.nextInt(Kernels.MAX_SUM_LANES);
-            int stride = len + r.nextInt(18);
+            int stride = switch (r.nextInt(4)) {
+                case 0 -> 0;
+                case 1 -> r.nextInt(len + 1);
+                default -> len + r.nextInt(18);
+            };
             long[] strips = statisticsValues(r, off + (lanes - 1) * stride + len);
             double[] start = new double[lanes + r.nextInt(3)];
             double[] specials = {0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, -1e300, 3.5, 0x1p62};

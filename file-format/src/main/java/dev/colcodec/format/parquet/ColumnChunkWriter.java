@@ -609,7 +609,7 @@ public final class ColumnChunkWriter {
         }
     }
 
-    /** Takes {@code v[off, off + n)} into the chunk's minimum and maximum (in the column's order). */
+    /** Takes {@code v[off, off + n)} into the page's minimum and maximum (in the column's order). */
     private void intMinMax(int[] v, int off, int n) {
         if (n == 0) {
             return;
@@ -626,7 +626,7 @@ public final class ColumnChunkWriter {
         maxI = intMinMax[1];
     }
 
-    /** Takes {@code v[off, off + n)} into the chunk's minimum and maximum (in the column's order). */
+    /** Takes {@code v[off, off + n)} into the page's minimum and maximum (in the column's order). */
     private void longMinMax(long[] v, int off, int n) {
         if (n == 0) {
             return;

@@ -323,13 +323,15 @@ public final class TsStatistics {
         if (n == 0) {
             return;
         }
-        int[] minMax = count == 0 ? new int[] {v[off], v[off]} : new int[] {(int) minLong, (int) maxLong};
-        kernels.minMax(v, off, n, 0, minMax);
+        int[] batch = {v[off], v[off]};
+        kernels.minMax(v, off, n, 0, batch);
+        long min = count == 0 ? batch[0] : Math.min(minLong, batch[0]);
+        long max = count == 0 ? batch[1] : Math.max(maxLong, batch[1]);
         long sum = sumLong;
         for (int i = off; i < off + n; i++) {
             sum += v[i];
         }
-        finishBatch(times, off, n, minMax[0], minMax[1], v[off], v[off + n - 1]);
+        finishBatch(times, off, n, min, max, v[off], v[off + n - 1]);
         sumLong = sum;
     }
 
@@ -391,8 +393,9 @@ public final class TsStatistics {
             for (int l = 0; l < lanes; l++) {
                 sums[l] = pages[j + l].sumDouble;
             }
-            // every page of the group has pageRows rows but the last page of the call
-            int last = Math.min(from + n, base + lanes * pageRows) - (base + (lanes - 1) * pageRows);
+            // every page of the group has pageRows rows but the last page of the call (computed without
+            // going past from + n, which an int may not hold beyond)
+            int last = j + lanes == pages.length ? from + n - (base + (lanes - 1) * pageRows) : pageRows;
             kernels.serialSums(v, base, pageRows, lanes, last, sums);
             if (last < pageRows && lanes > 1) {
                 // the last page has ended: the others go on

@@ -67,7 +67,7 @@ import org.junit.jupiter.api.io.TempDir;
  * file-format/target/surefire-reports/dev.colcodec.format.fuzz.DifferentialFuzzTest-vector-output.txt}).
  *
  * <p>The tag {@value #TAG} keeps the suite in the {@code fuzz-vector} execution and every other test
- * out of it, whatever {@code -Dtest} names.
+ * out of it (but those tagged {@code both-kernels}, which run in both), whatever {@code -Dtest} names.
  */
 @org.junit.jupiter.api.Tag(DifferentialFuzzTest.TAG)
 class DifferentialFuzzTest {

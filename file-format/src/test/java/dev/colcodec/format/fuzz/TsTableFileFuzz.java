@@ -60,7 +60,7 @@ import org.apache.tsfile.write.v4.TsFileWriterBuilder;
  * or {@link CorruptInputException}.
  */
 final class TsTableFileFuzz extends FuzzHarness {
-    /** The kernels colcodec writes with in the current case ({@link Fuzzing#kernels}). */
+    /** The kernels colcodec writes and reads with in the current case ({@link Fuzzing#kernels}). */
     private Kernels kernels = KernelProvider.best();
 
     enum Mode {
@@ -258,7 +258,7 @@ final class TsTableFileFuzz extends FuzzHarness {
         byte[] bytes = Files.readAllBytes(file);
         List<String> all = ds.allColumns();
         Rows full;
-        try (TsFileReader reader = TsFileReader.of(bytes)) {
+        try (TsFileReader reader = TsFileReader.of(bytes, kernels)) {
             full = readColcodec(reader, ds, all, Long.MIN_VALUE, Long.MAX_VALUE, null, r, "full");
         }
         check(ds, full, all, Long.MIN_VALUE, Long.MAX_VALUE, null, true, "colcodec reads tsfile's file, full");
@@ -267,7 +267,8 @@ final class TsTableFileFuzz extends FuzzHarness {
             long[] rg = TsValues.range(ds.someTimes(), r);
             Predicate<List<String>> devices = deviceFilter(ds, r);
             String what = "colcodec reads tsfile's file, cols=" + cols + " range=" + Arrays.toString(rg);
-            try (TsFileReader reader = r.nextBoolean() ? TsFileReader.open(file) : TsFileReader.of(bytes)) {
+            try (TsFileReader reader =
+                    r.nextBoolean() ? TsFileReader.open(file, kernels) : TsFileReader.of(bytes, kernels)) {
                 Rows got = readColcodec(reader, ds, cols, rg[0], rg[1], devices, r, what);
                 check(ds, got, cols, rg[0], rg[1], devices, true, what);
                 checkSubset(full, all, got, cols, rg[0], rg[1], devices, what + " vs the full read");
@@ -281,7 +282,7 @@ final class TsTableFileFuzz extends FuzzHarness {
         Files.write(file, bytes);
         List<String> all = ds.allColumns();
         Rows own;
-        try (TsFileReader reader = TsFileReader.of(bytes)) {
+        try (TsFileReader reader = TsFileReader.of(bytes, kernels)) {
             own = readColcodec(reader, ds, all, Long.MIN_VALUE, Long.MAX_VALUE, null, r, "full");
         }
         check(ds, own, all, Long.MIN_VALUE, Long.MAX_VALUE, null, false, "colcodec reads its own file");
@@ -341,7 +342,8 @@ final class TsTableFileFuzz extends FuzzHarness {
             long[] rg2 = TsValues.range(ds.someTimes(), r);
             Predicate<List<String>> devices = deviceFilter(ds, r);
             String what = "colcodec reads its own file, cols=" + cols + " range=" + Arrays.toString(rg2);
-            try (TsFileReader reader = r.nextBoolean() ? TsFileReader.open(file) : TsFileReader.of(bytes)) {
+            try (TsFileReader reader =
+                    r.nextBoolean() ? TsFileReader.open(file, kernels) : TsFileReader.of(bytes, kernels)) {
                 Rows part = readColcodec(reader, ds, cols, rg2[0], rg2[1], devices, r, what);
                 checkSubset(own, all, part, cols, rg2[0], rg2[1], devices, what + " vs the full read");
             }
@@ -870,7 +872,7 @@ final class TsTableFileFuzz extends FuzzHarness {
             FuzzData.Damage d = FuzzData.damage(good, r, 0, good.length);
             List<String> cols = r.nextBoolean() ? all : FuzzData.someOf(all, r);
             long[] rg = TsValues.range(ds.someTimes(), r);
-            try (TsFileReader reader = TsFileReader.of(d.bytes())) {
+            try (TsFileReader reader = TsFileReader.of(d.bytes(), kernels)) {
                 ForkJoinPool pool = r.nextBoolean() ? Fuzzing.POOL : null;
                 switch (r.nextInt(3)) {
                     case 0 -> reader.query(ds.table, cols, rg[0], rg[1], pool);

@@ -830,9 +830,12 @@ class TsFileWriterTest {
      * (dense ones several pages at a time) and look for the runs of LZ4 pages, with and without a pool; the
      * file is the one the default kernels write. The kernels given to {@link TsFileReader#of(byte[],
      * dev.colcodec.kernel.Kernels)} and {@link TsFileReader#open(Path, dev.colcodec.kernel.Kernels)} decode
-     * the values, which are the default reader's.
+     * the values, which are the default reader's. Runs with the scalar kernels as the default and, in the
+     * {@code fuzz-vector} execution, with the vector ones, so that scalar and vector files and reads are
+     * compared.
      */
     @Test
+    @org.junit.jupiter.api.Tag("both-kernels")
     void theKernelsGivenToWriterAndReaderDoTheirWork() throws Exception {
         TsTableSchema schema = devTable(
                 Map.of(),

@@ -8,6 +8,7 @@ import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.io.ByteCursor;
 import dev.colcodec.io.ByteSink;
+import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.ByteArrayOutputStream;
@@ -332,7 +333,12 @@ class TsStatisticsTest {
         }
     }
 
+    /**
+     * Runs with the scalar kernels and, in the {@code fuzz-vector} execution, with the vector ones: {@link
+     * KernelProvider#best()} groups the pages, and each page alone is summed as one lane.
+     */
     @Test
+    @org.junit.jupiter.api.Tag("both-kernels")
     void longPagesEqualOneUpdatePerPage() {
         Random r = new Random(11);
         long[] times = new long[5_000];
@@ -342,9 +348,8 @@ class TsStatisticsTest {
             // large values, so that the order of the double additions shows in the sums
             v[i] = i % 97 == 0 ? r.nextInt(100) : r.nextLong();
         }
-        // page counts below, at and past a multiple of four; full and short last pages; an offset start
-        // (groups of four pages; a short last page in each lane; pages longer than the 4096 zeros of a
-        // finished lane)
+        // page counts below, at and past multiples of four and of eight (a serialSums call takes up to
+        // eight pages); full and short last pages, in groups of every size; an offset start
         int[][] cases = {
             {0, 1, 1},
             {0, 7, 7},
@@ -360,7 +365,12 @@ class TsStatisticsTest {
             {0, 4999, 600},
             {0, 9, 2},
             {0, 4999, 4097},
-            {0, 6, 1}
+            {0, 6, 1},
+            {0, 4999, 625},
+            {0, 4800, 600},
+            {0, 4999, 294},
+            {7, 4990, 312},
+            {0, 4999, 714}
         };
         for (int[] c : cases) {
             int from = c[0];
@@ -387,6 +397,16 @@ class TsStatisticsTest {
         assertThrows(
                 IllegalArgumentException.class,
                 () -> TsStatistics.updateLongPages(new TsStatistics[2], times, v, 0, 10, 10));
+        // rows per page near Integer.MAX_VALUE: one short page, its end computed without overflow
+        TsStatistics[] huge = {new TsStatistics(TsDataType.INT64)};
+        TsStatistics.updateLongPages(huge, times, v, 1, 3, Integer.MAX_VALUE);
+        TsStatistics alone = new TsStatistics(TsDataType.INT64);
+        alone.updateLongs(times, v, 1, 3);
+        ByteSink x = new ByteSink();
+        ByteSink y = new ByteSink();
+        huge[0].writeTo(x);
+        alone.writeTo(y);
+        assertArrayEquals(y.toByteArray(), x.toByteArray(), "pages of Integer.MAX_VALUE rows");
     }
 
     /**
