@@ -856,25 +856,17 @@ class TsFileWriterTest {
             n[k] = r.nextLong(1000);
             nulls[k] = k % 3 == 0;
         }
+        KernelsCase c = new KernelsCase(schema, rows, times, x, ints, n, nulls);
         java.util.concurrent.ForkJoinPool two = new java.util.concurrent.ForkJoinPool(2);
         try {
-            checkKernelsOption(schema, rows, times, x, ints, n, nulls, null);
-            checkKernelsOption(schema, rows, times, x, ints, n, nulls, two);
+            checkKernelsOption(c, null);
+            checkKernelsOption(c, two);
         } finally {
             two.shutdown();
         }
         assertThrows(NullPointerException.class, () -> new TsFileWriter.Options().kernels(null));
         // the reader's kernels decode the TS_2DIFF and PLAIN values, to the same values
-        ByteArrayOutputStream bos = new ByteArrayOutputStream();
-        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
-            w.write(new TsTablet(schema)
-                    .device("d1")
-                    .times(times, rows)
-                    .longs("x", x, null)
-                    .ints("i", ints, null)
-                    .longs("n", n, nulls));
-        }
-        byte[] file = bos.toByteArray();
+        byte[] file = c.write(new TsFileWriter.Options());
         Path onDisk = dir.resolve("kernels.tsfile");
         Files.write(onDisk, file);
         List<String> cols = List.of("x", "i", "n");
@@ -917,24 +909,10 @@ class TsFileWriterTest {
         return sb.toString();
     }
 
-    private static void checkKernelsOption(
-            TsTableSchema schema,
-            int rows,
-            long[] times,
-            long[] x,
-            int[] ints,
-            long[] n,
-            boolean[] nulls,
-            java.util.concurrent.ForkJoinPool pool)
-            throws Exception {
-        byte[] want = null;
-        for (boolean counted : new boolean[] {false, true}) {
-            CountingKernels k = new CountingKernels();
-            TsFileWriter.Options o =
-                    new TsFileWriter.Options().maxPointsPerPage(1000).pool(pool);
-            if (counted) {
-                o.kernels(k);
-            }
+    /** One tablet of TS_2DIFF INT64, PLAIN INT32 and PLAIN INT64 values with nulls. */
+    private record KernelsCase(
+            TsTableSchema schema, int rows, long[] times, long[] x, int[] ints, long[] n, boolean[] nulls) {
+        byte[] write(TsFileWriter.Options o) throws java.io.IOException {
             ByteArrayOutputStream bos = new ByteArrayOutputStream();
             try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), o)) {
                 w.write(new TsTablet(schema)
@@ -944,10 +922,24 @@ class TsFileWriterTest {
                         .ints("i", ints, null)
                         .longs("n", n, nulls));
             }
-            if (want == null) {
-                want = bos.toByteArray();
+            return bos.toByteArray();
+        }
+    }
+
+    private static void checkKernelsOption(KernelsCase c, java.util.concurrent.ForkJoinPool pool) throws Exception {
+        byte[] want = null;
+        for (boolean counted : new boolean[] {false, true}) {
+            CountingKernels k = new CountingKernels();
+            TsFileWriter.Options o =
+                    new TsFileWriter.Options().maxPointsPerPage(1000).pool(pool);
+            if (counted) {
+                o.kernels(k);
             }
-            assertArrayEquals(want, bos.toByteArray(), "pool " + pool + " counted " + counted);
+            byte[] got = c.write(o);
+            if (want == null) {
+                want = got;
+            }
+            assertArrayEquals(want, got, "pool " + pool + " counted " + counted);
             if (counted) {
                 // 25 pages of x in groups of up to 8, then 25 of n one at a time
                 assertEquals(4 + 25, k.sums.get(), "serial sums");
