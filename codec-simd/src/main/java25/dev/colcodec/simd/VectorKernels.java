@@ -1573,7 +1573,8 @@ final class VectorKernels extends ScalarKernels {
      * With 512-bit vectors and more than four lanes: one lane per strip, a gather of the strips' next
      * values per step, converted to doubles and added to the lanes' sums (each lane's additions in index
      * order, as the scalar chains make them). Measured 1.2x to 1.5x the scalar kernel's speed for eight
-     * strips of 10,000 values in the cache (RESULTS.md, session 32); at four lanes or fewer the gathers lose to the scalar chains.
+     * strips of 10,000 values in the cache (RESULTS.md, session 32); at four lanes or fewer the gathers
+     * lose to the scalar chains.
      */
     @Override
     public void serialSums(long[] src, int off, int stride, int lanes, int len, double[] sums) {

@@ -353,7 +353,7 @@ public final class TsStatistics {
         addLongs(kernels, times, v, off, n, sum[0]);
     }
 
-    /** Adds rows {@code [off, off + n)} whose double sum, continued from {@link #sumDouble}, is {@code sum}. */
+    /** Adds rows {@code [off, off + n)}, whose double sum continued from {@link #sumDouble} is {@code sum}. */
     private void addLongs(Kernels kernels, long[] times, long[] v, int off, int n, double sum) {
         long[] minMax = count == 0 ? new long[] {v[off], v[off]} : new long[] {minLong, maxLong};
         kernels.minMax(v, off, n, 0, minMax);
