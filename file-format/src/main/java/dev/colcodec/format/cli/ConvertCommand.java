@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -350,7 +351,7 @@ final class ConvertCommand {
         for (int i = 0; i < c.rows; i++) {
             if (!c.isNull(i)) {
                 int v = ymd[i];
-                // a calendar date (TsTables.checkDates)
+                // a calendar date (TsTables.DateCheck)
                 days[i] = (int) LocalDate.of(v / 10_000, v / 100 % 100, v % 100).toEpochDay();
             }
         }
@@ -443,13 +444,15 @@ final class ConvertCommand {
             }
             // one chunk group's rows at a time: a file of any size in the memory of its largest chunk group
             long rows = 0;
-            int devices = 0;
-            String[] lastDevice = null;
+            // devices counted by their tag values, in whatever order their chunk groups come (a device id is
+            // stored without trailing null tags, so ids that differ only there are one device, as in tsfile)
+            Set<List<String>> devices = new HashSet<>();
             try (ParquetFileWriter w = Writers.parquet("convert", target, parquetSchema, options)) {
+                TsTables.DateCheck dates = new TsTables.DateCheck(
+                        schema, TsTables::isCalendarDate, "a yyyyMMdd date", () -> TsTables.layout(in));
                 for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, table); it.hasNext(); ) {
                     TsTables.DeviceRows d = it.next();
-                    TsTables.checkDates(
-                            schema, List.of(d), TsTables::isCalendarDate, "a yyyyMMdd date", () -> TsTables.layout(in));
+                    dates.check(d);
                     int n = d.rows();
                     List<ColumnValues> columns = new ArrayList<>(names.size());
                     columns.add(new ColumnValues(
@@ -462,13 +465,10 @@ final class ConvertCommand {
                     }
                     ParquetTables.write(w, columns, n);
                     rows += n;
-                    if (!Arrays.equals(d.tags(), lastDevice)) {
-                        devices++; // a device's chunk groups come one after another
-                        lastDevice = d.tags();
-                    }
+                    devices.add(Arrays.asList(d.tags()));
                 }
             }
-            out.println("wrote " + rows + " rows of table " + table + " from " + devices + " devices");
+            out.println("wrote " + rows + " rows of table " + table + " from " + devices.size() + " devices");
         }
     }
 }

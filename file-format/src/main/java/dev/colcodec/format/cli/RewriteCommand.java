@@ -377,14 +377,11 @@ final class RewriteCommand {
         // chunk group (a part-written OUT is deleted if a later one fails)
         try (TsFileWriter w = Writers.tsfile("rewrite", target, schemas, options)) {
             for (TsTableSchema s : schemas) {
+                TsTables.DateCheck dates = new TsTables.DateCheck(
+                        s, TsFileWriter::isDate, "a yyyyMMdd date of the years 1000 to 9999", () -> groups);
                 for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, s.tableName()); it.hasNext(); ) {
                     TsTables.DeviceRows d = it.next();
-                    TsTables.checkDates(
-                            s,
-                            List.of(d),
-                            TsFileWriter::isDate,
-                            "a yyyyMMdd date of the years 1000 to 9999",
-                            () -> groups);
+                    dates.check(d);
                     try {
                         w.write(TsTables.tablet(s, d));
                     } catch (IllegalArgumentException e) {

@@ -19,8 +19,10 @@ import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntPredicate;
 
 /** TsFile tables to and from {@link ColumnValues}. */
@@ -382,17 +384,34 @@ final class TsTables {
     }
 
     /**
-     * A DATE value read that {@code valid} refuses (a damaged page can decode to one) is corrupt input at
-     * the first chunk of its device and column, {@code expected} saying what a value must be: {@code
-     * rewrite} takes the dates a TsFile writer writes ({@link TsFileWriter#isDate}), {@code convert} any
-     * calendar date ({@link #isCalendarDate}), which Parquet's DATE holds.
+     * Checks the DATE values of a table's chunk groups as {@link #stream} gives them: a value {@code valid}
+     * refuses (a damaged page can decode to one) is corrupt input at the chunk of its column in the chunk
+     * group it came from, {@code expected} saying what a value must be: {@code rewrite} takes the dates a
+     * TsFile writer writes ({@link TsFileWriter#isDate}), {@code convert} any calendar date ({@link
+     * #isCalendarDate}), which Parquet's DATE holds. A device's blocks come in the order of its chunk
+     * groups in the file, so the n-th block of a device is its n-th chunk group. Not thread-safe.
      */
-    static void checkDates(
-            TsTableSchema s, List<DeviceRows> devices, IntPredicate valid, String expected, Layout layout)
-            throws IOException {
-        for (DeviceRows d : devices) {
+    static final class DateCheck {
+        private final TsTableSchema schema;
+        private final IntPredicate valid;
+        private final String expected;
+        private final Layout layout;
+        /** Blocks seen so far per device id (table name, then tag values without trailing nulls). */
+        private final Map<List<String>, Integer> seen = new HashMap<>();
+
+        DateCheck(TsTableSchema schema, IntPredicate valid, String expected, Layout layout) {
+            this.schema = schema;
+            this.valid = valid;
+            this.expected = expected;
+            this.layout = layout;
+        }
+
+        /** Checks the next block of the stream. */
+        void check(DeviceRows d) throws IOException {
+            List<String> id = Arrays.asList(deviceId(schema.tableName(), d.tags()));
+            int occurrence = seen.merge(id, 1, Integer::sum) - 1;
             for (ColumnValues c : d.fields()) {
-                TsTableSchema.Column col = s.column(c.name);
+                TsTableSchema.Column col = schema.column(c.name);
                 if (col == null || col.type() != TsDataType.DATE || c.kind != ColumnValues.Kind.INT32) {
                     continue;
                 }
@@ -400,7 +419,7 @@ final class TsTables {
                 for (int i = 0; i < d.rows(); i++) {
                     if (!c.isNull(i) && !valid.test(v[i])) {
                         throw new CorruptInputException(
-                                chunkOffset(s.tableName(), d.tags(), c.name, layout.groups()),
+                                chunkOffset(id, occurrence, c.name, layout.groups()),
                                 expected + " in column " + c.name + ", got " + v[i]);
                     }
                 }
@@ -426,24 +445,46 @@ final class TsTables {
         }
     }
 
-    /** The offset of the first chunk of {@code column} of the device, 0 if the layout has none. */
-    private static long chunkOffset(String table, String[] tags, String column, List<TsFileLayout.ChunkGroup> groups) {
+    /** The id of a table device as chunk groups store it: the table name, then the tags without trailing nulls. */
+    private static String[] deviceId(String table, String[] tags) {
         int segs = tags.length;
         while (segs > 0 && tags[segs - 1] == null) {
-            segs--; // as device ids are stored: without trailing null tags
+            segs--;
         }
         String[] id = new String[segs + 1];
         id[0] = table;
         System.arraycopy(tags, 0, id, 1, segs);
+        return id;
+    }
+
+    /**
+     * The offset of the chunk of {@code column} in the {@code occurrence}-th chunk group (from 0) of device
+     * {@code id}; that group's own offset if it has no such chunk; the first chunk of the column in the
+     * device's groups if it has fewer groups; 0 if none holds the column.
+     */
+    private static long chunkOffset(
+            List<String> id, int occurrence, String column, List<TsFileLayout.ChunkGroup> groups) {
+        String[] device = id.toArray(new String[0]);
+        long first = 0;
+        int n = 0;
         for (TsFileLayout.ChunkGroup g : groups) {
-            if (Arrays.equals(g.device(), id)) {
-                for (TsFileLayout.Chunk c : g.chunks()) {
-                    if (column.equals(c.header().measurementId())) {
-                        return c.offset();
-                    }
+            if (!Arrays.equals(g.device(), device)) {
+                continue;
+            }
+            long offset = -1;
+            for (TsFileLayout.Chunk c : g.chunks()) {
+                if (column.equals(c.header().measurementId())) {
+                    offset = c.offset();
+                    break;
                 }
             }
+            if (n++ == occurrence) {
+                return offset >= 0 ? offset : g.offset();
+            }
+            if (first == 0 && offset >= 0) {
+                first = offset;
+            }
         }
-        return 0;
+        return first;
     }
 }

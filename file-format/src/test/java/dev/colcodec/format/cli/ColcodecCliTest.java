@@ -1048,6 +1048,11 @@ class ColcodecCliTest {
         assertThat(run("dump", out.toString()).outLines())
                 .hasSize(11)
                 .containsExactlyElementsOf(run("dump", in.toString()).outLines());
+        // convert counts devices, not runs of chunk groups of one device
+        CliFixtures.Result converted =
+                run("convert", in.toString(), tmp.resolve("groups.parquet").toString());
+        assertThat(converted.status()).as(converted.err()).isZero();
+        assertThat(converted.outLines()).containsExactly("wrote 10 rows of table t from 2 devices");
     }
 
     private static List<String> chunkGroupDevices(Path file) throws IOException {
@@ -1080,10 +1085,10 @@ class ColcodecCliTest {
         byte[] file = tsFileOfDates(20240102, 20241302);
         Files.write(in, file);
         long chunk = -1;
-        for (TsFileLayout.Chunk c : TsFileLayout.scan(
-                        file, Math.toIntExact(TsFileReader.of(file).metadataOffset()))
-                .get(0)
-                .chunks()) {
+        List<TsFileLayout.ChunkGroup> groups =
+                TsFileLayout.scan(file, Math.toIntExact(TsFileReader.of(file).metadataOffset()));
+        assertThat(groups).hasSize(2);
+        for (TsFileLayout.Chunk c : groups.get(1).chunks()) {
             if (c.header().measurementId().equals("d")) {
                 chunk = c.offset();
             }
