@@ -347,4 +347,35 @@ public interface Kernels {
      * @throws IllegalArgumentException unless {@code 1 <= lanes <= MAX_SUM_LANES}
      */
     void serialSums(long[] src, int off, int stride, int lanes, int len, double[] sums);
+
+    /**
+     * The least and greatest of the values of {@code src[off, off + len)} that are not NaN, combined with
+     * what {@code minMax} holds, in the order of {@link Math#min(double, double)} and {@link
+     * Math#max(double, double)}: {@code minMax[0]} becomes {@code Math.min} of itself and those values,
+     * {@code minMax[1]} {@code Math.max} of itself and them, so {@code -0.0} counts as less than {@code
+     * 0.0}, and NaN values of {@code src} are left out (a NaN already in {@code minMax} stays). Passing
+     * {@code {+Infinity, -Infinity}} gives a batch's own bounds; they stay so when it has no value other
+     * than NaN. Writers' FLOAT and DOUBLE statistics take a batch at a time here.
+     */
+    void minMax(double[] src, int off, int len, double[] minMax);
+
+    /** The {@code float} form of {@link #minMax(double[], int, int, double[])}. */
+    void minMax(float[] src, int off, int len, float[] minMax);
+
+    /**
+     * {@link #serialSums(long[], int, int, int, int, double[])} of {@code double} values: for each lane
+     * {@code l}, {@code sums[l] += src[off + l * stride + i]} for {@code i} from 0 to {@code len - 1} in
+     * that order, as TsFile's DOUBLE statistics sum a page.
+     *
+     * @throws IllegalArgumentException unless {@code 1 <= lanes <= MAX_SUM_LANES}
+     */
+    void serialSums(double[] src, int off, int stride, int lanes, int len, double[] sums);
+
+    /**
+     * {@link #serialSums(double[], int, int, int, int, double[])} of {@code float} values, each widened to
+     * {@code double} before it is added, as TsFile's FLOAT statistics sum a page.
+     *
+     * @throws IllegalArgumentException unless {@code 1 <= lanes <= MAX_SUM_LANES}
+     */
+    void serialSums(float[] src, int off, int stride, int lanes, int len, double[] sums);
 }

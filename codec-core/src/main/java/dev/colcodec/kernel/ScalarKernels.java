@@ -1158,4 +1158,128 @@ public class ScalarKernels implements Kernels {
         sums[l] = s0;
         sums[l + 1] = s1;
     }
+
+    @Override
+    public void minMax(double[] src, int off, int len, double[] minMax) {
+        double min = minMax[0];
+        double max = minMax[1];
+        for (int i = off; i < off + len; i++) {
+            double x = src[i];
+            if (x == x) {
+                min = Math.min(min, x);
+                max = Math.max(max, x);
+            }
+        }
+        minMax[0] = min;
+        minMax[1] = max;
+    }
+
+    @Override
+    public void minMax(float[] src, int off, int len, float[] minMax) {
+        float min = minMax[0];
+        float max = minMax[1];
+        for (int i = off; i < off + len; i++) {
+            float x = src[i];
+            if (x == x) {
+                min = Math.min(min, x);
+                max = Math.max(max, x);
+            }
+        }
+        minMax[0] = min;
+        minMax[1] = max;
+    }
+
+    /** Four lanes at a time, then two, then one: each a serial chain of {@code +=} in index order. */
+    @Override
+    public void serialSums(double[] src, int off, int stride, int lanes, int len, double[] sums) {
+        checkSumLanes(lanes);
+        int l = 0;
+        for (; l + 4 <= lanes; l += 4) {
+            int o0 = off + l * stride;
+            int o1 = o0 + stride;
+            int o2 = o1 + stride;
+            int o3 = o2 + stride;
+            double s0 = sums[l];
+            double s1 = sums[l + 1];
+            double s2 = sums[l + 2];
+            double s3 = sums[l + 3];
+            for (int i = 0; i < len; i++) {
+                s0 += src[o0 + i];
+                s1 += src[o1 + i];
+                s2 += src[o2 + i];
+                s3 += src[o3 + i];
+            }
+            sums[l] = s0;
+            sums[l + 1] = s1;
+            sums[l + 2] = s2;
+            sums[l + 3] = s3;
+        }
+        for (; l + 2 <= lanes; l += 2) {
+            int o0 = off + l * stride;
+            int o1 = o0 + stride;
+            double s0 = sums[l];
+            double s1 = sums[l + 1];
+            for (int i = 0; i < len; i++) {
+                s0 += src[o0 + i];
+                s1 += src[o1 + i];
+            }
+            sums[l] = s0;
+            sums[l + 1] = s1;
+        }
+        if (l < lanes) {
+            int o0 = off + l * stride;
+            double s0 = sums[l];
+            for (int i = 0; i < len; i++) {
+                s0 += src[o0 + i];
+            }
+            sums[l] = s0;
+        }
+    }
+
+    /** As the {@code double} form, each value widened first. */
+    @Override
+    public void serialSums(float[] src, int off, int stride, int lanes, int len, double[] sums) {
+        checkSumLanes(lanes);
+        int l = 0;
+        for (; l + 4 <= lanes; l += 4) {
+            int o0 = off + l * stride;
+            int o1 = o0 + stride;
+            int o2 = o1 + stride;
+            int o3 = o2 + stride;
+            double s0 = sums[l];
+            double s1 = sums[l + 1];
+            double s2 = sums[l + 2];
+            double s3 = sums[l + 3];
+            for (int i = 0; i < len; i++) {
+                s0 += src[o0 + i];
+                s1 += src[o1 + i];
+                s2 += src[o2 + i];
+                s3 += src[o3 + i];
+            }
+            sums[l] = s0;
+            sums[l + 1] = s1;
+            sums[l + 2] = s2;
+            sums[l + 3] = s3;
+        }
+        for (; l + 2 <= lanes; l += 2) {
+            int o0 = off + l * stride;
+            int o1 = o0 + stride;
+            double s0 = sums[l];
+            double s1 = sums[l + 1];
+            for (int i = 0; i < len; i++) {
+                s0 += src[o0 + i];
+                s1 += src[o1 + i];
+            }
+            sums[l] = s0;
+            sums[l + 1] = s1;
+        }
+        if (l < lanes) {
+            int o0 = off + l * stride;
+            double s0 = sums[l];
+            for (int i = 0; i < len; i++) {
+                s0 += src[o0 + i];
+            }
+            sums[l] = s0;
+        }
+    }
 }

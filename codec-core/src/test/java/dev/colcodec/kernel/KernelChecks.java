@@ -3,6 +3,7 @@ package dev.colcodec.kernel;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -987,7 +988,18 @@ public final class KernelChecks {
                         .isEqualTo(Double.doubleToRawLongBits(want[l]));
             }
         }
+        checkFloatingStatistics(k, maxLen, r);
         for (int lanes : new int[] {Integer.MIN_VALUE, -1, 0, Kernels.MAX_SUM_LANES + 1}) {
+            for (Runnable call : List.<Runnable>of(
+                    () -> k.serialSums(new double[100], 0, 10, lanes, 10, new double[16]),
+                    () -> k.serialSums(new float[100], 0, 10, lanes, 10, new double[16]))) {
+                try {
+                    call.run();
+                    throw new AssertionError("lanes " + lanes + " taken");
+                } catch (IllegalArgumentException expected) {
+                    assertThat(expected).hasMessageContaining("lanes must be in [1, " + Kernels.MAX_SUM_LANES + "]");
+                }
+            }
             try {
                 k.serialSums(new long[100], 0, 10, lanes, 10, new double[16]);
                 throw new AssertionError("lanes " + lanes + " taken");
@@ -995,6 +1007,116 @@ public final class KernelChecks {
                 assertThat(expected).hasMessageContaining("lanes must be in [1, " + Kernels.MAX_SUM_LANES + "]");
             }
         }
+    }
+
+    /**
+     * The {@code double} and {@code float} forms of {@code minMax} and {@code serialSums} against the
+     * reference, bit for bit (the sign of a zero bound included), for every length up to {@code maxLen}.
+     */
+    private static void checkFloatingStatistics(Kernels k, int maxLen, SplittableRandom r) {
+        for (int len = 0; len <= maxLen; len++) {
+            int off = r.nextInt(10);
+            double[] dv = floatingValues(r, off + len);
+            float[] fv = new float[dv.length];
+            for (int i = 0; i < fv.length; i++) {
+                fv[i] = (float) dv[i];
+            }
+            double[] seed = floatingSeed(r);
+            double[] want = seed.clone();
+            double[] got = seed.clone();
+            KernelReference.minMax(dv, off, len, want);
+            k.minMax(dv, off, len, got);
+            assertThat(bits(got))
+                    .as(k.name() + " double minMax len " + len + ": " + Arrays.toString(got) + " vs "
+                            + Arrays.toString(want))
+                    .containsExactly(bits(want));
+            float[] fwant = {(float) seed[0], (float) seed[1]};
+            float[] fgot = fwant.clone();
+            KernelReference.minMax(fv, off, len, fwant);
+            k.minMax(fv, off, len, fgot);
+            assertThat(new int[] {Float.floatToRawIntBits(fgot[0]), Float.floatToRawIntBits(fgot[1])})
+                    .as(k.name() + " float minMax len " + len + ": " + Arrays.toString(fgot) + " vs "
+                            + Arrays.toString(fwant))
+                    .containsExactly(Float.floatToRawIntBits(fwant[0]), Float.floatToRawIntBits(fwant[1]));
+            int lanes = 1 + r.nextInt(Kernels.MAX_SUM_LANES);
+            int stride = switch (r.nextInt(4)) {
+                case 0 -> 0;
+                case 1 -> r.nextInt(len + 1);
+                default -> len + r.nextInt(18);
+            };
+            double[] strips = floatingValues(r, off + (lanes - 1) * stride + len);
+            float[] fstrips = new float[strips.length];
+            for (int i = 0; i < strips.length; i++) {
+                fstrips[i] = (float) strips[i];
+            }
+            double[] start = new double[lanes + r.nextInt(3)];
+            for (int l = 0; l < start.length; l++) {
+                start[l] = floatingValues(r, 1)[0];
+            }
+            double[] sw = start.clone();
+            double[] sg = start.clone();
+            KernelReference.serialSums(strips, off, stride, lanes, len, sw);
+            k.serialSums(strips, off, stride, lanes, len, sg);
+            assertThat(bits(sg))
+                    .as(k.name() + " double serialSums len " + len + " lanes " + lanes + " stride " + stride)
+                    .containsExactly(bits(sw));
+            sw = start.clone();
+            sg = start.clone();
+            KernelReference.serialSums(fstrips, off, stride, lanes, len, sw);
+            k.serialSums(fstrips, off, stride, lanes, len, sg);
+            assertThat(bits(sg))
+                    .as(k.name() + " float serialSums len " + len + " lanes " + lanes + " stride " + stride)
+                    .containsExactly(bits(sw));
+        }
+    }
+
+    private static long[] bits(double[] d) {
+        long[] b = new long[d.length];
+        for (int i = 0; i < d.length; i++) {
+            b[i] = Double.doubleToRawLongBits(d[i]);
+        }
+        return b;
+    }
+
+    /** The bounds a batch starts from: none yet, or bounds (zeros of either sign and NaN among them). */
+    private static double[] floatingSeed(SplittableRandom r) {
+        double[] picks = {0.0, -0.0, Double.NaN, 1.5, -1.5, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        return switch (r.nextInt(3)) {
+            case 0 -> new double[] {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+            case 1 -> new double[] {picks[r.nextInt(picks.length)], picks[r.nextInt(picks.length)]};
+            default -> new double[] {r.nextDouble() * 100 - 50, r.nextDouble() * 100 - 50};
+        };
+    }
+
+    /**
+     * Values for the floating-point statistics: random bit patterns (NaN payloads and infinities among
+     * them), sensor-like readings, zeros of both signs with some NaN, or specials only.
+     */
+    private static double[] floatingValues(SplittableRandom r, int n) {
+        double[] v = new double[n];
+        double[] specials = {
+            0.0,
+            -0.0,
+            Double.NaN,
+            Double.longBitsToDouble(0x7ff0_0000_0000_0001L),
+            Double.longBitsToDouble(-1L),
+            Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY,
+            Double.MIN_VALUE,
+            -Double.MAX_VALUE,
+            1e300
+        };
+        int shape = r.nextInt(4);
+        double level = r.nextDouble() * 40 - 20;
+        for (int i = 0; i < n; i++) {
+            v[i] = switch (shape) {
+                case 0 -> Double.longBitsToDouble(r.nextLong());
+                case 1 -> r.nextInt(50) == 0 ? specials[r.nextInt(specials.length)] : level + r.nextDouble();
+                case 2 -> r.nextInt(4) == 0 ? Double.NaN : r.nextBoolean() ? 0.0 : -0.0;
+                default -> specials[r.nextInt(specials.length)];
+            };
+        }
+        return v;
     }
 
     /** Values for {@link #checkStatistics}: one of several shapes per array. */

@@ -98,4 +98,56 @@ public final class KernelReference {
             sums[l] = s;
         }
     }
+
+    /** {@link Kernels#minMax(double[], int, int, double[])}, one value at a time. */
+    public static void minMax(double[] src, int off, int len, double[] minMax) {
+        for (int i = off; i < off + len; i++) {
+            double x = src[i];
+            if (Double.isNaN(x)) {
+                continue;
+            }
+            boolean zeros0 = x == 0 && minMax[0] == 0;
+            if (x < minMax[0] || zeros0 && Double.doubleToRawLongBits(x) < 0) {
+                minMax[0] = x;
+            }
+            boolean zeros1 = x == 0 && minMax[1] == 0;
+            if (x > minMax[1] || zeros1 && Double.doubleToRawLongBits(x) == 0) {
+                minMax[1] = x;
+            }
+        }
+    }
+
+    /** {@link Kernels#minMax(float[], int, int, float[])}, one value at a time. */
+    public static void minMax(float[] src, int off, int len, float[] minMax) {
+        double[] wide = {minMax[0], minMax[1]};
+        double[] values = new double[len];
+        for (int i = 0; i < len; i++) {
+            values[i] = src[off + i];
+        }
+        minMax(values, 0, len, wide);
+        minMax[0] = (float) wide[0];
+        minMax[1] = (float) wide[1];
+    }
+
+    /** {@link Kernels#serialSums(double[], int, int, int, int, double[])}, one lane after the other. */
+    public static void serialSums(double[] src, int off, int stride, int lanes, int len, double[] sums) {
+        for (int l = 0; l < lanes; l++) {
+            double s = sums[l];
+            for (int i = 0; i < len; i++) {
+                s = s + src[off + l * stride + i];
+            }
+            sums[l] = s;
+        }
+    }
+
+    /** {@link Kernels#serialSums(float[], int, int, int, int, double[])}, one lane after the other. */
+    public static void serialSums(float[] src, int off, int stride, int lanes, int len, double[] sums) {
+        for (int l = 0; l < lanes; l++) {
+            double s = sums[l];
+            for (int i = 0; i < len; i++) {
+                s = s + (double) src[off + l * stride + i];
+            }
+            sums[l] = s;
+        }
+    }
 }

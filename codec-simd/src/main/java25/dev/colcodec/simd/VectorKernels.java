@@ -1576,6 +1576,54 @@ final class VectorKernels extends ScalarKernels {
      * strips of 10,000 values in the cache (RESULTS.md, session 32); at four lanes or fewer the gathers
      * lose to the scalar chains.
      */
+    /**
+     * NaN lanes become the bound's identity (+Infinity for the least, -Infinity for the greatest), so the
+     * lanes' {@code min} and {@code max}, which are {@link Math#min(double, double)}'s and {@link
+     * Math#max(double, double)}'s, leave them out as the scalar loop does.
+     */
+    @Override
+    public void minMax(double[] src, int off, int len, double[] minMax) {
+        int end = off + DS.loopBound(len);
+        if (end == off) {
+            super.minMax(src, off, len, minMax);
+            return;
+        }
+        DoubleVector min = DoubleVector.broadcast(DS, Double.POSITIVE_INFINITY);
+        DoubleVector max = DoubleVector.broadcast(DS, Double.NEGATIVE_INFINITY);
+        int i = off;
+        for (; i < end; i += DS.length()) {
+            DoubleVector v = DoubleVector.fromArray(DS, src, i);
+            VectorMask<Double> nan = v.test(VectorOperators.IS_NAN);
+            min = min.min(v.blend(Double.POSITIVE_INFINITY, nan));
+            max = max.max(v.blend(Double.NEGATIVE_INFINITY, nan));
+        }
+        minMax[0] = Math.min(minMax[0], min.reduceLanes(VectorOperators.MIN));
+        minMax[1] = Math.max(minMax[1], max.reduceLanes(VectorOperators.MAX));
+        super.minMax(src, i, off + len - i, minMax);
+    }
+
+    /** As the {@code double} form. */
+    @Override
+    public void minMax(float[] src, int off, int len, float[] minMax) {
+        int end = off + FS.loopBound(len);
+        if (end == off) {
+            super.minMax(src, off, len, minMax);
+            return;
+        }
+        FloatVector min = FloatVector.broadcast(FS, Float.POSITIVE_INFINITY);
+        FloatVector max = FloatVector.broadcast(FS, Float.NEGATIVE_INFINITY);
+        int i = off;
+        for (; i < end; i += FS.length()) {
+            FloatVector v = FloatVector.fromArray(FS, src, i);
+            VectorMask<Float> nan = v.test(VectorOperators.IS_NAN);
+            min = min.min(v.blend(Float.POSITIVE_INFINITY, nan));
+            max = max.max(v.blend(Float.NEGATIVE_INFINITY, nan));
+        }
+        minMax[0] = Math.min(minMax[0], min.reduceLanes(VectorOperators.MIN));
+        minMax[1] = Math.max(minMax[1], max.reduceLanes(VectorOperators.MAX));
+        super.minMax(src, i, off + len - i, minMax);
+    }
+
     @Override
     public void serialSums(long[] src, int off, int stride, int lanes, int len, double[] sums) {
         checkSumLanes(lanes);
