@@ -182,6 +182,8 @@ public final class ColumnChunkWriter {
     private final int[] intMinMax = new int[2];
 
     private final long[] longMinMax = new long[2];
+    private final float[] floatMinMax = new float[2];
+    private final double[] doubleMinMax = new double[2];
     private long nullCount;
     private boolean seen;
     private int minI;
@@ -539,53 +541,35 @@ public final class ColumnChunkWriter {
             }
             case FLOAT: {
                 float[] src = (float[]) v;
+                if (nulls == null) {
+                    floatMinMax(src, from, n);
+                    ((FloatValuesWriter) values).writeFloats(src, from, n);
+                    break;
+                }
                 int k = 0;
                 for (int j = from; j < from + n; j++) {
-                    if (nulls == null || !nulls[j]) {
-                        float x = src[j];
-                        floatScratch[k++] = x;
-                        if (x == x) {
-                            if (!seen) {
-                                minF = x;
-                                maxF = x;
-                                seen = true;
-                            } else {
-                                if (x < minF || (x == minF && Float.floatToRawIntBits(x) < 0)) {
-                                    minF = x;
-                                }
-                                if (x > maxF || (x == maxF && Float.floatToRawIntBits(x) >= 0)) {
-                                    maxF = x;
-                                }
-                            }
-                        }
+                    if (!nulls[j]) {
+                        floatScratch[k++] = src[j];
                     }
                 }
+                floatMinMax(floatScratch, 0, k);
                 ((FloatValuesWriter) values).writeFloats(floatScratch, 0, k);
                 break;
             }
             case DOUBLE: {
                 double[] src = (double[]) v;
+                if (nulls == null) {
+                    doubleMinMax(src, from, n);
+                    ((DoubleValuesWriter) values).writeDoubles(src, from, n);
+                    break;
+                }
                 int k = 0;
                 for (int j = from; j < from + n; j++) {
-                    if (nulls == null || !nulls[j]) {
-                        double x = src[j];
-                        doubleScratch[k++] = x;
-                        if (x == x) {
-                            if (!seen) {
-                                minD = x;
-                                maxD = x;
-                                seen = true;
-                            } else {
-                                if (x < minD || (x == minD && Double.doubleToRawLongBits(x) < 0)) {
-                                    minD = x;
-                                }
-                                if (x > maxD || (x == maxD && Double.doubleToRawLongBits(x) >= 0)) {
-                                    maxD = x;
-                                }
-                            }
-                        }
+                    if (!nulls[j]) {
+                        doubleScratch[k++] = src[j];
                     }
                 }
+                doubleMinMax(doubleScratch, 0, k);
                 ((DoubleValuesWriter) values).writeDoubles(doubleScratch, 0, k);
                 break;
             }
@@ -607,6 +591,30 @@ public final class ColumnChunkWriter {
                 writeBinaries((BinaryBatch) v, nulls, from, n);
                 break;
         }
+    }
+
+    /**
+     * Takes the non-NaN values of {@code v[off, off + n)} into the page's minimum and maximum: -0.0 below
+     * 0.0, as {@link Math#min(float, float)} orders them (the bounds written normalize zeros anyway).
+     */
+    private void floatMinMax(float[] v, int off, int n) {
+        floatMinMax[0] = seen ? minF : Float.POSITIVE_INFINITY;
+        floatMinMax[1] = seen ? maxF : Float.NEGATIVE_INFINITY;
+        options.kernels().minMax(v, off, n, floatMinMax);
+        minF = floatMinMax[0];
+        maxF = floatMinMax[1];
+        // bounds crossed: only NaN so far
+        seen = minF <= maxF;
+    }
+
+    /** As {@link #floatMinMax} for DOUBLE values. */
+    private void doubleMinMax(double[] v, int off, int n) {
+        doubleMinMax[0] = seen ? minD : Double.POSITIVE_INFINITY;
+        doubleMinMax[1] = seen ? maxD : Double.NEGATIVE_INFINITY;
+        options.kernels().minMax(v, off, n, doubleMinMax);
+        minD = doubleMinMax[0];
+        maxD = doubleMinMax[1];
+        seen = minD <= maxD;
     }
 
     /** Takes {@code v[off, off + n)} into the page's minimum and maximum (in the column's order). */

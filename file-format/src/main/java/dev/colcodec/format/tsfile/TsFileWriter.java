@@ -580,14 +580,24 @@ public final class TsFileWriter implements Closeable {
                 gTimes = new long[Math.min(n, pageRows)];
             }
             boolean dense = values != null && nulls == null && bins == null;
-            // dense INT64 columns: every page's statistics in one interleaved pass first
+            // dense INT64, DOUBLE and FLOAT columns: every page's statistics in one interleaved pass first
+            // (the pages' serial sums advance together)
             TsStatistics[] pageStats = null;
-            if (dense && pages > 1 && c.type().storageType() == TsDataType.INT64) {
+            TsDataType storage = c.type().storageType();
+            if (dense
+                    && pages > 1
+                    && (storage == TsDataType.INT64 || storage == TsDataType.DOUBLE || storage == TsDataType.FLOAT)) {
                 pageStats = new TsStatistics[pages];
                 for (int p = 0; p < pages; p++) {
                     pageStats[p] = new TsStatistics(c.type());
                 }
-                TsStatistics.updateLongPages(kernels, pageStats, times, (long[]) values, 0, n, pageRows);
+                if (storage == TsDataType.INT64) {
+                    TsStatistics.updateLongPages(kernels, pageStats, times, (long[]) values, 0, n, pageRows);
+                } else if (storage == TsDataType.DOUBLE) {
+                    TsStatistics.updateDoublePages(kernels, pageStats, times, (double[]) values, 0, n, pageRows);
+                } else {
+                    TsStatistics.updateFloatPages(kernels, pageStats, times, (float[]) values, 0, n, pageRows);
+                }
             }
             for (int p = 0; p < pages; p++) {
                 int a = p * pageRows;
@@ -841,7 +851,9 @@ public final class TsFileWriter implements Closeable {
                         t = gTimes;
                         off = 0;
                     }
-                    ps.updateFloats(t, src, off, present);
+                    if (!statsDone) {
+                        ps.updateFloats(kernels, t, src, off, present);
+                    }
                     ((FloatValuesWriter) w).writeFloats(src, off, present);
                     break;
                 }
@@ -863,7 +875,9 @@ public final class TsFileWriter implements Closeable {
                         t = gTimes;
                         off = 0;
                     }
-                    ps.updateDoubles(t, src, off, present);
+                    if (!statsDone) {
+                        ps.updateDoubles(kernels, t, src, off, present);
+                    }
                     ((DoubleValuesWriter) w).writeDoubles(src, off, present);
                     break;
                 }

@@ -381,31 +381,106 @@ public final class TsStatistics {
      */
     public static void updateLongPages(
             Kernels kernels, TsStatistics[] pages, long[] times, long[] v, int from, int n, int pageRows) {
+        java.util.Objects.checkFromIndexSize(from, n, v.length);
+        updatePages(
+                pages,
+                times,
+                from,
+                n,
+                pageRows,
+                (off, stride, lanes, len, sums) -> kernels.serialSums(v, off, stride, lanes, len, sums),
+                (page, off, len, sum) -> page.addLongs(kernels, times, v, off, len, sum));
+    }
+
+    /**
+     * As {@link #updateLongPages(Kernels, TsStatistics[], long[], long[], int, int, int)}, for FLOAT/DOUBLE
+     * pages of {@code double} values: the same as one {@link #updateDoubles(Kernels, long[], double[], int,
+     * int)} per page, to the bit.
+     */
+    public static void updateDoublePages(
+            Kernels kernels, TsStatistics[] pages, long[] times, double[] v, int from, int n, int pageRows) {
+        java.util.Objects.checkFromIndexSize(from, n, v.length);
+        updatePages(
+                pages,
+                times,
+                from,
+                n,
+                pageRows,
+                (off, stride, lanes, len, sums) -> kernels.serialSums(v, off, stride, lanes, len, sums),
+                (page, off, len, sum) -> page.addDoubles(kernels, times, v, off, len, sum));
+    }
+
+    /**
+     * As {@link #updateDoublePages}, for FLOAT pages: the same as one {@link #updateFloats(Kernels, long[],
+     * float[], int, int)} per page, to the bit.
+     */
+    public static void updateFloatPages(
+            Kernels kernels, TsStatistics[] pages, long[] times, float[] v, int from, int n, int pageRows) {
+        java.util.Objects.checkFromIndexSize(from, n, v.length);
+        updatePages(
+                pages,
+                times,
+                from,
+                n,
+                pageRows,
+                (off, stride, lanes, len, sums) -> kernels.serialSums(v, off, stride, lanes, len, sums),
+                (page, off, len, sum) -> page.addFloats(kernels, times, v, off, len, sum));
+    }
+
+    /** One {@link Kernels#serialSums} call over the values of a page type. */
+    @FunctionalInterface
+    private interface PageSums {
+        void sums(int off, int stride, int lanes, int len, double[] sums);
+    }
+
+    /** Adds rows {@code [off, off + len)} to {@code page}, whose double sum continued is {@code sum}. */
+    @FunctionalInterface
+    private interface PageAdd {
+        void add(TsStatistics page, int off, int len, double sum);
+    }
+
+    /**
+     * Page by page: the sums of up to {@link Kernels#MAX_SUM_LANES} pages in one call of {@code sums}, then
+     * {@code add} per page (see {@link #updateLongPages(Kernels, TsStatistics[], long[], long[], int, int,
+     * int)}); the values' array is checked by the caller.
+     */
+    private static void updatePages(
+            TsStatistics[] pages, long[] times, int from, int n, int pageRows, PageSums sumPages, PageAdd add) {
         if (pageRows <= 0 || pages.length != (int) ((n + (long) pageRows - 1) / pageRows)) {
             throw new IllegalArgumentException(pages.length + " pages for " + n + " rows of " + pageRows);
         }
-        java.util.Objects.checkFromIndexSize(from, n, v.length);
         java.util.Objects.checkFromIndexSize(from, n, times.length);
         double[] sums = new double[Kernels.MAX_SUM_LANES];
         for (int j = 0; j < pages.length; j += Kernels.MAX_SUM_LANES) {
             int lanes = Math.min(Kernels.MAX_SUM_LANES, pages.length - j);
             int base = from + j * pageRows;
             for (int l = 0; l < lanes; l++) {
-                sums[l] = pages[j + l].sumDouble;
+                sums[l] = pages[j + l].startingSum();
             }
             // every page of the group has pageRows rows but the last page of the call (computed without
             // going past from + n, which an int may not hold beyond)
             int last = j + lanes == pages.length ? from + n - (base + (lanes - 1) * pageRows) : pageRows;
-            kernels.serialSums(v, base, pageRows, lanes, last, sums);
+            sumPages.sums(base, pageRows, lanes, last, sums);
             if (last < pageRows && lanes > 1) {
                 // the last page has ended: the others go on
-                kernels.serialSums(v, base + last, pageRows, lanes - 1, pageRows - last, sums);
+                sumPages.sums(base + last, pageRows, lanes - 1, pageRows - last, sums);
             }
             for (int l = 0; l < lanes; l++) {
                 int len = l == lanes - 1 ? last : pageRows;
-                pages[j + l].addLongs(kernels, times, v, base + l * pageRows, len, sums[l]);
+                add.add(pages[j + l], base + l * pageRows, len, sums[l]);
             }
         }
+    }
+
+    /**
+     * The sum the next value is added to: {@link #sumDouble}, but -0.0 for FLOAT/DOUBLE statistics without
+     * values (tsfile's sum starts at the first value: -0.0 + v is v, also for v = -0.0, where 0.0 + -0.0
+     * is 0.0).
+     */
+    private double startingSum() {
+        return count == 0 && (type.storageType() == TsDataType.FLOAT || type.storageType() == TsDataType.DOUBLE)
+                ? -0.0
+                : sumDouble;
     }
 
     /** Adds {@code n} BOOLEAN values with their times (in order), rows {@code [off, off + n)} of both arrays. */
@@ -441,46 +516,94 @@ public final class TsStatistics {
 
     /** Adds {@code n} FLOAT values with their times (in order), rows {@code [off, off + n)} of both arrays. */
     public void updateFloats(long[] times, float[] v, int off, int n) {
+        updateFloats(KernelProvider.best(), times, v, off, n);
+    }
+
+    /**
+     * As {@link #updateFloats(long[], float[], int, int)}, the bounds and sum taken by {@code kernels}
+     * (every kernel set gives the same, to the bit).
+     */
+    public void updateFloats(Kernels kernels, long[] times, float[] v, int off, int n) {
         if (n == 0) {
             return;
         }
-        double min = count == 0 ? v[off] : minDouble;
-        double max = count == 0 ? v[off] : maxDouble;
-        // tsfile's sum starts at the first value: -0.0 + v is v, also for v = -0.0 (0.0 + -0.0 is 0.0)
-        double sum = count == 0 ? -0.0 : sumDouble;
-        for (int i = off; i < off + n; i++) {
-            float x = v[i];
-            if (x < min) {
-                min = x;
-            }
-            if (x > max) {
-                max = x;
-            }
-            sum += x;
-        }
-        finishBatch(times, off, n, min, max, v[off], v[off + n - 1], sum);
+        double[] sum = {startingSum()};
+        kernels.serialSums(v, off, 0, 1, n, sum);
+        addFloats(kernels, times, v, off, n, sum[0]);
     }
 
     /** Adds {@code n} DOUBLE values with their times (in order), rows {@code [off, off + n)} of both arrays. */
     public void updateDoubles(long[] times, double[] v, int off, int n) {
+        updateDoubles(KernelProvider.best(), times, v, off, n);
+    }
+
+    /**
+     * As {@link #updateDoubles(long[], double[], int, int)}, the bounds and sum taken by {@code kernels}
+     * (every kernel set gives the same, to the bit).
+     */
+    public void updateDoubles(Kernels kernels, long[] times, double[] v, int off, int n) {
         if (n == 0) {
             return;
         }
+        double[] sum = {startingSum()};
+        kernels.serialSums(v, off, 0, 1, n, sum);
+        addDoubles(kernels, times, v, off, n, sum[0]);
+    }
+
+    /*
+     * tsfile's bounds, value by value: the first value starts both (a NaN first value stays, as nothing
+     * compares below or above it), and a later value replaces a bound it is strictly below (above). So a
+     * bound is the batch's least (greatest) non-NaN value when that is strictly below (above) the bound,
+     * and of two zeros the first: the kernels' bounds (-0.0 below 0.0) are taken numerically, and a zero
+     * bound from the batch is the batch's first zero (a zero replaces only a bound above (below) zero, and
+     * the first zero seen is then the bound for good).
+     */
+
+    /** Adds rows {@code [off, off + n)} of DOUBLE values, whose sum continued is {@code sum}. */
+    private void addDoubles(Kernels kernels, long[] times, double[] v, int off, int n, double sum) {
+        double[] b = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        kernels.minMax(v, off, n, b);
         double min = count == 0 ? v[off] : minDouble;
         double max = count == 0 ? v[off] : maxDouble;
-        // tsfile's sum starts at the first value: -0.0 + v is v, also for v = -0.0 (0.0 + -0.0 is 0.0)
-        double sum = count == 0 ? -0.0 : sumDouble;
-        for (int i = off; i < off + n; i++) {
-            double x = v[i];
-            if (x < min) {
-                min = x;
-            }
-            if (x > max) {
-                max = x;
-            }
-            sum += x;
+        if (b[0] < min) {
+            min = b[0] == 0 ? firstZero(v, off) : b[0];
+        }
+        if (b[1] > max) {
+            max = b[1] == 0 ? firstZero(v, off) : b[1];
         }
         finishBatch(times, off, n, min, max, v[off], v[off + n - 1], sum);
+    }
+
+    /** As {@link #addDoubles} for FLOAT values (widened to double, as tsfile keeps them). */
+    private void addFloats(Kernels kernels, long[] times, float[] v, int off, int n, double sum) {
+        float[] b = {Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY};
+        kernels.minMax(v, off, n, b);
+        double min = count == 0 ? v[off] : minDouble;
+        double max = count == 0 ? v[off] : maxDouble;
+        if (b[0] < min) {
+            min = b[0] == 0 ? firstZero(v, off) : b[0];
+        }
+        if (b[1] > max) {
+            max = b[1] == 0 ? firstZero(v, off) : b[1];
+        }
+        finishBatch(times, off, n, min, max, v[off], v[off + n - 1], sum);
+    }
+
+    /** The first zero (of either sign) of {@code v} from {@code off}, which holds one. */
+    private static double firstZero(double[] v, int off) {
+        int i = off;
+        while (v[i] != 0) {
+            i++;
+        }
+        return v[i];
+    }
+
+    private static double firstZero(float[] v, int off) {
+        int i = off;
+        while (v[i] != 0) {
+            i++;
+        }
+        return v[i];
     }
 
     private void finishBatch(

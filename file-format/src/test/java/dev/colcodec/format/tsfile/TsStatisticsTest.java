@@ -235,6 +235,100 @@ class TsStatisticsTest {
                 () -> TsChunkHeader.read(new ByteCursor(shortInput, 0, shortInput.length)));
     }
 
+    /**
+     * FLOAT and DOUBLE pages of up to 600 values, their statistics taken page by page ({@code
+     * updateDoublePages}, {@code updateFloatPages}: the bounds and sums through the kernels, the pages' sums
+     * advancing together) and one batch at a time, give tsfile's bytes per page and for the merged chunk:
+     * NaN first values and NaN among the values, zeros of both signs in every order (tsfile keeps the first
+     * of two zeros as a bound), infinities, values whose sums round. Runs with the scalar kernels and, in
+     * the {@code fuzz-vector} execution, with the vector ones.
+     */
+    @ParameterizedTest
+    @EnumSource(
+            value = TsDataType.class,
+            names = {"FLOAT", "DOUBLE"})
+    @org.junit.jupiter.api.Tag("both-kernels")
+    void floatingPagesGiveTsFilesBytes(TsDataType type) throws Exception {
+        double[] special = {
+            Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 1.0, -1.0, 1e30, -1e-30
+        };
+        TSDataType theirType = TSDataType.deserialize((byte) type.serialized());
+        Random r = new Random(type.ordinal() * 131L);
+        for (int trial = 0; trial < 400; trial++) {
+            int from = r.nextInt(3);
+            int n = 1 + r.nextInt(trial < 100 ? 40 : 600);
+            int pageRows = 1 + r.nextInt(trial % 3 == 0 ? 8 : 100);
+            int shape = r.nextInt(4);
+            double[] d = new double[from + n];
+            float[] f = new float[d.length];
+            long[] times = new long[d.length];
+            for (int i = 0; i < d.length; i++) {
+                d[i] = switch (shape) {
+                    case 0 -> special[r.nextInt(special.length)];
+                    case 1 -> r.nextInt(3) == 0 ? Double.NaN : r.nextBoolean() ? 0.0 : -0.0;
+                    case 2 -> r.nextInt(20) == 0 ? special[r.nextInt(special.length)] : 20 + r.nextGaussian();
+                    default -> r.nextGaussian() * 1e6 + r.nextInt(3) - 1;
+                };
+                f[i] = (float) d[i];
+                times[i] = 100 + i;
+            }
+            int pages = (n + pageRows - 1) / pageRows;
+            TsStatistics[] ours = new TsStatistics[pages];
+            for (int p = 0; p < pages; p++) {
+                ours[p] = new TsStatistics(type);
+            }
+            if (type == TsDataType.FLOAT) {
+                TsStatistics.updateFloatPages(KernelProvider.best(), ours, times, f, from, n, pageRows);
+            } else {
+                TsStatistics.updateDoublePages(KernelProvider.best(), ours, times, d, from, n, pageRows);
+            }
+            Statistics<?> theirChunk = Statistics.getStatsByType(theirType);
+            TsStatistics ourChunk = new TsStatistics(type);
+            for (int p = 0; p < pages; p++) {
+                int a = from + p * pageRows;
+                int b = Math.min(from + n, a + pageRows);
+                Statistics<?> theirPage = Statistics.getStatsByType(theirType);
+                TsStatistics batches = new TsStatistics(type);
+                for (int i = a; i < b; i++) {
+                    if (type == TsDataType.FLOAT) {
+                        theirPage.update(times[i], f[i]);
+                    } else {
+                        theirPage.update(times[i], d[i]);
+                    }
+                }
+                // the same page in two batches
+                int h = a + r.nextInt(b - a + 1);
+                if (type == TsDataType.FLOAT) {
+                    batches.updateFloats(KernelProvider.best(), times, f, a, h - a);
+                    batches.updateFloats(KernelProvider.best(), times, f, h, b - h);
+                } else {
+                    batches.updateDoubles(KernelProvider.best(), times, d, a, h - a);
+                    batches.updateDoubles(KernelProvider.best(), times, d, h, b - h);
+                }
+                ByteArrayOutputStream expected = new ByteArrayOutputStream();
+                theirPage.serialize(expected);
+                int failed = trial;
+                int page = p;
+                for (TsStatistics s : new TsStatistics[] {ours[p], batches}) {
+                    ByteSink sink = new ByteSink();
+                    s.writeTo(sink);
+                    assertArrayEquals(
+                            expected.toByteArray(),
+                            sink.toByteArray(),
+                            () -> type + " trial " + failed + " page " + page + " of " + pageRows + " rows: "
+                                    + Arrays.toString(Arrays.copyOfRange(d, a, b)));
+                }
+                theirChunk.mergeStatistics(theirPage);
+                ourChunk.merge(ours[p]);
+            }
+            ByteArrayOutputStream expected = new ByteArrayOutputStream();
+            theirChunk.serialize(expected);
+            ByteSink sink = new ByteSink();
+            ourChunk.writeTo(sink);
+            assertArrayEquals(expected.toByteArray(), sink.toByteArray(), type + " chunk, trial " + trial);
+        }
+    }
+
     @Test
     void batchUpdatesEqualPerValueUpdates() {
         Random r = new Random(5);
