@@ -365,7 +365,8 @@ public interface Kernels {
     /**
      * {@link #serialSums(long[], int, int, int, int, double[])} of {@code double} values: for each lane
      * {@code l}, {@code sums[l] += src[off + l * stride + i]} for {@code i} from 0 to {@code len - 1} in
-     * that order, as TsFile's DOUBLE statistics sum a page.
+     * that order, as TsFile's DOUBLE statistics sum a page. A NaN sum is some NaN: which payload an
+     * addition of NaN gives is the JIT's choice, in Java's loops as in these.
      *
      * @throws IllegalArgumentException unless {@code 1 <= lanes <= MAX_SUM_LANES}
      */

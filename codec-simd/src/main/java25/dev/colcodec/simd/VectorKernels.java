@@ -1577,51 +1577,108 @@ final class VectorKernels extends ScalarKernels {
      * lose to the scalar chains.
      */
     /**
-     * NaN lanes become the bound's identity (+Infinity for the least, -Infinity for the greatest), so the
-     * lanes' {@code min} and {@code max}, which are {@link Math#min(double, double)}'s and {@link
-     * Math#max(double, double)}'s, leave them out as the scalar loop does.
+     * Two accumulators per bound, each lane taking a value it compares below (above): NaN values compare
+     * neither, so they are passed over without a test, and the accumulators do not wait on one another.
+     * The lanes are then folded the same way, the rest taken one at a time, and zero bounds settled as the
+     * scalar form settles them ({@link ScalarKernels#zeroBounds(double[], int, int, double[])}).
      */
     @Override
     public void minMax(double[] src, int off, int len, double[] minMax) {
-        int end = off + DS.loopBound(len);
+        int dl = DS.length();
+        int end = off + (len / (2 * dl)) * (2 * dl);
         if (end == off) {
             super.minMax(src, off, len, minMax);
             return;
         }
-        DoubleVector min = DoubleVector.broadcast(DS, Double.POSITIVE_INFINITY);
-        DoubleVector max = DoubleVector.broadcast(DS, Double.NEGATIVE_INFINITY);
+        DoubleVector min0 = DoubleVector.broadcast(DS, minMax[0]);
+        DoubleVector max0 = DoubleVector.broadcast(DS, minMax[1]);
+        DoubleVector min1 = min0;
+        DoubleVector max1 = max0;
         int i = off;
-        for (; i < end; i += DS.length()) {
-            DoubleVector v = DoubleVector.fromArray(DS, src, i);
-            VectorMask<Double> nan = v.test(VectorOperators.IS_NAN);
-            min = min.min(v.blend(Double.POSITIVE_INFINITY, nan));
-            max = max.max(v.blend(Double.NEGATIVE_INFINITY, nan));
+        for (; i < end; i += 2 * dl) {
+            DoubleVector v0 = DoubleVector.fromArray(DS, src, i);
+            DoubleVector v1 = DoubleVector.fromArray(DS, src, i + dl);
+            min0 = min0.blend(v0, v0.lt(min0));
+            max0 = max0.blend(v0, max0.lt(v0));
+            min1 = min1.blend(v1, v1.lt(min1));
+            max1 = max1.blend(v1, max1.lt(v1));
         }
-        minMax[0] = Math.min(minMax[0], min.reduceLanes(VectorOperators.MIN));
-        minMax[1] = Math.max(minMax[1], max.reduceLanes(VectorOperators.MAX));
-        super.minMax(src, i, off + len - i, minMax);
+        min0 = min0.blend(min1, min1.lt(min0));
+        max0 = max0.blend(max1, max0.lt(max1));
+        double min = minMax[0];
+        double max = minMax[1];
+        for (int l = 0; l < dl; l++) {
+            double x = min0.lane(l);
+            if (x < min) {
+                min = x;
+            }
+            double y = max0.lane(l);
+            if (y > max) {
+                max = y;
+            }
+        }
+        for (; i < off + len; i++) {
+            double x = src[i];
+            if (x < min) {
+                min = x;
+            }
+            if (x > max) {
+                max = x;
+            }
+        }
+        minMax[0] = min;
+        minMax[1] = max;
+        zeroBounds(src, off, len, minMax);
     }
 
     /** As the {@code double} form. */
     @Override
     public void minMax(float[] src, int off, int len, float[] minMax) {
-        int end = off + FS.loopBound(len);
+        int fl = FS.length();
+        int end = off + (len / (2 * fl)) * (2 * fl);
         if (end == off) {
             super.minMax(src, off, len, minMax);
             return;
         }
-        FloatVector min = FloatVector.broadcast(FS, Float.POSITIVE_INFINITY);
-        FloatVector max = FloatVector.broadcast(FS, Float.NEGATIVE_INFINITY);
+        FloatVector min0 = FloatVector.broadcast(FS, minMax[0]);
+        FloatVector max0 = FloatVector.broadcast(FS, minMax[1]);
+        FloatVector min1 = min0;
+        FloatVector max1 = max0;
         int i = off;
-        for (; i < end; i += FS.length()) {
-            FloatVector v = FloatVector.fromArray(FS, src, i);
-            VectorMask<Float> nan = v.test(VectorOperators.IS_NAN);
-            min = min.min(v.blend(Float.POSITIVE_INFINITY, nan));
-            max = max.max(v.blend(Float.NEGATIVE_INFINITY, nan));
+        for (; i < end; i += 2 * fl) {
+            FloatVector v0 = FloatVector.fromArray(FS, src, i);
+            FloatVector v1 = FloatVector.fromArray(FS, src, i + fl);
+            min0 = min0.blend(v0, v0.lt(min0));
+            max0 = max0.blend(v0, max0.lt(v0));
+            min1 = min1.blend(v1, v1.lt(min1));
+            max1 = max1.blend(v1, max1.lt(v1));
         }
-        minMax[0] = Math.min(minMax[0], min.reduceLanes(VectorOperators.MIN));
-        minMax[1] = Math.max(minMax[1], max.reduceLanes(VectorOperators.MAX));
-        super.minMax(src, i, off + len - i, minMax);
+        min0 = min0.blend(min1, min1.lt(min0));
+        max0 = max0.blend(max1, max0.lt(max1));
+        float min = minMax[0];
+        float max = minMax[1];
+        for (int l = 0; l < fl; l++) {
+            float x = min0.lane(l);
+            if (x < min) {
+                min = x;
+            }
+            float y = max0.lane(l);
+            if (y > max) {
+                max = y;
+            }
+        }
+        for (; i < off + len; i++) {
+            float x = src[i];
+            if (x < min) {
+                min = x;
+            }
+            if (x > max) {
+                max = x;
+            }
+        }
+        minMax[0] = min;
+        minMax[1] = max;
+        zeroBounds(src, off, len, minMax);
     }
 
     @Override
