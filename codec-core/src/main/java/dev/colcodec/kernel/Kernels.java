@@ -350,12 +350,13 @@ public interface Kernels {
 
     /**
      * The least and greatest of the values of {@code src[off, off + len)} that are not NaN, combined with
-     * what {@code minMax} holds, in the order of {@link Math#min(double, double)} and {@link
-     * Math#max(double, double)}: {@code minMax[0]} becomes {@code Math.min} of itself and those values,
-     * {@code minMax[1]} {@code Math.max} of itself and them, so {@code -0.0} counts as less than {@code
-     * 0.0}, and NaN values of {@code src} are left out (a NaN already in {@code minMax} stays). Passing
-     * {@code {+Infinity, -Infinity}} gives a batch's own bounds; they stay so when it has no value other
-     * than NaN. Writers' FLOAT and DOUBLE statistics take a batch at a time here.
+     * what {@code minMax} holds: {@code minMax[0]} becomes the least of itself and those values, {@code
+     * minMax[1]} the greatest, in numeric order ({@code <}, {@code >}). NaN values of {@code src} are left
+     * out, and a NaN already in {@code minMax} stays. Where a bound comes out as a zero, which zero it is
+     * (-0.0 or 0.0, among the values and the bound passed in) is not specified, and kernel sets may
+     * differ: a caller that writes the sign settles it (TsFile keeps the first zero, Parquet writes -0.0
+     * and 0.0). Passing {@code {+Infinity, -Infinity}} gives a batch's own bounds; they stay so when it
+     * has no value other than NaN. Writers' FLOAT and DOUBLE statistics take a batch at a time here.
      */
     void minMax(double[] src, int off, int len, double[] minMax);
 

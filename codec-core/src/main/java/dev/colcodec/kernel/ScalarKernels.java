@@ -1160,8 +1160,8 @@ public class ScalarKernels implements Kernels {
     }
 
     /**
-     * Compares with {@code <} and {@code >}, which pass NaN values over (and keep a NaN bound passed in),
-     * then settles the sign of a zero bound: {@link #zeroBounds}.
+     * Compares with {@code <} and {@code >}, which pass NaN values over (and keep a NaN bound passed in);
+     * of two zeros the first stays.
      */
     @Override
     public void minMax(double[] src, int off, int len, double[] minMax) {
@@ -1178,32 +1178,6 @@ public class ScalarKernels implements Kernels {
         }
         minMax[0] = min;
         minMax[1] = max;
-        zeroBounds(src, off, len, minMax);
-    }
-
-    /**
-     * Gives zero bounds found with {@code <} and {@code >} the sign {@link Math#min(double, double)} and
-     * {@link Math#max(double, double)} give them: a least zero is -0.0 when the values hold a -0.0, a
-     * greatest zero 0.0 when they hold a 0.0 (the bounds passed in being among the values). Both
-     * comparisons keep the first of two zeros, so only a 0.0 least and a -0.0 greatest can be wrong; the
-     * values are searched only then.
-     */
-    protected static void zeroBounds(double[] src, int off, int len, double[] minMax) {
-        if (Double.doubleToRawLongBits(minMax[0]) == 0L && holdsBits(src, off, len, Long.MIN_VALUE)) {
-            minMax[0] = -0.0;
-        }
-        if (Double.doubleToRawLongBits(minMax[1]) == Long.MIN_VALUE && holdsBits(src, off, len, 0L)) {
-            minMax[1] = 0.0;
-        }
-    }
-
-    private static boolean holdsBits(double[] src, int off, int len, long bits) {
-        for (int i = off; i < off + len; i++) {
-            if (Double.doubleToRawLongBits(src[i]) == bits) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** As the {@code double} form. */
@@ -1222,26 +1196,6 @@ public class ScalarKernels implements Kernels {
         }
         minMax[0] = min;
         minMax[1] = max;
-        zeroBounds(src, off, len, minMax);
-    }
-
-    /** The {@code float} form of {@link #zeroBounds(double[], int, int, double[])}. */
-    protected static void zeroBounds(float[] src, int off, int len, float[] minMax) {
-        if (Float.floatToRawIntBits(minMax[0]) == 0 && holdsBits(src, off, len, Integer.MIN_VALUE)) {
-            minMax[0] = -0.0f;
-        }
-        if (Float.floatToRawIntBits(minMax[1]) == Integer.MIN_VALUE && holdsBits(src, off, len, 0)) {
-            minMax[1] = 0.0f;
-        }
-    }
-
-    private static boolean holdsBits(float[] src, int off, int len, int bits) {
-        for (int i = off; i < off + len; i++) {
-            if (Float.floatToRawIntBits(src[i]) == bits) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Four lanes at a time, then two, then one: each a serial chain of {@code +=} in index order. */

@@ -1570,17 +1570,9 @@ final class VectorKernels extends ScalarKernels {
     }
 
     /**
-     * With 512-bit vectors and more than four lanes: one lane per strip, a gather of the strips' next
-     * values per step, converted to doubles and added to the lanes' sums (each lane's additions in index
-     * order, as the scalar chains make them). Measured 1.2x to 1.5x the scalar kernel's speed for eight
-     * strips of 10,000 values in the cache (RESULTS.md, session 32); at four lanes or fewer the gathers
-     * lose to the scalar chains.
-     */
-    /**
      * Two accumulators per bound, each lane taking a value it compares below (above): NaN values compare
      * neither, so they are passed over without a test, and the accumulators do not wait on one another.
-     * The lanes are then folded the same way, the rest taken one at a time, and zero bounds settled as the
-     * scalar form settles them ({@link ScalarKernels#zeroBounds(double[], int, int, double[])}).
+     * The lanes are then folded the same way and the rest taken one at a time.
      */
     @Override
     public void minMax(double[] src, int off, int len, double[] minMax) {
@@ -1628,7 +1620,6 @@ final class VectorKernels extends ScalarKernels {
         }
         minMax[0] = min;
         minMax[1] = max;
-        zeroBounds(src, off, len, minMax);
     }
 
     /** As the {@code double} form. */
@@ -1678,9 +1669,15 @@ final class VectorKernels extends ScalarKernels {
         }
         minMax[0] = min;
         minMax[1] = max;
-        zeroBounds(src, off, len, minMax);
     }
 
+    /**
+     * With 512-bit vectors and more than four lanes: one lane per strip, a gather of the strips' next
+     * values per step, converted to doubles and added to the lanes' sums (each lane's additions in index
+     * order, as the scalar chains make them). Measured 1.2x to 1.5x the scalar kernel's speed for eight
+     * strips of 10,000 values in the cache (RESULTS.md, session 32); at four lanes or fewer the gathers
+     * lose to the scalar chains.
+     */
     @Override
     public void serialSums(long[] src, int off, int stride, int lanes, int len, double[] sums) {
         checkSumLanes(lanes);

@@ -388,8 +388,9 @@ final class TsTables {
      * refuses (a damaged page can decode to one) is corrupt input at the chunk of its column in the chunk
      * group it came from, {@code expected} saying what a value must be: {@code rewrite} takes the dates a
      * TsFile writer writes ({@link TsFileWriter#isDate}), {@code convert} any calendar date ({@link
-     * #isCalendarDate}), which Parquet's DATE holds. A device's blocks come in the order of its chunk
-     * groups in the file, so the n-th block of a device is its n-th chunk group. Not thread-safe.
+     * #isCalendarDate}), which Parquet's DATE holds. {@link #stream} gives a block per time chunk, a
+     * device's in the order of the file (a chunk group may hold several time chunks, each with the value
+     * chunks after it), so the n-th block of a device is its n-th time chunk. Not thread-safe.
      */
     static final class DateCheck {
         private final TsTableSchema schema;
@@ -458,31 +459,41 @@ final class TsTables {
     }
 
     /**
-     * The offset of the chunk of {@code column} in the {@code occurrence}-th chunk group (from 0) of device
-     * {@code id}; that group's own offset if it has no such chunk; the first chunk of the column in the
-     * device's groups if it has fewer groups; 0 if none holds the column.
+     * The offset of the chunk of {@code column} that follows the {@code occurrence}-th time chunk (from 0)
+     * of device {@code id} in the file, before the next time chunk (a time chunk's measurement id is
+     * empty); that time chunk's own offset if no such chunk follows it; the device's first chunk of the
+     * column if it has fewer time chunks; 0 if none holds the column.
      */
     private static long chunkOffset(
             List<String> id, int occurrence, String column, List<TsFileLayout.ChunkGroup> groups) {
         String[] device = id.toArray(new String[0]);
         long first = 0;
-        int n = 0;
+        int timeChunks = 0;
+        long target = -1; // the offset of the occurrence-th time chunk, once met
         for (TsFileLayout.ChunkGroup g : groups) {
             if (!Arrays.equals(g.device(), device)) {
                 continue;
             }
-            long offset = -1;
             for (TsFileLayout.Chunk c : g.chunks()) {
-                if (column.equals(c.header().measurementId())) {
-                    offset = c.offset();
-                    break;
+                String m = c.header().measurementId();
+                if (m.isEmpty()) {
+                    if (target >= 0) {
+                        return target;
+                    }
+                    if (timeChunks++ == occurrence) {
+                        target = c.offset();
+                    }
+                } else if (m.equals(column)) {
+                    if (target >= 0) {
+                        return c.offset();
+                    }
+                    if (first == 0) {
+                        first = c.offset();
+                    }
                 }
             }
-            if (n++ == occurrence) {
-                return offset >= 0 ? offset : g.offset();
-            }
-            if (first == 0 && offset >= 0) {
-                first = offset;
+            if (target >= 0) {
+                return target;
             }
         }
         return first;

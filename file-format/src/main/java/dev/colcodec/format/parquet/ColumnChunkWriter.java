@@ -594,8 +594,9 @@ public final class ColumnChunkWriter {
     }
 
     /**
-     * Takes the non-NaN values of {@code v[off, off + n)} into the page's minimum and maximum: -0.0 below
-     * 0.0, as {@link Math#min(float, float)} orders them (the bounds written normalize zeros anyway).
+     * Takes the non-NaN values of {@code v[off, off + n)} into the page's minimum and maximum, in numeric
+     * order (a zero bound of either sign: the bounds written make a zero minimum -0.0 and a zero maximum
+     * 0.0).
      */
     private void floatMinMax(float[] v, int off, int n) {
         floatMinMax[0] = seen ? minF : Float.POSITIVE_INFINITY;

@@ -381,10 +381,10 @@ public final class TsStatistics {
      */
     public static void updateLongPages(
             Kernels kernels, TsStatistics[] pages, long[] times, long[] v, int from, int n, int pageRows) {
-        java.util.Objects.checkFromIndexSize(from, n, v.length);
         updatePages(
                 pages,
                 times,
+                v.length,
                 from,
                 n,
                 pageRows,
@@ -399,10 +399,10 @@ public final class TsStatistics {
      */
     public static void updateDoublePages(
             Kernels kernels, TsStatistics[] pages, long[] times, double[] v, int from, int n, int pageRows) {
-        java.util.Objects.checkFromIndexSize(from, n, v.length);
         updatePages(
                 pages,
                 times,
+                v.length,
                 from,
                 n,
                 pageRows,
@@ -416,10 +416,10 @@ public final class TsStatistics {
      */
     public static void updateFloatPages(
             Kernels kernels, TsStatistics[] pages, long[] times, float[] v, int from, int n, int pageRows) {
-        java.util.Objects.checkFromIndexSize(from, n, v.length);
         updatePages(
                 pages,
                 times,
+                v.length,
                 from,
                 n,
                 pageRows,
@@ -442,13 +442,21 @@ public final class TsStatistics {
     /**
      * Page by page: the sums of up to {@link Kernels#MAX_SUM_LANES} pages in one call of {@code sums}, then
      * {@code add} per page (see {@link #updateLongPages(Kernels, TsStatistics[], long[], long[], int, int,
-     * int)}); the values' array is checked by the caller.
+     * int)}), over a values array of {@code valuesLength}.
      */
     private static void updatePages(
-            TsStatistics[] pages, long[] times, int from, int n, int pageRows, PageSums sumPages, PageAdd add) {
+            TsStatistics[] pages,
+            long[] times,
+            int valuesLength,
+            int from,
+            int n,
+            int pageRows,
+            PageSums sumPages,
+            PageAdd add) {
         if (pageRows <= 0 || pages.length != (int) ((n + (long) pageRows - 1) / pageRows)) {
             throw new IllegalArgumentException(pages.length + " pages for " + n + " rows of " + pageRows);
         }
+        java.util.Objects.checkFromIndexSize(from, n, valuesLength);
         java.util.Objects.checkFromIndexSize(from, n, times.length);
         double[] sums = new double[Kernels.MAX_SUM_LANES];
         for (int j = 0; j < pages.length; j += Kernels.MAX_SUM_LANES) {
@@ -554,9 +562,9 @@ public final class TsStatistics {
      * tsfile's bounds, value by value: the first value starts both (a NaN first value stays, as nothing
      * compares below or above it), and a later value replaces a bound it is strictly below (above). So a
      * bound is the batch's least (greatest) non-NaN value when that is strictly below (above) the bound,
-     * and of two zeros the first: the kernels' bounds (-0.0 below 0.0) are taken numerically, and a zero
-     * bound from the batch is the batch's first zero (a zero replaces only a bound above (below) zero, and
-     * the first zero seen is then the bound for good).
+     * and of two zeros the first: the kernels' bounds are taken numerically, and a zero bound from the
+     * batch is the batch's first zero (a zero replaces only a bound above (below) zero, and the first zero
+     * seen is then the bound for good).
      */
 
     /** Adds rows {@code [off, off + n)} of DOUBLE values, whose sum continued is {@code sum}. */

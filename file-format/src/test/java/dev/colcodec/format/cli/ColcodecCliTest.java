@@ -1134,6 +1134,61 @@ class ColcodecCliTest {
      * A TsFile of device a with DATE column d: 20240101 at time 1 and {@code second} at time 2, in two
      * chunk groups, where {@code second} is written over {@code written} (a value of the same varint size).
      */
+    /**
+     * A chunk group may hold several time chunks, each with its value chunks (IoTDB's compaction writes
+     * such files; tsfile's {@code TsFileIOWriter} does here): an impossible date is reported at the chunk
+     * after its own time chunk, not at the n-th chunk group's.
+     */
+    @Test
+    void anImpossibleDateInTheSecondTimeChunkOfAChunkGroupIsReportedAtItsChunk() throws Exception {
+        Path in = tmp.resolve("two-time-chunks.tsfile");
+        org.apache.tsfile.write.writer.TsFileIOWriter w =
+                new org.apache.tsfile.write.writer.TsFileIOWriter(in.toFile());
+        org.apache.tsfile.write.schema.MeasurementSchema d = new org.apache.tsfile.write.schema.MeasurementSchema(
+                "d",
+                org.apache.tsfile.enums.TSDataType.DATE,
+                org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
+                org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED);
+        w.getSchema()
+                .registerTableSchema(new org.apache.tsfile.file.metadata.TableSchema(
+                        "t",
+                        List.of(
+                                new org.apache.tsfile.write.schema.MeasurementSchema(
+                                        "dev", org.apache.tsfile.enums.TSDataType.STRING),
+                                d),
+                        List.of(
+                                org.apache.tsfile.enums.ColumnCategory.TAG,
+                                org.apache.tsfile.enums.ColumnCategory.FIELD)));
+        org.apache.tsfile.file.metadata.IDeviceID device =
+                org.apache.tsfile.file.metadata.IDeviceID.Factory.DEFAULT_FACTORY.create(new String[] {"t", "a"});
+        int[][] groups = {{20240101, 20241302}, {20240103}}; // the bad date in the first group's second set
+        long t = 1;
+        for (int[] dates : groups) {
+            w.startChunkGroup(device);
+            for (int date : dates) {
+                org.apache.tsfile.write.chunk.AlignedChunkWriterImpl cw =
+                        new org.apache.tsfile.write.chunk.AlignedChunkWriterImpl(List.of(d));
+                cw.write(t, date, false);
+                cw.write(t++);
+                cw.writeToFileWriter(w);
+            }
+            w.endChunkGroup();
+        }
+        w.endFile();
+        byte[] file = Files.readAllBytes(in);
+        List<TsFileLayout.Chunk> chunks = TsFileLayout.scan(
+                        file, Math.toIntExact(TsFileReader.of(file).metadataOffset()))
+                .get(0)
+                .chunks();
+        assertThat(chunks).extracting(c -> c.header().measurementId()).containsExactly("", "d", "", "d");
+        long chunk = chunks.get(3).offset();
+        for (String out : List.of("out.tsfile", "out.parquet")) {
+            String command = out.endsWith(".tsfile") ? "rewrite" : "convert";
+            CliFixtures.Result r = run(command, in.toString(), tmp.resolve(out).toString());
+            assertOneLineError(r, 1, "colcodec: corrupt input at offset " + chunk + ": expected a yyyyMMdd date");
+        }
+    }
+
     private static byte[] tsFileOfDates(int written, int second) throws IOException {
         TsTableSchema schema = plainTable("d", TsDataType.DATE);
         java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
