@@ -1572,7 +1572,7 @@ final class VectorKernels extends ScalarKernels {
     /**
      * Two accumulators per bound, each lane taking a value it compares below (above): NaN values compare
      * neither, so they are passed over without a test, and the accumulators do not wait on one another.
-     * The lanes are then folded the same way and the rest taken one at a time.
+     * The lanes are then folded and the rest taken by the scalar loop.
      */
     @Override
     public void minMax(double[] src, int off, int len, double[] minMax) {
@@ -1595,31 +1595,11 @@ final class VectorKernels extends ScalarKernels {
             min1 = min1.blend(v1, v1.lt(min1));
             max1 = max1.blend(v1, max1.lt(v1));
         }
-        min0 = min0.blend(min1, min1.lt(min0));
-        max0 = max0.blend(max1, max0.lt(max1));
-        double min = minMax[0];
-        double max = minMax[1];
-        for (int l = 0; l < dl; l++) {
-            double x = min0.lane(l);
-            if (x < min) {
-                min = x;
-            }
-            double y = max0.lane(l);
-            if (y > max) {
-                max = y;
-            }
-        }
-        for (; i < off + len; i++) {
-            double x = src[i];
-            if (x < min) {
-                min = x;
-            }
-            if (x > max) {
-                max = x;
-            }
-        }
-        minMax[0] = min;
-        minMax[1] = max;
+        // the lanes started at the bounds passed in, so their least and greatest are the new bounds (a
+        // NaN passed in fills every lane and stays); the rest goes one at a time
+        minMax[0] = min0.blend(min1, min1.lt(min0)).reduceLanes(VectorOperators.MIN);
+        minMax[1] = max0.blend(max1, max0.lt(max1)).reduceLanes(VectorOperators.MAX);
+        super.minMax(src, i, off + len - i, minMax);
     }
 
     /** As the {@code double} form. */
@@ -1644,31 +1624,11 @@ final class VectorKernels extends ScalarKernels {
             min1 = min1.blend(v1, v1.lt(min1));
             max1 = max1.blend(v1, max1.lt(v1));
         }
-        min0 = min0.blend(min1, min1.lt(min0));
-        max0 = max0.blend(max1, max0.lt(max1));
-        float min = minMax[0];
-        float max = minMax[1];
-        for (int l = 0; l < fl; l++) {
-            float x = min0.lane(l);
-            if (x < min) {
-                min = x;
-            }
-            float y = max0.lane(l);
-            if (y > max) {
-                max = y;
-            }
-        }
-        for (; i < off + len; i++) {
-            float x = src[i];
-            if (x < min) {
-                min = x;
-            }
-            if (x > max) {
-                max = x;
-            }
-        }
-        minMax[0] = min;
-        minMax[1] = max;
+        // the lanes started at the bounds passed in, so their least and greatest are the new bounds (a
+        // NaN passed in fills every lane and stays); the rest goes one at a time
+        minMax[0] = min0.blend(min1, min1.lt(min0)).reduceLanes(VectorOperators.MIN);
+        minMax[1] = max0.blend(max1, max0.lt(max1)).reduceLanes(VectorOperators.MAX);
+        super.minMax(src, i, off + len - i, minMax);
     }
 
     /**

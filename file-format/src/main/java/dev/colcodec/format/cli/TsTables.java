@@ -385,8 +385,8 @@ final class TsTables {
 
     /**
      * Checks the DATE values of a table's chunk groups as {@link #stream} gives them: a value {@code valid}
-     * refuses (a damaged page can decode to one) is corrupt input at the chunk of its column in the chunk
-     * group it came from, {@code expected} saying what a value must be: {@code rewrite} takes the dates a
+     * refuses (a damaged page can decode to one) is corrupt input at the chunk of its column that follows
+     * the time chunk of its block, {@code expected} saying what a value must be: {@code rewrite} takes the dates a
      * TsFile writer writes ({@link TsFileWriter#isDate}), {@code convert} any calendar date ({@link
      * #isCalendarDate}), which Parquet's DATE holds. {@link #stream} gives a block per time chunk, a
      * device's in the order of the file (a chunk group may hold several time chunks, each with the value
