@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -75,21 +76,100 @@ final class ConvertCommand {
             throw new UsageException("convert: a Parquet input needs --time COLUMN");
         }
         List<String> tagNames = args.list("--tags") == null ? List.of() : args.list("--tags");
-        List<ColumnValues> columns = new ArrayList<>();
-        // per column (in order): its Parquet column and the annotation colcodec does not hold
-        List<ParquetColumn> parquetColumns;
-        List<String> unknownAnnotations = new ArrayList<>();
-        int rows;
         try (ParquetFileReader r = ParquetFileReader.open(in)) {
-            parquetColumns = r.columns();
-            for (int i = 0; i < parquetColumns.size(); i++) {
+            ParquetTables.requireFlat(r, "convert");
+            ParquetRows rows = new ParquetRows(r, tagNames, timeName);
+            int groups = r.rowGroupCount();
+            // a row group at a time when each row group can be converted alone (a first pass over the rows
+            // tells, see planRowGroups), so that a file of any size converts in the memory of its largest
+            // row group; else the whole file at once, each device's rows sorted and written as one chunk group
+            try (TsConvertWriter w = new TsConvertWriter(in, target, args, codec, rows)) {
+                if (groups > 1 && rows.planRowGroups()) {
+                    long base = 0;
+                    for (int g = 0; g < groups; g++) {
+                        List<ColumnValues> part = ParquetTables.readRowGroup(r, g, rows.all());
+                        w.write(rows.convert(part, base, g == 0 ? out : NO_NOTES), base);
+                        base += part.get(0).rows;
+                    }
+                } else {
+                    w.write(rows.convert(rows.readAll(), 0, out), 0);
+                }
+                w.finish();
+                out.println("wrote table " + w.tableName + ": " + w.rows + " rows, " + w.devices.size() + " devices");
+            }
+        }
+    }
+
+    /** Where the notes of the row groups after the first go: each note is said once, for the first. */
+    private static final PrintStream NO_NOTES = new PrintStream(java.io.OutputStream.nullOutputStream());
+
+    /**
+     * The columns of a Parquet file being converted, and what the conversion must know of the whole file
+     * before it converts a row group alone: whether each DATE column has a day TsFile's DATE cannot hold
+     * (then the column stays INT32 days, in every row group).
+     */
+    private static final class ParquetRows {
+        final ParquetFileReader r;
+        final List<ParquetColumn> columns;
+        final List<String> unknownAnnotations = new ArrayList<>();
+        final String timeName;
+        final int timeColumn;
+        final int[] tagColumns;
+        /**
+         * Per column: null while the rows decide (the whole file at once); else, for a DATE column, the
+         * first day over the whole file that TsFile's DATE cannot hold, or {@link #IN_RANGE}.
+         */
+        Long[] outsideDays;
+
+        /** In {@link #outsideDays}: every day of the column is one TsFile's DATE holds. */
+        static final long IN_RANGE = Long.MIN_VALUE;
+
+        ParquetRows(ParquetFileReader r, List<String> tagNames, String timeName) {
+            this.r = r;
+            this.columns = r.columns();
+            this.timeName = timeName;
+            for (int i = 0; i < columns.size(); i++) {
                 unknownAnnotations.add(r.unknownAnnotation(i));
             }
-            ParquetTables.requireFlat(r, "convert");
-            int[] all = new int[r.columns().size()];
+            tagColumns = new int[tagNames.size()];
+            for (int t = 0; t < tagColumns.length; t++) {
+                tagColumns[t] = column(tagNames.get(t));
+            }
+            timeColumn = column(timeName);
+            if (tagNames.contains(timeName)) {
+                throw new UsageException("convert: the time column cannot be a tag too");
+            }
+        }
+
+        private int column(String name) {
+            for (int i = 0; i < columns.size(); i++) {
+                if (ParquetTables.name(columns.get(i)).equals(name)) {
+                    return i;
+                }
+            }
+            throw new UsageException("convert: no column " + name);
+        }
+
+        boolean isTag(int column) {
+            for (int t : tagColumns) {
+                if (t == column) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        int[] all() {
+            int[] all = new int[columns.size()];
             for (int i = 0; i < all.length; i++) {
                 all[i] = i;
             }
+            return all;
+        }
+
+        /** Every row of the file, each column as one array. */
+        List<ColumnValues> readAll() throws IOException {
+            int[] all = all();
             List<List<ColumnValues>> parts = new ArrayList<>();
             for (int i = 0; i < all.length; i++) {
                 parts.add(new ArrayList<>());
@@ -100,120 +180,283 @@ final class ConvertCommand {
                     parts.get(i).add(v.get(i));
                 }
             }
+            List<ColumnValues> columnValues = new ArrayList<>();
             for (int i = 0; i < all.length; i++) {
-                ColumnValues c = parts.get(i).isEmpty()
-                        ? new ColumnValues(
-                                ParquetTables.name(r.columns().get(i)),
-                                ParquetTables.kind(r.columns().get(i)),
-                                ParquetTables.meaning(r.columns().get(i)),
-                                ColumnValues.newArray(
-                                        ParquetTables.kind(r.columns().get(i)), 0),
-                                null,
-                                0)
-                        : ColumnValues.concat(parts.get(i));
-                columns.add(c);
+                ParquetColumn c = columns.get(i);
+                columnValues.add(
+                        parts.get(i).isEmpty()
+                                ? new ColumnValues(
+                                        ParquetTables.name(c),
+                                        ParquetTables.kind(c),
+                                        ParquetTables.meaning(c),
+                                        ColumnValues.newArray(ParquetTables.kind(c), 0),
+                                        null,
+                                        0)
+                                : ColumnValues.concat(parts.get(i)));
             }
-            rows = (int) Math.min(Integer.MAX_VALUE, r.rowCount());
+            return columnValues;
         }
-        ColumnValues time = null;
-        List<ColumnValues> tags = new ArrayList<>();
-        List<ColumnValues> fields = new ArrayList<>();
-        for (String t : tagNames) {
-            tags.add(find(columns, t));
+
+        /** Whether column {@code i} is a FIELD that {@link #forTsFile} takes as a DATE. */
+        private boolean dateField(int i) {
+            ParquetLogicalType lt = columns.get(i).logicalType();
+            return i != timeColumn
+                    && !isTag(i)
+                    && unknownAnnotations.get(i) == null
+                    && lt != null
+                    && lt.kind() == ParquetLogicalType.Kind.DATE;
         }
-        time = find(columns, timeName);
-        // time and FIELD columns as TsFile holds them (tags become text, unsigned numbers as such)
-        for (int i = 0; i < columns.size(); i++) {
-            ColumnValues c = columns.get(i);
-            if (c == time && noteTimeUnit(parquetColumns.get(i), c.name, out)) {
-                continue; // a DATE or TIMESTAMP time column's values are TsFile's times as they are stored
-            }
-            if (!tags.contains(c)) {
-                ColumnValues held = forTsFile(parquetColumns.get(i), unknownAnnotations.get(i), c, out);
-                columns.set(i, held);
-                if (c == time) {
-                    time = held;
+
+        /**
+         * The first pass over the rows, a row group at a time: true when each row group can be converted
+         * alone, with {@link #outsideDays} found. That takes every device's rows of a row group to come after
+         * its rows of the row groups before, and no device to have a FIELD column null in all its rows of
+         * its first row group and not in a later one: tsfile 2.4.0 reads such a column as null in every
+         * chunk group of the device when it is null in the first (its reader's bug; the file is as tsfile
+         * writes it, see {@code TsFileWriterTest.aColumnNullInAWholeEarlierChunkGroupIsWrittenAsTsFileWritesIt}),
+         * where the whole file at once writes a device as one chunk group. A null time stamp fails here,
+         * before anything is written.
+         */
+        boolean planRowGroups() throws IOException {
+            int[] all = all();
+            List<Integer> fieldList = new ArrayList<>();
+            for (int i = 0; i < columns.size(); i++) {
+                if (i != timeColumn && !isTag(i)) {
+                    fieldList.add(i);
                 }
             }
-        }
-        if (tagNames.contains(timeName)) {
-            throw new UsageException("convert: the time column cannot be a tag too");
-        }
-        if (time.kind != ColumnValues.Kind.INT64 && time.kind != ColumnValues.Kind.INT32) {
-            throw new UsageException("convert: the time column " + timeName + " must be INT32 or INT64");
-        }
-        for (ColumnValues c : columns) {
-            if (c != time && !tags.contains(c)) {
-                fields.add(c);
+            int[] fields = fieldList.stream().mapToInt(Integer::intValue).toArray();
+            Long[] outside = new Long[columns.size()];
+            for (int i = 0; i < columns.size(); i++) {
+                outside[i] = dateField(i) ? IN_RANGE : null;
             }
-        }
-        long[] times = new long[rows];
-        for (int i = 0; i < rows; i++) {
-            if (time.isNull(i)) {
-                throw new IllegalArgumentException("the time column " + timeName + " is null at row " + i);
+            Map<List<String>, Long> lastTime = new HashMap<>();
+            // per device: the FIELD columns with no value in its rows of its first row group
+            Map<List<String>, boolean[]> emptyAtFirst = new HashMap<>();
+            long base = 0;
+            for (int g = 0; g < r.rowGroupCount(); g++) {
+                List<ColumnValues> v = ParquetTables.readRowGroup(r, g, all);
+                long[] times = times(timeOf(v.get(timeColumn), NO_NOTES, base), base);
+                // per device of the row group: its least and greatest time, and the FIELD columns with a value
+                Map<List<String>, long[]> range = new HashMap<>();
+                Map<List<String>, boolean[]> valued = new HashMap<>();
+                for (int i = 0; i < times.length; i++) {
+                    List<String> key = new ArrayList<>(tagColumns.length);
+                    for (int t : tagColumns) {
+                        key.add(Csv.text(v.get(t), i));
+                    }
+                    long[] mm = range.computeIfAbsent(key, k -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
+                    mm[0] = Math.min(mm[0], times[i]);
+                    mm[1] = Math.max(mm[1], times[i]);
+                    boolean[] has = valued.computeIfAbsent(key, k -> new boolean[fields.length]);
+                    for (int f = 0; f < fields.length; f++) {
+                        has[f] |= !v.get(fields[f]).isNull(i);
+                    }
+                }
+                for (Map.Entry<List<String>, long[]> e : range.entrySet()) {
+                    Long last = lastTime.put(e.getKey(), e.getValue()[1]);
+                    if (last != null && e.getValue()[0] <= last) {
+                        return false;
+                    }
+                    boolean[] has = valued.get(e.getKey());
+                    boolean[] empty = emptyAtFirst.get(e.getKey());
+                    if (empty == null) {
+                        empty = new boolean[fields.length];
+                        for (int f = 0; f < fields.length; f++) {
+                            empty[f] = !has[f];
+                        }
+                        emptyAtFirst.put(e.getKey(), empty);
+                    } else {
+                        for (int f = 0; f < fields.length; f++) {
+                            if (empty[f] && has[f]) {
+                                return false;
+                            }
+                        }
+                    }
+                }
+                for (int i = 0; i < columns.size(); i++) {
+                    if (outside[i] != null && outside[i] == IN_RANGE) {
+                        outside[i] = outsideDay(v.get(i));
+                    }
+                }
+                base += times.length;
             }
-            times[i] = time.kind == ColumnValues.Kind.INT64 ? ((long[]) time.values)[i] : ((int[]) time.values)[i];
+            outsideDays = outside;
+            return true;
         }
-        Map<String, String> encodings = args.encodings();
-        for (String name : encodings.keySet()) {
-            if (!name.equals(timeName) && fields.stream().noneMatch(f -> f.name.equals(name))) {
-                throw new UsageException("convert: no FIELD column " + name + " (or the time column " + timeName + ")");
+
+        /** The time column as TsFile takes it (unsigned 32-bit times widened; DATE and TIMESTAMP as stored). */
+        private ColumnValues timeOf(ColumnValues c, PrintStream notes, long base) {
+            if (noteTimeUnit(columns.get(timeColumn), c.name, notes)) {
+                return c;
             }
-        }
-        Compression comp = codec == null ? Compression.LZ4_RAW : codec;
-        List<TsTableSchema.Column> schemaColumns = new ArrayList<>();
-        for (ColumnValues t : tags) {
-            schemaColumns.add(new TsTableSchema.Column(
-                    t.name, TsDataType.STRING, TsEncoding.PLAIN, comp, TsTableSchema.Category.TAG));
-        }
-        for (ColumnValues f : fields) {
-            TsDataType type = TsTables.typeFor(f);
-            TsEncoding enc = encodings.containsKey(f.name)
-                    ? Names.tsEncoding(encodings.get(f.name))
-                    : TsTables.defaultEncoding(type);
-            schemaColumns.add(new TsTableSchema.Column(f.name, type, enc, comp, TsTableSchema.Category.FIELD));
-        }
-        String tableName = args.option("--table") != null ? args.option("--table") : tableName(in);
-        TsTableSchema schema = new TsTableSchema(tableName, schemaColumns);
-        TsFileWriter.Options options = new TsFileWriter.Options().timeCompression(comp);
-        if (encodings.containsKey(timeName)) {
-            Writers.timeEncoding("convert", options, Names.tsEncoding(encodings.get(timeName)));
-        }
-        // one device per distinct tag tuple, in order of first appearance; rows of a device by time
-        Map<List<String>, int[]> devices = new LinkedHashMap<>();
-        Map<List<String>, Integer> counts = new LinkedHashMap<>();
-        List<List<String>> keyOfRow = new ArrayList<>(rows);
-        for (int i = 0; i < rows; i++) {
-            List<String> key = new ArrayList<>(tags.size());
-            for (ColumnValues t : tags) {
-                key.add(Csv.text(t, i));
+            ColumnValues held =
+                    forTsFile(columns.get(timeColumn), unknownAnnotations.get(timeColumn), c, notes, null, base);
+            if (held.kind != ColumnValues.Kind.INT64 && held.kind != ColumnValues.Kind.INT32) {
+                throw new UsageException("convert: the time column " + timeName + " must be INT32 or INT64");
             }
-            keyOfRow.add(key);
-            counts.merge(key, 1, Integer::sum);
+            return held;
         }
-        Map<List<String>, Integer> filled = new LinkedHashMap<>();
-        for (int i = 0; i < rows; i++) {
-            List<String> key = keyOfRow.get(i);
-            int[] idx = devices.computeIfAbsent(key, k -> new int[counts.get(k)]);
-            int at = filled.merge(key, 1, Integer::sum) - 1;
-            idx[at] = i;
+
+        /** The time stamps of a time column ({@link #timeOf}) whose first row is row {@code base} of the file. */
+        long[] times(ColumnValues time, long base) {
+            long[] times = new long[time.rows];
+            for (int i = 0; i < time.rows; i++) {
+                if (time.isNull(i)) {
+                    throw new IllegalArgumentException("the time column " + timeName + " is null at row " + (base + i));
+                }
+                times[i] = time.kind == ColumnValues.Kind.INT64 ? ((long[]) time.values)[i] : ((int[]) time.values)[i];
+            }
+            return times;
         }
-        try (TsFileWriter w = Writers.tsfile("convert", target, List.of(schema), options)) {
-            for (Map.Entry<List<String>, int[]> d : devices.entrySet()) {
+
+        /**
+         * Rows of every column (the file's rows from row {@code base}) as TsFile holds them: time stamps,
+         * tags as they are, FIELD columns widened or relabelled by {@link #forTsFile} (notes on {@code
+         * notes}).
+         */
+        Converted convert(List<ColumnValues> columnValues, long base, PrintStream notes) {
+            List<ColumnValues> held = new ArrayList<>(columnValues);
+            for (int i = 0; i < held.size(); i++) {
+                if (i == timeColumn) {
+                    held.set(i, timeOf(held.get(i), notes, base));
+                } else if (!isTag(i)) {
+                    held.set(
+                            i,
+                            forTsFile(
+                                    columns.get(i),
+                                    unknownAnnotations.get(i),
+                                    held.get(i),
+                                    notes,
+                                    outsideDays == null ? null : outsideDays[i],
+                                    base));
+                }
+            }
+            List<ColumnValues> tags = new ArrayList<>();
+            for (int t : tagColumns) {
+                tags.add(held.get(t));
+            }
+            List<ColumnValues> fields = new ArrayList<>();
+            for (int i = 0; i < held.size(); i++) {
+                if (i != timeColumn && !isTag(i)) {
+                    fields.add(held.get(i));
+                }
+            }
+            return new Converted(times(held.get(timeColumn), base), tags, fields);
+        }
+    }
+
+    /** Rows as TsFile takes them: time stamps, tag columns, FIELD columns. */
+    private record Converted(long[] times, List<ColumnValues> tags, List<ColumnValues> fields) {}
+
+    /**
+     * The TsFile being written by a convert, made for the first rows it is given (their FIELD columns'
+     * types); rows go in as tablets, one per device of the rows, each device's rows by time.
+     */
+    private static final class TsConvertWriter implements AutoCloseable {
+        private final Path in;
+        private final Writers.Target target;
+        private final CliArgs args;
+        private final Compression codec;
+        private final String timeName;
+        private TsFileWriter w;
+        private TsTableSchema schema;
+        String tableName;
+        long rows;
+        final Set<List<String>> devices = new HashSet<>();
+
+        TsConvertWriter(Path in, Writers.Target target, CliArgs args, Compression codec, ParquetRows rows) {
+            this.in = in;
+            this.target = target;
+            this.args = args;
+            this.codec = codec;
+            this.timeName = rows.timeName;
+        }
+
+        private void open(Converted c) throws IOException {
+            Map<String, String> encodings = args.encodings();
+            for (String name : encodings.keySet()) {
+                if (!name.equals(timeName) && c.fields().stream().noneMatch(f -> f.name.equals(name))) {
+                    throw new UsageException(
+                            "convert: no FIELD column " + name + " (or the time column " + timeName + ")");
+                }
+            }
+            Compression comp = codec == null ? Compression.LZ4_RAW : codec;
+            List<TsTableSchema.Column> schemaColumns = new ArrayList<>();
+            for (ColumnValues t : c.tags()) {
+                schemaColumns.add(new TsTableSchema.Column(
+                        t.name, TsDataType.STRING, TsEncoding.PLAIN, comp, TsTableSchema.Category.TAG));
+            }
+            for (ColumnValues f : c.fields()) {
+                TsDataType type = TsTables.typeFor(f);
+                TsEncoding enc = encodings.containsKey(f.name)
+                        ? Names.tsEncoding(encodings.get(f.name))
+                        : TsTables.defaultEncoding(type);
+                schemaColumns.add(new TsTableSchema.Column(f.name, type, enc, comp, TsTableSchema.Category.FIELD));
+            }
+            tableName = args.option("--table") != null ? args.option("--table") : tableName(in);
+            schema = new TsTableSchema(tableName, schemaColumns);
+            TsFileWriter.Options options = new TsFileWriter.Options().timeCompression(comp);
+            if (encodings.containsKey(timeName)) {
+                Writers.timeEncoding("convert", options, Names.tsEncoding(encodings.get(timeName)));
+            }
+            w = Writers.tsfile("convert", target, List.of(schema), options);
+        }
+
+        /** Writes rows whose first is row {@code base} of the file: a tablet per device, in order of first appearance. */
+        void write(Converted c, long base) throws IOException {
+            if (w == null) {
+                open(c);
+            }
+            int n = c.times().length;
+            // one device per distinct tag tuple, in order of first appearance; rows of a device by time
+            Map<List<String>, int[]> byDevice = new LinkedHashMap<>();
+            Map<List<String>, Integer> counts = new LinkedHashMap<>();
+            List<List<String>> keyOfRow = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                List<String> key = new ArrayList<>(c.tags().size());
+                for (ColumnValues t : c.tags()) {
+                    key.add(Csv.text(t, i));
+                }
+                keyOfRow.add(key);
+                counts.merge(key, 1, Integer::sum);
+            }
+            Map<List<String>, Integer> filled = new LinkedHashMap<>();
+            for (int i = 0; i < n; i++) {
+                List<String> key = keyOfRow.get(i);
+                int[] idx = byDevice.computeIfAbsent(key, k -> new int[counts.get(k)]);
+                int at = filled.merge(key, 1, Integer::sum) - 1;
+                idx[at] = i;
+            }
+            long[] times = c.times();
+            for (Map.Entry<List<String>, int[]> d : byDevice.entrySet()) {
                 int[] order = byTime(d.getValue(), times, d.getKey());
                 long[] t = new long[order.length];
                 for (int i = 0; i < order.length; i++) {
                     t[i] = times[order[i]];
                 }
-                List<ColumnValues> f = new ArrayList<>(fields.size());
-                for (ColumnValues c : fields) {
-                    f.add(c.gather(order, order.length));
+                List<ColumnValues> f = new ArrayList<>(c.fields().size());
+                for (ColumnValues col : c.fields()) {
+                    f.add(col.gather(order, order.length));
                 }
                 w.write(TsTables.tablet(
                         schema, new TsTables.DeviceRows(d.getKey().toArray(new String[0]), t, f)));
+                devices.add(d.getKey());
+            }
+            rows += n;
+        }
+
+        /** Writes the file's metadata: the file is complete. */
+        void finish() throws IOException {
+            w.close();
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (w != null) {
+                w.close();
             }
         }
-        out.println("wrote table " + tableName + ": " + rows + " rows, " + devices.size() + " devices");
     }
 
     /**
@@ -223,7 +466,8 @@ final class ConvertCommand {
      * annotation TsFile cannot hold (DECIMAL, TIME, UUID, INTERVAL, BSON, ...) leaves the stored values as
      * they are, with a note on {@code out}.
      */
-    static ColumnValues forTsFile(ParquetColumn pc, String unknownAnnotation, ColumnValues c, PrintStream out) {
+    static ColumnValues forTsFile(
+            ParquetColumn pc, String unknownAnnotation, ColumnValues c, PrintStream out, Long outsideDay, long base) {
         ParquetLogicalType lt = pc.logicalType();
         if (unknownAnnotation != null) {
             out.println("note: column " + c.name + " has the annotation " + unknownAnnotation
@@ -239,7 +483,7 @@ final class ConvertCommand {
             case ENUM:
                 return c;
             case DATE:
-                return datesForTsFile(c, out);
+                return datesForTsFile(c, out, outsideDay);
             case TIMESTAMP:
                 if (lt.unit() != ParquetLogicalType.Unit.MILLIS) {
                     // TsFile's TIMESTAMP is milliseconds: other units stay numbers, not relabelled instants
@@ -268,8 +512,9 @@ final class ConvertCommand {
                 long[] v = (long[]) c.values;
                 for (int i = 0; i < c.rows; i++) {
                     if (v[i] < 0 && !c.isNull(i)) {
-                        throw new IllegalArgumentException("column " + c.name + " holds the unsigned 64-bit value "
-                                + Long.toUnsignedString(v[i]) + " (row " + i + "), over the maximum of TsFile's INT64");
+                        throw new IllegalArgumentException(
+                                "column " + c.name + " holds the unsigned 64-bit value " + Long.toUnsignedString(v[i])
+                                        + " (row " + (base + i) + "), over the maximum of TsFile's INT64");
                     }
                 }
                 return new ColumnValues(c.name, c.kind, ColumnValues.Meaning.NONE, v, c.nulls, c.rows);
@@ -325,23 +570,37 @@ final class ConvertCommand {
      * A Parquet DATE column (days since 1970-01-01) as TsFile's DATE (yyyyMMdd), or as INT32 days with a note
      * when a day falls outside the years TsFile's DATE holds.
      */
-    private static ColumnValues datesForTsFile(ColumnValues c, PrintStream out) {
+    private static ColumnValues datesForTsFile(ColumnValues c, PrintStream out, Long outsideDay) {
+        long outside = outsideDay != null ? outsideDay : outsideDay(c);
+        if (outside != ParquetRows.IN_RANGE) {
+            out.println("note: column " + c.name + " has the date " + LocalDate.ofEpochDay(outside)
+                    + ", outside the years 1000 to 9999 of TsFile's DATE: its values are written as INT32 days"
+                    + " since 1970-01-01");
+            return new ColumnValues(c.name, c.kind, ColumnValues.Meaning.NONE, c.values, c.nulls, c.rows);
+        }
         int[] days = (int[]) c.values;
         int[] ymd = new int[c.rows];
         for (int i = 0; i < c.rows; i++) {
-            if (c.isNull(i)) {
-                continue;
+            if (!c.isNull(i)) {
+                LocalDate d = LocalDate.ofEpochDay(days[i]);
+                ymd[i] = d.getYear() * 10_000 + d.getMonthValue() * 100 + d.getDayOfMonth();
             }
-            if (days[i] < FIRST_TSFILE_DAY || days[i] > LAST_TSFILE_DAY) {
-                out.println("note: column " + c.name + " has the date " + LocalDate.ofEpochDay(days[i])
-                        + ", outside the years 1000 to 9999 of TsFile's DATE: its values are written as INT32 days"
-                        + " since 1970-01-01");
-                return new ColumnValues(c.name, c.kind, ColumnValues.Meaning.NONE, c.values, c.nulls, c.rows);
-            }
-            LocalDate d = LocalDate.ofEpochDay(days[i]);
-            ymd[i] = d.getYear() * 10_000 + d.getMonthValue() * 100 + d.getDayOfMonth();
         }
         return new ColumnValues(c.name, c.kind, ColumnValues.Meaning.DATE, ymd, c.nulls, c.rows);
+    }
+
+    /**
+     * The first day of a Parquet DATE column (days since 1970-01-01) outside the years TsFile's DATE holds,
+     * or {@link ParquetRows#IN_RANGE}.
+     */
+    private static long outsideDay(ColumnValues c) {
+        int[] days = (int[]) c.values;
+        for (int i = 0; i < c.rows; i++) {
+            if (!c.isNull(i) && (days[i] < FIRST_TSFILE_DAY || days[i] > LAST_TSFILE_DAY)) {
+                return days[i];
+            }
+        }
+        return ParquetRows.IN_RANGE;
     }
 
     /** A TsFile DATE column (yyyyMMdd) as Parquet's DATE (days since 1970-01-01). */

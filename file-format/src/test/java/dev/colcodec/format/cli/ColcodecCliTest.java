@@ -835,6 +835,157 @@ class ColcodecCliTest {
     }
 
     /**
+     * A Parquet file whose devices come in time order from one row group to the next converts a row group
+     * at a time (each row group's rows of a device are a chunk group), with what the whole file decides
+     * decided first: a date TsFile's DATE cannot hold in the last row group keeps the column INT32 days in
+     * every chunk group, with one note. Rows of a device that go back in time across row groups are
+     * converted the whole file at once instead (a chunk group per device, its rows sorted); a null time
+     * stamp is reported at its row of the file either way.
+     */
+    @Test
+    void convertGoesRowGroupByRowGroupWhenEachDeviceIsInTimeOrder() throws IOException {
+        int old = (int) java.time.LocalDate.of(999, 12, 31).toEpochDay();
+        int day = (int) java.time.LocalDate.of(2024, 2, 29).toEpochDay();
+        long[][] times = {{1, 1, 2, 2}, {3, 3, 4, 4}, {5, 5, 6, 6}};
+        Path ordered = rowGroupsOfTwoSites(tmp.resolve("ordered.parquet"), times, old, null);
+        Path ts = tmp.resolve("ordered.tsfile");
+        CliFixtures.Result r = run("convert", ordered.toString(), ts.toString(), "--time", "t", "--tags", "site");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.outLines())
+                .containsExactly(
+                        "note: column d has the date 0999-12-31, outside the years 1000 to 9999 of TsFile's DATE: its"
+                                + " values are written as INT32 days since 1970-01-01",
+                        "wrote table ordered: 12 rows, 2 devices");
+        assertThat(run("inspect", ts.toString()).out()).contains("chunk groups: 6");
+        try (TsFileReader read = TsFileReader.open(ts)) {
+            assertThat(read.schema("ordered").column("d").type()).isEqualTo(TsDataType.INT32);
+        }
+        List<String> expected = new ArrayList<>();
+        for (int g = 0; g < 3; g++) {
+            for (int i = 0; i < 4; i++) {
+                int row = 4 * g + i;
+                String d = row == 7 ? "" : row == 8 ? Integer.toString(old) : Integer.toString(day + row);
+                expected.add(times[g][i] + "," + (i % 2 == 0 ? "a" : "b") + "," + (row == 5 ? "" : 10 * row) + "," + d);
+            }
+        }
+        assertThat(run("dump", ts.toString()).outLines()).first().isEqualTo("time,site,v,d");
+        assertThat(run("dump", ts.toString()).outLines().subList(1, 13)).containsExactlyInAnyOrderElementsOf(expected);
+
+        // site b goes back in time in the last row group: the whole file at once, a chunk group per device
+        long[][] back = {{1, 1, 2, 2}, {3, 3, 4, 4}, {5, 0, 6, -1}};
+        Path unordered = rowGroupsOfTwoSites(tmp.resolve("unordered.parquet"), back, day, null);
+        Path ts2 = tmp.resolve("unordered.tsfile");
+        CliFixtures.Result r2 = run("convert", unordered.toString(), ts2.toString(), "--time", "t", "--tags", "site");
+        assertThat(r2.status()).as(r2.err()).isZero();
+        assertThat(r2.outLines()).containsExactly("wrote table unordered: 12 rows, 2 devices");
+        assertThat(run("inspect", ts2.toString()).out()).contains("chunk groups: 2");
+        assertThat(run("dump", ts2.toString()).outLines())
+                .containsExactly(
+                        "time,site,v,d",
+                        "1,a,0,20240229",
+                        "2,a,20,20240302",
+                        "3,a,40,20240304",
+                        "4,a,60,20240306",
+                        "5,a,80,20240229", // row 8: the date given for it
+                        "6,a,100,20240310",
+                        "-1,b,110,20240311",
+                        "0,b,90,20240309",
+                        "1,b,10,20240301",
+                        "2,b,30,20240303",
+                        "3,b,,20240305",
+                        "4,b,70,");
+
+        // site b has no v in the first row group but has later: tsfile 2.4.0 would read all of b's v as null
+        // from a first chunk group without it, so the whole file at once, a chunk group per device
+        Path sparse = rowGroupsOfTwoSites(tmp.resolve("sparse.parquet"), times, day, null, List.of(1, 3, 5));
+        Path ts4 = tmp.resolve("sparse.tsfile");
+        CliFixtures.Result r4 = run("convert", sparse.toString(), ts4.toString(), "--time", "t", "--tags", "site");
+        assertThat(r4.status()).as(r4.err()).isZero();
+        assertThat(run("inspect", ts4.toString()).out()).contains("chunk groups: 2");
+        assertThat(run("dump", ts4.toString()).outLines())
+                .containsExactly(
+                        "time,site,v,d",
+                        "1,a,0,20240229",
+                        "2,a,20,20240302",
+                        "3,a,40,20240304",
+                        "4,a,60,20240306",
+                        "5,a,80,20240229",
+                        "6,a,100,20240310",
+                        "1,b,,20240301",
+                        "2,b,,20240303",
+                        "3,b,,20240305",
+                        "4,b,70,",
+                        "5,b,90,20240309",
+                        "6,b,110,20240311");
+        // b without v in a later row group only: a row group at a time
+        Path later = rowGroupsOfTwoSites(tmp.resolve("later.parquet"), times, day, null, List.of(5, 7));
+        Path ts5 = tmp.resolve("later.tsfile");
+        CliFixtures.Result r5 = run("convert", later.toString(), ts5.toString(), "--time", "t", "--tags", "site");
+        assertThat(r5.status()).as(r5.err()).isZero();
+        assertThat(run("inspect", ts5.toString()).out()).contains("chunk groups: 6");
+
+        // a null time stamp in the last row group: reported at its row of the file, nothing written
+        Path nullTime = rowGroupsOfTwoSites(tmp.resolve("null-time.parquet"), times, day, 9);
+        Path ts3 = tmp.resolve("null-time.tsfile");
+        assertOneLineError(
+                run("convert", nullTime.toString(), ts3.toString(), "--time", "t", "--tags", "site"),
+                1,
+                "colcodec: the time column t is null at row 9");
+        assertThat(Files.exists(ts3)).isFalse();
+    }
+
+    /**
+     * Three row groups of four rows (times {@code times[g]}) of sites a and b in turn: {@code v} = 10 x row
+     * (null in row 5), {@code d} = 2024-02-29 + row as a DATE (null in row 7, {@code day8} in row 8), and
+     * the time stamp of row {@code nullTimeRow} null (when given).
+     */
+    private static Path rowGroupsOfTwoSites(Path file, long[][] times, int day8, Integer nullTimeRow)
+            throws IOException {
+        return rowGroupsOfTwoSites(file, times, day8, nullTimeRow, List.of(5));
+    }
+
+    /** As above, {@code v} null in rows {@code vNulls}. */
+    private static Path rowGroupsOfTwoSites(
+            Path file, long[][] times, int day8, Integer nullTimeRow, List<Integer> vNulls) throws IOException {
+        int day = (int) java.time.LocalDate.of(2024, 2, 29).toEpochDay();
+        try (ParquetFileWriter w = ParquetFileWriter.create(
+                file,
+                List.of(
+                        ParquetColumn.flat("t", PhysicalType.INT64, 0, nullTimeRow != null),
+                        ParquetColumn.flat("site", PhysicalType.BYTE_ARRAY, 0, false)
+                                .withLogicalType(ParquetLogicalType.string()),
+                        ParquetColumn.flat("v", PhysicalType.INT64, 0, true),
+                        ParquetColumn.flat("d", PhysicalType.INT32, 0, true)
+                                .withLogicalType(ParquetLogicalType.date())),
+                ParquetWriteOptions.defaults())) {
+            for (int g = 0; g < times.length; g++) {
+                BinaryBatch site = new BinaryBatch();
+                long[] v = new long[4];
+                int[] d = new int[4];
+                boolean[] tNull = new boolean[4];
+                boolean[] vNull = new boolean[4];
+                boolean[] dNull = new boolean[4];
+                for (int i = 0; i < 4; i++) {
+                    int row = 4 * g + i;
+                    byte[] s = (i % 2 == 0 ? "a" : "b").getBytes(StandardCharsets.UTF_8);
+                    site.append(s, 0, s.length);
+                    v[i] = 10L * row;
+                    d[i] = row == 8 ? day8 : day + row;
+                    tNull[i] = nullTimeRow != null && row == nullTimeRow;
+                    vNull[i] = vNulls.contains(row);
+                    dNull[i] = row == 7;
+                }
+                w.write(
+                        new Object[] {times[g].clone(), site, v, d},
+                        new boolean[][] {nullTimeRow != null ? tNull : null, null, vNull, dNull},
+                        4);
+                w.flushRowGroup();
+            }
+        }
+        return file;
+    }
+
+    /**
      * Dates and time stamps keep their meaning through convert: Parquet DATE (days) becomes TsFile DATE
      * (yyyyMMdd) and comes back as DATE; TIMESTAMP(MICROS) and (NANOS) are not relabelled as TsFile's
      * millisecond time stamps but stay INT64 numbers, with a note, as does a date TsFile's DATE cannot hold.
