@@ -83,7 +83,7 @@ final class ConvertCommand {
             // a row group at a time when each row group can be converted alone (a first pass over the rows
             // tells, see planRowGroups), so that a file of any size converts in the memory of its largest
             // row group; else the whole file at once, each device's rows sorted and written as one chunk group
-            try (TsConvertWriter w = new TsConvertWriter(in, target, args, codec, rows)) {
+            try (TsConvertWriter w = new TsConvertWriter(in, target, args, codec, out, rows)) {
                 if (groups > 1 && rows.planRowGroups()) {
                     long base = 0;
                     for (int g = 0; g < groups; g++) {
@@ -359,14 +359,20 @@ final class ConvertCommand {
         private final CliArgs args;
         private final Compression codec;
         private final String timeName;
+        private final PrintStream out;
+        /** The TsFile name of each tag and FIELD column: its Parquet name in lower case. */
+        private final Map<String, String> tsNames = new HashMap<>();
+
         private TsFileWriter w;
         private TsTableSchema schema;
         String tableName;
         long rows;
         final Set<List<String>> devices = new HashSet<>();
 
-        TsConvertWriter(Path in, Writers.Target target, CliArgs args, Compression codec, ParquetRows rows) {
+        TsConvertWriter(
+                Path in, Writers.Target target, CliArgs args, Compression codec, PrintStream out, ParquetRows rows) {
             this.in = in;
+            this.out = out;
             this.target = target;
             this.args = args;
             this.codec = codec;
@@ -382,19 +388,33 @@ final class ConvertCommand {
                 }
             }
             Compression comp = codec == null ? Compression.LZ4_RAW : codec;
+            // TsFile names are lower case (tsfile reads them so): Parquet names in lower case, with a note
+            List<ColumnValues> named = new ArrayList<>(c.tags());
+            named.addAll(c.fields());
+            Map<String, String> byTsName = new HashMap<>();
+            for (ColumnValues v : named) {
+                String lower = lowerCase("column", v.name);
+                String other = byTsName.put(lower, v.name);
+                if (other != null) {
+                    throw new UsageException("convert: columns " + other + " and " + v.name + " are both " + lower
+                            + " in a TsFile, whose names are lower case");
+                }
+                tsNames.put(v.name, lower);
+            }
             List<TsTableSchema.Column> schemaColumns = new ArrayList<>();
             for (ColumnValues t : c.tags()) {
                 schemaColumns.add(new TsTableSchema.Column(
-                        t.name, TsDataType.STRING, TsEncoding.PLAIN, comp, TsTableSchema.Category.TAG));
+                        tsNames.get(t.name), TsDataType.STRING, TsEncoding.PLAIN, comp, TsTableSchema.Category.TAG));
             }
             for (ColumnValues f : c.fields()) {
                 TsDataType type = TsTables.typeFor(f);
                 TsEncoding enc = encodings.containsKey(f.name)
                         ? Names.tsEncoding(encodings.get(f.name))
                         : TsTables.defaultEncoding(type);
-                schemaColumns.add(new TsTableSchema.Column(f.name, type, enc, comp, TsTableSchema.Category.FIELD));
+                schemaColumns.add(
+                        new TsTableSchema.Column(tsNames.get(f.name), type, enc, comp, TsTableSchema.Category.FIELD));
             }
-            tableName = args.option("--table") != null ? args.option("--table") : tableName(in);
+            tableName = lowerCase("table", args.option("--table") != null ? args.option("--table") : tableName(in));
             schema = new TsTableSchema(tableName, schemaColumns);
             TsFileWriter.Options options = new TsFileWriter.Options().timeCompression(comp);
             if (encodings.containsKey(timeName)) {
@@ -437,13 +457,24 @@ final class ConvertCommand {
                 }
                 List<ColumnValues> f = new ArrayList<>(c.fields().size());
                 for (ColumnValues col : c.fields()) {
-                    f.add(col.gather(order, order.length));
+                    ColumnValues g = col.gather(order, order.length);
+                    f.add(new ColumnValues(tsNames.get(col.name), g.kind, g.meaning, g.values, g.nulls, g.rows));
                 }
                 w.write(TsTables.tablet(
                         schema, new TsTables.DeviceRows(d.getKey().toArray(new String[0]), t, f)));
                 devices.add(d.getKey());
             }
             rows += n;
+        }
+
+        /** {@code name} in lower case, as a TsFile holds it, with a note when that changes it. */
+        private String lowerCase(String what, String name) {
+            String lower = name.toLowerCase(java.util.Locale.ROOT);
+            if (!lower.equals(name)) {
+                out.println("note: the " + what + " " + name + " is named " + lower
+                        + " in the TsFile, whose names are lower case");
+            }
+            return lower;
         }
 
         /** Writes the file's metadata: the file is complete. */

@@ -190,7 +190,9 @@ public final class TsFileWriter implements Closeable {
             if (schemas.containsKey(s.tableName())) {
                 throw new IllegalArgumentException("two schemas for table " + s.tableName());
             }
+            requireLowerCase("table", s.tableName());
             for (TsTableSchema.Column c : s.columns()) {
+                requireLowerCase("column", c.name());
                 if (c.category() == TsTableSchema.Category.FIELD) {
                     if (c.name().isEmpty()) {
                         // "" names a device's time series in the file's index
@@ -210,6 +212,20 @@ public final class TsFileWriter implements Closeable {
         sink.write(TsFileReader.MAGIC, 0, TsFileReader.MAGIC.length);
         sink.write(TsFileReader.VERSION);
         flushSink();
+    }
+
+    /**
+     * Refuses a table or column name with upper-case letters: tsfile 2.4.0 lower-cases the names of a table
+     * schema when it reads one, then looks the table and its columns up by those, so it finds no rows of a
+     * table or column named otherwise in the file. (tsfile's own writer lower-cases the names it is given;
+     * colcodec says so instead of changing what it was given.)
+     */
+    private static void requireLowerCase(String what, String name) {
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        if (!lower.equals(name)) {
+            throw new IllegalArgumentException("the " + what + " name '" + name + "' has upper-case letters, which"
+                    + " tsfile reads as '" + lower + "' and then does not find: name it '" + lower + "'");
+        }
     }
 
     public TsFileWriter(OutputStream out, List<TsTableSchema> tables) throws IOException {

@@ -935,6 +935,77 @@ class ColcodecCliTest {
     }
 
     /**
+     * TsFile names are lower case: convert writes a Parquet table and columns with upper-case letters in
+     * lower case, with a note for each (tsfile 2.4.0 finds no rows of them otherwise), and refuses two
+     * columns that would get one name.
+     */
+    @Test
+    void convertWritesTsFileNamesInLowerCase() throws Exception {
+        Path in = tmp.resolve("Sensors.parquet");
+        BinaryBatch site = new BinaryBatch();
+        for (String s : new String[] {"a", "b"}) {
+            site.append(s.getBytes(StandardCharsets.UTF_8), 0, 1);
+        }
+        try (ParquetFileWriter w = ParquetFileWriter.create(
+                in,
+                List.of(
+                        ParquetColumn.flat("Time", PhysicalType.INT64, 0, false),
+                        ParquetColumn.flat("Site", PhysicalType.BYTE_ARRAY, 0, false)
+                                .withLogicalType(ParquetLogicalType.string()),
+                        ParquetColumn.flat("Temp", PhysicalType.INT64, 0, false),
+                        ParquetColumn.flat("humidity", PhysicalType.INT64, 0, false)),
+                ParquetWriteOptions.defaults())) {
+            w.write(new Object[] {new long[] {1, 2}, site, new long[] {10, 20}, new long[] {5, 6}}, null, 2);
+        }
+        Path ts = tmp.resolve("sensors.tsfile");
+        CliFixtures.Result r = run(
+                "convert",
+                in.toString(),
+                ts.toString(),
+                "--time",
+                "Time",
+                "--tags",
+                "Site",
+                "--encoding",
+                "Temp=PLAIN");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.outLines())
+                .containsExactly(
+                        "note: the column Site is named site in the TsFile, whose names are lower case",
+                        "note: the column Temp is named temp in the TsFile, whose names are lower case",
+                        "note: the table Sensors is named sensors in the TsFile, whose names are lower case",
+                        "wrote table sensors: 2 rows, 2 devices");
+        List<String> rows = new ArrayList<>();
+        try (org.apache.tsfile.read.v4.ITsFileReader tr = new org.apache.tsfile.read.v4.TsFileReaderBuilder()
+                        .file(ts.toFile())
+                        .build();
+                org.apache.tsfile.read.query.dataset.ResultSet rs =
+                        tr.query("sensors", List.of("site", "temp", "humidity"), Long.MIN_VALUE, Long.MAX_VALUE)) {
+            while (rs.next()) {
+                rows.add(rs.getLong(1) + "," + rs.getString(2) + "," + rs.getLong(3) + "," + rs.getLong(4));
+            }
+        }
+        assertThat(rows).containsExactlyInAnyOrder("1,a,10,5", "2,b,20,6");
+        assertThat(run("inspect", ts.toString()).out()).contains("temp: INT64 FIELD encoding=PLAIN");
+
+        Path twice = tmp.resolve("twice.parquet");
+        try (ParquetFileWriter w = ParquetFileWriter.create(
+                twice,
+                List.of(
+                        ParquetColumn.flat("t", PhysicalType.INT64, 0, false),
+                        ParquetColumn.flat("Temp", PhysicalType.INT64, 0, false),
+                        ParquetColumn.flat("temp", PhysicalType.INT64, 0, false)),
+                ParquetWriteOptions.defaults())) {
+            w.write(new Object[] {new long[] {1}, new long[] {2}, new long[] {3}}, null, 1);
+        }
+        Path out = tmp.resolve("twice.tsfile");
+        CliFixtures.Result refused = run("convert", twice.toString(), out.toString(), "--time", "t");
+        assertThat(refused.status()).as(refused.err()).isEqualTo(2);
+        assertThat(refused.err()).contains("convert: columns Temp and temp are both temp in a TsFile");
+        assertThat(Files.exists(out)).isFalse();
+    }
+
+    /**
      * Three row groups of four rows (times {@code times[g]}) of sites a and b in turn: {@code v} = 10 x row
      * (null in row 5), {@code d} = 2024-02-29 + row as a DATE (null in row 7, {@code day8} in row 8), and
      * the time stamp of row {@code nullTimeRow} null (when given).

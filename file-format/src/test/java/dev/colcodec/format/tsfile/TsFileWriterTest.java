@@ -349,6 +349,58 @@ class TsFileWriterTest {
     }
 
     /**
+     * Names with upper-case letters are refused before anything is written: tsfile 2.4.0 lower-cases a
+     * table schema's names when it reads it and then looks for the table and its columns by those, so it
+     * read no rows of such a table (or no values of such a column) from a file colcodec wrote. Lower-case
+     * names are read by tsfile.
+     */
+    @Test
+    void upperCaseTableAndColumnNamesAreRefusedAsTsFileWouldNotFindThem() throws Exception {
+        for (String[] names :
+                new String[][] {{"MyTable", "region", "temp"}, {"t", "Region", "temp"}, {"t", "region", "Temp"}}) {
+            TsTableSchema schema = new TsTableSchema(
+                    names[0],
+                    List.of(
+                            TsFileReaderTest.plainColumn(names[1], TsDataType.STRING, TsTableSchema.Category.TAG),
+                            TsFileReaderTest.plainColumn(names[2], TsDataType.INT64, TsTableSchema.Category.FIELD)));
+            ByteArrayOutputStream bos = new ByteArrayOutputStream();
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> new TsFileWriter(bos, List.of(schema)));
+            String upper = Arrays.stream(names)
+                    .filter(n -> !n.equals(n.toLowerCase(java.util.Locale.ROOT)))
+                    .findFirst()
+                    .orElseThrow();
+            assertEquals(
+                    "the " + (upper.equals(names[0]) ? "table" : "column") + " name '" + upper
+                            + "' has upper-case letters, which tsfile reads as '"
+                            + upper.toLowerCase(java.util.Locale.ROOT)
+                            + "' and then does not find: name it '" + upper.toLowerCase(java.util.Locale.ROOT) + "'",
+                    e.getMessage());
+            assertEquals(0, bos.size());
+        }
+        TsTableSchema lower = new TsTableSchema(
+                "mytable",
+                List.of(
+                        TsFileReaderTest.plainColumn("region", TsDataType.STRING, TsTableSchema.Category.TAG),
+                        TsFileReaderTest.plainColumn("temp", TsDataType.INT64, TsTableSchema.Category.FIELD)));
+        Path f = dir.resolve("lower.tsfile");
+        try (TsFileWriter w = TsFileWriter.create(f, List.of(lower), new TsFileWriter.Options())) {
+            w.write(new TsTablet(lower)
+                    .device("a")
+                    .times(new long[] {100, 110}, 2)
+                    .longs("temp", new long[] {1, 2}, null));
+        }
+        List<String> rows = new ArrayList<>();
+        try (ITsFileReader r = new TsFileReaderBuilder().file(f.toFile()).build();
+                ResultSet rs = r.query("mytable", List.of("region", "temp"), Long.MIN_VALUE, Long.MAX_VALUE)) {
+            while (rs.next()) {
+                rows.add(rs.getLong(1) + "," + rs.getString(2) + "," + rs.getLong(3));
+            }
+        }
+        assertEquals(List.of("100,a,1", "110,a,2"), rows);
+    }
+
+    /**
      * A FIELD column null in every row of a device's earlier chunk group: colcodec writes it as tsfile
      * 2.4.0 writes it (a value chunk without pages), so the chunk groups of both files are the same
      * bytes. colcodec reads the column's later values from either file; tsfile 2.4.0 reads them as null
