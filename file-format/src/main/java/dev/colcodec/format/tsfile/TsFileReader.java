@@ -399,9 +399,18 @@ public final class TsFileReader implements Closeable {
         }
     }
 
-    /** Table names in file order. */
+    /**
+     * Table names: those with devices in file order, then those with a schema and no devices (tsfile writes
+     * no device index for a table it had a schema of and no rows).
+     */
     public List<String> tables() {
-        return new ArrayList<>(tableRoots.keySet());
+        List<String> names = new ArrayList<>(tableRoots.keySet());
+        for (String table : schemas.keySet()) {
+            if (!tableRoots.containsKey(table)) {
+                names.add(table);
+            }
+        }
+        return names;
     }
 
     /** The schema of {@code table}, or null. */
@@ -554,24 +563,34 @@ public final class TsFileReader implements Closeable {
         }
     }
 
+    /**
+     * The root of {@code table}'s device index, or null for a table with a schema and no devices (tsfile
+     * writes no index for a table it was given a schema of and no rows).
+     */
     private Node tableRoot(String table) {
         Long root = tableRoots.get(table);
         if (root == null) {
             if (schemas.containsKey(table)) {
-                // called inside the metadata's rebasing: an offset in buf
-                throw new CorruptInputException(
-                        fileMetaStart - bufBase, "a metadata index of table '" + table + "', which has a schema");
+                return null;
             }
             throw new IllegalArgumentException("no table '" + table + "' in this file");
         }
         return readNode(cursorAt(root, tableRootEnds.get(table)), true);
     }
 
+    /** The device ids of {@code table} and their series metadata ranges (none for a table without devices). */
+    private void collectTableDevices(String table, List<String[]> ids, List<long[]> ranges) {
+        Node root = tableRoot(table);
+        if (root != null) {
+            collectDevices(root, 0, ids, ranges);
+        }
+    }
+
     /** The device ids of {@code table}: each {@code [tableName, tag1, tag2, ...]}, a null tag as null. */
     public List<String[]> devices(String table) {
         List<String[]> ids = new ArrayList<>();
         try {
-            collectDevices(tableRoot(table), 0, ids, new ArrayList<>());
+            collectTableDevices(table, ids, new ArrayList<>());
         } catch (CorruptInputException e) {
             throw rebased(e);
         }
@@ -587,7 +606,7 @@ public final class TsFileReader implements Closeable {
         List<long[]> ranges = new ArrayList<>();
         List<Map<String, TsStatistics>> out = new ArrayList<>();
         try {
-            collectDevices(tableRoot(table), 0, ids, ranges);
+            collectTableDevices(table, ids, ranges);
             for (long[] range : ranges) {
                 Map<String, TsStatistics> stats = new LinkedHashMap<>();
                 for (Series s : readSeries(range).values()) {
@@ -706,7 +725,7 @@ public final class TsFileReader implements Closeable {
                     }
                     List<String[]> ids = new ArrayList<>();
                     List<long[]> ranges = new ArrayList<>();
-                    collectDevices(tableRoot(table), 0, ids, ranges);
+                    collectTableDevices(table, ids, ranges);
                     for (int i = 0; i < ids.size(); i++) {
                         index.putIfAbsent(String.join(".", ids.get(i)), new TreeDevice(ids.get(i), ranges.get(i)));
                     }
@@ -1091,7 +1110,9 @@ public final class TsFileReader implements Closeable {
             int fields = 0;
             for (int i = 0; i < cols.length; i++) {
                 cols[i] = schema.column(columns.get(i));
-                if (cols[i] == null || cols[i].category() == TsTableSchema.Category.ATTRIBUTE) {
+                if (cols[i] == null
+                        || cols[i].category() != TsTableSchema.Category.TAG
+                                && cols[i].category() != TsTableSchema.Category.FIELD) {
                     throw new IllegalArgumentException(
                             "no TAG or FIELD column '" + columns.get(i) + "' in table " + table);
                 }
@@ -1103,7 +1124,7 @@ public final class TsFileReader implements Closeable {
             fieldSeries = new Series[fields];
             chunkBuffers = new byte[fields + 1][];
             try {
-                collectDevices(tableRoot(table), 0, ids, ranges);
+                collectTableDevices(table, ids, ranges);
             } catch (CorruptInputException e) {
                 throw rebased(e);
             }

@@ -18,11 +18,16 @@ import java.util.Map;
  * int32 propertyCount, properties, int32 category}.
  */
 public final class TsTableSchema {
-    /** Column category: TAG columns live in the device id, FIELD columns in chunks. */
+    /**
+     * Column category, stored as its ordinal: TAG columns live in the device id, FIELD columns in chunks;
+     * ATTRIBUTE and TIME columns (tsfile 2.4.0 may name the time column in a schema) only in the schema, the
+     * time stamps being every device's time series.
+     */
     public enum Category {
         TAG,
         FIELD,
-        ATTRIBUTE
+        ATTRIBUTE,
+        TIME
     }
 
     /** One column, with the string properties the schema stores for it (none unless given). */
@@ -176,7 +181,7 @@ public final class TsTableSchema {
             int catAt = in.position();
             int cat = in.readIntBE("column category");
             if (cat < 0 || cat >= Category.values().length) {
-                throw new CorruptInputException(catAt, "a column category 0..2 (got " + cat + ")");
+                throw new CorruptInputException(catAt, "a column category 0..3 (got " + cat + ")");
             }
             cols.add(new Column(name, type, enc, comp, Category.values()[cat], properties));
         }

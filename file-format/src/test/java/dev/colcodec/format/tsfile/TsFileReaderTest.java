@@ -1060,6 +1060,139 @@ class TsFileReaderTest {
         return bos.toByteArray();
     }
 
+    /** A tsfile table schema of a TAG column id and an INT64 FIELD column v, and {@code extra} first when given. */
+    private static org.apache.tsfile.file.metadata.TableSchema tsfileSchema(
+            String table, org.apache.tsfile.enums.ColumnCategory extra) {
+        List<org.apache.tsfile.write.schema.IMeasurementSchema> ms = new ArrayList<>();
+        List<org.apache.tsfile.enums.ColumnCategory> cats = new ArrayList<>();
+        if (extra != null) {
+            ms.add(new org.apache.tsfile.write.schema.MeasurementSchema(
+                    "ts",
+                    org.apache.tsfile.enums.TSDataType.TIMESTAMP,
+                    org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
+                    org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED));
+            cats.add(extra);
+        }
+        ms.add(new org.apache.tsfile.write.schema.MeasurementSchema(
+                "id",
+                org.apache.tsfile.enums.TSDataType.STRING,
+                org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
+                org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED));
+        cats.add(org.apache.tsfile.enums.ColumnCategory.TAG);
+        ms.add(new org.apache.tsfile.write.schema.MeasurementSchema(
+                "v",
+                org.apache.tsfile.enums.TSDataType.INT64,
+                org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
+                org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED));
+        cats.add(org.apache.tsfile.enums.ColumnCategory.FIELD);
+        return new org.apache.tsfile.file.metadata.TableSchema(table, ms, cats);
+    }
+
+    /** Rows (id "a", v = 10 x time) at times 1 to n of table {@code table}, for tsfile's writers. */
+    private static org.apache.tsfile.write.record.Tablet tsfileRows(String table, int n) {
+        org.apache.tsfile.write.record.Tablet t = new org.apache.tsfile.write.record.Tablet(
+                table,
+                List.of("id", "v"),
+                List.of(org.apache.tsfile.enums.TSDataType.STRING, org.apache.tsfile.enums.TSDataType.INT64),
+                List.of(org.apache.tsfile.enums.ColumnCategory.TAG, org.apache.tsfile.enums.ColumnCategory.FIELD),
+                n);
+        for (int i = 0; i < n; i++) {
+            t.addTimestamp(i, i + 1);
+            t.addValue(i, 0, "a");
+            t.addValue(i, 1, 10L * (i + 1));
+        }
+        t.setRowSize(n);
+        return t;
+    }
+
+    /** The v values colcodec reads of table {@code table}, block by block. */
+    private static List<Long> values(TsFileReader r, String table) {
+        List<Long> v = new ArrayList<>();
+        for (TsBlock b : r.query(table, List.of("id", "v"), Long.MIN_VALUE, Long.MAX_VALUE)) {
+            for (int i = 0; i < b.size(); i++) {
+                v.add(b.column(1).longs()[i]);
+            }
+        }
+        return v;
+    }
+
+    /**
+     * A table tsfile was given a schema of and no rows has no device index in the file (tsfile writes none):
+     * it is an empty table, as tsfile reads it, not corrupt input; alone in a file, or next to a table with
+     * rows.
+     */
+    @Test
+    void aTableWithASchemaAndNoRowsIsEmpty() throws Exception {
+        File empty = dir.resolve("empty.tsfile").toFile();
+        try (org.apache.tsfile.write.v4.ITsFileWriter w = new org.apache.tsfile.write.v4.TsFileWriterBuilder()
+                .file(empty)
+                .tableSchema(tsfileSchema("t", null))
+                .build()) {
+            // no rows
+        }
+        try (TsFileReader r = TsFileReader.open(empty.toPath())) {
+            assertEquals(List.of("t"), r.tables());
+            assertEquals(List.of(), r.devices("t"));
+            assertEquals(List.of(), r.deviceStatistics("t"));
+            assertEquals(List.of(), values(r, "t"));
+        }
+        File two = dir.resolve("two.tsfile").toFile();
+        try (org.apache.tsfile.write.TsFileWriter w = new org.apache.tsfile.write.TsFileWriter(two)) {
+            w.registerTableSchema(tsfileSchema("a", null));
+            w.registerTableSchema(tsfileSchema("b", null));
+            w.writeTable(tsfileRows("a", 3));
+        }
+        try (TsFileReader r = TsFileReader.open(two.toPath())) {
+            assertEquals(List.of("a", "b"), r.tables());
+            assertEquals(List.of(10L, 20L, 30L), values(r, "a"));
+            assertEquals(List.of(), values(r, "b"));
+            assertEquals(List.of(), r.devices("b"));
+        }
+    }
+
+    /**
+     * tsfile 2.4.0 may name the time column in a table schema (category TIME, 3): colcodec reads such a
+     * schema (the column is no TAG or FIELD to query), and writes one back that tsfile reads.
+     */
+    @Test
+    void aTimeColumnInATableSchemaIsRead() throws Exception {
+        File theirs = dir.resolve("time-column.tsfile").toFile();
+        try (org.apache.tsfile.write.v4.ITsFileWriter w = new org.apache.tsfile.write.v4.TsFileWriterBuilder()
+                .file(theirs)
+                .tableSchema(tsfileSchema("t", org.apache.tsfile.enums.ColumnCategory.TIME))
+                .build()) {
+            w.write(tsfileRows("t", 2));
+        }
+        TsTableSchema schema;
+        try (TsFileReader r = TsFileReader.open(theirs.toPath())) {
+            schema = r.schema("t");
+            assertEquals(TsTableSchema.Category.TIME, schema.column("ts").category());
+            assertEquals(List.of(10L, 20L), values(r, "t"));
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class, () -> r.query("t", List.of("ts"), Long.MIN_VALUE, Long.MAX_VALUE));
+            assertEquals("no TAG or FIELD column 'ts' in table t", e.getMessage());
+        }
+        Path ours = dir.resolve("time-column-ours.tsfile");
+        try (TsFileWriter w = TsFileWriter.create(ours, List.of(schema), new TsFileWriter.Options())) {
+            w.write(new TsTablet(schema).device("a").times(new long[] {1, 2}, 2).longs("v", new long[] {10, 20}, null));
+        }
+        List<String> rows = new ArrayList<>();
+        try (org.apache.tsfile.read.v4.ITsFileReader r = new org.apache.tsfile.read.v4.TsFileReaderBuilder()
+                        .file(ours.toFile())
+                        .build();
+                org.apache.tsfile.read.query.dataset.ResultSet rs =
+                        r.query("t", List.of("id", "v"), Long.MIN_VALUE, Long.MAX_VALUE)) {
+            while (rs.next()) {
+                rows.add(rs.getLong(1) + "," + rs.getString(2) + "," + rs.getLong(3));
+            }
+        }
+        assertEquals(List.of("1,a,10", "2,a,20"), rows);
+        try (TsFileReader r = TsFileReader.open(ours)) {
+            assertEquals(schema.columns().size(), r.schema("t").columns().size());
+            assertEquals(TsTableSchema.Category.TIME, r.schema("t").column("ts").category());
+        }
+    }
+
     static TsTableSchema.Column plainColumn(
             String name, dev.colcodec.tsfile.TsDataType type, TsTableSchema.Category category) {
         return new TsTableSchema.Column(
@@ -1086,9 +1219,10 @@ class TsFileReaderTest {
     }
 
     /**
-     * Damage that leaves the metadata parseable but inconsistent is corrupt input with the offset of the
-     * file metadata, not an IllegalArgumentException: a table schema whose index entry is missing, and a
-     * FIELD column of a type no column holds (OBJECT); the other columns of that table still read.
+     * Damage that leaves the metadata parseable but inconsistent: a table schema whose index entry is
+     * missing reads as an empty table (as tsfile writes a table without rows), and a FIELD column of a type
+     * no column holds (OBJECT) is corrupt input with the offset of the file metadata, not an
+     * IllegalArgumentException; the other columns of that table still read.
      */
     @Test
     void inconsistentMetadataIsCorruptInput() throws Exception {
@@ -1100,10 +1234,10 @@ class TsFileReaderTest {
         byte[] renamed = file.clone();
         renamed[meta + 8] = 'z'; // "sensorz" in the index, "sensors" in the schema
         try (TsFileReader r = TsFileReader.of(renamed)) {
-            CorruptInputException e =
-                    assertThrows(CorruptInputException.class, () -> r.query("sensors", List.of("v"), 0, 10));
-            assertEquals(meta, e.offset());
-            assertThrows(CorruptInputException.class, () -> r.devices("sensors"));
+            // a schema without an index entry is how tsfile writes a table without rows
+            // (aTableWithASchemaAndNoRowsIsEmpty): an empty table, as tsfile reads it
+            assertEquals(List.of(), r.query("sensors", List.of("v"), 0, 10));
+            assertEquals(List.of(), r.devices("sensors"));
             // the index's table has no schema: a request for it is the caller's mistake
             assertThrows(IllegalArgumentException.class, () -> r.query("sensorz", List.of("v"), 0, 10));
         }
