@@ -57,7 +57,7 @@ public final class TsStatistics {
     }
 
     private static void checkSupported(TsDataType type) {
-        if (type == TsDataType.UNKNOWN || type == TsDataType.OBJECT) {
+        if (type == TsDataType.UNKNOWN) {
             throw new IllegalArgumentException("no TsFile statistics for " + type);
         }
     }
@@ -68,7 +68,7 @@ public final class TsStatistics {
 
     /** Statistics of {@code type} read from {@code in}; truncation or impossible values give {@link CorruptInputException}. */
     public static TsStatistics read(TsDataType type, ByteCursor in) {
-        if (type == TsDataType.UNKNOWN || type == TsDataType.OBJECT) {
+        if (type == TsDataType.UNKNOWN) {
             throw new CorruptInputException(in.position(), "statistics of a supported data type (got " + type + ")");
         }
         TsStatistics s = new TsStatistics(type);
@@ -129,6 +129,7 @@ public final class TsStatistics {
                 maxBinary = readBinary(in, "string statistics max");
                 break;
             case BLOB:
+            case OBJECT: // as tsfile 2.4.0 writes OBJECT statistics: the count and time range only
             case VECTOR:
                 break;
             default:

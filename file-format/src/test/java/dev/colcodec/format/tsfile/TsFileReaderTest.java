@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
@@ -1190,6 +1191,52 @@ class TsFileReaderTest {
         try (TsFileReader r = TsFileReader.open(ours)) {
             assertEquals(schema.columns().size(), r.schema("t").columns().size());
             assertEquals(TsTableSchema.Category.TIME, r.schema("t").column("ts").category());
+        }
+    }
+
+    /**
+     * A FIELD column of tsfile's OBJECT type (whose statistics are a count and time range only), not asked
+     * for, leaves the other columns of its table readable, as tsfile reads them; asking for it is corrupt
+     * input (colcodec holds no OBJECT values).
+     */
+    @Test
+    void anObjectColumnNotAskedForLeavesTheOthersReadable() throws Exception {
+        File f = dir.resolve("object.tsfile").toFile();
+        org.apache.tsfile.file.metadata.TableSchema schema = new org.apache.tsfile.file.metadata.TableSchema(
+                "t",
+                List.of(
+                        new org.apache.tsfile.write.schema.MeasurementSchema(
+                                "id",
+                                org.apache.tsfile.enums.TSDataType.STRING,
+                                org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
+                                org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED),
+                        new org.apache.tsfile.write.schema.MeasurementSchema(
+                                "v",
+                                org.apache.tsfile.enums.TSDataType.INT64,
+                                org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
+                                org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED),
+                        new org.apache.tsfile.write.schema.MeasurementSchema(
+                                "o",
+                                org.apache.tsfile.enums.TSDataType.OBJECT,
+                                org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
+                                org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED)),
+                List.of(
+                        org.apache.tsfile.enums.ColumnCategory.TAG,
+                        org.apache.tsfile.enums.ColumnCategory.FIELD,
+                        org.apache.tsfile.enums.ColumnCategory.FIELD));
+        try (org.apache.tsfile.write.v4.ITsFileWriter w = new org.apache.tsfile.write.v4.TsFileWriterBuilder()
+                .file(f)
+                .tableSchema(schema)
+                .build()) {
+            w.write(tsfileRows("t", 3));
+        }
+        try (TsFileReader r = TsFileReader.open(f.toPath())) {
+            assertEquals(List.of(10L, 20L, 30L), values(r, "t"));
+            Map<String, TsStatistics> stats = r.deviceStatistics("t").get(0);
+            assertEquals(3, stats.get("v").count);
+            assertThrows(
+                    CorruptInputException.class,
+                    () -> r.query("t", List.of("id", "o"), Long.MIN_VALUE, Long.MAX_VALUE));
         }
     }
 
