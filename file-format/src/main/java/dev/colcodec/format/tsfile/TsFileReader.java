@@ -711,16 +711,17 @@ public final class TsFileReader implements Closeable {
     private Map<String, TreeDevice> treeIndex;
 
     /**
-     * The tree-model devices by path: the devices of every index table without a table schema (tsfile
-     * keys a tree device such as {@code root.sg1.d1} under the table {@code root.sg1}, its first three
-     * path levels at most, with id segments {@code [root.sg1, d1]}).
+     * The tree-model devices by path: the devices of every index table without a table schema, or with the
+     * schema tsfile generates for tree-model devices ({@link #generatedTreeSchema}) (tsfile keys a tree
+     * device such as {@code root.sg1.d1} under the table {@code root.sg1}, its first three path levels at
+     * most, with id segments {@code [root.sg1, d1]}).
      */
     private synchronized Map<String, TreeDevice> treeIndex() {
         if (treeIndex == null) {
             Map<String, TreeDevice> index = new LinkedHashMap<>();
             try {
                 for (String table : tableRoots.keySet()) {
-                    if (schemas.containsKey(table)) {
+                    if (schemas.containsKey(table) && !generatedTreeSchema(schemas.get(table))) {
                         continue;
                     }
                     List<String[]> ids = new ArrayList<>();
@@ -736,6 +737,16 @@ public final class TsFileReader implements Closeable {
             treeIndex = index;
         }
         return treeIndex;
+    }
+
+    /**
+     * Whether {@code schema} is one tsfile generates for the tree-model devices under a table (its writer's
+     * {@code setGenerateTableSchema(true)}): TAG columns, at least one, all named {@code __level} and a
+     * number (the device path's levels after the table), so that its table query reads them too.
+     */
+    static boolean generatedTreeSchema(TsTableSchema schema) {
+        List<String> tags = schema.tagNames();
+        return !tags.isEmpty() && tags.stream().allMatch(t -> t.matches("__level[0-9]+"));
     }
 
     private TreeDevice treeDevice(String device) {
@@ -1073,6 +1084,7 @@ public final class TsFileReader implements Closeable {
         private final Predicate<String[]> deviceFilter;
 
         private final ForkJoinPool pool;
+        private final String table;
         private final List<String> tags;
         private final TsTableSchema.Column[] cols;
         private final List<String[]> ids = new ArrayList<>();
@@ -1105,6 +1117,7 @@ public final class TsFileReader implements Closeable {
             this.maxTime = maxTime;
             this.deviceFilter = deviceFilter;
             this.pool = pool;
+            this.table = table;
             this.tags = schema.tagNames();
             cols = new TsTableSchema.Column[columns.size()];
             int fields = 0;
@@ -1140,6 +1153,14 @@ public final class TsFileReader implements Closeable {
                 try {
                     Map<String, Series> series = readSeries(range);
                     time = series.get("");
+                    if (time == null && !series.isEmpty()) {
+                        // series with times of their own: tsfile's tree model under a table schema it
+                        // generated (TsFileWriter.setGenerateTableSchema), not damage
+                        String path = String.join(".", ids.get(device));
+                        throw new UnsupportedOperationException("device " + path + " of table " + table
+                                + " is a non-aligned (tree-model) device, which colcodec does not read as table"
+                                + " rows: read its series with seriesQuery(\"" + path + "\", ...)");
+                    }
                     if (time == null || !time.time) {
                         throw new CorruptInputException(range[0] - bufBase, "a time series for an aligned device");
                     }

@@ -1240,6 +1240,69 @@ class TsFileReaderTest {
         }
     }
 
+    /**
+     * Tree-model devices under table schemas tsfile generated for them ({@code setGenerateTableSchema}):
+     * colcodec lists them as tree-model devices and reads their series; a table query reads the aligned
+     * ones as rows, as tsfile does, and says it does not read non-aligned ones as rows (no corrupt input:
+     * the file is sound).
+     */
+    @Test
+    void treeModelDevicesUnderGeneratedTableSchemasAreTreeDevices() throws Exception {
+        for (boolean aligned : new boolean[] {false, true}) {
+            File f = dir.resolve("generated-" + aligned + ".tsfile").toFile();
+            List<org.apache.tsfile.write.schema.IMeasurementSchema> ms =
+                    List.of(new org.apache.tsfile.write.schema.MeasurementSchema(
+                            "m0",
+                            org.apache.tsfile.enums.TSDataType.INT64,
+                            org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
+                            org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED));
+            try (org.apache.tsfile.write.TsFileWriter w = new org.apache.tsfile.write.TsFileWriter(f)) {
+                w.setGenerateTableSchema(true);
+                for (String path : List.of("root.sg.d1", "root.sg.d2", "root.sg2.x.y")) {
+                    org.apache.tsfile.file.metadata.IDeviceID id =
+                            org.apache.tsfile.file.metadata.IDeviceID.Factory.DEFAULT_FACTORY.create(path);
+                    if (aligned) {
+                        w.registerAlignedTimeseries(id, ms);
+                    } else {
+                        w.registerTimeseries(id, ms.get(0));
+                    }
+                    org.apache.tsfile.write.record.Tablet tab = new org.apache.tsfile.write.record.Tablet(path, ms, 3);
+                    for (int i = 0; i < 3; i++) {
+                        tab.addTimestamp(i, i);
+                        tab.addValue(i, 0, 10L * i);
+                    }
+                    tab.setRowSize(3);
+                    if (aligned) {
+                        w.writeAligned(tab);
+                    } else {
+                        w.writeTree(tab);
+                    }
+                }
+            }
+            try (TsFileReader r = TsFileReader.open(f.toPath())) {
+                assertEquals(List.of("root.sg", "root.sg2.x"), r.tables());
+                assertEquals(List.of("root.sg.d1", "root.sg.d2", "root.sg2.x.y"), r.treeDevices());
+                TsBlock b = r.seriesQuery("root.sg.d2", "m0", Long.MIN_VALUE, Long.MAX_VALUE);
+                assertArrayEquals(
+                        new long[] {0, 10, 20}, Arrays.copyOf(b.column(0).longs(), b.size()));
+                if (aligned) {
+                    int rows = 0;
+                    for (TsBlock t : r.query("root.sg", List.of("__level1", "m0"), Long.MIN_VALUE, Long.MAX_VALUE)) {
+                        rows += t.size();
+                    }
+                    assertEquals(6, rows);
+                } else {
+                    UnsupportedOperationException e = assertThrows(
+                            UnsupportedOperationException.class,
+                            () -> r.query("root.sg", List.of("__level1", "m0"), Long.MIN_VALUE, Long.MAX_VALUE));
+                    assertTrue(
+                            e.getMessage().startsWith("device root.sg.d1 of table root.sg is a non-aligned"),
+                            e.getMessage());
+                }
+            }
+        }
+    }
+
     static TsTableSchema.Column plainColumn(
             String name, dev.colcodec.tsfile.TsDataType type, TsTableSchema.Category category) {
         return new TsTableSchema.Column(
