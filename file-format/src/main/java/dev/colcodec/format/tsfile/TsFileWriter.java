@@ -1048,20 +1048,38 @@ public final class TsFileWriter implements Closeable {
         long metaOffset = position;
         sink.write(TsFileReader.SEPARATOR);
         flushSink();
-        Map<String, byte[]> tableRoots = new LinkedHashMap<>();
-        for (Map.Entry<String, Map<List<String>, DeviceState>> te : devices.entrySet()) {
-            List<DeviceState> devs = new ArrayList<>(te.getValue().values());
+        // laid out as tsfile 2.4.0 lays its index out: the timeseries metadata of every device first (tables
+        // by name, each table's devices in id order), the levels of a device's measurement index below its
+        // root right after its series; then per table each device's measurement root where its device entry
+        // points, and the levels of the device index below the table's root; a table without devices gets
+        // no index
+        List<String> tables = new ArrayList<>(devices.keySet());
+        tables.sort(null);
+        Map<String, List<DeviceState>> byTable = new LinkedHashMap<>();
+        Map<DeviceState, byte[]> measurementRoots = new java.util.IdentityHashMap<>();
+        for (String table : tables) {
+            List<DeviceState> devs = new ArrayList<>(devices.get(table).values());
             devs.sort((x, y) -> compareDeviceIds(x.id, y.id));
+            byTable.put(table, devs);
+            for (DeviceState d : devs) {
+                measurementRoots.put(d, writeDeviceSeries(d));
+            }
+        }
+        Map<String, byte[]> tableRoots = new LinkedHashMap<>();
+        for (Map.Entry<String, List<DeviceState>> te : byTable.entrySet()) {
+            if (te.getValue().isEmpty()) {
+                continue;
+            }
             List<Object> keys = new ArrayList<>();
             List<Long> offsets = new ArrayList<>();
-            long lastEnd = position;
-            for (DeviceState d : devs) {
-                long root = writeDeviceSeries(d);
+            for (DeviceState d : te.getValue()) {
                 keys.add(d.id);
-                offsets.add(root);
-                lastEnd = position;
+                offsets.add(position);
+                byte[] root = measurementRoots.get(d);
+                sink.write(root, 0, root.length);
+                flushSink();
             }
-            tableRoots.put(te.getKey(), buildTree(keys, offsets, lastEnd, true));
+            tableRoots.put(te.getKey(), buildTree(keys, offsets, position, true));
         }
         // file metadata
         long metaStart = position;
@@ -1122,13 +1140,19 @@ public final class TsFileWriter implements Closeable {
         filter.writeTo(s);
     }
 
-    /** Writes a device's timeseries metadata and measurement index; returns the index root offset. */
-    private long writeDeviceSeries(DeviceState d) throws IOException {
+    /**
+     * Writes a device's timeseries metadata and the levels of its measurement index below the root; returns
+     * the root, not written.
+     */
+    private byte[] writeDeviceSeries(DeviceState d) throws IOException {
         List<String> names = new ArrayList<>(d.series.keySet());
         names.sort(null); // "" (time) first
+        // the index has an entry for every 256th series, as tsfile's (a reader finds a series after its
+        // group's entry)
         List<Object> keys = new ArrayList<>();
         List<Long> offsets = new ArrayList<>();
-        for (String name : names) {
+        for (int n = 0; n < names.size(); n++) {
+            String name = names.get(n);
             List<ChunkMeta> chunks = d.series.get(name);
             TsDataType type = d.types.get(name);
             boolean time = name.isEmpty();
@@ -1142,8 +1166,10 @@ public final class TsFileWriter implements Closeable {
                     cm.stats.writeTo(list);
                 }
             }
-            keys.add(name);
-            offsets.add(position + sink.size());
+            if (n % MAX_INDEX_DEGREE == 0) {
+                keys.add(name);
+                offsets.add(position + sink.size());
+            }
             sink.write((time ? TsChunkHeader.TIME_COLUMN_MASK : TsChunkHeader.VALUE_COLUMN_MASK) | (multi ? 1 : 0));
             TsStrings.writeVarString(sink, name);
             sink.write(type.serialized());
@@ -1153,11 +1179,7 @@ public final class TsFileWriter implements Closeable {
         }
         long end = position + sink.size();
         flushSink();
-        byte[] root = buildTree(keys, offsets, end, false);
-        long rootOffset = position;
-        sink.write(root, 0, root.length);
-        flushSink();
-        return rootOffset;
+        return buildTree(keys, offsets, end, false);
     }
 
     /**

@@ -28,6 +28,8 @@ import org.apache.tsfile.read.v4.ITsFileReader;
 import org.apache.tsfile.read.v4.TsFileReaderBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class TsFileWriterTest {
     @TempDir
@@ -398,6 +400,105 @@ class TsFileWriterTest {
             }
         }
         assertEquals(List.of("100,a,1", "110,a,2"), rows);
+    }
+
+    /**
+     * A whole file, metadata included, is tsfile's byte for byte when colcodec is given the file properties
+     * tsfile 2.4.0 writes (its three unencrypted settings; colcodec writes none unless given): tables given
+     * out of name order, one without rows, devices of a table written in turns, and devices of {@code
+     * fields} FIELD columns (3, and 300, so that a device's measurement index has an entry for every 256th
+     * series as tsfile's has).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {3, 300})
+    void aWholeFileIsTsFilesWithItsFileProperties(int fields) throws Exception {
+        Map<String, String> props = new java.util.LinkedHashMap<>();
+        props.put("encryptLevel", "0");
+        props.put("encryptKey", "");
+        props.put("encryptType", "org.apache.tsfile.encrypt.UNENCRYPTED");
+        Path ours = dir.resolve("whole-ours-" + fields + ".tsfile");
+        Path theirs = dir.resolve("whole-theirs-" + fields + ".tsfile");
+        String[] tables = {"zeta", "alpha", "empty"};
+        int[] fieldCounts = {fields, 2, 1};
+        List<TsTableSchema> schemas = new ArrayList<>();
+        List<org.apache.tsfile.file.metadata.TableSchema> theirSchemas = new ArrayList<>();
+        for (int k = 0; k < tables.length; k++) {
+            List<TsTableSchema.Column> cols = new ArrayList<>();
+            List<org.apache.tsfile.write.schema.IMeasurementSchema> ms = new ArrayList<>();
+            List<org.apache.tsfile.enums.ColumnCategory> cats = new ArrayList<>();
+            for (int c = -1; c < fieldCounts[k]; c++) {
+                boolean tag = c < 0;
+                String name = tag ? "dev" : "f" + c;
+                cols.add(TsFileReaderTest.plainColumn(
+                        name,
+                        tag ? TsDataType.STRING : TsDataType.INT64,
+                        tag ? TsTableSchema.Category.TAG : TsTableSchema.Category.FIELD));
+                ms.add(new org.apache.tsfile.write.schema.MeasurementSchema(
+                        name,
+                        tag ? org.apache.tsfile.enums.TSDataType.STRING : org.apache.tsfile.enums.TSDataType.INT64,
+                        org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
+                        org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED));
+                cats.add(
+                        tag
+                                ? org.apache.tsfile.enums.ColumnCategory.TAG
+                                : org.apache.tsfile.enums.ColumnCategory.FIELD);
+            }
+            schemas.add(new TsTableSchema(tables[k], cols));
+            theirSchemas.add(new org.apache.tsfile.file.metadata.TableSchema(tables[k], ms, cats));
+        }
+        try (TsFileWriter w = TsFileWriter.create(ours, schemas, new TsFileWriter.Options().properties(props));
+                org.apache.tsfile.write.TsFileWriter tw = new org.apache.tsfile.write.TsFileWriter(theirs.toFile())) {
+            for (org.apache.tsfile.file.metadata.TableSchema ts : theirSchemas) {
+                tw.registerTableSchema(ts);
+            }
+            int round = 0;
+            for (String device : new String[] {"d2", "d1", "d3", "d2"}) {
+                for (int k = 0; k < 2; k++) {
+                    int rows = 5;
+                    TsTableSchema schema = schemas.get(k);
+                    List<String> names = new ArrayList<>();
+                    List<org.apache.tsfile.enums.TSDataType> types = new ArrayList<>();
+                    List<org.apache.tsfile.enums.ColumnCategory> cats = new ArrayList<>();
+                    for (TsTableSchema.Column c : schema.columns()) {
+                        names.add(c.name());
+                        types.add(org.apache.tsfile.enums.TSDataType.deserialize(
+                                (byte) c.type().serialized()));
+                        cats.add(
+                                c.category() == TsTableSchema.Category.TAG
+                                        ? org.apache.tsfile.enums.ColumnCategory.TAG
+                                        : org.apache.tsfile.enums.ColumnCategory.FIELD);
+                    }
+                    long[] times = new long[rows];
+                    TsTablet tablet = new TsTablet(schema).device(device);
+                    org.apache.tsfile.write.record.Tablet t =
+                            new org.apache.tsfile.write.record.Tablet(tables[k], names, types, cats, rows);
+                    for (int i = 0; i < rows; i++) {
+                        times[i] = 100L * round + i;
+                        t.addTimestamp(i, times[i]);
+                        t.addValue(i, "dev", device);
+                    }
+                    tablet.times(times, rows);
+                    for (int c = 0; c < fieldCounts[k]; c++) {
+                        long[] v = new long[rows];
+                        for (int i = 0; i < rows; i++) {
+                            v[i] = 1000L * c + i + device.charAt(1) + round;
+                            t.addValue(i, "f" + c, v[i]);
+                        }
+                        tablet.longs("f" + c, v, null);
+                    }
+                    w.write(tablet);
+                    tw.writeTable(t);
+                    tw.flush(); // one chunk group per tablet, as colcodec writes
+                }
+                round++;
+            }
+        }
+        assertArrayEquals(Files.readAllBytes(theirs), Files.readAllBytes(ours));
+        try (TsFileReader r = TsFileReader.open(ours)) {
+            assertEquals(List.of("alpha", "zeta", "empty"), r.tables());
+            assertEquals(List.of(), r.devices("empty"));
+            assertEquals(3, r.devices("zeta").size());
+        }
     }
 
     /**
