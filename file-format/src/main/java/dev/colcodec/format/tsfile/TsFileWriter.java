@@ -42,13 +42,28 @@ import java.util.concurrent.ForkJoinPool;
  * TsBloomFilter}).
  */
 public final class TsFileWriter implements Closeable {
+    /**
+     * The file properties tsfile 2.4.0 writes into every unencrypted file, in its order: {@code encryptLevel}
+     * "0", {@code encryptKey} "", {@code encryptType} "org.apache.tsfile.encrypt.UNENCRYPTED"; a writer's
+     * default.
+     */
+    public static final Map<String, String> TSFILE_PROPERTIES;
+
+    static {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("encryptLevel", "0");
+        p.put("encryptKey", "");
+        p.put("encryptType", "org.apache.tsfile.encrypt.UNENCRYPTED");
+        TSFILE_PROPERTIES = Collections.unmodifiableMap(p);
+    }
+
     /** Writer settings. */
     public static final class Options {
         int maxPointsPerPage = 10_000;
         TsEncoding timeEncoding = TsEncoding.TS_2DIFF;
         Compression timeCompression = Compression.LZ4_RAW;
         ForkJoinPool pool;
-        Map<String, String> properties = Map.of();
+        Map<String, String> properties = TSFILE_PROPERTIES;
         Kernels kernels = KernelProvider.best();
 
         /**
@@ -62,8 +77,10 @@ public final class TsFileWriter implements Closeable {
 
         /**
          * File properties, written in this order after the bloom filter where tsfile 2.4.0 writes its
-         * encryption settings (default none; keys and values may be null; {@link TsFileReader#properties()}
-         * reads them). An {@code encryptLevel} other than "0" is refused: colcodec writes no encrypted files.
+         * encryption settings (keys and values may be null; {@link TsFileReader#properties()} reads them).
+         * By default {@link #TSFILE_PROPERTIES}, tsfile's own, so that a file is tsfile's byte for byte;
+         * given a map, exactly its entries. An {@code encryptLevel} other than "0" is refused: colcodec
+         * writes no encrypted files.
          */
         public Options properties(Map<String, String> properties) {
             Map<String, String> copy = new LinkedHashMap<>(properties);

@@ -403,8 +403,8 @@ class TsFileWriterTest {
     }
 
     /**
-     * A whole file, metadata included, is tsfile's byte for byte when colcodec is given the file properties
-     * tsfile 2.4.0 writes (its three unencrypted settings; colcodec writes none unless given): tables given
+     * A whole file, metadata included, is tsfile's byte for byte (with the default file properties, which
+     * are tsfile's three unencrypted settings): tables given
      * out of name order, one without rows, devices of a table written in turns, and devices of {@code
      * fields} FIELD columns (3, and 300, so that a device's measurement index has an entry for every 256th
      * series as tsfile's has).
@@ -412,10 +412,6 @@ class TsFileWriterTest {
     @ParameterizedTest
     @ValueSource(ints = {3, 300})
     void aWholeFileIsTsFilesWithItsFileProperties(int fields) throws Exception {
-        Map<String, String> props = new java.util.LinkedHashMap<>();
-        props.put("encryptLevel", "0");
-        props.put("encryptKey", "");
-        props.put("encryptType", "org.apache.tsfile.encrypt.UNENCRYPTED");
         Path ours = dir.resolve("whole-ours-" + fields + ".tsfile");
         Path theirs = dir.resolve("whole-theirs-" + fields + ".tsfile");
         String[] tables = {"zeta", "alpha", "empty"};
@@ -446,7 +442,7 @@ class TsFileWriterTest {
             schemas.add(new TsTableSchema(tables[k], cols));
             theirSchemas.add(new org.apache.tsfile.file.metadata.TableSchema(tables[k], ms, cats));
         }
-        try (TsFileWriter w = TsFileWriter.create(ours, schemas, new TsFileWriter.Options().properties(props));
+        try (TsFileWriter w = TsFileWriter.create(ours, schemas, new TsFileWriter.Options());
                 org.apache.tsfile.write.TsFileWriter tw = new org.apache.tsfile.write.TsFileWriter(theirs.toFile())) {
             for (org.apache.tsfile.file.metadata.TableSchema ts : theirSchemas) {
                 tw.registerTableSchema(ts);
@@ -897,10 +893,21 @@ class TsFileWriterTest {
             assertEquals("\u00b0C", theirs.get("a-last"));
             assertEquals(0, sr.readFileMetadata().getEncryptLevel());
         }
-        // none: the count alone, as before
-        byte[] none =
+        // by default: tsfile's own three, in its order
+        byte[] defaults =
                 writeWithColcodec(TsFileFixtures.dataset(3, TsFileFixtures.allTypes(), new int[] {5}, 0, 1), 10, 5);
-        try (TsFileReader r = TsFileReader.of(none)) {
+        try (TsFileReader r = TsFileReader.of(defaults)) {
+            assertEquals(
+                    List.copyOf(TsFileWriter.TSFILE_PROPERTIES.entrySet()),
+                    List.copyOf(r.properties().entrySet()));
+        }
+        // none given: the count alone
+        Path none = dir.resolve("no-properties.tsfile");
+        try (TsFileWriter w =
+                TsFileWriter.create(none, List.of(schema), new TsFileWriter.Options().properties(Map.of()))) {
+            w.write(new TsTablet(schema).device("d").times(new long[] {1}, 1).longs("x", new long[] {2}, null));
+        }
+        try (TsFileReader r = TsFileReader.open(none)) {
             assertEquals(Map.of(), r.properties());
         }
         // tsfile's own file: its three encryption settings
