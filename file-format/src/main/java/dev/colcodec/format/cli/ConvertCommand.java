@@ -240,11 +240,12 @@ final class ConvertCommand {
                 // per device of the row group: its least and greatest time, and the FIELD columns with a value
                 Map<List<String>, long[]> range = new HashMap<>();
                 Map<List<String>, boolean[]> valued = new HashMap<>();
+                List<ColumnValues> tags = new ArrayList<>(tagColumns.length);
+                for (int t : tagColumns) {
+                    tags.add(v.get(t));
+                }
                 for (int i = 0; i < times.length; i++) {
-                    List<String> key = new ArrayList<>(tagColumns.length);
-                    for (int t : tagColumns) {
-                        key.add(Csv.text(v.get(t), i));
-                    }
+                    List<String> key = deviceKey(tags, i);
                     long[] mm = range.computeIfAbsent(key, k -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
                     mm[0] = Math.min(mm[0], times[i]);
                     mm[1] = Math.max(mm[1], times[i]);
@@ -434,10 +435,7 @@ final class ConvertCommand {
             Map<List<String>, Integer> counts = new LinkedHashMap<>();
             List<List<String>> keyOfRow = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
-                List<String> key = new ArrayList<>(c.tags().size());
-                for (ColumnValues t : c.tags()) {
-                    key.add(Csv.text(t, i));
-                }
+                List<String> key = deviceKey(c.tags(), i);
                 keyOfRow.add(key);
                 counts.merge(key, 1, Integer::sum);
             }
@@ -678,13 +676,13 @@ final class ConvertCommand {
         return dot > 0 ? name.substring(0, dot) : name;
     }
 
-    private static ColumnValues find(List<ColumnValues> columns, String name) {
-        for (ColumnValues c : columns) {
-            if (c.name.equals(name)) {
-                return c;
-            }
+    /** The device of row {@code row}: the text of each tag column, in order. */
+    private static List<String> deviceKey(List<ColumnValues> tags, int row) {
+        List<String> key = new ArrayList<>(tags.size());
+        for (ColumnValues t : tags) {
+            key.add(Csv.text(t, row));
         }
-        throw new UsageException("convert: no column " + name);
+        return key;
     }
 
     private static void toParquet(Path in, Writers.Target target, CliArgs args, Compression codec, PrintStream out)
