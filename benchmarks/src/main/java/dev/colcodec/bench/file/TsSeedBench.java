@@ -28,7 +28,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * peeks at chunk and page statistics to skip the rest). colcodec on 1 thread or a ForkJoinPool of {@code
  * threads} (value columns encoded and decoded in parallel) vs tsfile 2.4.0 Java (table-model writer with
  * Tablets; query API with {@code getLong} per value; always one thread, so run it with {@code threads=1}
- * only). {@code read} and {@code query} read the same file, written by tsfile.
+ * only). {@code read} and {@code query} read the same file, written by tsfile. {@code colcodec-parts}
+ * (run it by naming it: {@code -p impl=colcodec-parts}) reads in one part per thread instead ({@link
+ * dev.colcodec.format.tsfile.TsFileReader#scanPart}).
  *
  * <p>{@code memcpy} is the floor under both libraries: the data moved with no encoding or decoding, on
  * one thread. Its {@code write} reads every time stamp and value of the rows once (summing them into
@@ -55,6 +57,13 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 public class TsSeedBench {
+    /**
+     * An {@code impl} not in the default list: colcodec reading in {@code threads} parts ({@link
+     * TsSeedWorkload#readColcodecParts}), each thread decoding and consuming its own rows, where {@code
+     * colcodec} decodes one scan's value columns on the pool; it writes as {@code colcodec} does.
+     */
+    static final String COLCODEC_PARTS = "colcodec-parts";
+
     @Param({"colcodec", "tsfile", "memcpy"})
     public String impl;
 
@@ -89,15 +98,18 @@ public class TsSeedBench {
 
     /** Generates the rows and, for the read and query benchmarks, writes the file both libraries read. */
     public void prepare(boolean forRead) throws IOException {
-        if (!impl.equals("colcodec") && !impl.equals("tsfile") && !impl.equals("memcpy")) {
-            throw new IllegalArgumentException("impl must be colcodec, tsfile or memcpy: " + impl);
+        if (!impl.equals("colcodec")
+                && !impl.equals(COLCODEC_PARTS)
+                && !impl.equals("tsfile")
+                && !impl.equals("memcpy")) {
+            throw new IllegalArgumentException("impl must be colcodec, colcodec-parts, tsfile or memcpy: " + impl);
         }
         workload = TsSeedWorkload.generate(rows, fields, encoding);
         range = workload.onePercentRange();
         dir = Files.createTempDirectory("colcodec-seedbench");
         writeFile = dir.resolve("written.tsfile");
         readFile = dir.resolve("read.tsfile");
-        pool = impl.equals("colcodec") ? Threads.pool(threads) : null;
+        pool = impl.startsWith("colcodec") ? Threads.pool(threads) : null;
         if (forRead) {
             workload.writeTsFile(readFile);
         } else if (impl.equals("memcpy")) {
@@ -135,7 +147,7 @@ public class TsSeedBench {
     @Benchmark
     public long write() throws IOException {
         return switch (impl) {
-            case "colcodec" -> workload.writeColcodec(writeFile, pool);
+            case "colcodec", COLCODEC_PARTS -> workload.writeColcodec(writeFile, pool);
             case "tsfile" -> workload.writeTsFile(writeFile);
             default -> {
                 // a writer reads its input once, from memory at this size: the floor pays that too
@@ -150,6 +162,8 @@ public class TsSeedBench {
     public TsSeedWorkload.ReadResult read() throws IOException {
         return switch (impl) {
             case "colcodec" -> workload.readColcodec(readFile, Long.MIN_VALUE, Long.MAX_VALUE, pool);
+            case COLCODEC_PARTS ->
+                workload.readColcodecParts(readFile, Long.MIN_VALUE, Long.MAX_VALUE, pool, Threads.count(threads));
             case "tsfile" -> workload.readTsFile(readFile, Long.MIN_VALUE, Long.MAX_VALUE);
             default -> TsSeedWorkload.sumMapped(readFile, 0, Files.size(readFile));
         };
@@ -160,6 +174,8 @@ public class TsSeedBench {
     public TsSeedWorkload.ReadResult query() throws IOException {
         return switch (impl) {
             case "colcodec" -> workload.readColcodec(readFile, range[0], range[1], pool);
+            case COLCODEC_PARTS ->
+                workload.readColcodecParts(readFile, range[0], range[1], pool, Threads.count(threads));
             case "tsfile" -> workload.readTsFile(readFile, range[0], range[1]);
             default -> {
                 long size = Files.size(readFile);

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import org.apache.tsfile.enums.ColumnCategory;
 import org.apache.tsfile.enums.TSDataType;
 import org.apache.tsfile.exception.write.WriteProcessException;
@@ -241,6 +242,51 @@ public final class TsSeedWorkload {
         long values = 0;
         try (TsFileReader r = TsFileReader.open(file);
                 TsScan scan = r.scan(TABLE, fieldNames, minTime, maxTime, pool, SCAN_BLOCK_ROWS)) {
+            for (TsBlock b = scan.next(); b != null; b = scan.next()) {
+                int size = b.size();
+                n += size;
+                long[] t = b.times();
+                for (int i = 0; i < size; i++) {
+                    times += t[i];
+                }
+                for (int c = 0; c < b.columnCount(); c++) {
+                    long[] v = b.column(c).longs();
+                    for (int i = 0; i < size; i++) {
+                        values += v[i];
+                    }
+                }
+            }
+        }
+        return new ReadResult(n, times, values);
+    }
+
+    /**
+     * As {@link #readColcodec}, in {@code parts} parts ({@link TsFileReader#scanPart}): part 0 on the calling
+     * thread, the others as tasks of {@code pool} (which must be given when {@code parts > 1}), each part's
+     * rows decoded and summed on the thread that reads it; the sums are added at the end.
+     */
+    public ReadResult readColcodecParts(Path file, long minTime, long maxTime, ForkJoinPool pool, int parts)
+            throws IOException {
+        try (TsFileReader r = TsFileReader.open(file)) {
+            List<ForkJoinTask<ReadResult>> others = new ArrayList<>();
+            for (int p = 1; p < parts; p++) {
+                int part = p;
+                others.add(pool.submit(() -> readPart(r, minTime, maxTime, part, parts)));
+            }
+            ReadResult sum = readPart(r, minTime, maxTime, 0, parts);
+            for (ForkJoinTask<ReadResult> t : others) {
+                ReadResult o = t.join();
+                sum = new ReadResult(sum.rows() + o.rows(), sum.timeSum() + o.timeSum(), sum.valueSum() + o.valueSum());
+            }
+            return sum;
+        }
+    }
+
+    private ReadResult readPart(TsFileReader r, long minTime, long maxTime, int part, int parts) {
+        long n = 0;
+        long times = 0;
+        long values = 0;
+        try (TsScan scan = r.scanPart(TABLE, fieldNames, minTime, maxTime, null, part, parts, SCAN_BLOCK_ROWS)) {
             for (TsBlock b = scan.next(); b != null; b = scan.next()) {
                 int size = b.size();
                 n += size;

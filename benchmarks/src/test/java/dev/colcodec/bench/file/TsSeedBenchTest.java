@@ -26,7 +26,10 @@ class TsSeedBenchTest {
     @ParameterizedTest
     @ValueSource(strings = {"TS_2DIFF_LZ4", "PLAIN_UNCOMPRESSED"})
     void readAndQueryGiveTheSameRowsInBothLibraries(String encoding) throws Exception {
-        for (String[] implThreads : new String[][] {{"colcodec", "1"}, {"colcodec", "2"}, {"tsfile", "1"}}) {
+        String[][] runs = {
+            {"colcodec", "1"}, {"colcodec", "2"}, {"colcodec-parts", "1"}, {"colcodec-parts", "2"}, {"tsfile", "1"}
+        };
+        for (String[] implThreads : runs) {
             TsSeedBench b = bench(implThreads[0], implThreads[1], encoding);
             b.prepare(true);
             try {

@@ -1076,6 +1076,43 @@ public final class TsFileReader implements Closeable {
         return new TsScan(new Scan(table, columns, minTime, maxTime, devices, pool), maxRowsPerBlock);
     }
 
+    /**
+     * Part {@code part} of {@code parts} of {@link #scan(String, List, long, long, Predicate, ForkJoinPool,
+     * int)}, decoded on the calling thread: the scans of parts {@code 0} to {@code parts - 1} together
+     * return every row of that scan exactly once, so a caller with {@code n} threads runs {@code n} parts,
+     * one on each (queries may run concurrently on one reader), and each thread decodes and consumes its
+     * own rows, which never move from one core to another as they do when one scan decodes on a pool.
+     *
+     * <p>Each device's chunk groups are cut into {@code parts} runs of consecutive chunk groups, as even
+     * in number as they can be, and a part reads one run of every device: which run turns from device to
+     * device, so devices of a single chunk group are dealt out in turn. Within a part, a device's rows come
+     * in the scan's order; rows of different parts may interleave in any way the caller consumes them.
+     *
+     * @throws IllegalArgumentException for an unknown table or column, {@code parts < 1}, {@code part}
+     *     outside {@code [0, parts)}, or {@code maxRowsPerBlock < 1}
+     */
+    public TsScan scanPart(
+            String table,
+            List<String> columns,
+            long minTime,
+            long maxTime,
+            Predicate<String[]> devices,
+            int part,
+            int parts,
+            int maxRowsPerBlock) {
+        if (parts < 1 || part < 0 || part >= parts) {
+            throw new IllegalArgumentException(
+                    "part must be in [0, parts) with parts >= 1: part " + part + " of " + parts);
+        }
+        if (maxRowsPerBlock < 1) {
+            throw new IllegalArgumentException("maxRowsPerBlock must be at least 1: " + maxRowsPerBlock);
+        }
+        Scan scan = new Scan(table, columns, minTime, maxTime, devices, null);
+        scan.part = part;
+        scan.parts = parts;
+        return new TsScan(scan, maxRowsPerBlock);
+    }
+
     /** A query's walk over devices and their chunk groups, with its own decode state. */
     final class Scan {
         private final long minTime;
@@ -1097,6 +1134,12 @@ public final class TsFileReader implements Closeable {
         private Series time;
         private Series[] fieldSeries;
         private int chunk;
+        /** The end (exclusive) of the device's chunk groups this scan reads. */
+        private int chunkEnd;
+        /** Which part of {@link #parts} this scan reads ({@link #scanPart}; 0 of 1: the whole scan). */
+        int part;
+
+        int parts = 1;
         /** Whether {@link #nextBlock} is inside a device (between {@link #nextDevice} and its end). */
         private boolean inDevice;
         /** The chunk group {@link #nextWindow} is in, or null between chunk groups. */
@@ -1179,10 +1222,18 @@ public final class TsFileReader implements Closeable {
                     throw rebased(e);
                 }
                 if (time.stats.count == 0 || time.stats.startTime > maxTime || time.stats.endTime < minTime) {
-                    skipsDevice(time);
+                    if (part == 0) {
+                        skipsDevice(time); // counted once, not by every part
+                    }
                     continue;
                 }
-                chunk = 0;
+                // this part's run of the device's chunk groups: run (part + device) % parts of parts
+                int run = (int) ((part + (long) device) % parts);
+                chunk = (int) ((long) time.chunkCount * run / parts);
+                chunkEnd = (int) ((long) time.chunkCount * (run + 1) / parts);
+                if (chunk == chunkEnd) {
+                    continue;
+                }
                 group = null;
                 return true;
             }
@@ -1209,7 +1260,7 @@ public final class TsFileReader implements Closeable {
         boolean nextWindow(TsBlock fields, int maxRows) {
             if (group == null) {
                 while (group == null) {
-                    if (chunk >= time.chunkCount) {
+                    if (chunk >= chunkEnd) {
                         return false;
                     }
                     group = openAlignedGroup(

@@ -312,6 +312,99 @@ class TsFileReaderTest {
     }
 
     /**
+     * The parts of a scan, read one after another or each on a thread of its own, give every row of the
+     * scan exactly once: a device's rows in consecutive runs of its chunk groups, devices of one chunk
+     * group dealt out in turn, time ranges and device filters as in the scan.
+     */
+    @Test
+    void scanPartsTogetherGiveEveryRowOfTheScanOnce() throws Exception {
+        Dataset ds = TsFileFixtures.dataset(
+                33, TsFileFixtures.allTypes(), new int[] {3000, 700, 1, 1, 1, 250, 1, 1}, 0.1, -1);
+        File f = writtenByTsFile(ds, "parts.tsfile");
+        List<String> cols = allColumns(ds);
+        long[] t0 = ds.devices.get(0).times;
+        long[][] ranges = {{Long.MIN_VALUE, Long.MAX_VALUE}, {t0[333], t0[1444]}, {t0[2999], t0[2999]}, {0, 1}};
+        try (TsFileReader r = TsFileReader.open(f.toPath())) {
+            for (long[] range : ranges) {
+                for (int parts : new int[] {1, 2, 3, 7, 40}) {
+                    List<List<TsBlock>> byPart = new ArrayList<>();
+                    for (int p = 0; p < parts; p++) {
+                        byPart.add(partBlocks(r.scanPart("t", cols, range[0], range[1], null, p, parts, 500)));
+                    }
+                    check(ds, mergedByDevice(byPart), cols, range[0], range[1]);
+                    if (parts == 2 && range[0] == Long.MIN_VALUE) {
+                        for (List<TsBlock> part : byPart) {
+                            long rows = part.stream().mapToLong(TsBlock::size).sum();
+                            // the 3,000-row device alone has chunk groups in both parts
+                            assertTrue(rows > 1000, rows + " rows in a part of two");
+                        }
+                    }
+                }
+            }
+            // three parts, each on a thread of its own, over one reader, with a device filter
+            java.util.function.Predicate<String[]> notSecond =
+                    id -> !ds.devices.get(1).tags[1].equals(id[2]);
+            java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(3);
+            try {
+                List<java.util.concurrent.Future<List<TsBlock>>> futures = new ArrayList<>();
+                for (int p = 0; p < 3; p++) {
+                    int part = p;
+                    futures.add(threads.submit(() -> partBlocks(
+                            r.scanPart("t", cols, Long.MIN_VALUE, Long.MAX_VALUE, notSecond, part, 3, 128))));
+                }
+                List<List<TsBlock>> byPart = new ArrayList<>();
+                for (java.util.concurrent.Future<List<TsBlock>> fu : futures) {
+                    byPart.add(fu.get());
+                }
+                List<TsBlock> merged = mergedByDevice(byPart);
+                assertTrue(merged.stream().noneMatch(b -> b.device()[2].equals(ds.devices.get(1).tags[1])));
+                Dataset without = TsFileFixtures.dataset(
+                        33, TsFileFixtures.allTypes(), new int[] {3000, 700, 1, 1, 1, 250, 1, 1}, 0.1, -1);
+                without.devices.remove(1);
+                check(without, merged, cols, Long.MIN_VALUE, Long.MAX_VALUE);
+            } finally {
+                threads.shutdownNow();
+            }
+            assertThrows(IllegalArgumentException.class, () -> r.scanPart("t", cols, 0, 1, null, 2, 2, 10));
+            assertThrows(IllegalArgumentException.class, () -> r.scanPart("t", cols, 0, 1, null, -1, 2, 10));
+            assertThrows(IllegalArgumentException.class, () -> r.scanPart("t", cols, 0, 1, null, 0, 0, 10));
+            assertThrows(IllegalArgumentException.class, () -> r.scanPart("t", cols, 0, 1, null, 0, 1, 0));
+        }
+    }
+
+    /** Copies of the blocks of a scan, which it closes. */
+    private static List<TsBlock> partBlocks(TsScan scan) {
+        List<TsBlock> copies = new ArrayList<>();
+        try (scan) {
+            for (TsBlock b = scan.next(); b != null; b = scan.next()) {
+                assertTrue(b.size() > 0, "no empty blocks");
+                copies.add(concat(List.of(b)));
+            }
+        }
+        return copies;
+    }
+
+    /**
+     * The blocks of all parts as one block per device: a device's blocks from any part, ordered by their
+     * first time (each holds ascending times of consecutive chunk groups, which do not overlap).
+     */
+    private static List<TsBlock> mergedByDevice(List<List<TsBlock>> byPart) {
+        java.util.Map<String, List<TsBlock>> devices = new java.util.LinkedHashMap<>();
+        for (List<TsBlock> part : byPart) {
+            for (TsBlock b : part) {
+                devices.computeIfAbsent(Arrays.toString(b.device()), k -> new ArrayList<>())
+                        .add(b);
+            }
+        }
+        List<TsBlock> out = new ArrayList<>();
+        for (List<TsBlock> blocks : devices.values()) {
+            blocks.sort(java.util.Comparator.comparingLong(b -> b.times()[0]));
+            out.add(concat(blocks));
+        }
+        return out;
+    }
+
+    /**
      * A scan told to read ahead or decode alone in any order (the order its timing would choose depends on
      * the machine) gives every row, leaves the block it returned alone until the next call, and refills at
      * most two blocks.
