@@ -37,6 +37,10 @@ import org.apache.parquet.format.SchemaElement;
  * <p>Every offset and size in the footer is checked against the file before anything is read or
  * allocated; inconsistencies give {@link CorruptInputException} with the file offset. I/O errors are
  * reported as {@link IOException}. Encrypted files are not supported (reported as corrupt input).
+ *
+ * <p>Threads may share one reader: column chunks, statistics, indexes and Bloom filters are read with
+ * positional reads or from the mapping, and each {@link #readColumn} returns a reader of its own (which
+ * is for one thread). Set {@link #maxPageBytes} and {@link #verifyCrc} before sharing it.
  */
 public final class ParquetFileReader implements AutoCloseable {
     private static final int MAGIC = 0x31524150; // "PAR1" little-endian

@@ -255,6 +255,63 @@ class ParallelTest {
     }
 
     /**
+     * One reader of a memory-mapped file serves threads that read its row groups at once (each its own
+     * chunks, statistics and indexes), as an engine reading a file's row groups in parallel does.
+     */
+    @Test
+    void oneReaderServesThreadsReadingRowGroupsAtOnce(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        Random r = new Random(78);
+        List<ParquetColumn> schema = new ArrayList<>();
+        List<TestData> data = new ArrayList<>();
+        int rows = 60_000;
+        randomColumns(r, 5, rows, schema, data);
+        ParquetWriteOptions o = ParquetWriteOptions.defaults()
+                .withCompression(Compression.SNAPPY)
+                .withRowGroupSize(100_000);
+        java.nio.file.Path file = dir.resolve("groups.parquet");
+        java.nio.file.Files.write(file, write(schema, data, rows, o));
+        try (ParquetFileReader reader = ParquetFileReader.open(file)) {
+            int groups = reader.rowGroupCount();
+            assertThat(groups).isGreaterThan(3);
+            int[] cols = {0, 1, 2, 3, 4};
+            long[] firstRows = new long[groups];
+            for (int g = 1; g < groups; g++) {
+                firstRows[g] = firstRows[g - 1] + reader.rowGroupRowCount(g - 1);
+            }
+            java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(4);
+            try {
+                for (int round = 0; round < 3; round++) {
+                    List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+                    for (int g = 0; g < groups; g++) {
+                        int group = g;
+                        done.add(threads.submit(() -> {
+                            List<List<ColumnBatch>> batches = reader.decodeRowGroup(group, cols, 777, null);
+                            for (int k = 0; k < cols.length; k++) {
+                                int row = (int) firstRows[group];
+                                for (ColumnBatch b : batches.get(k)) {
+                                    data.get(cols[k]).assertBatch(b, row);
+                                    row += b.levelCount();
+                                }
+                                assertThat((long) row - firstRows[group]).isEqualTo(reader.rowGroupRowCount(group));
+                                assertThat(reader.statistics(group, cols[k])).isNotNull();
+                                assertThat(reader.readOffsetIndex(group, cols[k]))
+                                        .isNotNull();
+                            }
+                            return null;
+                        }));
+                    }
+                    for (java.util.concurrent.Future<?> f : done) {
+                        f.get();
+                    }
+                }
+            } finally {
+                threads.shutdownNow();
+            }
+        }
+    }
+
+    /**
      * The slabs of a written row group are recycled for the next (their old bytes still in them): three
      * row groups of the same rows, each chunk several full-size slabs long, have byte-identical chunks, the
      * same with and without a pool.
