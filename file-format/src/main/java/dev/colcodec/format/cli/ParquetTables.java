@@ -210,8 +210,7 @@ final class ParquetTables {
                 value[n] = null;
                 if (def[n] == c.maxDefinitionLevel()) {
                     copy(b, v++, element.values, 0);
-                    String s = Csv.text(element, 0);
-                    value[n] = element.meaning == ColumnValues.Meaning.STRING ? '"' + s + '"' : s;
+                    value[n] = listElement(element);
                 }
                 n++;
             }
@@ -223,6 +222,27 @@ final class ParquetTables {
             throw new CorruptInputException(0, rows + " rows in the column chunk of " + name(c) + ", got " + (row + 1));
         }
         return new ColumnValues(name(c), ColumnValues.Kind.LIST, ColumnValues.Meaning.NONE, text, nulls, rows);
+    }
+
+    /**
+     * An element's text inside a list: a string in double quotes with each {@code "} and backslash escaped by a
+     * backslash, so that {@code ["a\", \"b"]} (one element) and {@code ["a", "b"]} (two) differ; an empty
+     * binary as {@code ""}, so that a list of one is not {@code []}; anything else as a flat column's cell.
+     */
+    static String listElement(ColumnValues element) {
+        String s = Csv.text(element, 0);
+        if (element.meaning == ColumnValues.Meaning.STRING) {
+            StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
+            for (int i = 0; i < s.length(); i++) {
+                char ch = s.charAt(i);
+                if (ch == '"' || ch == '\\') {
+                    sb.append('\\');
+                }
+                sb.append(ch);
+            }
+            return sb.append('"').toString();
+        }
+        return s.isEmpty() ? "\"\"" : s;
     }
 
     private static void finishList(

@@ -94,6 +94,8 @@ public final class ColumnChunkReader {
     private int pageRowsStated = -1;
     /** Of the current page: entries whose repetition levels are decoded, and rows they begin. */
     private int pageLevelsDecoded;
+    /** Whether this reader has decoded a repetition level yet (the first must be 0). */
+    private boolean levelsBegun;
 
     private long pageRowsBegun;
     /** Entries of the current page. */
@@ -674,28 +676,50 @@ public final class ColumnChunkReader {
     }
 
     /**
-     * Counts the rows the repetition levels {@code reps[from, from + n)}, just decoded from the current
-     * page, begin; a V2 page must begin a row and begin as many as its header states.
+     * Checks the repetition levels {@code reps[from, from + n)}, just decoded from the current page: each
+     * at most the column's maximum, the first this reader decodes 0 (a chunk begins a row, and so does a
+     * page a skip lands on); and counts the rows they begin: a V2 page must begin a row and begin as many
+     * as its header states.
      */
     private void countPageRows(int[] reps, int from, int n) {
-        if (pageRowsStated < 0 || n == 0) {
+        if (n == 0) {
+            return;
+        }
+        long begun = 0;
+        int bad = 0;
+        for (int i = from; i < from + n; i++) {
+            int r = reps[i];
+            begun += r == 0 ? 1 : 0;
+            bad |= r > maxRep ? 1 : 0;
+        }
+        if (bad != 0) {
+            throw pageError("repetition levels <= " + maxRep);
+        }
+        if (!levelsBegun && reps[from] != 0) {
+            throw pageError("a column chunk that begins a row (repetition level 0 first)");
+        }
+        levelsBegun = true;
+        if (pageRowsStated < 0) {
             return;
         }
         if (pageLevelsDecoded == 0 && reps[from] != 0) {
-            throw new CorruptInputException(base + pageAt, "a V2 data page that begins a row (repetition level 0)");
-        }
-        long begun = 0;
-        for (int i = from; i < from + n; i++) {
-            begun += reps[i] == 0 ? 1 : 0;
+            throw pageError("a V2 data page that begins a row (repetition level 0)");
         }
         pageRowsBegun += begun;
         pageLevelsDecoded += n;
         if (pageLevelsDecoded == pageEntries && pageRowsBegun != pageRowsStated) {
-            throw new CorruptInputException(
-                    base + pageAt,
-                    "a V2 data page of " + pageRowsStated + " rows, as its header states; its repetition levels begin "
-                            + pageRowsBegun);
+            throw pageError("a V2 data page of " + pageRowsStated
+                    + " rows, as its header states; its repetition levels begin " + pageRowsBegun);
         }
+    }
+
+    /**
+     * Corrupt input at the current page's header, raised while its level decoders run: {@link #inPage}
+     * must not take its offset for an index into the levels.
+     */
+    private CorruptInputException pageError(String expected) {
+        decoding = NOT_DECODING;
+        return new CorruptInputException(base + pageAt, expected);
     }
 
     private long skipRowsUnchecked(long n) {

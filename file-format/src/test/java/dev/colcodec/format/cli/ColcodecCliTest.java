@@ -345,6 +345,43 @@ class ColcodecCliTest {
                         ",");
     }
 
+    /**
+     * A string element of a list is quoted with its quotes and backslashes escaped, and an empty binary
+     * element is {@code ""}: rows that differ print differently ({@code ["a\", \"b"]} is one element,
+     * {@code [""]} a list of one).
+     */
+    @Test
+    void dumpTellsListElementsApart() throws IOException {
+        org.apache.parquet.schema.MessageType schema = org.apache.parquet.schema.MessageTypeParser.parseMessageType(
+                "message m { optional group ls (LIST) { repeated group list { optional binary element (STRING); } }"
+                        + " optional group lb (LIST) { repeated group list { optional binary element; } } }");
+        Path p = tmp.resolve("elements.parquet");
+        try (org.apache.parquet.hadoop.ParquetWriter<org.apache.parquet.example.data.Group> w =
+                org.apache.parquet.hadoop.example.ExampleParquetWriter.builder(
+                                new org.apache.parquet.io.LocalOutputFile(p))
+                        .withConf(new org.apache.parquet.conf.PlainParquetConfiguration())
+                        .withType(schema)
+                        .build()) {
+            org.apache.parquet.example.data.simple.SimpleGroupFactory f =
+                    new org.apache.parquet.example.data.simple.SimpleGroupFactory(schema);
+            org.apache.parquet.example.data.Group one = f.newGroup();
+            one.addGroup("ls").addGroup("list").append("element", "a\", \"b\\");
+            one.addGroup("lb").addGroup("list").append("element", org.apache.parquet.io.api.Binary.EMPTY);
+            w.write(one);
+            org.apache.parquet.example.data.Group two = f.newGroup();
+            org.apache.parquet.example.data.Group ls = two.addGroup("ls");
+            ls.addGroup("list").append("element", "a");
+            ls.addGroup("list").append("element", "b\\");
+            two.addGroup("lb");
+            w.write(two);
+        }
+        assertThat(run("dump", p.toString()).outLines())
+                .containsExactly(
+                        "ls.list.element,lb.list.element",
+                        "\"[\"\"a\\\"\", \\\"\"b\\\\\"\"]\",\"[\"\"\"\"]\"",
+                        "\"[\"\"a\"\", \"\"b\\\\\"\"]\",[]");
+    }
+
     @Test
     void convertRoundTripsAGoldenFileUpToRowOrder() throws IOException {
         Path in = GOLDEN.resolve("v2_delta_bss.parquet");
