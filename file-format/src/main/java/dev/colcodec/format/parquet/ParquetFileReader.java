@@ -462,7 +462,8 @@ public final class ParquetFileReader implements AutoCloseable {
     /**
      * The row groups whose chunk statistics for {@code column} allow a value in {@code [lo, hi]}
      * (PLAIN-encoded bounds compared in the column's {@link #order}, see {@link ColumnStatistics};
-     * {@code null} means unbounded), in order. Row groups without min/max, and every row group of a
+     * {@code null} means unbounded), in order. Row groups without min/max (or with a min above their
+     * max in the column's order, as writers that compared in another order left them), and every row group of a
      * column without an order ({@link ColumnStatistics.Order#UNDEFINED}: INT96, INTERVAL, FLOAT16, ...),
      * are kept; a row group whose column holds only nulls is dropped.
      *
@@ -534,6 +535,11 @@ public final class ParquetFileReader implements AutoCloseable {
             if (mx == 0) {
                 max = t == PhysicalType.FLOAT ? ColumnStatistics.plain(0.0f) : ColumnStatistics.plain(0.0);
             }
+        }
+        if (ColumnStatistics.compare(t, order, min, max) > 0) {
+            // no honest chunk or page has its minimum above its maximum: a writer that compared in another
+            // order (DECIMAL bytes compared unsigned, say) wrote them, and they say nothing here
+            return true;
         }
         return (lo == null || ColumnStatistics.compare(t, order, max, lo) >= 0)
                 && (hi == null || ColumnStatistics.compare(t, order, min, hi) <= 0);

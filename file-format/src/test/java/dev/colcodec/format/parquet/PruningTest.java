@@ -665,4 +665,38 @@ class PruningTest {
         assertEquals("RowRanges[[0, 20), [30, 40)]", a.toString());
         assertTrue(Objects.equals(RowRanges.all(0), RowRanges.empty()));
     }
+
+    /**
+     * Chunk statistics whose minimum is above their maximum in the column's order (as writers that compare
+     * DECIMAL bytes unsigned write -1, 0, 1: min 0x00, max 0xFF) prune nothing: the row holding 1 stays.
+     */
+    @Test
+    void boundsThatContradictEachOtherPruneNothing() throws IOException {
+        BinaryBatch b = new BinaryBatch();
+        for (byte x : new byte[] {-1, 0, 1}) {
+            b.append(new byte[] {x}, 0, 1);
+        }
+        ParquetColumn c = ParquetColumn.flat("d", PhysicalType.BYTE_ARRAY, 0, false)
+                .withLogicalType(ParquetLogicalType.decimal(2, 0));
+        byte[] file = ParquetTestFiles.write(
+                List.of(c), ParquetWriteOptions.defaults(), new Object[] {b}, new boolean[1][], 3, 3);
+        byte[] one = {1};
+        byte[] two = {2};
+        try (ParquetFileReader r = ParquetFileReader.open(file)) {
+            // colcodec's own bounds: -1 and 1
+            assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, one, one));
+            assertArrayEquals(new int[0], r.rowGroupsOverlapping(0, two, two));
+        }
+        FileMetaData fmd = ParquetTestFiles.footer(file);
+        org.apache.parquet.format.Statistics st =
+                fmd.getRow_groups().get(0).getColumns().get(0).getMeta_data().getStatistics();
+        st.setMin_value(new byte[] {0x00});
+        st.setMax_value(new byte[] {(byte) 0xFF});
+        try (ParquetFileReader r = ParquetFileReader.open(ParquetTestFiles.withFooter(file, fmd))) {
+            assertEquals(ColumnStatistics.Order.SIGNED_BINARY, r.order(0));
+            assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, one, one));
+            assertArrayEquals(new int[] {0}, r.rowGroupsOverlapping(0, two, two), "nothing to go by");
+            assertTrue(r.rowRangesOverlapping(0, 0, one, one).contains(2));
+        }
+    }
 }
