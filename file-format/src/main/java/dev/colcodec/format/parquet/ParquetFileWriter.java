@@ -376,10 +376,12 @@ public final class ParquetFileWriter implements AutoCloseable {
         boolean descending = true;
         byte[] prevMin = null;
         byte[] prevMax = null;
-        // BYTE_ARRAY only: a FIXED_LEN_BYTE_ARRAY bound shorter than the type length is not a value of
-        // its type (readers, colcodec's among them, ignore such bounds)
-        boolean truncate = sortOrder == ColumnStatistics.Order.PHYSICAL && t == PhysicalType.BYTE_ARRAY;
-        boolean utf8 = column.logicalType() != null && column.logicalType().isText();
+        // as parquet-java truncates: byte values without an annotation or of text (STRING, ENUM, JSON,
+        // BSON), FIXED_LEN_BYTE_ARRAY ones too (readers compare a shorter bound as a prefix)
+        ParquetLogicalType lt = column.logicalType();
+        boolean truncate = sortOrder == ColumnStatistics.Order.PHYSICAL
+                && (t == PhysicalType.BYTE_ARRAY || t == PhysicalType.FIXED_LEN_BYTE_ARRAY)
+                && (lt == null || lt.isText() || lt.kind() == ParquetLogicalType.Kind.BSON);
         for (ColumnChunkWriter.PageInfo p : pages) {
             ColumnStatistics s = p.statistics();
             boolean allNull = s.nullCount() == p.rows();
@@ -391,8 +393,8 @@ public final class ParquetFileWriter implements AutoCloseable {
             byte[] min = allNull ? new byte[0] : s.min();
             byte[] max = allNull ? new byte[0] : s.max();
             if (truncate && !allNull) {
-                min = BoundTruncation.lower(min, truncateLength, utf8);
-                max = BoundTruncation.upper(max, truncateLength, utf8);
+                min = BoundTruncation.lower(min, truncateLength);
+                max = BoundTruncation.upper(max, truncateLength);
             }
             mins.add(ByteBuffer.wrap(min));
             maxs.add(ByteBuffer.wrap(max));

@@ -213,6 +213,7 @@ class ParquetJavaMetadataTest {
                                 .as(col)
                                 .isEqualTo(ti.getUnencoded_byte_array_data_bytes());
                         assertThat(firstRows(oi)).as(col).isEqualTo(firstRows(ti));
+                        assertThat(or.readColumnIndex(0, c)).as(col).isEqualTo(tr.readColumnIndex(0, c));
                         compared++;
                         if (tm.getEncoding_statsSize() == 3) {
                             fallbacks++; // a dictionary page, dictionary-encoded pages, then the fallback's
@@ -223,6 +224,86 @@ class ParquetJavaMetadataTest {
         }
         assertThat(compared).isEqualTo(48);
         assertThat(fallbacks).as("chunks whose dictionary fell back").isGreaterThanOrEqualTo(4);
+    }
+
+    /**
+     * Page bounds of long byte values in the column index are parquet-java's byte for byte: UTF-8 text cut
+     * at a character boundary and raised as a character (non-ASCII and DEL last), other bytes cut at 64 and
+     * raised with a carry, unannotated FIXED_LEN_BYTE_ARRAY(80) values as well.
+     */
+    @Test
+    void truncatedColumnIndexBoundsAreParquetJavas() throws IOException {
+        MessageType schema = MessageTypeParser.parseMessageType(
+                "message m { optional binary s (STRING); optional binary raw; required fixed_len_byte_array(80) w; }");
+        List<ParquetColumn> cols = List.of(
+                ParquetColumn.flat("s", PhysicalType.BYTE_ARRAY, 0, true).withLogicalType(ParquetLogicalType.string()),
+                ParquetColumn.flat("raw", PhysicalType.BYTE_ARRAY, 0, true),
+                ParquetColumn.flat("w", PhysicalType.FIXED_LEN_BYTE_ARRAY, 80, false));
+        Random r = new Random(5);
+        String[] alphabet = {"a", "z", "~", "\u007f", "\u00e9", "\u00ff", "\u4e2d", "\ud83d\ude00", "\uffff"};
+        int rows = 3000;
+        byte[][] s = new byte[rows][];
+        byte[][] raw = new byte[rows][];
+        byte[][] w = new byte[rows][];
+        for (int i = 0; i < rows; i++) {
+            StringBuilder sb = new StringBuilder("prefix-");
+            int len = 50 + r.nextInt(40);
+            while (sb.length() < len) {
+                sb.append(alphabet[r.nextInt(alphabet.length)]);
+            }
+            s[i] = sb.toString().getBytes(StandardCharsets.UTF_8);
+            raw[i] = new byte[60 + r.nextInt(20)];
+            r.nextBytes(raw[i]);
+            if (i % 7 == 0) {
+                java.util.Arrays.fill(raw[i], 40, raw[i].length, (byte) 0xFF);
+            }
+            w[i] = new byte[80];
+            r.nextBytes(w[i]);
+            if (i % 5 == 0) {
+                java.util.Arrays.fill(w[i], 10, 80, (byte) 0xFF);
+            }
+        }
+        Path theirs = tmp.resolve("java-long.parquet");
+        try (ParquetWriter<Group> pw = ExampleParquetWriter.builder(new LocalOutputFile(theirs))
+                .withConf(new PlainParquetConfiguration())
+                .withType(schema)
+                .withDictionaryEncoding(false)
+                .withPageRowCountLimit(100)
+                .build()) {
+            SimpleGroupFactory f = new SimpleGroupFactory(schema);
+            for (int i = 0; i < rows; i++) {
+                Group g = f.newGroup();
+                g.append("s", Binary.fromConstantByteArray(s[i]));
+                g.append("raw", Binary.fromConstantByteArray(raw[i]));
+                g.append("w", Binary.fromConstantByteArray(w[i]));
+                pw.write(g);
+            }
+        }
+        BinaryBatch sb = new BinaryBatch();
+        BinaryBatch rb = new BinaryBatch();
+        BinaryBatch wb = new BinaryBatch();
+        for (int i = 0; i < rows; i++) {
+            sb.append(s[i], 0, s[i].length);
+            rb.append(raw[i], 0, raw[i].length);
+            wb.append(w[i], 0, 80);
+        }
+        Path ours = tmp.resolve("colcodec-long.parquet");
+        try (ParquetFileWriter pw = ParquetFileWriter.create(
+                ours, cols, ParquetWriteOptions.defaults().withDictionary(false).withPageRowLimit(100))) {
+            pw.write(new Object[] {sb, rb, wb}, new boolean[3][], rows);
+        }
+        int truncated = 0;
+        try (ParquetFileReader tr = ParquetFileReader.open(theirs);
+                ParquetFileReader or = ParquetFileReader.open(ours)) {
+            for (int c = 0; c < cols.size(); c++) {
+                org.apache.parquet.format.ColumnIndex ti = tr.readColumnIndex(0, c);
+                assertThat(or.readColumnIndex(0, c)).as(cols.get(c).name()).isEqualTo(ti);
+                for (java.nio.ByteBuffer b : ti.getMax_values()) {
+                    truncated += b.remaining() <= 64 ? 1 : 0;
+                }
+            }
+        }
+        assertThat(truncated).as("pages whose max was truncated").isGreaterThan(60);
     }
 
     /**
