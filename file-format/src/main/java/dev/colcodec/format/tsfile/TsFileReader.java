@@ -1137,9 +1137,9 @@ public final class TsFileReader implements Closeable {
         /** The end (exclusive) of the device's chunk groups this scan reads. */
         private int chunkEnd;
         /** Which part of {@link #parts} this scan reads ({@link #scanPart}; 0 of 1: the whole scan). */
-        int part;
+        private int part;
 
-        int parts = 1;
+        private int parts = 1;
         /** Whether {@link #nextBlock} is inside a device (between {@link #nextDevice} and its end). */
         private boolean inDevice;
         /** The chunk group {@link #nextWindow} is in, or null between chunk groups. */
