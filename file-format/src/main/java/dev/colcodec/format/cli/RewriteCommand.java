@@ -271,6 +271,18 @@ final class RewriteCommand {
         return samples;
     }
 
+    /** A TsFile name as TsFile names are: in lower case. */
+    private static String lowerCase(String name) {
+        return name.toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static void noteLowerCase(PrintStream out, String what, String name) {
+        if (!lowerCase(name).equals(name)) {
+            out.println("note: " + what + (what.endsWith(".") ? "" : " ") + name + " is written as " + lowerCase(name)
+                    + " (TsFile names are lower case: tsfile finds no rows under other names)");
+        }
+    }
+
     private static void rewriteTsFile(
             TsFileReader r,
             List<TsFileLayout.ChunkGroup> groups,
@@ -311,6 +323,7 @@ final class RewriteCommand {
                 tables.add(table);
                 for (TsTableSchema.Column c : TsTables.columns(r.schema(table), TsTableSchema.Category.FIELD)) {
                     fieldNames.add(c.name());
+                    fieldNames.add(lowerCase(c.name()));
                 }
             }
         }
@@ -345,16 +358,42 @@ final class RewriteCommand {
             }
         }
         List<TsTableSchema> schemas = new ArrayList<>();
+        // TsFile names are lower case (tsfile looks tables and columns up so): a file another writer gave
+        // upper-case names is written with lower-case ones, with a note; ones that would then collide are refused
+        Map<String, String> tableOf = new HashMap<>();
+        for (String table : tables) {
+            String other = tableOf.put(lowerCase(table), table);
+            if (other != null) {
+                throw new UsageException("rewrite: tables " + other + " and " + table + " are both " + lowerCase(table)
+                        + " in lower case, which TsFile names are");
+            }
+        }
         for (String table : tables) {
             TsTableSchema old = r.schema(table);
+            noteLowerCase(out, "table", table);
+            Map<String, String> columnOf = new HashMap<>();
+            for (TsTableSchema.Column c : old.columns()) {
+                String other = columnOf.put(lowerCase(c.name()), c.name());
+                if (other != null) {
+                    throw new UsageException("rewrite: columns " + other + " and " + c.name() + " of table " + table
+                            + " are both " + lowerCase(c.name()) + " in lower case, which TsFile names are");
+                }
+                noteLowerCase(out, "column " + table + ".", c.name());
+            }
             List<TsTableSchema.Column> cols = new ArrayList<>();
             List<TsTableSchema.Column> fields = TsTables.columns(old, TsTableSchema.Category.FIELD);
             for (TsTableSchema.Column c : old.columns()) {
                 if (c.category() != TsTableSchema.Category.FIELD) {
-                    cols.add(c);
+                    cols.add(new TsTableSchema.Column(
+                            lowerCase(c.name()),
+                            c.type(),
+                            c.encoding(),
+                            c.compression(),
+                            c.category(),
+                            c.properties()));
                     continue;
                 }
-                TsEncoding enc = given.getOrDefault(c.name(), c.encoding());
+                TsEncoding enc = given.getOrDefault(c.name(), given.getOrDefault(lowerCase(c.name()), c.encoding()));
                 Compression comp = codec == null ? c.compression() : codec;
                 Samples.Collector sample = policy == null ? null : samples.get(table)[fields.indexOf(c)];
                 if (sample != null) {
@@ -369,21 +408,27 @@ final class RewriteCommand {
                         out.println(c.name() + ": " + Samples.describe(best));
                     }
                 }
-                cols.add(new TsTableSchema.Column(c.name(), c.type(), enc, comp, c.category(), c.properties()));
+                cols.add(new TsTableSchema.Column(
+                        lowerCase(c.name()), c.type(), enc, comp, c.category(), c.properties()));
             }
-            schemas.add(new TsTableSchema(table, cols));
+            schemas.add(new TsTableSchema(lowerCase(table), cols));
         }
         // one chunk group's rows at a time: a file of any size is rewritten in the memory of its largest
         // chunk group (a part-written OUT is deleted if a later one fails)
         try (TsFileWriter w = Writers.tsfile("rewrite", target, schemas, options)) {
-            for (TsTableSchema s : schemas) {
+            for (int k = 0; k < schemas.size(); k++) {
+                TsTableSchema s = schemas.get(k);
+                String table = tables.get(k); // the input's name
                 TsTables.DateCheck dates = new TsTables.DateCheck(
-                        s, TsFileWriter::isDate, "a yyyyMMdd date of the years 1000 to 9999", () -> groups);
-                for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, s.tableName()); it.hasNext(); ) {
+                        r.schema(table),
+                        TsFileWriter::isDate,
+                        "a yyyyMMdd date of the years 1000 to 9999",
+                        () -> groups);
+                for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, table); it.hasNext(); ) {
                     TsTables.DeviceRows d = it.next();
                     dates.check(d);
                     try {
-                        w.write(TsTables.tablet(s, d));
+                        w.write(TsTables.tablet(s, d, RewriteCommand::lowerCase));
                     } catch (IllegalArgumentException e) {
                         if (e.getMessage() == null || !e.getMessage().startsWith("times must ascend")) {
                             throw e;

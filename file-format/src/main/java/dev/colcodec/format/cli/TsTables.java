@@ -349,26 +349,32 @@ final class TsTables {
 
     /** A tablet of one device's rows. */
     static TsTablet tablet(TsTableSchema schema, DeviceRows d) {
+        return tablet(schema, d, java.util.function.UnaryOperator.identity());
+    }
+
+    /** As {@link #tablet(TsTableSchema, DeviceRows)}, each field of {@code d} the column {@code name} names in {@code schema}. */
+    static TsTablet tablet(TsTableSchema schema, DeviceRows d, java.util.function.UnaryOperator<String> name) {
         TsTablet t = new TsTablet(schema).device(d.tags()).times(d.times(), d.rows());
         for (ColumnValues c : d.fields()) {
+            String n = name.apply(c.name);
             switch (c.kind) {
                 case BOOLEAN:
-                    t.booleans(c.name, (boolean[]) c.values, c.nulls);
+                    t.booleans(n, (boolean[]) c.values, c.nulls);
                     break;
                 case INT32:
-                    t.ints(c.name, (int[]) c.values, c.nulls);
+                    t.ints(n, (int[]) c.values, c.nulls);
                     break;
                 case INT64:
-                    t.longs(c.name, (long[]) c.values, c.nulls);
+                    t.longs(n, (long[]) c.values, c.nulls);
                     break;
                 case FLOAT:
-                    t.floats(c.name, (float[]) c.values, c.nulls);
+                    t.floats(n, (float[]) c.values, c.nulls);
                     break;
                 case DOUBLE:
-                    t.doubles(c.name, (double[]) c.values, c.nulls);
+                    t.doubles(n, (double[]) c.values, c.nulls);
                     break;
                 case BINARY:
-                    t.binaries(c.name, (byte[][]) c.values, c.nulls);
+                    t.binaries(n, (byte[][]) c.values, c.nulls);
                     break;
                 default:
                     throw new UsageException("nested column " + c.name + " cannot be written to a TsFile");

@@ -1314,6 +1314,81 @@ class ColcodecCliTest {
         assertThat(converted.outLines()).containsExactly("wrote 10 rows of table t from 2 devices");
     }
 
+    /**
+     * A TsFile another writer gave upper-case names (tsfile finds no rows under them: it looks names up in
+     * lower case) is rewritten with lower-case ones, with a note per name; the rows stay.
+     */
+    @Test
+    void rewriteWritesUpperCaseTsFileNamesInLowerCase() throws IOException {
+        TsTableSchema schema = new TsTableSchema(
+                "plant",
+                List.of(
+                        CliFixtures.tag("site", Compression.UNCOMPRESSED),
+                        new TsTableSchema.Column(
+                                "temp",
+                                TsDataType.DOUBLE,
+                                TsEncoding.GORILLA,
+                                Compression.LZ4_RAW,
+                                TsTableSchema.Category.FIELD)));
+        Path lower = tmp.resolve("lower.tsfile");
+        try (TsFileWriter w = TsFileWriter.create(lower, List.of(schema), new TsFileWriter.Options())) {
+            w.write(new TsTablet(schema)
+                    .device("north")
+                    .times(new long[] {1, 2, 3}, 3)
+                    .doubles("temp", new double[] {1.5, -2.5, 3.5}, new boolean[] {false, true, false}));
+        }
+        // the same file with the names in upper case (each name's bytes replaced in place, same length)
+        byte[] bytes = Files.readAllBytes(lower);
+        replaceAll(bytes, "plant", "PLant");
+        replaceAll(bytes, "site", "SITE");
+        replaceAll(bytes, "temp", "Temp");
+        Path upper = tmp.resolve("upper.tsfile");
+        Files.write(upper, bytes);
+        try (TsFileReader r = TsFileReader.open(upper)) {
+            assertThat(r.tables()).containsExactly("PLant");
+            assertThat(r.schema("PLant").column("Temp")).isNotNull();
+        }
+        Path out = tmp.resolve("rewritten.tsfile");
+        CliFixtures.Result r = run("rewrite", upper.toString(), out.toString(), "--encoding", "Temp=PLAIN");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.outLines())
+                .containsExactly(
+                        "note: table PLant is written as plant (TsFile names are lower case: tsfile finds no rows"
+                                + " under other names)",
+                        "note: column PLant.SITE is written as site (TsFile names are lower case: tsfile finds no"
+                                + " rows under other names)",
+                        "note: column PLant.Temp is written as temp (TsFile names are lower case: tsfile finds no"
+                                + " rows under other names)");
+        try (TsFileReader read = TsFileReader.open(out)) {
+            assertThat(read.tables()).containsExactly("plant");
+            assertThat(read.schema("plant").column("temp").encoding()).isEqualTo(TsEncoding.PLAIN);
+        }
+        assertThat(run("dump", out.toString()).outLines())
+                .containsExactlyElementsOf(run("dump", lower.toString()).outLines());
+        // names that would be one in lower case are refused
+        byte[] twice = Files.readAllBytes(upper);
+        replaceAll(twice, "SITE", "TEMP");
+        Path clash = tmp.resolve("clash.tsfile");
+        Files.write(clash, twice);
+        CliFixtures.Result refused =
+                run("rewrite", clash.toString(), tmp.resolve("x.tsfile").toString());
+        assertThat(refused.status()).isEqualTo(2);
+        assertThat(refused.err()).contains("are both temp in lower case");
+    }
+
+    private static void replaceAll(byte[] bytes, String from, String to) {
+        byte[] f = from.getBytes(StandardCharsets.UTF_8);
+        byte[] t = to.getBytes(StandardCharsets.UTF_8);
+        int n = 0;
+        for (int i = 0; i + f.length <= bytes.length; i++) {
+            if (java.util.Arrays.equals(bytes, i, i + f.length, f, 0, f.length)) {
+                System.arraycopy(t, 0, bytes, i, t.length);
+                n++;
+            }
+        }
+        assertThat(n).as(from).isPositive();
+    }
+
     private static List<String> chunkGroupDevices(Path file) throws IOException {
         byte[] bytes = Files.readAllBytes(file);
         List<String> devices = new java.util.ArrayList<>();
