@@ -1,6 +1,7 @@
 package dev.colcodec.parquet.bss;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.values.ValuesReader;
 
 /**
  * The layout of one BYTE_STREAM_SPLIT section shared by the typed readers: {@code width} streams of
@@ -23,6 +24,9 @@ final class StreamSplitSection {
     }
 
     void init(int valueCount, byte[] buf, int offset, int length) {
+        if (valueCount < 0 && valueCount != ValuesReader.UNKNOWN_COUNT) {
+            throw new IllegalArgumentException("negative value count: " + valueCount);
+        }
         if (offset < 0 || length < 0 || offset > buf.length - length) {
             throw new IndexOutOfBoundsException(
                     "slice [" + offset + ", " + offset + "+" + length + ") outside array of " + buf.length);

@@ -3,6 +3,7 @@ package dev.colcodec.parquet.delta;
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.io.Bounds;
 import dev.colcodec.io.ByteCursor;
+import dev.colcodec.values.ValuesReader;
 
 /**
  * Walks the structure of one DELTA_BINARY_PACKED stream (header, blocks, miniblocks) without decoding
@@ -53,6 +54,9 @@ final class DeltaBlockCursor {
 
     /** Parses the page header of {@code buf[offset, offset + length)}. */
     void init(int valueCount, byte[] buf, int offset, int length) {
+        if (valueCount < 0 && valueCount != ValuesReader.UNKNOWN_COUNT) {
+            throw new IllegalArgumentException("negative value count: " + valueCount);
+        }
         this.buf = buf;
         in.reset(buf, offset, length);
         int headerStart = offset;

@@ -270,7 +270,8 @@ public abstract sealed class DictionaryWriter implements ValuesWriter, InPlacePa
     @Override
     public final void reset() {
         rawSize = 0;
-        firstPage = false;
+        // only a finished page makes the next one not the first (a reset before any page changes nothing)
+        firstPage = firstPage && !finished;
         idCount = 0;
         plainWriter().reset();
         valueCount = 0;
