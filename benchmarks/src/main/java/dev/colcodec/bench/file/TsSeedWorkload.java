@@ -237,23 +237,28 @@ public final class TsSeedWorkload {
      * decoded on it while this thread sums the current one, this thread joining the decoding when done.
      */
     public ReadResult readColcodec(Path file, long minTime, long maxTime, ForkJoinPool pool) throws IOException {
+        try (TsFileReader r = TsFileReader.open(file);
+                TsScan scan = r.scan(TABLE, fieldNames, minTime, maxTime, pool, SCAN_BLOCK_ROWS)) {
+            return sum(scan);
+        }
+    }
+
+    /** Every time stamp and value of {@code scan}'s rows, summed. */
+    private static ReadResult sum(TsScan scan) {
         long n = 0;
         long times = 0;
         long values = 0;
-        try (TsFileReader r = TsFileReader.open(file);
-                TsScan scan = r.scan(TABLE, fieldNames, minTime, maxTime, pool, SCAN_BLOCK_ROWS)) {
-            for (TsBlock b = scan.next(); b != null; b = scan.next()) {
-                int size = b.size();
-                n += size;
-                long[] t = b.times();
+        for (TsBlock b = scan.next(); b != null; b = scan.next()) {
+            int size = b.size();
+            n += size;
+            long[] t = b.times();
+            for (int i = 0; i < size; i++) {
+                times += t[i];
+            }
+            for (int c = 0; c < b.columnCount(); c++) {
+                long[] v = b.column(c).longs();
                 for (int i = 0; i < size; i++) {
-                    times += t[i];
-                }
-                for (int c = 0; c < b.columnCount(); c++) {
-                    long[] v = b.column(c).longs();
-                    for (int i = 0; i < size; i++) {
-                        values += v[i];
-                    }
+                    values += v[i];
                 }
             }
         }
@@ -283,26 +288,9 @@ public final class TsSeedWorkload {
     }
 
     private ReadResult readPart(TsFileReader r, long minTime, long maxTime, int part, int parts) {
-        long n = 0;
-        long times = 0;
-        long values = 0;
         try (TsScan scan = r.scanPart(TABLE, fieldNames, minTime, maxTime, null, part, parts, SCAN_BLOCK_ROWS)) {
-            for (TsBlock b = scan.next(); b != null; b = scan.next()) {
-                int size = b.size();
-                n += size;
-                long[] t = b.times();
-                for (int i = 0; i < size; i++) {
-                    times += t[i];
-                }
-                for (int c = 0; c < b.columnCount(); c++) {
-                    long[] v = b.column(c).longs();
-                    for (int i = 0; i < size; i++) {
-                        values += v[i];
-                    }
-                }
-            }
+            return sum(scan);
         }
-        return new ReadResult(n, times, values);
     }
 
     // ---- tsfile 2.4.0 ---------------------------------------------------------------------------
