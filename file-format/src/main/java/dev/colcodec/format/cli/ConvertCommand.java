@@ -394,12 +394,8 @@ final class ConvertCommand {
             named.addAll(c.fields());
             Map<String, String> byTsName = new HashMap<>();
             for (ColumnValues v : named) {
-                String lower = lowerCase("column", v.name);
-                String other = byTsName.put(lower, v.name);
-                if (other != null) {
-                    throw new UsageException("convert: columns " + other + " and " + v.name + " are both " + lower
-                            + " in a TsFile, whose names are lower case");
-                }
+                String lower = TsTables.tsFileName(out, "column", v.name);
+                TsTables.claimTsFileName(byTsName, "convert", "columns", v.name, lower);
                 tsNames.put(v.name, lower);
             }
             List<TsTableSchema.Column> schemaColumns = new ArrayList<>();
@@ -415,7 +411,8 @@ final class ConvertCommand {
                 schemaColumns.add(
                         new TsTableSchema.Column(tsNames.get(f.name), type, enc, comp, TsTableSchema.Category.FIELD));
             }
-            tableName = lowerCase("table", args.option("--table") != null ? args.option("--table") : tableName(in));
+            tableName = TsTables.tsFileName(
+                    out, "table", args.option("--table") != null ? args.option("--table") : tableName(in));
             schema = new TsTableSchema(tableName, schemaColumns);
             TsFileWriter.Options options = new TsFileWriter.Options().timeCompression(comp);
             if (encodings.containsKey(timeName)) {
@@ -463,16 +460,6 @@ final class ConvertCommand {
                 devices.add(d.getKey());
             }
             rows += n;
-        }
-
-        /** {@code name} in lower case, as a TsFile holds it, with a note when that changes it. */
-        private String lowerCase(String what, String name) {
-            String lower = name.toLowerCase(java.util.Locale.ROOT);
-            if (!lower.equals(name)) {
-                out.println("note: the " + what + " " + name + " is named " + lower
-                        + " in the TsFile, whose names are lower case");
-            }
-            return lower;
         }
 
         /** Writes the file's metadata: the file is complete. */

@@ -276,13 +276,6 @@ final class RewriteCommand {
         return name.toLowerCase(java.util.Locale.ROOT);
     }
 
-    private static void noteLowerCase(PrintStream out, String what, String name) {
-        if (!lowerCase(name).equals(name)) {
-            out.println("note: " + what + (what.endsWith(".") ? "" : " ") + name + " is written as " + lowerCase(name)
-                    + " (TsFile names are lower case: tsfile finds no rows under other names)");
-        }
-    }
-
     private static void rewriteTsFile(
             TsFileReader r,
             List<TsFileLayout.ChunkGroup> groups,
@@ -362,23 +355,15 @@ final class RewriteCommand {
         // upper-case names is written with lower-case ones, with a note; ones that would then collide are refused
         Map<String, String> tableOf = new HashMap<>();
         for (String table : tables) {
-            String other = tableOf.put(lowerCase(table), table);
-            if (other != null) {
-                throw new UsageException("rewrite: tables " + other + " and " + table + " are both " + lowerCase(table)
-                        + " in lower case, which TsFile names are");
-            }
+            TsTables.claimTsFileName(tableOf, "rewrite", "tables", table, lowerCase(table));
         }
         for (String table : tables) {
             TsTableSchema old = r.schema(table);
-            noteLowerCase(out, "table", table);
+            TsTables.tsFileName(out, "table", table);
             Map<String, String> columnOf = new HashMap<>();
             for (TsTableSchema.Column c : old.columns()) {
-                String other = columnOf.put(lowerCase(c.name()), c.name());
-                if (other != null) {
-                    throw new UsageException("rewrite: columns " + other + " and " + c.name() + " of table " + table
-                            + " are both " + lowerCase(c.name()) + " in lower case, which TsFile names are");
-                }
-                noteLowerCase(out, "column " + table + ".", c.name());
+                TsTables.claimTsFileName(
+                        columnOf, "rewrite", "columns", c.name(), TsTables.tsFileName(out, "column", c.name()));
             }
             List<TsTableSchema.Column> cols = new ArrayList<>();
             List<TsTableSchema.Column> fields = TsTables.columns(old, TsTableSchema.Category.FIELD);

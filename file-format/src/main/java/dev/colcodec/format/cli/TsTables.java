@@ -348,6 +348,31 @@ final class TsTables {
     }
 
     /** A tablet of one device's rows. */
+    /**
+     * {@code name} in lower case, as TsFile names are (tsfile looks tables and columns up in lower case and
+     * finds no rows under other names), with a note on {@code out} when that changes it.
+     */
+    static String tsFileName(java.io.PrintStream out, String what, String name) {
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        if (!lower.equals(name)) {
+            out.println("note: the " + what + " " + name + " is named " + lower
+                    + " in the TsFile, whose names are lower case");
+        }
+        return lower;
+    }
+
+    /**
+     * Records that {@code name} (a {@code what} of the input) is {@code lower} in the TsFile, refusing
+     * ({@code command}: ...) a second name that is {@code lower} too.
+     */
+    static void claimTsFileName(Map<String, String> byLower, String command, String what, String name, String lower) {
+        String other = byLower.put(lower, name);
+        if (other != null) {
+            throw new UsageException(command + ": " + what + " " + other + " and " + name + " are both " + lower
+                    + " in a TsFile, whose names are lower case");
+        }
+    }
+
     static TsTablet tablet(TsTableSchema schema, DeviceRows d) {
         return tablet(schema, d, java.util.function.UnaryOperator.identity());
     }

@@ -886,7 +886,7 @@ class ColcodecCliTest {
         long[][] times = {{1, 1, 2, 2}, {3, 3, 4, 4}, {5, 5, 6, 6}};
         Path ordered = rowGroupsOfTwoSites(tmp.resolve("ordered.parquet"), times, old, null);
         Path ts = tmp.resolve("ordered.tsfile");
-        CliFixtures.Result r = run("convert", ordered.toString(), ts.toString(), "--time", "t", "--tags", "site");
+        CliFixtures.Result r = convertTwoSites(ordered, ts);
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.outLines())
                 .containsExactly(
@@ -912,7 +912,7 @@ class ColcodecCliTest {
         long[][] back = {{1, 1, 2, 2}, {3, 3, 4, 4}, {5, 0, 6, -1}};
         Path unordered = rowGroupsOfTwoSites(tmp.resolve("unordered.parquet"), back, day, null);
         Path ts2 = tmp.resolve("unordered.tsfile");
-        CliFixtures.Result r2 = run("convert", unordered.toString(), ts2.toString(), "--time", "t", "--tags", "site");
+        CliFixtures.Result r2 = convertTwoSites(unordered, ts2);
         assertThat(r2.status()).as(r2.err()).isZero();
         assertThat(r2.outLines()).containsExactly("wrote table unordered: 12 rows, 2 devices");
         assertThat(run("inspect", ts2.toString()).out()).contains("chunk groups: 2");
@@ -936,7 +936,7 @@ class ColcodecCliTest {
         // from a first chunk group without it, so the whole file at once, a chunk group per device
         Path sparse = rowGroupsOfTwoSites(tmp.resolve("sparse.parquet"), times, day, null, List.of(1, 3, 5));
         Path ts4 = tmp.resolve("sparse.tsfile");
-        CliFixtures.Result r4 = run("convert", sparse.toString(), ts4.toString(), "--time", "t", "--tags", "site");
+        CliFixtures.Result r4 = convertTwoSites(sparse, ts4);
         assertThat(r4.status()).as(r4.err()).isZero();
         assertThat(run("inspect", ts4.toString()).out()).contains("chunk groups: 2");
         assertThat(run("dump", ts4.toString()).outLines())
@@ -957,17 +957,14 @@ class ColcodecCliTest {
         // b without v in a later row group only: a row group at a time
         Path later = rowGroupsOfTwoSites(tmp.resolve("later.parquet"), times, day, null, List.of(5, 7));
         Path ts5 = tmp.resolve("later.tsfile");
-        CliFixtures.Result r5 = run("convert", later.toString(), ts5.toString(), "--time", "t", "--tags", "site");
+        CliFixtures.Result r5 = convertTwoSites(later, ts5);
         assertThat(r5.status()).as(r5.err()).isZero();
         assertThat(run("inspect", ts5.toString()).out()).contains("chunk groups: 6");
 
         // a null time stamp in the last row group: reported at its row of the file, nothing written
         Path nullTime = rowGroupsOfTwoSites(tmp.resolve("null-time.parquet"), times, day, 9);
         Path ts3 = tmp.resolve("null-time.tsfile");
-        assertOneLineError(
-                run("convert", nullTime.toString(), ts3.toString(), "--time", "t", "--tags", "site"),
-                1,
-                "colcodec: the time column t is null at row 9");
+        assertOneLineError(convertTwoSites(nullTime, ts3), 1, "colcodec: the time column t is null at row 9");
         assertThat(Files.exists(ts3)).isFalse();
     }
 
@@ -1353,12 +1350,9 @@ class ColcodecCliTest {
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.outLines())
                 .containsExactly(
-                        "note: table PLant is written as plant (TsFile names are lower case: tsfile finds no rows"
-                                + " under other names)",
-                        "note: column PLant.SITE is written as site (TsFile names are lower case: tsfile finds no"
-                                + " rows under other names)",
-                        "note: column PLant.Temp is written as temp (TsFile names are lower case: tsfile finds no"
-                                + " rows under other names)");
+                        "note: the table PLant is named plant in the TsFile, whose names are lower case",
+                        "note: the column SITE is named site in the TsFile, whose names are lower case",
+                        "note: the column Temp is named temp in the TsFile, whose names are lower case");
         try (TsFileReader read = TsFileReader.open(out)) {
             assertThat(read.tables()).containsExactly("plant");
             assertThat(read.schema("plant").column("temp").encoding()).isEqualTo(TsEncoding.PLAIN);
@@ -1373,7 +1367,7 @@ class ColcodecCliTest {
         CliFixtures.Result refused =
                 run("rewrite", clash.toString(), tmp.resolve("x.tsfile").toString());
         assertThat(refused.status()).isEqualTo(2);
-        assertThat(refused.err()).contains("are both temp in lower case");
+        assertThat(refused.err()).contains("rewrite: columns TEMP and Temp are both temp in a TsFile");
     }
 
     private static void replaceAll(byte[] bytes, String from, String to) {
@@ -1387,6 +1381,11 @@ class ColcodecCliTest {
             }
         }
         assertThat(n).as(from).isPositive();
+    }
+
+    /** {@code convert} of a file of {@link #rowGroupsOfTwoSites} to a TsFile: time {@code t}, tag {@code site}. */
+    private static CliFixtures.Result convertTwoSites(Path parquet, Path tsfile) {
+        return run("convert", parquet.toString(), tsfile.toString(), "--time", "t", "--tags", "site");
     }
 
     private static List<String> chunkGroupDevices(Path file) throws IOException {

@@ -1154,30 +1154,28 @@ class TsFileReaderTest {
         return bos.toByteArray();
     }
 
+    /** A tsfile measurement schema of {@code type}, PLAIN and uncompressed. */
+    private static org.apache.tsfile.write.schema.MeasurementSchema plainMeasurement(
+            String name, org.apache.tsfile.enums.TSDataType type) {
+        return new org.apache.tsfile.write.schema.MeasurementSchema(
+                name,
+                type,
+                org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
+                org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED);
+    }
+
     /** A tsfile table schema of a TAG column id and an INT64 FIELD column v, and {@code extra} first when given. */
     private static org.apache.tsfile.file.metadata.TableSchema tsfileSchema(
             String table, org.apache.tsfile.enums.ColumnCategory extra) {
         List<org.apache.tsfile.write.schema.IMeasurementSchema> ms = new ArrayList<>();
         List<org.apache.tsfile.enums.ColumnCategory> cats = new ArrayList<>();
         if (extra != null) {
-            ms.add(new org.apache.tsfile.write.schema.MeasurementSchema(
-                    "ts",
-                    org.apache.tsfile.enums.TSDataType.TIMESTAMP,
-                    org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
-                    org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED));
+            ms.add(plainMeasurement("ts", org.apache.tsfile.enums.TSDataType.TIMESTAMP));
             cats.add(extra);
         }
-        ms.add(new org.apache.tsfile.write.schema.MeasurementSchema(
-                "id",
-                org.apache.tsfile.enums.TSDataType.STRING,
-                org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
-                org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED));
+        ms.add(plainMeasurement("id", org.apache.tsfile.enums.TSDataType.STRING));
         cats.add(org.apache.tsfile.enums.ColumnCategory.TAG);
-        ms.add(new org.apache.tsfile.write.schema.MeasurementSchema(
-                "v",
-                org.apache.tsfile.enums.TSDataType.INT64,
-                org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
-                org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED));
+        ms.add(plainMeasurement("v", org.apache.tsfile.enums.TSDataType.INT64));
         cats.add(org.apache.tsfile.enums.ColumnCategory.FIELD);
         return new org.apache.tsfile.file.metadata.TableSchema(table, ms, cats);
     }
@@ -1298,21 +1296,9 @@ class TsFileReaderTest {
         org.apache.tsfile.file.metadata.TableSchema schema = new org.apache.tsfile.file.metadata.TableSchema(
                 "t",
                 List.of(
-                        new org.apache.tsfile.write.schema.MeasurementSchema(
-                                "id",
-                                org.apache.tsfile.enums.TSDataType.STRING,
-                                org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
-                                org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED),
-                        new org.apache.tsfile.write.schema.MeasurementSchema(
-                                "v",
-                                org.apache.tsfile.enums.TSDataType.INT64,
-                                org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
-                                org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED),
-                        new org.apache.tsfile.write.schema.MeasurementSchema(
-                                "o",
-                                org.apache.tsfile.enums.TSDataType.OBJECT,
-                                org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
-                                org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED)),
+                        plainMeasurement("id", org.apache.tsfile.enums.TSDataType.STRING),
+                        plainMeasurement("v", org.apache.tsfile.enums.TSDataType.INT64),
+                        plainMeasurement("o", org.apache.tsfile.enums.TSDataType.OBJECT)),
                 List.of(
                         org.apache.tsfile.enums.ColumnCategory.TAG,
                         org.apache.tsfile.enums.ColumnCategory.FIELD,
@@ -1344,11 +1330,7 @@ class TsFileReaderTest {
         for (boolean aligned : new boolean[] {false, true}) {
             File f = dir.resolve("generated-" + aligned + ".tsfile").toFile();
             List<org.apache.tsfile.write.schema.IMeasurementSchema> ms =
-                    List.of(new org.apache.tsfile.write.schema.MeasurementSchema(
-                            "m0",
-                            org.apache.tsfile.enums.TSDataType.INT64,
-                            org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
-                            org.apache.tsfile.file.metadata.enums.CompressionType.UNCOMPRESSED));
+                    List.of(plainMeasurement("m0", org.apache.tsfile.enums.TSDataType.INT64));
             try (org.apache.tsfile.write.TsFileWriter w = new org.apache.tsfile.write.TsFileWriter(f)) {
                 w.setGenerateTableSchema(true);
                 for (String path : List.of("root.sg.d1", "root.sg.d2", "root.sg2.x.y")) {
