@@ -1083,9 +1083,10 @@ public final class TsFileReader implements Closeable {
      * one on each (queries may run concurrently on one reader), and each thread decodes and consumes its
      * own rows, which never move from one core to another as they do when one scan decodes on a pool.
      *
-     * <p>Each device's chunk groups are cut into {@code parts} runs of consecutive chunk groups, as even
-     * in number as they can be, and a part reads one run of every device: which run turns from device to
-     * device, so devices of a single chunk group are dealt out in turn. Within a part, a device's rows come
+     * <p>Each device's chunk groups are cut into {@code parts} runs of consecutive chunk groups, holding
+     * as even a number as they can of the chunk groups with times in range, and a part reads one run of
+     * every device: which run turns from device to device, so devices of a single chunk group are dealt out
+     * in turn. Within a part, a device's rows come
      * in the scan's order; rows of different parts may interleave in any way the caller consumes them.
      *
      * @throws IllegalArgumentException for an unknown table or column, {@code parts < 1}, {@code part}
@@ -1227,17 +1228,55 @@ public final class TsFileReader implements Closeable {
                     }
                     continue;
                 }
-                // this part's run of the device's chunk groups: run (part + device) % parts of parts
-                int run = (int) ((part + (long) device) % parts);
-                chunk = (int) ((long) time.chunkCount * run / parts);
-                chunkEnd = (int) ((long) time.chunkCount * (run + 1) / parts);
-                if (chunk == chunkEnd) {
+                if (parts == 1) {
+                    chunk = 0;
+                    chunkEnd = time.chunkCount;
+                } else if (!partOfDevice()) {
                     continue;
                 }
                 group = null;
                 return true;
             }
             return false;
+        }
+
+        /**
+         * Sets {@link #chunk} and {@link #chunkEnd} to this part's run of the device's chunk groups: run
+         * {@code (part + device) % parts} of {@link #parts}, the runs cut so that each holds as even a share
+         * as it can of the chunk groups with times in range (a time-range query's chunk groups are dealt out
+         * as evenly as a whole scan's). The runs together cover every chunk group once, those out of range
+         * too, so each is skipped (and counted) by one part. False when the run is empty.
+         */
+        private boolean partOfDevice() {
+            int count = time.chunkCount;
+            int inRange = 0;
+            for (int k = 0; k < count; k++) {
+                if (time.chunkStart[k] <= maxTime && time.chunkEnd[k] >= minTime) {
+                    inRange++;
+                }
+            }
+            int run = (int) ((part + (long) device) % parts);
+            int from = (int) ((long) inRange * run / parts);
+            int to = (int) ((long) inRange * (run + 1) / parts);
+            // the run starts at the chunk group in range with ordinal from (0 for the first run) and ends
+            // before the one with ordinal to (the device's end for the last)
+            chunk = run == 0 ? 0 : -1;
+            chunkEnd = to == inRange ? count : -1;
+            for (int k = 0, ordinal = 0; k < count && (chunk < 0 || chunkEnd < 0); k++) {
+                if (time.chunkStart[k] <= maxTime && time.chunkEnd[k] >= minTime) {
+                    if (ordinal == from && chunk < 0) {
+                        chunk = k;
+                    }
+                    if (ordinal == to && chunkEnd < 0) {
+                        chunkEnd = k;
+                    }
+                    ordinal++;
+                }
+            }
+            if (chunk < 0) {
+                chunk = count; // from == inRange: no chunk group in range left for this run
+            }
+            return chunk < chunkEnd;
         }
 
         /** An empty block of the FIELD columns asked for. */

@@ -372,6 +372,69 @@ class TsFileReaderTest {
         }
     }
 
+    /**
+     * A time-range query's chunk groups are dealt out among the parts evenly: the two chunk groups in range
+     * of ten go one to each of two parts (cutting all ten in halves put both in one part), and each chunk
+     * group out of range is skipped by one part only.
+     */
+    @Test
+    void scanPartsShareTheChunkGroupsOfATimeRange() throws Exception {
+        TsTableSchema schema = new TsTableSchema(
+                "t",
+                List.of(new TsTableSchema.Column(
+                        "v",
+                        TsDataType.INT64,
+                        TsEncoding.TS_2DIFF,
+                        Compression.LZ4_RAW,
+                        TsTableSchema.Category.FIELD)));
+        java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
+            for (int g = 0; g < 10; g++) {
+                long[] times = new long[100];
+                long[] values = new long[100];
+                for (int i = 0; i < 100; i++) {
+                    times[i] = g * 100L + i;
+                    values[i] = 7L * times[i];
+                }
+                w.write(new TsTablet(schema).times(times, 100).longs("v", values, null));
+            }
+        }
+        byte[] file = bos.toByteArray();
+        long[][] ranges = {{650, 749}, {650, 849}, {0, 999}, {990, 5000}, {-5, 0}, {2000, 3000}};
+        for (long[] range : ranges) {
+            for (int parts : new int[] {2, 3, 4, 11}) {
+                TsFileReader r = TsFileReader.of(file);
+                List<Long> rowsPerPart = new ArrayList<>();
+                List<Long> times = new ArrayList<>();
+                for (int p = 0; p < parts; p++) {
+                    long rows = 0;
+                    for (TsBlock b :
+                            partBlocks(r.scanPart("t", List.of("v"), range[0], range[1], null, p, parts, 64))) {
+                        rows += b.size();
+                        for (int i = 0; i < b.size(); i++) {
+                            times.add(b.times()[i]);
+                            assertEquals(7L * b.times()[i], b.column("v").longs()[i]);
+                        }
+                    }
+                    rowsPerPart.add(rows);
+                }
+                java.util.Collections.sort(times);
+                long from = Math.max(range[0], 0);
+                long to = Math.min(range[1], 999);
+                List<Long> expected = new ArrayList<>();
+                for (long t = from; t <= to; t++) {
+                    expected.add(t);
+                }
+                assertEquals(expected, times, Arrays.toString(range) + ", " + parts + " parts");
+                long groupsInRange = from > to ? 0 : to / 100 - from / 100 + 1;
+                // every part with a chunk group in range has one of its own while there are enough
+                long busy = rowsPerPart.stream().filter(n -> n > 0).count();
+                assertEquals(Math.min(parts, groupsInRange), busy, rowsPerPart + " for " + Arrays.toString(range));
+                assertEquals(10 - groupsInRange, r.readCounts().chunksSkipped(), Arrays.toString(range));
+            }
+        }
+    }
+
     /** Copies of the blocks of a scan, which it closes. */
     private static List<TsBlock> partBlocks(TsScan scan) {
         List<TsBlock> copies = new ArrayList<>();
