@@ -30,6 +30,7 @@ import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.DataPageHeader;
 import org.apache.parquet.format.DataPageHeaderV2;
+import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.PageEncodingStats;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.Statistics;
@@ -83,12 +84,12 @@ final class InspectCommand {
                     + (unknown != null ? " (annotation " + unknown + ", not read)" : "") + " maxDef="
                     + c.maxDefinitionLevel() + " maxRep=" + c.maxRepetitionLevel());
         }
+        FileMetaData footer = r.metadata();
         for (int g = 0; g < r.rowGroupCount(); g++) {
             out.println("row group " + g + ": " + r.rowGroupRowCount(g) + " rows");
             for (int c = 0; c < r.columns().size(); c++) {
                 ParquetColumn col = r.columns().get(c);
-                ColumnChunk cc =
-                        r.metadata().getRow_groups().get(g).getColumns().get(c);
+                ColumnChunk cc = footer.getRow_groups().get(g).getColumns().get(c);
                 ColumnMetaData md = cc.getMeta_data();
                 if (md == null) {
                     throw new CorruptInputException(0, "column metadata of row group " + g + " column " + c);

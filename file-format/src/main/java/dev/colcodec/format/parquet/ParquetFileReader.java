@@ -380,9 +380,12 @@ public final class ParquetFileReader implements AutoCloseable {
         }
     }
 
-    /** The decoded footer (binary fields may share the footer's buffer). */
+    /**
+     * A copy of the decoded footer, made at each call: changing it changes nothing this reader (or another
+     * thread reading through it) reads.
+     */
     public FileMetaData metadata() {
-        return metadata;
+        return metadata.deepCopy();
     }
 
     /** The leaf columns in schema order. */

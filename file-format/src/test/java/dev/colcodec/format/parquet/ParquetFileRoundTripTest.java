@@ -311,6 +311,31 @@ class ParquetFileRoundTripTest {
         }
     }
 
+    /** The footer a reader hands out is a copy: emptying it leaves what the reader reads as it was. */
+    @Test
+    void theFooterHandedOutIsACopy() throws IOException {
+        long[] values = {5, -1, Long.MAX_VALUE};
+        byte[] file = ParquetTestFiles.write(
+                List.of(ParquetColumn.flat("v", PhysicalType.INT64, 0, false)),
+                ParquetWriteOptions.defaults(),
+                new Object[] {values},
+                new boolean[1][],
+                3,
+                3);
+        try (ParquetFileReader reader = ParquetFileReader.open(file)) {
+            org.apache.parquet.format.FileMetaData footer = reader.metadata();
+            footer.getRow_groups().get(0).getColumns().get(0).getMeta_data().setData_page_offset(0);
+            footer.getRow_groups().clear();
+            footer.setNum_rows(0);
+            assertThat(reader.metadata().getRow_groups()).hasSize(1);
+            assertThat(reader.rowCount()).isEqualTo(3);
+            ColumnChunkReader cr = reader.readColumn(0, 0, null);
+            ColumnBatch batch = new ColumnBatch(cr.column(), 3);
+            assertThat(cr.readBatch(batch, 3)).isEqualTo(3);
+            assertThat(java.util.Arrays.copyOf(batch.longs(), 3)).containsExactly(values);
+        }
+    }
+
     private static final byte[] MAGIC = {'P', 'A', 'R', '1'};
 
     /**
