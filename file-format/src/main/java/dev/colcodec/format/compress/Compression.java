@@ -20,12 +20,19 @@ public enum Compression {
      * decoding stops one byte past it, and the decoder's window is cut to what the declared size needs.
      */
     BROTLI(4, -1, Integer.MAX_VALUE),
-    /** zstd frames (the frame header states the content size, which must equal the declared size). */
-    ZSTD(6, 8, Integer.MAX_VALUE),
+    /**
+     * One or more zstd frames (a frame's header may state its content size, which must not exceed the
+     * declared size). A block regenerates at most 128 KiB (RFC 8878, Block_Maximum_Size) and takes at
+     * least 4 bytes (a 3-byte header and the byte of an RLE block).
+     */
+    ZSTD(6, 8, (128 << 10) / 4),
     /** A raw LZ4 block (Parquet LZ4_RAW, TsFile LZ4). */
     LZ4_RAW(7, 7, 256),
-    /** TsFile LZMA2: the .xz container. */
-    LZMA2(-1, 9, Integer.MAX_VALUE);
+    /**
+     * TsFile LZMA2: the .xz container. An LZMA2 chunk regenerates at most 2 MiB and takes at least 10
+     * bytes (a control byte, two 2-byte sizes and the range coder's 5 initial bytes).
+     */
+    LZMA2(-1, 9, 1 << 18);
 
     private final int parquetId;
     private final int tsfileId;

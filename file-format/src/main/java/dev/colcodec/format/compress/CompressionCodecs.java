@@ -241,10 +241,12 @@ public final class CompressionCodecs {
                 // must fit the destination
                 SnappyBlockReader.elementsStart(java.nio.ByteBuffer.wrap(src), off, off + len, uncompressedSize);
             } else if (c == Compression.ZSTD) {
+                // the first frame's size: a page may hold more frames (RFC 8878 section 3), whose sizes
+                // add up to the page's, so a first frame of fewer bytes is checked when it is decompressed
                 long declared = Zstd.getFrameContentSize(src, off, len);
-                if (declared >= 0 && declared != uncompressedSize) {
+                if (declared > uncompressedSize) {
                     throw new CorruptInputException(
-                            off, "a zstd frame of " + uncompressedSize + " bytes but it declares " + declared);
+                            off, "zstd frames of " + uncompressedSize + " bytes but the first declares " + declared);
                 }
             }
         } catch (CorruptInputException e) {
@@ -264,6 +266,28 @@ public final class CompressionCodecs {
             return "";
         }
         return " (" + e.getMessage() + ")";
+    }
+
+    /**
+     * {@link #checkFrameHeader(Compression, byte[], int, int, int)} of {@code src[off, off + len)} of a
+     * buffer (its position and limit are not used), on a copy of the block's start: the same finding at the
+     * same offset whichever way the block is read.
+     */
+    public static void checkFrameHeader(Compression c, ByteBuffer src, int off, int len, int uncompressedSize) {
+        if (c != Compression.SNAPPY && c != Compression.ZSTD) {
+            return;
+        }
+        byte[] head = new byte[Math.min(len, FRAME_HEADER_BYTES)];
+        try {
+            src.get(off, head, 0, head.length);
+        } catch (InternalError e) {
+            throw MappedFile.shrank(off, e);
+        }
+        try {
+            checkFrameHeader(c, head, 0, head.length, uncompressedSize);
+        } catch (CorruptInputException e) {
+            throw new CorruptInputException(off + e.offset(), e.expected(), e);
+        }
     }
 
     /** Bytes of a block's start that hold any snappy or zstd frame header (see {@link #checkFrameHeader}). */
@@ -354,21 +378,7 @@ public final class CompressionCodecs {
         checkDeclaredSize(c, off, len, uncompressedSize, Integer.MAX_VALUE);
         java.util.Objects.checkFromIndexSize(off, len, src.capacity());
         java.util.Objects.checkFromIndexSize(dstOff, uncompressedSize, dst.length);
-        if (c != Compression.LZ4_RAW) {
-            // the check a block read from an array has first, on a copy of the block's start: the same
-            // finding at the same offset whichever way the block is read
-            byte[] head = new byte[Math.min(len, FRAME_HEADER_BYTES)];
-            try {
-                src.get(off, head, 0, head.length);
-            } catch (InternalError e) {
-                throw MappedFile.shrank(off, e);
-            }
-            try {
-                checkFrameHeader(c, head, 0, head.length, uncompressedSize);
-            } catch (CorruptInputException e) {
-                throw new CorruptInputException(off + e.offset(), e.expected(), e);
-            }
-        }
+        checkFrameHeader(c, src, off, len, uncompressedSize);
         if (c == Compression.SNAPPY) {
             try {
                 SnappyBlockReader.decompress(src, off, len, dst, dstOff, uncompressedSize);
@@ -460,12 +470,7 @@ public final class CompressionCodecs {
                     break;
                 }
                 case GZIP:
-                    n = readFully(
-                            new GZIPInputStream(new ByteArrayInputStream(src, off, len), 8192),
-                            dst,
-                            dstOff,
-                            uncompressedSize,
-                            off);
+                    n = gunzip(src, off, len, dst, dstOff, uncompressedSize);
                     break;
                 case BROTLI:
                     n = readFully(
@@ -538,6 +543,115 @@ public final class CompressionCodecs {
             }
             return got;
         }
+    }
+
+    /**
+     * The gzip members (RFC 1952) that make up all of {@code src[off, off + len)}, inflated into {@code
+     * dst[dstOff, dstOff + size)}; returns the bytes they hold (more than {@code size} is corrupt input).
+     * Each member's header, CRC-32 and size are checked, and bytes after the last member that are not a
+     * whole member are corrupt input at their offset ({@link GZIPInputStream} takes such bytes for the end
+     * of the stream).
+     */
+    private static int gunzip(byte[] src, int off, int len, byte[] dst, int dstOff, int size) {
+        int end = off + len;
+        int p = off;
+        int got = 0;
+        java.util.zip.Inflater inflater = new java.util.zip.Inflater(true);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        try {
+            do {
+                p = gzipHeaderEnd(src, p, end);
+                inflater.reset();
+                inflater.setInput(src, p, end - p);
+                int from = got;
+                while (!inflater.finished()) {
+                    int before = inflater.getRemaining();
+                    int n;
+                    if (got < size) {
+                        n = inflater.inflate(dst, dstOff + got, size - got);
+                    } else {
+                        // the page is full: any more output is too much
+                        n = inflater.inflate(new byte[1]);
+                        if (n > 0) {
+                            throw new CorruptInputException(
+                                    off, "a compressed page of " + size + " bytes but it holds more");
+                        }
+                    }
+                    got += n;
+                    if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+                        throw new CorruptInputException(end, "the rest of a deflate stream");
+                    }
+                    if (n == 0 && inflater.getRemaining() == before && !inflater.finished()) {
+                        throw new CorruptInputException(end - before, "deflate data that makes progress");
+                    }
+                }
+                p = end - inflater.getRemaining();
+                if (end - p < 8) {
+                    throw new CorruptInputException(p, "a gzip trailer (CRC-32 and size, 8 bytes)");
+                }
+                crc.reset();
+                crc.update(dst, dstOff + from, got - from);
+                if ((int) crc.getValue() != ByteIO.getIntLE(src, p)) {
+                    throw new CorruptInputException(p, "the CRC-32 of the gzip member's data");
+                }
+                if (got - from != ByteIO.getIntLE(src, p + 4)) {
+                    throw new CorruptInputException(p + 4, "the gzip member's size, " + (got - from));
+                }
+                p += 8;
+            } while (p < end);
+        } catch (java.util.zip.DataFormatException e) {
+            throw new CorruptInputException(off, "valid deflate data (" + e.getMessage() + ")", e);
+        } finally {
+            inflater.end();
+        }
+        return got;
+    }
+
+    /** Where the deflate data of the gzip member whose header starts at {@code src[p]} starts. */
+    private static int gzipHeaderEnd(byte[] src, int p, int end) {
+        int start = p;
+        if (end - p < 10 || src[p] != (byte) 0x1F || src[p + 1] != (byte) 0x8B || src[p + 2] != 8) {
+            throw new CorruptInputException(p, "a gzip member header (1f 8b 08)");
+        }
+        int flags = src[p + 3] & 0xFF;
+        if ((flags & 0xE0) != 0) {
+            throw new CorruptInputException(p + 3, "gzip header flags with the reserved bits clear");
+        }
+        p += 10;
+        if ((flags & 4) != 0) { // FEXTRA
+            if (end - p < 2) {
+                throw new CorruptInputException(p, "the length of a gzip header's extra field");
+            }
+            int xlen = (src[p] & 0xFF) | (src[p + 1] & 0xFF) << 8;
+            p += 2;
+            if (end - p < xlen) {
+                throw new CorruptInputException(p, "a gzip header extra field of " + xlen + " bytes");
+            }
+            p += xlen;
+        }
+        for (int bit : new int[] {8, 16}) { // FNAME, FCOMMENT: zero-terminated
+            if ((flags & bit) != 0) {
+                while (p < end && src[p] != 0) {
+                    p++;
+                }
+                if (p == end) {
+                    throw new CorruptInputException(p, "the zero byte ending a gzip header's name or comment");
+                }
+                p++;
+            }
+        }
+        if ((flags & 2) != 0) { // FHCRC: the low 16 bits of the header's CRC-32
+            if (end - p < 2) {
+                throw new CorruptInputException(p, "a gzip header CRC");
+            }
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(src, start, p - start);
+            if (((int) crc.getValue() & 0xFFFF) != ((src[p] & 0xFF) | (src[p + 1] & 0xFF) << 8)) {
+                throw new CorruptInputException(p, "the CRC of the gzip header");
+            }
+            p += 2;
+        }
+        return p;
     }
 
     /** Hadoop framing: repeated [u32 chunk size][u32 block length][LZ4 block]... */

@@ -896,16 +896,24 @@ public final class ColumnChunkReader {
         }
         try {
             CompressionCodecs.checkDeclaredSize(codec, at, csize, usize, maxPageBytes);
-            if (pageBuffer.length < usize) {
-                pageBuffer = new byte[Math.max(usize, (int) Math.min(maxPageBytes, 2L * pageBuffer.length))];
-            }
-            if (fromMapping(at, csize, usize)) {
-                CompressionCodecs.decompressInto(
-                        codec, source.buffer(), Math.toIntExact(base + at), csize, pageBuffer, 0, usize);
+            // a snappy block or zstd frame states its size: checked before the page buffer grows for the
+            // header's claim
+            boolean mapped = fromMapping(at, csize, usize);
+            if (mapped) {
+                CompressionCodecs.checkFrameHeader(codec, source.buffer(), Math.toIntExact(base + at), csize, usize);
             } else {
                 if (source != null) {
                     fill(at, csize);
                 }
+                CompressionCodecs.checkFrameHeader(codec, buf, at - shift, csize, usize);
+            }
+            if (pageBuffer.length < usize) {
+                pageBuffer = new byte[Math.max(usize, (int) Math.min(maxPageBytes, 2L * pageBuffer.length))];
+            }
+            if (mapped) {
+                CompressionCodecs.decompressInto(
+                        codec, source.buffer(), Math.toIntExact(base + at), csize, pageBuffer, 0, usize);
+            } else {
                 // values of fixed width (numbers, booleans, dictionary ids) pick colcodec's SNAPPY decoder
                 boolean fixedWidth = column.type() != PhysicalType.BYTE_ARRAY
                         || encoding == Encoding.RLE_DICTIONARY
