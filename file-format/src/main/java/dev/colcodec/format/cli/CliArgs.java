@@ -16,7 +16,8 @@ final class CliArgs {
 
     /**
      * Parses {@code args} (after the command name): {@code valued} options take the next argument
-     * (repeatable), {@code flagNames} take none; anything else starting with {@code --} is a usage error.
+     * (repeatable; a value may not start with {@code --}), {@code flagNames} take none; anything else
+     * starting with {@code -} (but {@code -} alone) is a usage error.
      */
     CliArgs(String command, List<String> args, Set<String> valued, Set<String> flagNames) {
         this.command = command;
@@ -24,7 +25,7 @@ final class CliArgs {
             String a = args.get(i);
             if (a.startsWith("--")) {
                 if (valued.contains(a)) {
-                    if (i + 1 >= args.size()) {
+                    if (i + 1 >= args.size() || args.get(i + 1).startsWith("--")) {
                         throw new UsageException(command + ": option " + a + " needs a value");
                     }
                     options.computeIfAbsent(a, k -> new ArrayList<>()).add(args.get(++i));
@@ -33,6 +34,9 @@ final class CliArgs {
                 } else {
                     throw new UsageException(command + ": unknown option " + a);
                 }
+            } else if (a.startsWith("-") && a.length() > 1) {
+                // options are spelled with two dashes; a file named so is reached as ./-name
+                throw new UsageException(command + ": unknown option " + a);
             } else {
                 positional.add(a);
             }

@@ -76,7 +76,7 @@ public final class ColcodecCli {
 
     int execute(String[] args, PrintStream out, PrintStream err) {
         List<String> rest = new ArrayList<>(Arrays.asList(args));
-        boolean verbose = rest.remove("--verbose");
+        boolean verbose = rest.removeIf("--verbose"::equals);
         if (rest.isEmpty()
                 || rest.get(0).equals("--help")
                 || rest.get(0).equals("-h")
@@ -90,7 +90,7 @@ public final class ColcodecCli {
                 case "inspect":
                     return InspectCommand.run(rest, out);
                 case "dump":
-                    return DumpCommand.run(rest, out);
+                    return DumpCommand.run(rest, out, err);
                 case "rewrite":
                     return RewriteCommand.run(rest, out, advisor);
                 case "convert":

@@ -663,11 +663,22 @@ final class ConvertCommand {
         return dot > 0 ? name.substring(0, dot) : name;
     }
 
-    /** The device of row {@code row}: the text of each tag column, in order. */
+    /**
+     * The device of row {@code row}: the text of each tag column, in order. A STRING tag whose bytes are
+     * not valid UTF-8 is refused: a device id is text, which cannot hold them.
+     */
     private static List<String> deviceKey(List<ColumnValues> tags, int row) {
         List<String> key = new ArrayList<>(tags.size());
         for (ColumnValues t : tags) {
-            key.add(Csv.text(t, row));
+            String text = Csv.text(t, row);
+            if (text != null
+                    && t.kind == ColumnValues.Kind.BINARY
+                    && t.meaning == ColumnValues.Meaning.STRING
+                    && !Csv.holdsBytes(text, ((byte[][]) t.values)[row])) {
+                throw new IllegalArgumentException("convert: a value of the tag column " + t.name
+                        + " is not valid UTF-8, which a TsFile device id (text) cannot hold");
+            }
+            key.add(text);
         }
         return key;
     }

@@ -39,16 +39,31 @@ final class Csv {
         return sb.toString();
     }
 
-    /** Appends row {@code r} of {@code c} as one field (nothing for a null). */
-    static void appendField(StringBuilder sb, ColumnValues c, int r) {
+    /**
+     * Appends row {@code r} of {@code c} as one field (nothing for a null). Returns false when the value is
+     * a STRING whose bytes are not valid UTF-8, appended with U+FFFD in place of each invalid sequence.
+     */
+    static boolean appendField(StringBuilder sb, ColumnValues c, int r) {
         if (c.isNull(r)) {
-            return;
+            return true;
         }
         if (c.kind == ColumnValues.Kind.BINARY || c.kind == ColumnValues.Kind.LIST) {
-            sb.append(field(text(c, r)));
-        } else {
-            sb.append(text(c, r));
+            String text = text(c, r);
+            sb.append(field(text));
+            return c.kind != ColumnValues.Kind.BINARY
+                    || c.meaning != ColumnValues.Meaning.STRING
+                    || holdsBytes(text, ((byte[][]) c.values)[r]);
         }
+        sb.append(text(c, r));
+        return true;
+    }
+
+    /**
+     * Whether {@code text}, decoded from {@code utf8}, holds all of its bytes: false when {@code utf8} is not
+     * valid UTF-8 (each invalid sequence decodes to U+FFFD, which is then compared with the bytes).
+     */
+    static boolean holdsBytes(String text, byte[] utf8) {
+        return text.indexOf('\uFFFD') < 0 || java.util.Arrays.equals(text.getBytes(StandardCharsets.UTF_8), utf8);
     }
 
     /** Row {@code r} of {@code c} as unquoted text ({@code null} for a null). */

@@ -27,7 +27,7 @@ final class DumpCommand {
 
     private DumpCommand() {}
 
-    static int run(List<String> argList, PrintStream out) throws IOException {
+    static int run(List<String> argList, PrintStream out, PrintStream err) throws IOException {
         CliArgs args = new CliArgs(
                 "dump", argList, Set.of("--columns", "--limit", "--table", "--device", "--time-encoding"), Set.of());
         Path file = Path.of(args.positional(1, "FILE").get(0));
@@ -41,12 +41,24 @@ final class DumpCommand {
         if (timeEncoding != null && !TsFileValues.supports(timeEncoding, TsDataType.INT64)) {
             throw new UsageException("dump: time stamps cannot be " + timeEncoding + " (it has no INT64 reader)");
         }
+        Rows printer = new Rows(out);
+        try {
+            dump(args, file, names, limit, timeEncoding, printer);
+        } finally {
+            printer.noteInvalidText(err);
+        }
+        return 0;
+    }
+
+    private static void dump(
+            CliArgs args, Path file, List<String> names, long limit, TsEncoding timeEncoding, Rows printer)
+            throws IOException {
         if (FileFormat.detect(file) == FileFormat.PARQUET) {
             if (args.option("--table") != null || args.option("--device") != null) {
                 throw new UsageException("dump: --table and --device apply to TsFiles only");
             }
             try (ParquetFileReader r = ParquetFileReader.open(file)) {
-                dumpParquet(r, names, limit, out);
+                dumpParquet(r, names, limit, printer);
             }
         } else {
             String device = args.option("--device");
@@ -55,16 +67,15 @@ final class DumpCommand {
             }
             try (TsFileReader r = TsFileReader.open(file)) {
                 if (device != null) {
-                    dumpTreeDevice(r, TsTables.treeDevice(r, device), timeEncoding, names, limit, out);
+                    dumpTreeDevice(r, TsTables.treeDevice(r, device), timeEncoding, names, limit, printer);
                 } else {
-                    dumpTsFile(r, TsTables.table(r, args.option("--table")), names, limit, out);
+                    dumpTsFile(r, TsTables.table(r, args.option("--table")), names, limit, printer);
                 }
             }
         }
-        return 0;
     }
 
-    private static void dumpParquet(ParquetFileReader r, List<String> names, long limit, PrintStream out)
+    private static void dumpParquet(ParquetFileReader r, List<String> names, long limit, Rows printer)
             throws IOException {
         int[] cols;
         List<String> header = new ArrayList<>();
@@ -84,20 +95,19 @@ final class DumpCommand {
                 header.add(names.get(i));
             }
         }
-        out.println(Csv.header(header));
+        printer.out.println(Csv.header(header));
         long printed = 0;
-        StringBuilder line = new StringBuilder();
         for (int g = 0; g < r.rowGroupCount() && printed < limit; g++) {
             // the rows still to print (only their pages are decoded)
             List<ColumnValues> columns = ParquetTables.readRowGroup(r, g, cols, limit - printed);
             int rows = columns.isEmpty() ? (int) r.rowGroupRowCount(g) : columns.get(0).rows;
             for (int row = 0; row < rows && printed < limit; row++, printed++) {
-                printRow(line, columns, row, out);
+                printer.print(columns, row);
             }
         }
     }
 
-    private static void dumpTsFile(TsFileReader r, String table, List<String> names, long limit, PrintStream out) {
+    private static void dumpTsFile(TsFileReader r, String table, List<String> names, long limit, Rows printer) {
         TsTableSchema schema = r.schema(table);
         List<String> header = new ArrayList<>();
         header.add("time");
@@ -107,7 +117,7 @@ final class DumpCommand {
         for (TsTableSchema.Column c : TsTables.columns(schema, TsTableSchema.Category.FIELD)) {
             header.add(c.name());
         }
-        List<Integer> selected = select(header, names, "table " + table, out);
+        List<Integer> selected = select(header, names, "table " + table, printer.out);
         int tags = header.size()
                 - 1
                 - TsTables.columns(schema, TsTableSchema.Category.FIELD).size();
@@ -119,7 +129,6 @@ final class DumpCommand {
             }
         }
         long printed = 0;
-        StringBuilder line = new StringBuilder();
         java.util.Iterator<TsBlock> blocks = r.blocks(table, fields, Long.MIN_VALUE, Long.MAX_VALUE, null);
         while (printed < limit && blocks.hasNext()) {
             TsBlock b = blocks.next();
@@ -137,7 +146,7 @@ final class DumpCommand {
                 }
             }
             for (int row = 0; row < n && printed < limit; row++, printed++) {
-                printRow(line, shown, row, out);
+                printer.print(shown, row);
             }
         }
     }
@@ -167,7 +176,7 @@ final class DumpCommand {
     }
 
     private static void dumpTreeDevice(
-            TsFileReader r, String device, TsEncoding timeEncoding, List<String> names, long limit, PrintStream out) {
+            TsFileReader r, String device, TsEncoding timeEncoding, List<String> names, long limit, Rows printer) {
         TsTables.DeviceRows d;
         try {
             d = TsTables.readTreeDevice(r, device, timeEncoding == null ? TsEncoding.TS_2DIFF : timeEncoding);
@@ -190,14 +199,13 @@ final class DumpCommand {
         for (ColumnValues c : all) {
             header.add(c.name);
         }
-        List<Integer> selected = select(header, names, "device " + device, out);
+        List<Integer> selected = select(header, names, "device " + device, printer.out);
         List<ColumnValues> shown = new ArrayList<>();
         for (int i : selected) {
             shown.add(all.get(i));
         }
-        StringBuilder line = new StringBuilder();
         for (int row = 0; row < n && row < limit; row++) {
-            printRow(line, shown, row, out);
+            printer.print(shown, row);
         }
     }
 
@@ -214,14 +222,45 @@ final class DumpCommand {
         return new ColumnValues(name, ColumnValues.Kind.BINARY, ColumnValues.Meaning.STRING, v, nulls, rows);
     }
 
-    private static void printRow(StringBuilder line, List<ColumnValues> columns, int row, PrintStream out) {
-        line.setLength(0);
-        for (int k = 0; k < columns.size(); k++) {
-            if (k > 0) {
-                line.append(',');
-            }
-            Csv.appendField(line, columns.get(k), row);
+    /**
+     * Prints rows as CSV lines, counting per column the STRING values that are not valid UTF-8 (printed
+     * with U+FFFD in place of each invalid sequence), which {@link #noteInvalidText} then names on stderr:
+     * such a value is not what the file holds, and the reader of the output is told so.
+     */
+    private static final class Rows {
+        final PrintStream out;
+        private final StringBuilder line = new StringBuilder();
+        /** Rows printed so far. */
+        private long printed;
+        /** Per column name: the number of invalid values and the row (1 = the first after the header) of the first. */
+        private final java.util.Map<String, long[]> invalidText = new java.util.LinkedHashMap<>();
+
+        Rows(PrintStream out) {
+            this.out = out;
         }
-        out.println(line);
+
+        void print(List<ColumnValues> columns, int row) {
+            printed++;
+            line.setLength(0);
+            for (int k = 0; k < columns.size(); k++) {
+                if (k > 0) {
+                    line.append(',');
+                }
+                if (!Csv.appendField(line, columns.get(k), row)) {
+                    long[] seen = invalidText.computeIfAbsent(columns.get(k).name, n -> new long[] {0, printed});
+                    seen[0]++;
+                }
+            }
+            out.println(line);
+        }
+
+        void noteInvalidText(PrintStream err) {
+            out.flush();
+            for (java.util.Map.Entry<String, long[]> e : invalidText.entrySet()) {
+                err.println("colcodec: note: column " + e.getKey() + " has " + e.getValue()[0]
+                        + " STRING value(s) that are not valid UTF-8 (the first in row " + e.getValue()[1]
+                        + " after the header), printed with U+FFFD for each invalid byte sequence");
+            }
+        }
     }
 }

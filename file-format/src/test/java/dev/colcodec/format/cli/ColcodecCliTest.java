@@ -1570,6 +1570,61 @@ class ColcodecCliTest {
         return b.toByteArray();
     }
 
+    /**
+     * A STRING value that is not valid UTF-8 is dumped with U+FFFD for each invalid sequence, and stderr
+     * says so (with the count and the first row) so the output is not taken for the file's bytes; a value
+     * holding a real U+FFFD is not counted. {@code convert} refuses such a value as a tag (a device id is
+     * text) rather than change it.
+     */
+    @Test
+    void stringsThatAreNotUtf8AreNamedOnStderr() throws IOException {
+        Path in = tmp.resolve("bad-utf8.parquet");
+        BinaryBatch s = new BinaryBatch();
+        byte[][] values = {{'o', 'k'}, {(byte) 0xEF, (byte) 0xBF, (byte) 0xBD}, {(byte) 0xFF, 'a'}, {'z'}, {(byte) 0xC3}
+        };
+        for (byte[] v : values) {
+            s.append(v, 0, v.length);
+        }
+        try (ParquetFileWriter w = ParquetFileWriter.create(
+                in,
+                List.of(
+                        ParquetColumn.flat("t", PhysicalType.INT64, 0, false),
+                        ParquetColumn.flat("s", PhysicalType.BYTE_ARRAY, 0, false)
+                                .withLogicalType(ParquetLogicalType.string())),
+                ParquetWriteOptions.defaults())) {
+            w.write(new Object[] {new long[] {1, 2, 3, 4, 5}, s}, new boolean[2][], 5);
+        }
+        CliFixtures.Result r = run("dump", in.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo("t,s\n1,ok\n2,\uFFFD\n3,\uFFFDa\n4,z\n5,\uFFFD\n");
+        assertThat(r.errLines())
+                .containsExactly("colcodec: note: column s has 2 STRING value(s) that are not valid UTF-8 (the first"
+                        + " in row 3 after the header), printed with U+FFFD for each invalid byte sequence");
+        CliFixtures.Result clean = run("dump", in.toString(), "--limit", "2");
+        assertThat(clean.err()).isEmpty();
+        CliFixtures.Result converted =
+                run("convert", in.toString(), tmp.resolve("bad.tsfile").toString(), "--time", "t", "--tags", "s");
+        assertOneLineError(converted, 1, "colcodec: convert: a value of the tag column s is not valid UTF-8");
+    }
+
+    /**
+     * An option that takes a value followed by another option, and a single-dash argument, are usage errors
+     * that name them; {@code --verbose} may be given twice.
+     */
+    @Test
+    void optionsAreToldFromValuesAndFiles() throws IOException {
+        Path in = CliFixtures.awkward(tmp);
+        assertOneLineError(
+                run("dump", in.toString(), "--columns", "--limit", "2"),
+                2,
+                "colcodec: dump: option --columns needs a value");
+        assertOneLineError(run("dump", in.toString(), "-x"), 2, "colcodec: dump: unknown option -x");
+        CliFixtures.Result twice = run("dump", in.toString(), "--verbose", "--verbose", "--limit", "1");
+        assertThat(twice.status()).as(twice.err()).isZero();
+        assertThat(twice.err()).isEmpty();
+        assertThat(run("dump", in.toString(), "--limit", "-1").err()).contains("--limit needs a non-negative integer");
+    }
+
     private static void assertOneLineError(CliFixtures.Result r, int status, String prefix) {
         assertThat(r.status()).as(r.err()).isEqualTo(status);
         assertThat(r.errLines()).hasSize(1);
