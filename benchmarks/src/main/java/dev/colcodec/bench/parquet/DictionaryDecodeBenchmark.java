@@ -23,7 +23,6 @@ import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.values.dictionary.DictionaryValuesReader;
 import org.apache.parquet.column.values.dictionary.PlainValuesDictionary;
-import org.apache.parquet.io.api.Binary;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -41,10 +40,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * Decoding a dictionary-encoded (RLE_DICTIONARY) page of 100k low-cardinality values against its
  * dictionary; ops/s = values/s. colcodec: one batch read (the runs decoded straight into dictionary
  * entries by the {@code decodeDictionaryRuns} kernel, in registers for dictionaries of up to 16 entries on
- * 512-bit vectors; for BYTE_ARRAY the ids checked against the dictionary, whose bytes are not copied, as parquet-java's {@code Binary} values are
- * views into its dictionary); parquet-java: {@code DictionaryValuesReader} over {@code
- * PlainValuesDictionary}, one value at a time; memcpy: copying the decoded values (for BYTE_ARRAY: their
- * bytes and offsets).
+ * 512-bit vectors; for BYTE_ARRAY the ids, checked against the dictionary, whose bytes are not copied);
+ * parquet-java: {@code DictionaryValuesReader} over {@code PlainValuesDictionary}, one value at a time
+ * (for BYTE_ARRAY its ids, {@code readValueDictionaryId}); memcpy: copying the decoded values (for
+ * BYTE_ARRAY: the ids).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -80,9 +79,9 @@ public class DictionaryDecodeBenchmark {
     private int[] intOut;
     private long[] longOut;
     private int[] idsOut;
-    private byte[] bytesOut;
-    private int[] offsetsOut;
-    private Binary[] binaryOut;
+    /** The page's ids (BYTE_ARRAY), which the memcpy floor copies. */
+    private int[] pageIds;
+
     private DictionaryIntReader intReader;
     private DictionaryLongReader longReader;
     DictionaryBinaryReader binaryReader;
@@ -136,9 +135,9 @@ public class DictionaryDecodeBenchmark {
                         which.kernels());
                 parquetDictionary = new PlainValuesDictionary.PlainBinaryDictionary(parquetPage());
                 idsOut = new int[n];
-                bytesOut = new byte[binaries.byteSize()];
-                offsetsOut = new int[n + 1];
-                binaryOut = new Binary[n];
+                pageIds = new int[n];
+                binaryReader.init(n, page, 0, page.length);
+                binaryReader.readIds(pageIds, 0, n);
                 break;
             default:
                 throw new IllegalArgumentException("unknown type " + type);
@@ -200,17 +199,16 @@ public class DictionaryDecodeBenchmark {
             default:
                 switch (which) {
                     case PARQUET_JAVA:
+                        // ids, as colcodec's side reads them (readBytes would also look each value up)
                         for (int i = 0; i < n; i++) {
-                            binaryOut[i] = parquetReader.readBytes();
+                            idsOut[i] = parquetReader.readValueDictionaryId();
                         }
-                        return binaryOut;
+                        return idsOut;
                     case MEMCPY:
-                        System.arraycopy(binaries.data(), 0, bytesOut, 0, bytesOut.length);
-                        System.arraycopy(binaries.offsets(), 0, offsetsOut, 0, n + 1);
-                        return bytesOut;
+                        System.arraycopy(pageIds, 0, idsOut, 0, n);
+                        return idsOut;
                     default:
-                        // ids checked against the dictionary, bytes left in it: the counterpart of
-                        // parquet-java's Binary views into its dictionary
+                        // ids checked against the dictionary, bytes left in it
                         binaryReader.init(n, page, 0, page.length);
                         binaryReader.readIds(idsOut, 0, n);
                         return idsOut;

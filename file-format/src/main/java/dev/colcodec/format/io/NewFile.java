@@ -51,9 +51,12 @@ public final class NewFile extends OutputStream {
     private IOException failure;
 
     private boolean closed;
+    /** Whether {@link #close} forces the file's bytes to the storage device first. */
+    private final boolean sync;
 
-    private NewFile(Path path) {
+    private NewFile(Path path, boolean sync) {
         this.path = path;
+        this.sync = sync;
     }
 
     /**
@@ -61,7 +64,16 @@ public final class NewFile extends OutputStream {
      * its arguments, the file is not touched.
      */
     public static <W> W create(Path file, WriterOn<W> writer) throws IOException {
-        NewFile stream = new NewFile(Objects.requireNonNull(file, "file"));
+        return create(file, false, writer);
+    }
+
+    /**
+     * {@link #create(Path, WriterOn)}; with {@code sync}, {@link #close} forces the file's bytes and
+     * metadata to the storage device (fsync) before closing it, so a file whose writer closed without an
+     * exception survives a crash of the machine.
+     */
+    public static <W> W create(Path file, boolean sync, WriterOn<W> writer) throws IOException {
+        NewFile stream = new NewFile(Objects.requireNonNull(file, "file"), sync);
         W w = writer.make(stream);
         stream.open();
         return w;
@@ -203,6 +215,13 @@ public final class NewFile extends OutputStream {
             if (failure == null && count > 0) {
                 toFile(buffer, 0, count);
                 count = 0;
+            }
+            if (failure == null && sync) {
+                if (f instanceof FileOutputStream fos) {
+                    fos.getFD().sync();
+                } else {
+                    f.flush(); // a file system without java.io.File: what its stream offers
+                }
             }
         }
     }

@@ -65,6 +65,17 @@ public final class TsFileWriter implements Closeable {
         ForkJoinPool pool;
         Map<String, String> properties = TSFILE_PROPERTIES;
         Kernels kernels = KernelProvider.best();
+        boolean syncOnClose;
+
+        /**
+         * Whether {@link #close} of a writer made by {@link #create} forces the file to the storage device
+         * (fsync) before closing it, as tsfile 2.4.0's writer always does (default false: the file is left to
+         * the operating system's write-back, as a stream given to the constructor is).
+         */
+        public Options syncOnClose(boolean sync) {
+            this.syncOnClose = sync;
+            return this;
+        }
 
         /**
          * The kernels that encode values, take statistics and find runs for LZ4 pages (default {@link
@@ -254,7 +265,7 @@ public final class TsFileWriter implements Closeable {
      * to the file in one write each (see {@link NewFile}).
      */
     public static TsFileWriter create(Path file, List<TsTableSchema> tables, Options options) throws IOException {
-        return NewFile.create(file, os -> {
+        return NewFile.create(file, options.syncOnClose, os -> {
             TsFileWriter w = new TsFileWriter(os, tables, options);
             w.ownsStream = true;
             return w;

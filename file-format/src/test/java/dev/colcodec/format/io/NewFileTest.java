@@ -109,6 +109,30 @@ class NewFileTest {
         out.close(); // only closes the file: the buffered bytes of the failed write are not written again
     }
 
+    /**
+     * With {@code sync}, close forces the file to its device: a file's bytes are all there, and on {@code
+     * /dev/null}, which cannot be forced (fsync fails with EINVAL), close says so, where a stream without
+     * {@code sync} closes quietly.
+     */
+    @Test
+    void syncForcesTheFileWhenItCloses() throws IOException {
+        Path file = dir.resolve("synced");
+        byte[] bytes = new byte[BLOCK + 5];
+        new java.util.Random(3).nextBytes(bytes);
+        try (OutputStream out = NewFile.create(file, true, os -> os)) {
+            out.write(bytes);
+        }
+        assertThat(Files.readAllBytes(file)).isEqualTo(bytes);
+        Path devNull = Path.of("/dev/null");
+        Assumptions.assumeTrue(Files.isWritable(devNull));
+        OutputStream quiet = NewFile.create(devNull, false, os -> os);
+        quiet.write(bytes);
+        quiet.close();
+        OutputStream synced = NewFile.create(devNull, true, os -> os);
+        synced.write(bytes);
+        assertThatThrownBy(synced::close).isInstanceOf(java.io.SyncFailedException.class);
+    }
+
     @Test
     void aPathOfAnotherFileSystem() throws IOException {
         Path zip = dir.resolve("z.zip");
