@@ -50,8 +50,11 @@ record CliRun(List<String> args, int status, String out, String err) {
             throw new AssertionError("a stack trace on stderr: " + show());
         }
         if (status == 0) {
-            if (!err.isEmpty()) {
-                throw new AssertionError("exit 0 with stderr output: " + show());
+            // notes only (dump names STRING values that are not valid UTF-8, which fuzzed TEXT values are)
+            for (String line : errLines()) {
+                if (!line.startsWith("colcodec: note: ")) {
+                    throw new AssertionError("exit 0 with stderr output: " + show());
+                }
             }
             return this;
         }
