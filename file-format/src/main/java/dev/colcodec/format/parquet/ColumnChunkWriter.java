@@ -847,7 +847,15 @@ public final class ColumnChunkWriter {
             levelWriter.reset();
             levelWriter.writeIntegers(defs, 0, rowsInPage);
             defBytes = levelWriter.toByteArray();
-            encodings.add(ParquetEncoding.RLE);
+        }
+        if (!v2) {
+            // as parquet-java lists a V1 page's level encodings (a V2 page's levels have none): RLE for
+            // definition levels that are there, BIT_PACKED for level sections that are not (repetition
+            // levels of a flat column; definition levels of a REQUIRED one), as the page headers say
+            encodings.add(ParquetEncoding.BIT_PACKED);
+            if (levelWriter != null) {
+                encodings.add(ParquetEncoding.RLE);
+            }
         }
         ParquetPages.Written w = v2
                 ? pageWriter.writeDataPageV2(

@@ -6,6 +6,7 @@ import dev.colcodec.format.io.PooledWrites;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.parquet.ParquetEncoding;
 import dev.colcodec.parquet.PhysicalType;
+import dev.colcodec.values.BinaryBatch;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.apache.parquet.format.BloomFilterAlgorithm;
 import org.apache.parquet.format.BloomFilterCompression;
@@ -62,6 +64,21 @@ public final class ParquetFileWriter implements AutoCloseable {
     /** Rows per step; row-group sizes are checked after each step (the same with or without a pool). */
     private static final int SLICE = 16384;
 
+    /**
+     * The buffered bytes of one column at which its row group is finished whatever the row-group size: a
+     * chunk is one array, so it must stay well below 2 GiB (a write taking one past it failed half-way,
+     * and the file with it).
+     */
+    static final long MAX_CHUNK_BUFFER = 1L << 30;
+
+    /** The bytes of byte-array values one slice of rows may take, so a slice cannot pass {@link #MAX_CHUNK_BUFFER} by far. */
+    static final int MAX_SLICE_BYTES = 64 << 20;
+
+    /** {@link #MAX_CHUNK_BUFFER} and {@link #MAX_SLICE_BYTES}, lowered by tests. */
+    long maxChunkBuffer = MAX_CHUNK_BUFFER;
+
+    int maxSliceBytes = MAX_SLICE_BYTES;
+
     private final OutputStream out;
     /** Whether a failed {@link #close} closes {@link #out} too (a writer made by {@link #create}). */
     private boolean ownsStream;
@@ -71,10 +88,14 @@ public final class ParquetFileWriter implements AutoCloseable {
     private final ColumnChunkWriter[] writers;
 
     private final List<RowGroup> rowGroups = new ArrayList<>();
-    /** Per row group, per column: the pages of the chunk (for the page indexes; the bytes are not kept). */
-    private final List<List<List<ColumnChunkWriter.PageInfo>>> groupChunks = new ArrayList<>();
+    /**
+     * Per row group, per column: the chunk's column index (null: none) and offset index, made when the row
+     * group is finished (so only their truncated bounds are kept, not each page's statistics) and written
+     * before the footer.
+     */
+    private final List<ColumnIndex[]> groupColumnIndexes = new ArrayList<>();
 
-    private final List<long[]> groupStarts = new ArrayList<>();
+    private final List<OffsetIndex[]> groupOffsetIndexes = new ArrayList<>();
     /** Per row group, per column, its chunk's Bloom filter (null: none), written after the page indexes. */
     private final List<SplitBlockBloomFilter[]> groupBloomFilters = new ArrayList<>();
     /** Row groups written on the pool while the next is encoded (see {@link #writeChunks}). */
@@ -134,7 +155,7 @@ public final class ParquetFileWriter implements AutoCloseable {
      */
     public static ParquetFileWriter create(Path file, List<ParquetColumn> schema, ParquetWriteOptions options)
             throws IOException {
-        return NewFile.create(file, os -> {
+        return NewFile.create(file, options.syncOnClose(), os -> {
             ParquetFileWriter w = new ParquetFileWriter(os, schema, options);
             w.ownsStream = true;
             return w;
@@ -157,6 +178,7 @@ public final class ParquetFileWriter implements AutoCloseable {
             throw new IllegalStateException("closed");
         }
         output.check();
+        Objects.requireNonNull(columns, "columns (an array of one value array per column)");
         if (columns.length != writers.length || (nulls != null && nulls.length != writers.length)) {
             throw new IllegalArgumentException("expected " + writers.length + " columns");
         }
@@ -181,19 +203,44 @@ public final class ParquetFileWriter implements AutoCloseable {
             }
         }
         for (int from = 0; from < rowCount; ) {
-            int n = Math.min(SLICE, rowCount - from);
+            int n = sliceWithin(columns, from, Math.min(SLICE, rowCount - from));
             int start = from;
             forEachColumn(i -> writers[i].append(columns[i], nulls == null ? null : nulls[i], start, n));
             long buffered = 0;
+            boolean chunkFull = false;
             for (ColumnChunkWriter w : writers) {
                 buffered += w.bufferedSize();
+                chunkFull |= w.bufferedSize() >= maxChunkBuffer;
             }
             from += n;
             rowsInGroup += n;
-            if (buffered >= options.rowGroupSize()) {
+            if (buffered >= options.rowGroupSize() || chunkFull) {
                 flushRowGroup();
             }
         }
+    }
+
+    /**
+     * The rows from {@code from}, at most {@code n} and at least one, whose values take at most {@link
+     * #maxSliceBytes} in each byte-array column (a batch holds every row's bytes, null rows' too).
+     */
+    private int sliceWithin(Object[] columns, int from, int n) {
+        for (Object c : columns) {
+            if (c instanceof BinaryBatch b && b.offset(from + n) - (long) b.offset(from) > maxSliceBytes) {
+                int lo = 1;
+                int hi = n;
+                while (lo < hi) {
+                    int mid = (lo + hi + 1) >>> 1;
+                    if (b.offset(from + mid) - (long) b.offset(from) <= maxSliceBytes) {
+                        lo = mid;
+                    } else {
+                        hi = mid - 1;
+                    }
+                }
+                n = lo;
+            }
+        }
+        return n;
     }
 
     /** Finishes the current row group (if it has rows). */
@@ -252,12 +299,15 @@ public final class ParquetFileWriter implements AutoCloseable {
         rg.setTotal_compressed_size(compressed);
         rg.setOrdinal((short) rowGroups.size());
         rowGroups.add(rg);
-        List<List<ColumnChunkWriter.PageInfo>> pages = new ArrayList<>(finished.length);
-        for (ColumnChunkWriter.Chunk c : finished) {
-            pages.add(c.pages());
+        ColumnIndex[] columnIndexes = new ColumnIndex[finished.length];
+        OffsetIndex[] offsetIndexes = new OffsetIndex[finished.length];
+        for (int c = 0; c < finished.length; c++) {
+            List<ColumnChunkWriter.PageInfo> pages = finished[c].pages();
+            columnIndexes[c] = columnIndex(writers[c].column(), pages, options.columnIndexTruncateLength());
+            offsetIndexes[c] = offsetIndex(pages, starts[c]);
         }
-        groupChunks.add(pages);
-        groupStarts.add(starts);
+        groupColumnIndexes.add(columnIndexes);
+        groupOffsetIndexes.add(offsetIndexes);
         SplitBlockBloomFilter[] blooms = new SplitBlockBloomFilter[finished.length];
         for (int i = 0; i < finished.length; i++) {
             blooms[i] = finished[i].bloomFilter();
@@ -319,14 +369,13 @@ public final class ParquetFileWriter implements AutoCloseable {
     private void writePageIndexes() throws IOException {
         ByteSink sink = new ByteSink(4096);
         for (int g = 0; g < rowGroups.size(); g++) {
-            List<List<ColumnChunkWriter.PageInfo>> chunks = groupChunks.get(g);
-            for (int c = 0; c < chunks.size(); c++) {
-                ColumnIndex ci = columnIndex(writers[c].column(), chunks.get(c), options.columnIndexTruncateLength());
-                if (ci == null) {
+            ColumnIndex[] indexes = groupColumnIndexes.get(g);
+            for (int c = 0; c < indexes.length; c++) {
+                if (indexes[c] == null) {
                     continue;
                 }
                 sink.reset();
-                int len = ParquetThrift.write(ci, sink);
+                int len = ParquetThrift.write(indexes[c], sink);
                 ColumnChunk cc = rowGroups.get(g).getColumns().get(c);
                 cc.setColumn_index_offset(position);
                 cc.setColumn_index_length(len);
@@ -335,21 +384,10 @@ public final class ParquetFileWriter implements AutoCloseable {
             }
         }
         for (int g = 0; g < rowGroups.size(); g++) {
-            List<List<ColumnChunkWriter.PageInfo>> chunks = groupChunks.get(g);
-            long[] starts = groupStarts.get(g);
-            for (int c = 0; c < chunks.size(); c++) {
-                List<PageLocation> locs = new ArrayList<>();
-                List<Long> unencoded = new ArrayList<>();
-                for (ColumnChunkWriter.PageInfo p : chunks.get(c)) {
-                    locs.add(new PageLocation(starts[c] + p.offset(), p.size(), p.firstRow()));
-                    unencoded.add(p.unencodedByteArrayBytes());
-                }
-                OffsetIndex oi = new OffsetIndex(locs);
-                if (!unencoded.isEmpty() && unencoded.get(0) >= 0) {
-                    oi.setUnencoded_byte_array_data_bytes(unencoded);
-                }
+            OffsetIndex[] indexes = groupOffsetIndexes.get(g);
+            for (int c = 0; c < indexes.length; c++) {
                 sink.reset();
-                int len = ParquetThrift.write(oi, sink);
+                int len = ParquetThrift.write(indexes[c], sink);
                 ColumnChunk cc = rowGroups.get(g).getColumns().get(c);
                 cc.setOffset_index_offset(position);
                 cc.setOffset_index_length(len);
@@ -357,8 +395,23 @@ public final class ParquetFileWriter implements AutoCloseable {
                 position += len;
             }
         }
-        groupChunks.clear();
-        groupStarts.clear();
+        groupColumnIndexes.clear();
+        groupOffsetIndexes.clear();
+    }
+
+    /** The offset index of a chunk's pages, the chunk starting at {@code start} in the file. */
+    private static OffsetIndex offsetIndex(List<ColumnChunkWriter.PageInfo> pages, long start) {
+        List<PageLocation> locs = new ArrayList<>(pages.size());
+        List<Long> unencoded = new ArrayList<>(pages.size());
+        for (ColumnChunkWriter.PageInfo p : pages) {
+            locs.add(new PageLocation(start + p.offset(), p.size(), p.firstRow()));
+            unencoded.add(p.unencodedByteArrayBytes());
+        }
+        OffsetIndex oi = new OffsetIndex(locs);
+        if (!unencoded.isEmpty() && unencoded.get(0) >= 0) {
+            oi.setUnencoded_byte_array_data_bytes(unencoded);
+        }
+        return oi;
     }
 
     private static ColumnIndex columnIndex(

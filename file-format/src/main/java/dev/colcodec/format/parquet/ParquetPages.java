@@ -385,15 +385,18 @@ public final class ParquetPages {
         int rl = rep.length;
         int dl = def.length;
         DataPageHeaderV2 v2 = new DataPageHeaderV2(numValues, numNulls, numRows, thrift(valueEncoding), dl, rl);
-        v2.setIs_compressed(true);
+        // as parquet-java: an empty values section (a page of nulls) is stored as it is, not compressed
+        boolean compressed = valuesLength > 0;
+        v2.setIs_compressed(compressed);
         int base = slabs == null ? -1 : reserve(slabs, valuesLength, rl + dl);
         if (base >= 0) {
             byte[] slab = slabs.reserved();
             int at = base + MAX_HEADER_BYTES;
             System.arraycopy(rep, 0, slab, at, rl);
             System.arraycopy(def, 0, slab, at + rl, dl);
-            int clen =
-                    compressPage(values, valuesOffset, valuesLength, valuesOffset, slab, at + rl + dl, valueEncoding);
+            int clen = compressed
+                    ? compressPage(values, valuesOffset, valuesLength, valuesOffset, slab, at + rl + dl, valueEncoding)
+                    : 0;
             PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + valuesLength, rl + dl + clen);
             h.setData_page_header_v2(v2);
             if (crc) {
@@ -403,8 +406,10 @@ public final class ParquetPages {
             slabs.commit(at - hs, hs + rl + dl + clen);
             return new Written(hs, rl + dl + clen, rl + dl + valuesLength);
         }
-        byte[] c = compress(zeroBased(values, valuesOffset, valuesLength), valuesLength, 0, valueEncoding);
-        int clen = compressedLength;
+        byte[] c = compressed
+                ? compress(zeroBased(values, valuesOffset, valuesLength), valuesLength, 0, valueEncoding)
+                : NONE;
+        int clen = compressed ? compressedLength : 0;
         PageHeader h = new PageHeader(PageType.DATA_PAGE_V2, rl + dl + valuesLength, rl + dl + clen);
         h.setData_page_header_v2(v2);
         if (crc) {

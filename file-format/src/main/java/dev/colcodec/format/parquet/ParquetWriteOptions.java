@@ -40,6 +40,7 @@ public final class ParquetWriteOptions {
     private int pageRowLimit = 20_000;
     private long rowGroupSize = 128L << 20;
     private boolean crc = true;
+    private boolean syncOnClose;
     private boolean dictionary = true;
     private int maxDictionaryBytes = DictionaryWriter.DEFAULT_MAX_DICTIONARY_BYTE_SIZE;
     private int columnIndexTruncateLength = DEFAULT_COLUMN_INDEX_TRUNCATE_LENGTH;
@@ -78,6 +79,7 @@ public final class ParquetWriteOptions {
         o.bloomFilters = bloomFilters;
         o.kernels = kernels;
         o.pool = pool;
+        o.syncOnClose = syncOnClose;
         return o;
     }
 
@@ -162,6 +164,17 @@ public final class ParquetWriteOptions {
         }
         ParquetWriteOptions o = copy();
         o.columnIndexTruncateLength = bytes;
+        return o;
+    }
+
+    /**
+     * Whether {@code close()} of a writer made by {@link ParquetFileWriter#create} forces the file to the
+     * storage device (fsync) before closing it (default false: the file is left to the operating system's
+     * write-back).
+     */
+    public ParquetWriteOptions withSyncOnClose(boolean on) {
+        ParquetWriteOptions o = copy();
+        o.syncOnClose = on;
         return o;
     }
 
@@ -312,6 +325,10 @@ public final class ParquetWriteOptions {
 
     public boolean crc() {
         return crc;
+    }
+
+    public boolean syncOnClose() {
+        return syncOnClose;
     }
 
     public int columnIndexTruncateLength() {

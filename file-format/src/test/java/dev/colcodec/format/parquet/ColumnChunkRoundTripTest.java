@@ -206,10 +206,14 @@ class ColumnChunkRoundTripTest {
                         w.write(d.values, d.nulls, 0, 2500);
                         ColumnChunkWriter.Chunk chunk = w.finish();
                         // no other value encoding than the expected one (besides the dictionary, its
-                        // PLAIN-labelled V2 dictionary page, and levels)
+                        // PLAIN-labelled V2 dictionary page, and V1 pages' levels)
                         for (ParquetEncoding e : chunk.encodings()) {
                             boolean dictionaryPage = e == ParquetEncoding.PLAIN && chunk.dictionaryPageSize() > 0;
-                            if (!e.usesDictionary() && e != ParquetEncoding.RLE && !dictionaryPage) {
+                            boolean levels = e == ParquetEncoding.RLE || e == ParquetEncoding.BIT_PACKED;
+                            assertThat(e == ParquetEncoding.BIT_PACKED && v == ParquetWriteOptions.PageVersion.V2)
+                                    .as(what + ": V2 pages list no level encodings")
+                                    .isFalse();
+                            if (!e.usesDictionary() && !levels && !dictionaryPage) {
                                 assertThat(e).as(what).isEqualTo(want);
                             }
                         }

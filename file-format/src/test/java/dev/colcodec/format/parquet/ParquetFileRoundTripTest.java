@@ -311,6 +311,62 @@ class ParquetFileRoundTripTest {
         }
     }
 
+    /**
+     * A column's chunk is finished before it grows past the writer's chunk limit, whatever the row-group
+     * size (a chunk is one array: at 2 GiB a write failed half-way and lost the file), and a write of large
+     * values is taken a slice of bounded bytes at a time, so no chunk passes the limit by more than a slice
+     * and a page. Here both limits are lowered: 10 KB values, chunks of at most 300 KB.
+     */
+    @Test
+    void chunksAreFinishedBeforeTheyGrowTooLarge() throws IOException {
+        int rows = 400;
+        BinaryBatch b = new BinaryBatch();
+        Random r = new Random(9);
+        for (int i = 0; i < rows; i++) {
+            byte[] v = new byte[10_000];
+            r.nextBytes(v);
+            v[0] = (byte) i;
+            b.append(v, 0, v.length);
+        }
+        java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+        try (ParquetFileWriter w = new ParquetFileWriter(
+                bos,
+                List.of(ParquetColumn.flat("s", PhysicalType.BYTE_ARRAY, 0, false)),
+                ParquetWriteOptions.defaults().withDictionary(false).withRowGroupSize(1L << 40))) {
+            w.maxChunkBuffer = 300_000;
+            w.maxSliceBytes = 50_000;
+            w.write(new Object[] {b}, null, rows);
+        }
+        byte[] file = bos.toByteArray();
+        try (ParquetFileReader reader = ParquetFileReader.open(file)) {
+            assertThat(reader.rowGroupCount()).isGreaterThanOrEqualTo(rows * 10_000 / 360_000);
+            int read = 0;
+            for (int g = 0; g < reader.rowGroupCount(); g++) {
+                long size = reader.metadata()
+                        .getRow_groups()
+                        .get(g)
+                        .getColumns()
+                        .get(0)
+                        .getMeta_data()
+                        .getTotal_compressed_size();
+                assertThat(size).as("row group " + g).isLessThanOrEqualTo(300_000 + 50_000 + 10_100);
+                ColumnChunkReader cr = reader.readColumn(g, 0, null);
+                ColumnBatch batch = new ColumnBatch(cr.column(), rows);
+                int n = cr.readBatch(batch, rows);
+                for (int i = 0; i < n; i++) {
+                    assertThat(java.util.Arrays.copyOfRange(
+                                    batch.binaries().data(),
+                                    batch.binaries().offset(i),
+                                    batch.binaries().offset(i)
+                                            + batch.binaries().length(i)))
+                            .isEqualTo(b.get(read + i));
+                }
+                read += n;
+            }
+            assertThat(read).isEqualTo(rows);
+        }
+    }
+
     /** The footer a reader hands out is a copy: emptying it leaves what the reader reads as it was. */
     @Test
     void theFooterHandedOutIsACopy() throws IOException {

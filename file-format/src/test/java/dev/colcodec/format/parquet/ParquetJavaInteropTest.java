@@ -167,7 +167,9 @@ class ParquetJavaInteropTest {
                 org.apache.parquet.format.DataPageHeaderV2 dh = h.getData_page_header_v2();
                 int rl = dh.getRepetition_levels_byte_length();
                 int dl = dh.getDefinition_levels_byte_length();
-                byte[] values = CompressionCodecs.decompress(codec, f, body + rl + dl, cs - rl - dl, us - rl - dl);
+                byte[] values = dh.isIs_compressed()
+                        ? CompressionCodecs.decompress(codec, f, body + rl + dl, cs - rl - dl, us - rl - dl)
+                        : Arrays.copyOfRange(f, body + rl + dl, body + cs);
                 pages.data.add(DataPageV2.uncompressed(
                         dh.getNum_rows(),
                         dh.getNum_nulls(),

@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The footer fields parquet-java 1.18.1 writes about a chunk's pages, compared field by field with
  * colcodec's for the same rows and settings (V1 and V2 pages, with and without dictionaries, a dictionary
  * that falls back, an all-null string column): {@code encoding_stats} (pages per page type and encoding,
- * the dictionary page first, data page encodings in the order they first appear), {@code
+ * the dictionary page first, data page encodings in the order they first appear), {@code encodings}
+ * (as a set; level encodings of V1 pages, none of V2), each V2 page's {@code is_compressed}, {@code
  * size_statistics} (the values' bytes for BYTE_ARRAY columns without their length prefixes; no level
  * histograms for flat columns) and the offset index (page locations and each page's value bytes).
  */
@@ -205,6 +206,10 @@ class ParquetJavaMetadataTest {
                         ColumnMetaData tm = tc.getMeta_data();
                         ColumnMetaData om = oc.getMeta_data();
                         assertThat(om.getEncoding_stats()).as(col).isEqualTo(tm.getEncoding_stats());
+                        // parquet-java lists them from a hash set: the same set, in an order of its own
+                        assertThat(new java.util.HashSet<>(om.getEncodings()))
+                                .as(col)
+                                .isEqualTo(new java.util.HashSet<>(tm.getEncodings()));
                         assertThat(om.getStatistics()).as(col).isEqualTo(tm.getStatistics());
                         assertThat(om.getSize_statistics()).as(col).isEqualTo(tm.getSize_statistics());
                         OffsetIndex ti = tr.readOffsetIndex(0, c);
@@ -213,6 +218,7 @@ class ParquetJavaMetadataTest {
                                 .as(col)
                                 .isEqualTo(ti.getUnencoded_byte_array_data_bytes());
                         assertThat(firstRows(oi)).as(col).isEqualTo(firstRows(ti));
+                        assertThat(v2Compressed(ours, oi)).as(col).isEqualTo(v2Compressed(theirs, ti));
                         assertThat(or.readColumnIndex(0, c)).as(col).isEqualTo(tr.readColumnIndex(0, c));
                         compared++;
                         if (tm.getEncoding_statsSize() == 3) {
@@ -224,6 +230,21 @@ class ParquetJavaMetadataTest {
         }
         assertThat(compared).isEqualTo(48);
         assertThat(fallbacks).as("chunks whose dictionary fell back").isGreaterThanOrEqualTo(4);
+    }
+
+    /** Each V2 data page's {@code is_compressed} (empty for V1 pages). */
+    private static List<Boolean> v2Compressed(Path file, OffsetIndex index) throws IOException {
+        byte[] bytes = Files.readAllBytes(file);
+        List<Boolean> flags = new java.util.ArrayList<>();
+        for (org.apache.parquet.format.PageLocation loc : index.getPage_locations()) {
+            org.apache.parquet.format.PageHeader h = ParquetThrift.readPageHeader(
+                            bytes, (int) loc.getOffset(), loc.getCompressed_page_size(), 0)
+                    .value();
+            if (h.isSetData_page_header_v2()) {
+                flags.add(h.getData_page_header_v2().isIs_compressed());
+            }
+        }
+        return flags;
     }
 
     /**
