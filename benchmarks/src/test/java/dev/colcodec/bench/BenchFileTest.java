@@ -62,7 +62,7 @@ class BenchFileTest {
     void listsEveryTsFileColumnWithBothLibrariesRates(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("t.tsfile");
         TsSeedWorkload w = TsSeedWorkload.generate(70_000, 4, "TS_2DIFF_LZ4");
-        w.writeTsFile(file);
+        w.writeTsFile(file, false);
         List<BenchFile.ColumnResult>[] results = new List[1];
         String text = runTool(file, results);
         assertThat(text).contains("TsFile, 4 columns").contains("| colcodec rows/s | tsfile rows/s | speed-up |");

@@ -26,9 +26,10 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * xorshift64 values, {@code rows} rows in tablets of 65,536. {@code write} writes the whole file,
  * {@code read} reads every row back, {@code query} reads the middle 1% of the rows by time range (colcodec
  * peeks at chunk and page statistics to skip the rest). colcodec on 1 thread or a ForkJoinPool of {@code
- * threads} (value columns encoded and decoded in parallel) vs tsfile 2.4.0 Java (table-model writer with
- * Tablets; query API with {@code getLong} per value; always one thread, so run it with {@code threads=1}
- * only). {@code read} and {@code query} read the same file, written by tsfile. {@code colcodec-parts}
+ * threads} (value columns encoded and decoded in parallel) vs tsfile 2.4.0 Java ({@code writeTable} of
+ * Tablets, each with its device given; query API with {@code getLong} per value; always one thread, so run
+ * it with {@code threads=1} only). {@code sync=true} makes every write force its file to the storage
+ * device, as tsfile's writer does unless its output is told not to (by default neither does). {@code read} and {@code query} read the same file, written by tsfile. {@code colcodec-parts}
  * (run it by naming it: {@code -p impl=colcodec-parts}) reads in one part per thread instead ({@link
  * dev.colcodec.format.tsfile.TsFileReader#scanPart}).
  *
@@ -79,6 +80,14 @@ public class TsSeedBench {
     @Param({"TS_2DIFF_LZ4", "PLAIN_UNCOMPRESSED"})
     public String encoding;
 
+    /**
+     * Whether every {@code write} forces its file to the storage device when it closes (tsfile's writer
+     * does by default): true measures the device as much as the libraries; false (default) neither
+     * library waits for it.
+     */
+    @Param({"false"})
+    public boolean sync;
+
     TsSeedWorkload workload;
     Path dir;
     Path readFile;
@@ -111,9 +120,9 @@ public class TsSeedBench {
         readFile = dir.resolve("read.tsfile");
         pool = impl.startsWith("colcodec") ? Threads.pool(threads) : null;
         if (forRead) {
-            workload.writeTsFile(readFile);
+            workload.writeTsFile(readFile, false);
         } else if (impl.equals("memcpy")) {
-            workload.writeColcodec(writeFile, null);
+            workload.writeColcodec(writeFile, null, false);
             colcodecBytes = Files.readAllBytes(writeFile);
             Files.delete(writeFile);
         }
@@ -147,12 +156,12 @@ public class TsSeedBench {
     @Benchmark
     public long write() throws IOException {
         return switch (impl) {
-            case "colcodec", COLCODEC_PARTS -> workload.writeColcodec(writeFile, pool);
-            case "tsfile" -> workload.writeTsFile(writeFile);
+            case "colcodec", COLCODEC_PARTS -> workload.writeColcodec(writeFile, pool, sync);
+            case "tsfile" -> workload.writeTsFile(writeFile, sync);
             default -> {
                 // a writer reads its input once, from memory at this size: the floor pays that too
                 inputSum = workload.sumInput();
-                yield TsSeedWorkload.writeBytes(writeFile, colcodecBytes);
+                yield TsSeedWorkload.writeBytes(writeFile, colcodecBytes, sync);
             }
         };
     }

@@ -164,15 +164,15 @@ public final class TsSeedWorkload {
     }
 
     /**
-     * Writes the rows with colcodec (value columns encoded in parallel on {@code pool}, null: one thread).
-     * The file is forced to the storage device when it is closed, as tsfile's writer always does ({@link
-     * #writeTsFile}): both pay the same file-system work.
+     * Writes the rows with colcodec (value columns encoded in parallel on {@code pool}, null: one thread);
+     * with {@code sync} the file is forced to the storage device when it is closed, as tsfile's writer
+     * always does unless told otherwise ({@link #writeTsFile}): both pay the same file-system work.
      */
-    public long writeColcodec(Path file, ForkJoinPool pool) throws IOException {
+    public long writeColcodec(Path file, ForkJoinPool pool, boolean sync) throws IOException {
         TsTableSchema schema = colcodecSchema();
         Files.deleteIfExists(file); // as writeTsFile does
         try (TsFileWriter w = TsFileWriter.create(
-                file, List.of(schema), new TsFileWriter.Options().pool(pool).syncOnClose(true))) {
+                file, List.of(schema), new TsFileWriter.Options().pool(pool).syncOnClose(sync))) {
             TsTablet tablet = new TsTablet(schema);
             for (int k = 0; k < tabletTimes.length; k++) {
                 tablet.device(DEVICE).times(tabletTimes[k], tabletTimes[k].length);
@@ -206,11 +206,11 @@ public final class TsSeedWorkload {
     /**
      * Writes {@code bytes} (a file colcodec wrote) into a new file through the stream colcodec's writers
      * use ({@link NewFile}: 256 KiB blocks at aligned offsets), forced to the storage device when closed
-     * as the writers above do: what the file alone costs a write.
+     * with {@code sync} as the writers above are: what the file alone costs a write.
      */
-    public static long writeBytes(Path file, byte[] bytes) throws IOException {
+    public static long writeBytes(Path file, byte[] bytes, boolean sync) throws IOException {
         Files.deleteIfExists(file); // as the writers above do
-        try (OutputStream out = NewFile.create(file, true, os -> os)) {
+        try (OutputStream out = NewFile.create(file, sync, os -> os)) {
             out.write(bytes);
         }
         return bytes.length;
@@ -329,9 +329,11 @@ public final class TsSeedWorkload {
      * {@code ITsFileWriter} would instead work out each row's device from its tag values (about 10% of its
      * write, measured in session 36). Chunk groups are flushed at the table-model writer's default memory
      * threshold (32 MiB). Its {@code close} forces the file to the storage device ({@code
-     * TsFileIOWriter.endFile}), which colcodec's writes above are told to do as well.
+     * TsFileIOWriter.endFile} calls the output's {@code force}), which colcodec's writes above are told to
+     * do as well with {@code sync}; without it, the output's {@code force} does nothing, and neither
+     * library waits for the device.
      */
-    public long writeTsFile(Path file) throws IOException {
+    public long writeTsFile(Path file, boolean sync) throws IOException {
         Files.deleteIfExists(file);
         List<IMeasurementSchema> columns = tsfileColumns();
         List<ColumnCategory> categories = tsfileCategories();
@@ -342,8 +344,19 @@ public final class TsSeedWorkload {
         IDeviceID deviceId = IDeviceID.Factory.DEFAULT_FACTORY.create(new String[] {TABLE, DEVICE});
         TSFileConfig config = new TSFileConfig();
         config.setGroupSizeInByte(TSFILE_MEMORY_THRESHOLD);
-        try (org.apache.tsfile.write.TsFileWriter w =
-                new org.apache.tsfile.write.TsFileWriter(file.toFile(), new Schema(), config)) {
+        java.io.FileOutputStream stream = new java.io.FileOutputStream(file.toFile());
+        org.apache.tsfile.write.writer.LocalTsFileOutput output =
+                new org.apache.tsfile.write.writer.LocalTsFileOutput(stream) {
+                    @Override
+                    public void force() throws IOException {
+                        if (sync) {
+                            super.force();
+                        }
+                    }
+                };
+        // the constructor that takes a configuration is protected: an anonymous subclass reaches it
+        try (org.apache.tsfile.write.TsFileWriter w = new org.apache.tsfile.write.TsFileWriter(
+                new org.apache.tsfile.write.writer.TsFileIOWriter(output), new Schema(), config) {}) {
             w.registerTableSchema(schema);
             for (int k = 0; k < tabletTimes.length; k++) {
                 int n = tabletTimes[k].length;

@@ -105,8 +105,11 @@ class TsSeedBenchTest {
     @ParameterizedTest
     @ValueSource(strings = {"TS_2DIFF_LZ4", "PLAIN_UNCOMPRESSED"})
     void filesWrittenByEitherLibraryReadBackInBoth(String encoding) throws Exception {
-        for (String[] implThreads : new String[][] {{"colcodec", "1"}, {"colcodec", "2"}, {"tsfile", "1"}}) {
+        for (String[] implThreads : new String[][] {
+            {"colcodec", "1", "false"}, {"colcodec", "2", "true"}, {"tsfile", "1", "false"}, {"tsfile", "1", "true"}
+        }) {
             TsSeedBench b = bench(implThreads[0], implThreads[1], encoding);
+            b.sync = Boolean.parseBoolean(implThreads[2]);
             b.prepare(false);
             try {
                 assertThat(b.write()).isPositive();

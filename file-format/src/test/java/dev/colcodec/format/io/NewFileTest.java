@@ -131,6 +131,24 @@ class NewFileTest {
         OutputStream synced = NewFile.create(devNull, true, os -> os);
         synced.write(bytes);
         assertThatThrownBy(synced::close).isInstanceOf(java.io.SyncFailedException.class);
+        // the writers' options reach the stream
+        List<ParquetColumn> parquet = List.of(ParquetColumn.flat("v", PhysicalType.INT64, 0, false));
+        ParquetFileWriter.create(devNull, parquet, ParquetWriteOptions.defaults())
+                .close();
+        ParquetFileWriter pw = ParquetFileWriter.create(
+                devNull, parquet, ParquetWriteOptions.defaults().withSyncOnClose(true));
+        assertThatThrownBy(pw::close).isInstanceOf(java.io.SyncFailedException.class);
+        List<TsTableSchema> ts = List.of(new TsTableSchema(
+                "t",
+                List.of(new TsTableSchema.Column(
+                        "v",
+                        TsDataType.INT64,
+                        TsEncoding.PLAIN,
+                        Compression.UNCOMPRESSED,
+                        TsTableSchema.Category.FIELD))));
+        TsFileWriter.create(devNull, ts, new TsFileWriter.Options()).close();
+        TsFileWriter tw = TsFileWriter.create(devNull, ts, new TsFileWriter.Options().syncOnClose(true));
+        assertThatThrownBy(tw::close).isInstanceOf(java.io.SyncFailedException.class);
     }
 
     @Test
