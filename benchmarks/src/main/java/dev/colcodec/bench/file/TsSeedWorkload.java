@@ -326,8 +326,9 @@ public final class TsSeedWorkload {
      * Writes the rows with tsfile 2.4.0's table-model writer: one {@code Tablet} per 65,536 rows, built on
      * the workload's column arrays (no per-value copy), handed over with its device and row range ({@code
      * writeTable(Tablet, deviceIdIndex)}) as colcodec is handed one device per tablet; the table-model
-     * {@code ITsFileWriter} would instead work out each row's device from its tag values (about 10% of its
-     * write, measured in session 36). Chunk groups are flushed at the table-model writer's default memory
+     * {@code ITsFileWriter} would instead work out each row's device from its tag values (up to a fifth of
+     * its write in session 36's runs, with the file forced: 0.523 against 0.640 writes/s for 4 fields;
+     * within the runs' errors for 8 and 16). Chunk groups are flushed at the table-model writer's default memory
      * threshold (32 MiB). Its {@code close} forces the file to the storage device ({@code
      * TsFileIOWriter.endFile} calls the output's {@code force}), which colcodec's writes above are told to
      * do as well with {@code sync}; without it, the output's {@code force} does nothing, and neither
