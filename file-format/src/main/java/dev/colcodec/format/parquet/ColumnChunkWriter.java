@@ -167,6 +167,13 @@ public final class ColumnChunkWriter {
     private long chunkNulls;
     private byte[] chunkMin;
     private byte[] chunkMax;
+    /**
+     * INT96 has no order, so no min and max, but parquet-java writes the bounds of a chunk whose values are
+     * all equal: the chunk's first value, and whether another differs.
+     */
+    private byte[] int96Value;
+
+    private boolean int96Varied;
 
     private int[] defs = new int[STEP];
     private int rowsInPage;
@@ -740,8 +747,22 @@ public final class ColumnChunkWriter {
             unencodedInPage += offs[run] - offs[j];
             if (order != ColumnStatistics.Order.UNDEFINED) {
                 binaryStatistics(b.data(), offs, j, run);
+            } else if (type == PhysicalType.INT96 && !int96Varied) {
+                int96Equality(b.data(), offs, j, run);
             }
             j = run;
+        }
+    }
+
+    /** Notes whether values {@code [from, to)} all equal the chunk's first INT96 value. */
+    private void int96Equality(byte[] data, int[] offs, int from, int to) {
+        for (int j = from; j < to && !int96Varied; j++) {
+            int off = offs[j];
+            if (int96Value == null) {
+                int96Value = Arrays.copyOfRange(data, off, off + 12);
+            } else if (!Arrays.equals(data, off, off + 12, int96Value, 0, 12)) {
+                int96Varied = true;
+            }
         }
     }
 
@@ -917,7 +938,9 @@ public final class ColumnChunkWriter {
                 chunkValues,
                 unc,
                 EnumSet.copyOf(encodingsOrPlain()),
-                new ColumnStatistics(chunkNulls, chunkMin, chunkMax),
+                int96Value != null && !int96Varied
+                        ? new ColumnStatistics(chunkNulls, int96Value, int96Value)
+                        : new ColumnStatistics(chunkNulls, chunkMin, chunkMax),
                 List.copyOf(infos),
                 bloomBytes == 0 ? null : bloom != null ? bloom : SplitBlockBloomFilter.empty(bloomBytes),
                 List.copyOf(encodingStats));
@@ -937,6 +960,8 @@ public final class ColumnChunkWriter {
         chunkNulls = 0;
         chunkMin = null;
         chunkMax = null;
+        int96Value = null;
+        int96Varied = false;
         resetPageStatistics();
         return c;
     }

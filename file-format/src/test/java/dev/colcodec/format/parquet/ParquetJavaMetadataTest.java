@@ -232,6 +232,60 @@ class ParquetJavaMetadataTest {
         assertThat(fallbacks).as("chunks whose dictionary fell back").isGreaterThanOrEqualTo(4);
     }
 
+    /**
+     * INT96 has no order, but parquet-java writes a chunk's bounds (min, max and the deprecated pair) when
+     * all its values are equal; colcodec's chunk statistics are parquet-java's for equal values, values that
+     * differ in one byte, nulls only, and one value among nulls.
+     */
+    @Test
+    void int96ChunkStatisticsAreParquetJavas() throws IOException {
+        byte[] a = new byte[12];
+        byte[] b = new byte[12];
+        for (int i = 0; i < 12; i++) {
+            a[i] = (byte) (i * 17 + 3);
+            b[i] = a[i];
+        }
+        b[11] ^= 1;
+        byte[][][] cases = {{a, a, a}, {a, a, b}, {b, a}, {null, null}, {null, a, null}, {a}};
+        org.apache.parquet.schema.PrimitiveType int96 = org.apache.parquet.schema.Types.optional(
+                        org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName.INT96)
+                .named("t");
+        for (byte[][] values : cases) {
+            org.apache.parquet.column.statistics.Statistics<?> theirs =
+                    org.apache.parquet.column.statistics.Statistics.createStats(int96);
+            BinaryBatch batch = new BinaryBatch();
+            boolean[] nulls = new boolean[values.length];
+            for (int i = 0; i < values.length; i++) {
+                if (values[i] == null) {
+                    theirs.incrementNumNulls();
+                    nulls[i] = true;
+                    batch.append(new byte[0], 0, 0);
+                } else {
+                    theirs.updateStats(Binary.fromConstantByteArray(values[i]));
+                    batch.append(values[i], 0, 12);
+                }
+            }
+            byte[] file = ParquetTestFiles.write(
+                    List.of(ParquetColumn.flat("t", PhysicalType.INT96, 0, true)),
+                    ParquetWriteOptions.defaults(),
+                    new Object[] {batch},
+                    new boolean[][] {nulls},
+                    values.length,
+                    values.length);
+            org.apache.parquet.format.Statistics ours = ParquetTestFiles.footer(file)
+                    .getRow_groups()
+                    .get(0)
+                    .getColumns()
+                    .get(0)
+                    .getMeta_data()
+                    .getStatistics();
+            assertThat(ours)
+                    .as(java.util.Arrays.deepToString(values))
+                    .isEqualTo(
+                            org.apache.parquet.format.converter.ParquetMetadataConverter.toParquetStatistics(theirs));
+        }
+    }
+
     /** Each V2 data page's {@code is_compressed} (empty for V1 pages). */
     private static List<Boolean> v2Compressed(Path file, OffsetIndex index) throws IOException {
         byte[] bytes = Files.readAllBytes(file);
