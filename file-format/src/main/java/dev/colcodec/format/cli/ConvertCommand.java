@@ -674,7 +674,7 @@ final class ConvertCommand {
             if (text != null
                     && t.kind == ColumnValues.Kind.BINARY
                     && t.meaning == ColumnValues.Meaning.STRING
-                    && !Csv.holdsBytes(text, ((byte[][]) t.values)[row])) {
+                    && !dev.colcodec.format.io.Utf8.decodedWhole(text, ((byte[][]) t.values)[row])) {
                 throw new IllegalArgumentException("convert: a value of the tag column " + t.name
                         + " is not valid UTF-8, which a TsFile device id (text) cannot hold");
             }

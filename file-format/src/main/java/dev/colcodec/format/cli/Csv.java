@@ -1,5 +1,6 @@
 package dev.colcodec.format.cli;
 
+import dev.colcodec.format.io.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.List;
@@ -52,18 +53,10 @@ final class Csv {
             sb.append(field(text));
             return c.kind != ColumnValues.Kind.BINARY
                     || c.meaning != ColumnValues.Meaning.STRING
-                    || holdsBytes(text, ((byte[][]) c.values)[r]);
+                    || Utf8.decodedWhole(text, ((byte[][]) c.values)[r]);
         }
         sb.append(text(c, r));
         return true;
-    }
-
-    /**
-     * Whether {@code text}, decoded from {@code utf8}, holds all of its bytes: false when {@code utf8} is not
-     * valid UTF-8 (each invalid sequence decodes to U+FFFD, which is then compared with the bytes).
-     */
-    static boolean holdsBytes(String text, byte[] utf8) {
-        return text.indexOf('\uFFFD') < 0 || java.util.Arrays.equals(text.getBytes(StandardCharsets.UTF_8), utf8);
     }
 
     /** Row {@code r} of {@code c} as unquoted text ({@code null} for a null). */

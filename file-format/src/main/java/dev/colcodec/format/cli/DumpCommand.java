@@ -231,6 +231,8 @@ final class DumpCommand {
         private long printed;
         /** Per column name: the number of invalid values and the row (1 = the first after the header) of the first. */
         private final java.util.Map<String, long[]> invalidText = new java.util.LinkedHashMap<>();
+        /** The columns counted in the row being printed: a column shown twice counts once. */
+        private final java.util.Set<String> countedInRow = new java.util.HashSet<>();
 
         Rows(PrintStream out) {
             this.out = out;
@@ -239,11 +241,12 @@ final class DumpCommand {
         void print(List<ColumnValues> columns, int row) {
             printed++;
             line.setLength(0);
+            countedInRow.clear();
             for (int k = 0; k < columns.size(); k++) {
                 if (k > 0) {
                     line.append(',');
                 }
-                if (!Csv.appendField(line, columns.get(k), row)) {
+                if (!Csv.appendField(line, columns.get(k), row) && countedInRow.add(columns.get(k).name)) {
                     long[] seen = invalidText.computeIfAbsent(columns.get(k).name, n -> new long[] {0, printed});
                     seen[0]++;
                 }

@@ -1,9 +1,6 @@
 package dev.colcodec.format.parquet;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
+import dev.colcodec.format.io.Utf8;
 import java.util.Arrays;
 
 /**
@@ -24,7 +21,7 @@ final class BoundTruncation {
         if (min.length <= length) {
             return min;
         }
-        if (isUtf8(min, min.length)) {
+        if (Utf8.isValid(min, 0, min.length)) {
             int cut = utf8Prefix(min, length);
             return cut == 0 ? min : Arrays.copyOf(min, cut);
         }
@@ -41,7 +38,7 @@ final class BoundTruncation {
         if (max.length <= length) {
             return max;
         }
-        if (isUtf8(max, max.length)) {
+        if (Utf8.isValid(max, 0, max.length)) {
             int cut = utf8Prefix(max, length);
             byte[] out = Arrays.copyOf(max, cut);
             for (int i = cut - 1; i >= 0; i--) {
@@ -49,7 +46,7 @@ final class BoundTruncation {
                     continue;
                 }
                 out[i]++;
-                if (isUtf8(out, cut)) {
+                if (Utf8.isValid(out, 0, cut)) {
                     return out;
                 }
                 out[i]--;
@@ -68,23 +65,9 @@ final class BoundTruncation {
     /** The longest {@code n <= length} such that {@code b[0, n)} is valid UTF-8 (0 if none but empty). */
     private static int utf8Prefix(byte[] b, int length) {
         int n = length;
-        while (n > 0 && !isUtf8(b, n)) {
+        while (n > 0 && !Utf8.isValid(b, 0, n)) {
             n--;
         }
         return n;
-    }
-
-    /** Whether {@code b[0, n)} is UTF-8 as Java's strict decoder takes it (no surrogates, no overlong forms). */
-    private static boolean isUtf8(byte[] b, int n) {
-        try {
-            StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(b, 0, n));
-            return true;
-        } catch (CharacterCodingException e) {
-            return false;
-        }
     }
 }

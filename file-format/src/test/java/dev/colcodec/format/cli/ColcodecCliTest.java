@@ -1602,6 +1602,10 @@ class ColcodecCliTest {
         assertThat(r.errLines())
                 .containsExactly("colcodec: note: column s has 2 STRING value(s) that are not valid UTF-8 (the first"
                         + " in row 3 after the header), printed with U+FFFD for each invalid byte sequence");
+        // a column shown twice is counted once
+        assertThat(run("dump", in.toString(), "--columns", "s,s").errLines())
+                .containsExactly("colcodec: note: column s has 2 STRING value(s) that are not valid UTF-8 (the first"
+                        + " in row 3 after the header), printed with U+FFFD for each invalid byte sequence");
         CliFixtures.Result clean = run("dump", in.toString(), "--limit", "2");
         assertThat(clean.err()).isEmpty();
         CliFixtures.Result converted =

@@ -1,0 +1,33 @@
+package dev.colcodec.format.io;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/** Whether bytes are UTF-8 text, as Java's strict decoder takes it (no surrogates, no overlong forms). */
+public final class Utf8 {
+    private Utf8() {}
+
+    /** Whether {@code b[off, off + len)} is valid UTF-8. */
+    public static boolean isValid(byte[] b, int off, int len) {
+        try {
+            StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(b, off, len));
+            return true;
+        } catch (CharacterCodingException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Whether {@code text}, decoded from {@code utf8} (each invalid sequence as U+FFFD), holds all its bytes:
+     * only a text with U+FFFD needs the bytes checked.
+     */
+    public static boolean decodedWhole(String text, byte[] utf8) {
+        return text.indexOf('\uFFFD') < 0 || isValid(utf8, 0, utf8.length);
+    }
+}
