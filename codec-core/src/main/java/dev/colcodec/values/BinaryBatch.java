@@ -46,11 +46,14 @@ public final class BinaryBatch {
         return offsets;
     }
 
+    /** Where value {@code i} starts in {@link #data()}; {@code offset(count())} is where the last one ends. */
     public int offset(int i) {
-        return offsets[i];
+        return offsets[java.util.Objects.checkIndex(i, count + 1)];
     }
 
+    /** The length of value {@code i}. */
     public int length(int i) {
+        checkIndex(i);
         return offsets[i + 1] - offsets[i];
     }
 
@@ -68,7 +71,7 @@ public final class BinaryBatch {
     /** Value {@code i} decoded as UTF-8. */
     public String getString(int i) {
         checkIndex(i);
-        return new String(data, offsets[i], length(i), StandardCharsets.UTF_8);
+        return new String(data, offsets[i], offsets[i + 1] - offsets[i], StandardCharsets.UTF_8);
     }
 
     private void checkIndex(int i) {
@@ -77,8 +80,14 @@ public final class BinaryBatch {
         }
     }
 
-    /** Appends one value. */
+    /**
+     * Appends one value.
+     *
+     * @throws IndexOutOfBoundsException if {@code [off, off + len)} is not within {@code src} (the batch is
+     *     left as it was)
+     */
     public void append(byte[] src, int off, int len) {
+        java.util.Objects.checkFromIndexSize(off, len, src.length);
         int at = reserve(len);
         System.arraycopy(src, off, data, at, len);
     }
@@ -86,8 +95,13 @@ public final class BinaryBatch {
     /**
      * Reserves {@code len} bytes for one new value and returns where to write them in {@link #data()}.
      * The value counts as appended.
+     *
+     * @throws IllegalArgumentException if {@code len} is negative (the batch is left as it was)
      */
     public int reserve(int len) {
+        if (len < 0) {
+            throw new IllegalArgumentException("a value of " + len + " bytes");
+        }
         if (count + 2 > offsets.length) {
             offsets = Arrays.copyOf(offsets, grow(offsets.length, count + 2));
         }

@@ -26,8 +26,13 @@ public interface ValuesReader {
     void init(int valueCount, byte[] buf, int offset, int length);
 
     /**
-     * Starts decoding the remaining bytes of {@code buf}. Heap buffers are read in place; direct
-     * buffers are copied once. The buffer's position is not changed.
+     * Starts decoding the remaining bytes of {@code buf}. A buffer with an accessible array is read in
+     * place; any other (direct, read-only) is copied once. The buffer's position is not changed.
+     *
+     * <p>After this form {@link #endOffset()} indexes the array read, not the buffer: {@code buf.array()}
+     * for a buffer read in place (where the section starts at {@code buf.arrayOffset() + buf.position()}),
+     * the copy (starting at 0) otherwise. The section's end in the buffer is {@code buf.position() +
+     * endOffset() - start}, with {@code start} that array index.
      */
     default void init(int valueCount, ByteBuffer buf) {
         if (buf.hasArray()) {

@@ -26,6 +26,24 @@ class BinaryBatchTest {
     }
 
     @Test
+    void aCallersMistakeLeavesTheBatchAsItWas() {
+        BinaryBatch batch = new BinaryBatch();
+        batch.append(new byte[] {1, 2, 3}, 0, 3);
+        assertThrows(IndexOutOfBoundsException.class, () -> batch.append(new byte[4], 2, 4));
+        assertThrows(IndexOutOfBoundsException.class, () -> batch.append(new byte[4], 0, -1));
+        assertThrows(IllegalArgumentException.class, () -> batch.reserve(-3));
+        assertEquals(1, batch.count());
+        assertEquals(3, batch.byteSize());
+        assertEquals(3, batch.length(0));
+        assertEquals(3, batch.offset(1)); // the end of the last value
+        assertThrows(IndexOutOfBoundsException.class, () -> batch.length(1));
+        assertThrows(IndexOutOfBoundsException.class, () -> batch.length(-1));
+        assertThrows(IndexOutOfBoundsException.class, () -> batch.offset(2));
+        batch.append(new byte[] {9}, 0, 1);
+        assertArrayEquals(new byte[] {9}, batch.get(1));
+    }
+
+    @Test
     void appendsLengthPrefixedValuesOfEverySizeInBatches() {
         Random rnd = new Random(7);
         List<byte[]> values = new ArrayList<>();

@@ -49,6 +49,13 @@ final class ConvertCommand {
         if (Files.exists(target.path()) && Files.isSameFile(in, target.path())) {
             throw new UsageException("convert: OUT must differ from IN");
         }
+        FileFormat named = FileFormat.named(target.path());
+        if (named == format) {
+            // the output is always the other format: a name saying otherwise would mislead its readers
+            throw new UsageException("convert: IN is " + format.label() + ", so OUT is written as "
+                    + format.other().label() + ", but its name " + target.path().getFileName() + " says "
+                    + named.label());
+        }
         Compression codec = args.option("--codec") == null ? null : Names.codec(args.option("--codec"), format.other());
         try {
             if (format == FileFormat.PARQUET) {
@@ -95,7 +102,8 @@ final class ConvertCommand {
                     w.write(rows.convert(rows.readAll(), 0, out), 0);
                 }
                 w.finish();
-                out.println("wrote table " + w.tableName + ": " + w.rows + " rows, " + w.devices.size() + " devices");
+                out.println("wrote TsFile table " + w.tableName + ": " + w.rows + " rows, " + w.devices.size()
+                        + " devices");
             }
         }
     }
@@ -754,7 +762,7 @@ final class ConvertCommand {
                     devices.add(Arrays.asList(d.tags()));
                 }
             }
-            out.println("wrote " + rows + " rows of table " + table + " from " + devices.size() + " devices");
+            out.println("wrote Parquet, " + rows + " rows of table " + table + " from " + devices.size() + " devices");
         }
     }
 }

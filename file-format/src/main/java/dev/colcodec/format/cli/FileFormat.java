@@ -20,6 +20,9 @@ enum FileFormat {
     static FileFormat detect(Path file) throws IOException {
         byte[] head = new byte[TSFILE_MAGIC.length + 1];
         int n;
+        if (Files.isDirectory(file)) {
+            throw new java.nio.file.FileSystemException(file.toString(), null, "a directory, not a file");
+        }
         try (InputStream in = Files.newInputStream(file)) {
             n = in.readNBytes(head, 0, head.length);
         }
@@ -30,6 +33,24 @@ enum FileFormat {
             return TSFILE;
         }
         throw new CorruptInputException(0, "the Parquet magic PAR1 or the TsFile magic TsFile and a version byte");
+    }
+
+    /**
+     * The format a file's name says by its extension ({@code .parquet}, {@code .parq}, {@code .pq}; {@code
+     * .tsfile}, any case), or null.
+     */
+    static FileFormat named(Path file) {
+        Path name = file.getFileName();
+        String n = name == null ? "" : name.toString().toLowerCase(java.util.Locale.ROOT);
+        if (n.endsWith(".parquet") || n.endsWith(".parq") || n.endsWith(".pq")) {
+            return PARQUET;
+        }
+        return n.endsWith(".tsfile") ? TSFILE : null;
+    }
+
+    /** The format's name in messages. */
+    String label() {
+        return this == PARQUET ? "Parquet" : "TsFile";
     }
 
     FileFormat other() {

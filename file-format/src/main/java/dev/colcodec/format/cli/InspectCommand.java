@@ -274,9 +274,7 @@ final class InspectCommand {
                         // another writer's bound: colcodec neither writes nor compares FLOAT16 bounds
                         return ColumnValues.float16((b[0] & 0xFF) | (b[1] & 0xFF) << 8) + " (not used)";
                     }
-                    return c.logicalType() != null && c.logicalType().isText()
-                            ? Csv.field(new String(b, StandardCharsets.UTF_8))
-                            : Csv.hex(b);
+                    return c.logicalType() != null && c.logicalType().isText() ? text(b) : Csv.hex(b);
             }
         } catch (IndexOutOfBoundsException e) {
             return "(malformed)";
@@ -431,10 +429,44 @@ final class InspectCommand {
         return sb.toString();
     }
 
+    /**
+     * A text bound on one line: a CSV field; one holding control characters (a line break in a statistic
+     * would break the one-line-per-chunk layout) is quoted with them written as backslash escapes (n, r, t,
+     * or u and four hex digits), a backslash doubled and a quote doubled.
+     */
+    static String text(byte[] b) {
+        String s = new String(b, StandardCharsets.UTF_8);
+        boolean control = false;
+        for (int i = 0; i < s.length() && !control; i++) {
+            control = Character.isISOControl(s.charAt(i));
+        }
+        if (!control) {
+            return Csv.field(s);
+        }
+        StringBuilder e = new StringBuilder(s.length() + 8).append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '\\' -> e.append("\\\\");
+                case '"' -> e.append("\"\"");
+                case '\n' -> e.append("\\n");
+                case '\r' -> e.append("\\r");
+                case '\t' -> e.append("\\t");
+                default -> {
+                    if (Character.isISOControl(c)) {
+                        e.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        e.append(c);
+                    }
+                }
+            }
+        }
+        return e.append('"').toString();
+    }
+
     private static void appendBinary(StringBuilder sb, String label, byte[] b, TsDataType t) {
         if (b != null) {
-            sb.append(label)
-                    .append(t == TsDataType.BLOB ? Csv.hex(b) : Csv.field(new String(b, StandardCharsets.UTF_8)));
+            sb.append(label).append(t == TsDataType.BLOB ? Csv.hex(b) : text(b));
         }
     }
 }

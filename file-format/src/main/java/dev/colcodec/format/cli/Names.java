@@ -22,15 +22,21 @@ final class Names {
             try {
                 c = Compression.valueOf(n);
             } catch (IllegalArgumentException e) {
-                throw new UsageException(
-                        "unknown codec '" + name + "'; codecs: " + Arrays.toString(Compression.values()));
+                throw new UsageException("unknown codec '" + name + "'; " + format + " codecs: "
+                        + Arrays.stream(Compression.values())
+                                .filter(x -> writable(x, format))
+                                .map(Compression::name)
+                                .collect(java.util.stream.Collectors.joining(", ")));
             }
         }
-        boolean ok = format == FileFormat.PARQUET ? c.parquetWritable() : c.tsfileId() >= 0 && c.canCompress();
-        if (!ok) {
+        if (!writable(c, format)) {
             throw new UsageException(format + " files cannot be written with " + c);
         }
         return c;
+    }
+
+    private static boolean writable(Compression c, FileFormat format) {
+        return format == FileFormat.PARQUET ? c.parquetWritable() : c.tsfileId() >= 0 && c.canCompress();
     }
 
     /** A Parquet encoding name; {@code DICTIONARY} means RLE_DICTIONARY. */

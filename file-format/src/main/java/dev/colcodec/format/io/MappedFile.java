@@ -29,6 +29,18 @@ public final class MappedFile {
         this.length = length;
     }
 
+    /**
+     * Opens {@code file} for reading. A directory is refused by name ({@link
+     * java.nio.file.FileSystemException} naming the path), where opening one succeeds and the first read or
+     * map fails with the system's bare message.
+     */
+    public static FileChannel openForReading(java.nio.file.Path file) throws IOException {
+        if (java.nio.file.Files.isDirectory(file)) {
+            throw new java.nio.file.FileSystemException(file.toString(), null, "a directory, not a file");
+        }
+        return FileChannel.open(file, java.nio.file.StandardOpenOption.READ);
+    }
+
     /** Maps the file open on {@code channel} if it holds 1 byte to 2 GiB; null otherwise. */
     public static MappedFile mapIfSmall(FileChannel channel) throws IOException {
         long length = channel.size();

@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -129,7 +128,7 @@ public final class ParquetFileReader implements AutoCloseable {
     }
 
     public static ParquetFileReader open(Path path, Kernels k) throws IOException {
-        FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
+        FileChannel ch = MappedFile.openForReading(path);
         MappedFile mapped;
         try {
             mapped = MappedFile.mapIfSmall(ch);

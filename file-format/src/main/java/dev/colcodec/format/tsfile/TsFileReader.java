@@ -18,7 +18,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -373,7 +372,7 @@ public final class TsFileReader implements Closeable {
     /** As {@link #open(Path)}, decoding values with {@code kernels} (the same values whichever set). */
     public static TsFileReader open(Path file, Kernels kernels) throws IOException {
         java.util.Objects.requireNonNull(kernels, "kernels");
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+        FileChannel ch = MappedFile.openForReading(file);
         try {
             long len = ch.size();
             int tail = (int) Math.min(len, MAGIC.length + 4);

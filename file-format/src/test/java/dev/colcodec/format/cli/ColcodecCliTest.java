@@ -669,6 +669,15 @@ class ColcodecCliTest {
     }
 
     @Test
+    void inspectKeepsATextBoundOnOneLine() {
+        assertThat(InspectCommand.text("plain".getBytes(StandardCharsets.UTF_8)))
+                .isEqualTo("plain");
+        assertThat(InspectCommand.text("a,b".getBytes(StandardCharsets.UTF_8))).isEqualTo("\"a,b\"");
+        assertThat(InspectCommand.text("l1\nl2\r\t\u0001\"\\".getBytes(StandardCharsets.UTF_8)))
+                .isEqualTo("\"l1\\nl2\\r\\t\\u0001\"\"\\\\\"");
+    }
+
+    @Test
     void badUsageGivesOneLineAndStatusTwo() throws IOException {
         Path file = CliFixtures.awkward(tmp);
         assertOneLineError(run("frobnicate", file.toString()), 2, "colcodec: unknown command 'frobnicate'");
@@ -686,6 +695,26 @@ class ColcodecCliTest {
                 "colcodec: PARQUET files cannot be written with BROTLI");
         assertOneLineError(
                 run("convert", file.toString(), tmp.resolve("o").toString()), 2, "colcodec: convert: a Parquet input");
+        // the output is always the other format: a name saying the input's format is refused
+        assertOneLineError(
+                run("convert", file.toString(), tmp.resolve("o.PARQUET").toString(), "--time", "id"),
+                2,
+                "colcodec: convert: IN is Parquet, so OUT is written as TsFile, but its name o.PARQUET says Parquet");
+        assertThat(tmp.resolve("o.PARQUET")).doesNotExist();
+        CliFixtures.Result codecs =
+                run("rewrite", file.toString(), tmp.resolve("o").toString(), "--codec", "lzo");
+        assertThat(codecs.err()).contains("PARQUET codecs: UNCOMPRESSED, ").doesNotContain("BROTLI", "LZ4_HADOOP");
+        // a directory is named as one, for an input and for the library's readers
+        Path dir = Files.createDirectories(tmp.resolve("a-dir"));
+        assertOneLineError(
+                run("inspect", dir.toString()), 1, "colcodec: I/O error: " + dir + ": a directory, not a file");
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> dev.colcodec.format.parquet.ParquetFileReader.open(dir))
+                .isInstanceOf(java.nio.file.FileSystemException.class)
+                .hasMessage(dir + ": a directory, not a file");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> dev.colcodec.format.tsfile.TsFileReader.open(dir))
+                .isInstanceOf(java.nio.file.FileSystemException.class)
+                .hasMessage(dir + ": a directory, not a file");
         assertOneLineError(run("advise", file.toString(), "--policy", "cheapest"), 2, "colcodec: unknown policy");
         assertOneLineError(
                 run("rewrite", file.toString(), tmp.resolve("o").toString(), "--encoding", "id=DELTA_BYTE_ARRAY"),
@@ -894,7 +923,7 @@ class ColcodecCliTest {
                 .containsExactly(
                         "note: column d has the date 0999-12-31, outside the years 1000 to 9999 of TsFile's DATE: its"
                                 + " values are written as INT32 days since 1970-01-01",
-                        "wrote table ordered: 12 rows, 2 devices");
+                        "wrote TsFile table ordered: 12 rows, 2 devices");
         assertThat(run("inspect", ts.toString()).out()).contains("chunk groups: 6");
         try (TsFileReader read = TsFileReader.open(ts)) {
             assertThat(read.schema("ordered").column("d").type()).isEqualTo(TsDataType.INT32);
@@ -916,7 +945,7 @@ class ColcodecCliTest {
         Path ts2 = tmp.resolve("unordered.tsfile");
         CliFixtures.Result r2 = convertTwoSites(unordered, ts2);
         assertThat(r2.status()).as(r2.err()).isZero();
-        assertThat(r2.outLines()).containsExactly("wrote table unordered: 12 rows, 2 devices");
+        assertThat(r2.outLines()).containsExactly("wrote TsFile table unordered: 12 rows, 2 devices");
         assertThat(run("inspect", ts2.toString()).out()).contains("chunk groups: 2");
         assertThat(run("dump", ts2.toString()).outLines())
                 .containsExactly(
@@ -1010,7 +1039,7 @@ class ColcodecCliTest {
                         "note: the column Site is named site in the TsFile, whose names are lower case",
                         "note: the column Temp is named temp in the TsFile, whose names are lower case",
                         "note: the table Sensors is named sensors in the TsFile, whose names are lower case",
-                        "wrote table sensors: 2 rows, 2 devices");
+                        "wrote TsFile table sensors: 2 rows, 2 devices");
         List<String> rows = new ArrayList<>();
         try (org.apache.tsfile.read.v4.ITsFileReader tr = new org.apache.tsfile.read.v4.TsFileReaderBuilder()
                         .file(ts.toFile())
@@ -1310,7 +1339,7 @@ class ColcodecCliTest {
         CliFixtures.Result converted =
                 run("convert", in.toString(), tmp.resolve("groups.parquet").toString());
         assertThat(converted.status()).as(converted.err()).isZero();
-        assertThat(converted.outLines()).containsExactly("wrote 10 rows of table t from 2 devices");
+        assertThat(converted.outLines()).containsExactly("wrote Parquet, 10 rows of table t from 2 devices");
     }
 
     /**
