@@ -12,6 +12,9 @@ import java.nio.ByteBuffer;
  * <p>A reader reads from the caller's array without copying it; the caller must not modify the
  * array while the reader is in use. Corrupt or truncated input raises {@link
  * dev.colcodec.CorruptInputException}. Readers are not thread-safe.
+ *
+ * <p>Until its first {@code init} a reader holds an empty section, so a read or skip then is that
+ * exception at offset 0, as for an empty page.
  */
 public interface ValuesReader {
     /** Passed as {@code valueCount} when the caller does not know how many values the section holds. */

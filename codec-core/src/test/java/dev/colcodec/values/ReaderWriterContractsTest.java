@@ -53,6 +53,38 @@ class ReaderWriterContractsTest {
         }
     }
 
+    /** Before its first init every reader of both factories holds an empty section. */
+    @Test
+    void aReaderBeforeInitReadsAnEmptySection() {
+        int pairs = 0;
+        for (ParquetEncoding e : ParquetEncoding.values()) {
+            for (PhysicalType t : PhysicalType.values()) {
+                if (ParquetValues.supports(e, t)) {
+                    int typeLength = t == PhysicalType.FIXED_LEN_BYTE_ARRAY ? 4 : 0;
+                    assertEmptyBeforeInit(ParquetValues.newReader(e, t, typeLength, K), e + " " + t);
+                    pairs++;
+                }
+            }
+        }
+        for (dev.colcodec.tsfile.TsEncoding e : dev.colcodec.tsfile.TsEncoding.values()) {
+            for (dev.colcodec.tsfile.TsDataType t : dev.colcodec.tsfile.TsDataType.values()) {
+                if (dev.colcodec.tsfile.TsFileValues.supports(e, t)) {
+                    assertEmptyBeforeInit(dev.colcodec.tsfile.TsFileValues.newReader(e, t, K), e + " " + t);
+                    pairs++;
+                }
+            }
+        }
+        assertThat(pairs).isGreaterThan(70);
+    }
+
+    private static void assertEmptyBeforeInit(ValuesReader r, String pair) {
+        assertThatThrownBy(() -> r.skip(1))
+                .as(pair)
+                .isInstanceOfSatisfying(
+                        dev.colcodec.CorruptInputException.class,
+                        x -> assertThat(x.offset()).isZero());
+    }
+
     /** A negative value count other than UNKNOWN_COUNT is a caller's mistake for every reader. */
     @Test
     void aNegativeValueCountIsRefusedByEveryParquetReader() {
