@@ -17,7 +17,11 @@ public interface ValuesWriter {
     /** An estimate of the encoded size of what was written so far, in bytes, for cutting pages. */
     long bufferedSize();
 
-    /** Finishes the page and returns its encoded bytes as a new array. */
+    /**
+     * Finishes the page and returns its encoded bytes as a new array. Call it once per page: a second
+     * call before {@link #reset()} throws {@link IllegalStateException} from the Parquet PLAIN and
+     * RLE/BOOLEAN writers (which hand over their buffer) and returns the same page again from the others.
+     */
     byte[] toByteArray();
 
     /**
