@@ -83,7 +83,8 @@ import java.util.function.Function;
 
 /**
  * The one factory from (TsFile encoding, data type) to a value reader or writer, covering everything
- * TsFile 2.4.0 can write.
+ * TsFile 2.4.0 can write but PLAIN OBJECT (its reference to an object stored outside the file, which colcodec
+ * does not read or write).
  *
  * <p>DATE is read and written as INT32, TIMESTAMP as INT64, and TEXT/STRING/BLOB as binaries (see
  * {@link TsDataType#storageType()}). The returned object implements the typed interface of that
@@ -179,6 +180,9 @@ public final class TsFileValues {
     private TsFileValues() {}
 
     private static IllegalArgumentException invalid(TsEncoding e, TsDataType t) {
+        if (t == TsDataType.OBJECT) {
+            return new IllegalArgumentException("colcodec does not read or write TsFile OBJECT values (" + e + ")");
+        }
         return new IllegalArgumentException("TsFile encoding " + e + " cannot hold " + t + " values");
     }
 

@@ -105,6 +105,9 @@ final class ChimpStreamReader {
 
     /** Where the page ends: after the end marker and the byte TsFile always writes after it. */
     int endOffset() {
+        if (countKnown && remaining == 0 && end == start) {
+            return start; // a page of no values with no bytes (another writer's all-null page)
+        }
         long savedPos = pos;
         boolean savedStarted = started;
         long savedPrev = prev;

@@ -55,6 +55,12 @@ public final class DictionaryReader implements BinaryValuesReader {
         this.buf = buf;
         this.end = offset + length;
         this.remaining = valueCount == ValuesReader.UNKNOWN_COUNT ? Integer.MAX_VALUE : valueCount;
+        if (valueCount == 0 && length == 0) {
+            // a page of no values with no bytes (another writer's all-null page): no entries, no ids
+            dictSize = 0;
+            indexes.init(0, buf, offset, 0);
+            return;
+        }
         int sizeAt = cursor.position();
         int size = cursor.readZigZagVarInt("the DICTIONARY entry count");
         if (size < 0 || size > cursor.remaining()) {
@@ -86,7 +92,9 @@ public final class DictionaryReader implements BinaryValuesReader {
     /**
      * Reads the next {@code len} values as dictionary entry ids, each checked against the dictionary,
      * without copying any bytes: value {@code k} is the {@link #entryLength entryLength(id)} bytes at
-     * {@link #entryOffset entryOffset(id)} of the buffer given to {@link #init}. The zero-copy form of
+     * {@link #entryOffset entryOffset(id)} of the array given to {@link #init(int, byte[], int, int)} (after
+     * {@link #init(int, java.nio.ByteBuffer)} an index into the buffer's array, or into a copy of a direct
+     * buffer, which only {@link #readBinaries} reaches). The zero-copy form of
      * {@link #readBinaries}, for callers that keep values as references into the dictionary (as TsFile's
      * decoder hands out the same {@code Binary} for every occurrence of an entry).
      */
@@ -112,7 +120,7 @@ public final class DictionaryReader implements BinaryValuesReader {
         }
     }
 
-    /** Where entry {@code id} of the current page starts in the buffer given to {@link #init}. */
+    /** Where entry {@code id} of the current page starts in the array read (see {@link #readIds}). */
     public int entryOffset(int id) {
         checkEntry(id);
         return entryStart[id];

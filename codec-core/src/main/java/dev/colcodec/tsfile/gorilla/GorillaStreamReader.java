@@ -103,6 +103,9 @@ final class GorillaStreamReader {
      * rest of the page without changing what the next read returns.
      */
     int endOffset() {
+        if (countKnown && remaining == 0 && end == start) {
+            return start; // a page of no values with no bytes (another writer's all-null page)
+        }
         long savedPos = pos;
         boolean savedStarted = started;
         long savedPrev = prev;

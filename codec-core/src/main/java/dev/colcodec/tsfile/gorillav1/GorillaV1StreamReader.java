@@ -147,6 +147,9 @@ final class GorillaV1StreamReader {
         if (ended) {
             return position();
         }
+        if (countKnown && valuesLeft == 0 && end == start) {
+            return start; // a page of no values with no bytes (another writer's all-null page)
+        }
         boolean s = started;
         long prev = previous;
         long pos = bitPos;
