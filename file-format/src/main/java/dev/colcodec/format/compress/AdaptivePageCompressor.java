@@ -235,6 +235,33 @@ public final class AdaptivePageCompressor {
         return theirs;
     }
 
+    /** The choices the pages seen so far left, for {@link #restore}. */
+    public record State(
+            int skipLeft,
+            boolean sampleFirst,
+            int wordsCheckLeft,
+            boolean wordsPay,
+            int entriesCheckLeft,
+            boolean entriesPay) {}
+
+    /** The choices the pages seen so far left: {@link #restore} puts them back. */
+    public State state() {
+        return new State(skipLeft, sampleFirst, wordsCheckLeft, wordsPay, entriesCheckLeft, entriesPay);
+    }
+
+    /**
+     * Puts back the choices of {@link #state}, for a writer that drops the pages compressed since (a refused
+     * batch): the pages after it compress as if the dropped ones had never been seen.
+     */
+    public void restore(State s) {
+        skipLeft = s.skipLeft();
+        sampleFirst = s.sampleFirst();
+        wordsCheckLeft = s.wordsCheckLeft();
+        wordsPay = s.wordsPay();
+        entriesCheckLeft = s.entriesCheckLeft();
+        entriesPay = s.entriesPay();
+    }
+
     /** Forgets the pages seen so far (the next page is compressed by the codec). */
     public void reset() {
         skipLeft = 0;

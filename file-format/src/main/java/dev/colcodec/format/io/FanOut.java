@@ -79,6 +79,19 @@ public final class FanOut implements Runnable {
         }
     }
 
+    /**
+     * {@link LockSupport#parkNanos(Object, long)} that sleeps even when the thread is interrupted (where
+     * parkNanos returns at once, so a wait loop would spin at full speed against the threads it waits
+     * for); the interrupt flag is set again before it returns.
+     */
+    public static void parkKeepingInterrupt(Object blocker, long nanos) {
+        boolean interrupted = Thread.interrupted();
+        LockSupport.parkNanos(blocker, nanos);
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** On the caller, after its own {@link #run}: waits for the tasks helpers claimed, then rethrows a failure. */
     private void await() {
         done(); // the caller's own "may still claim" (its run() claimed until none was left)
@@ -87,7 +100,7 @@ public final class FanOut implements Runnable {
             if (++spins < 1 << 10) {
                 Thread.onSpinWait();
             } else {
-                LockSupport.parkNanos(this, 100_000L);
+                parkKeepingInterrupt(this, 100_000L);
             }
         }
         Throwable t = null;

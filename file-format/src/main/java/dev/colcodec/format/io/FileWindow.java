@@ -132,7 +132,7 @@ public final class FileWindow {
         ByteBuffer bb = ByteBuffer.wrap(buf, 0, size);
         try {
             while (bb.hasRemaining()) {
-                if (channel.read(bb, at + bb.position()) < 0) {
+                if (SharedChannel.read(channel, bb, at + bb.position()) < 0) {
                     throw new CorruptInputException(
                             at + bb.position(), "more bytes (the file shrank while it was read)");
                 }

@@ -64,7 +64,7 @@ public final class MappedFile {
     public void checkNotShrunk(long at) {
         long now;
         try {
-            now = channel.size();
+            now = SharedChannel.size(channel);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -5,6 +5,7 @@ import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
 import dev.colcodec.format.io.FanOut;
 import dev.colcodec.format.io.MappedFile;
+import dev.colcodec.format.io.SharedChannel;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
@@ -166,14 +167,14 @@ public final class ParquetFileReader implements AutoCloseable {
                 new Input() {
                     @Override
                     public long length() throws IOException {
-                        return ch.size();
+                        return SharedChannel.size(ch);
                     }
 
                     @Override
                     public void read(long pos, byte[] dst, int off, int len) throws IOException {
                         ByteBuffer bb = ByteBuffer.wrap(dst, off, len);
                         while (bb.hasRemaining()) {
-                            int n = ch.read(bb, pos + bb.position() - off);
+                            int n = SharedChannel.read(ch, bb, pos + bb.position() - off);
                             if (n < 0) {
                                 throw new CorruptInputException(pos + bb.position() - off, "more bytes (file shrank)");
                             }
@@ -981,7 +982,7 @@ public final class ParquetFileReader implements AutoCloseable {
         }
         ColumnChunkReader[] readers = new ColumnChunkReader[columns.length];
         // a column's failure, from reading its chunk or decoding it: the first column's is thrown
-        RuntimeException[] failures = new RuntimeException[columns.length];
+        Throwable[] failures = new Throwable[columns.length];
         for (int i = 0; i < columns.length; i++) {
             try {
                 readers[i] = readColumn(rowGroup, columns[i]);
@@ -1006,14 +1007,17 @@ public final class ParquetFileReader implements AutoCloseable {
             }
             try {
                 out.set(i, decode.apply(columns[i], readers[i]));
-            } catch (RuntimeException e) {
-                failures[i] = e;
+            } catch (RuntimeException | Error e) {
+                failures[i] = e; // an Error too: which column's failure is thrown must not depend on the pool
             }
         });
         // the failure of the first column that failed, as without a pool
-        for (RuntimeException e : failures) {
+        for (Throwable e : failures) {
+            if (e instanceof RuntimeException re) {
+                throw re;
+            }
             if (e != null) {
-                throw e;
+                throw (Error) e;
             }
         }
         return out;

@@ -108,6 +108,12 @@ public final class ParquetFileWriter implements AutoCloseable {
     private long totalRows;
     private boolean closed;
 
+    /** For tests: runs before column {@code i} takes a slice of rows (to make one fail part-way). */
+    java.util.function.IntConsumer appendHook;
+
+    /** Why {@link #close} failed after the footer was begun, rethrown by every later close. */
+    private Throwable closeFailure;
+
     public ParquetFileWriter(OutputStream out, List<ParquetColumn> schema, ParquetWriteOptions options)
             throws IOException {
         this.out = out;
@@ -205,7 +211,19 @@ public final class ParquetFileWriter implements AutoCloseable {
         for (int from = 0; from < rowCount; ) {
             int n = sliceWithin(columns, from, Math.min(SLICE, rowCount - from));
             int start = from;
-            forEachColumn(i -> writers[i].append(columns[i], nulls == null ? null : nulls[i], start, n));
+            try {
+                forEachColumn(i -> {
+                    if (appendHook != null) {
+                        appendHook.accept(i);
+                    }
+                    writers[i].append(columns[i], nulls == null ? null : nulls[i], start, n);
+                });
+            } catch (RuntimeException | Error e) {
+                // past the checks: some columns took these rows and others did not, so the row group's
+                // columns no longer line up and the file cannot be finished
+                broken(e);
+                throw e;
+            }
             long buffered = 0;
             boolean chunkFull = false;
             for (ColumnChunkWriter w : writers) {
@@ -243,11 +261,30 @@ public final class ParquetFileWriter implements AutoCloseable {
         return n;
     }
 
+    /**
+     * Fails the writer for good after {@code e} left its columns out of step: every later {@link #write},
+     * {@link #flushRowGroup} and {@link #close} throws, and no footer is written (a reader refuses the file
+     * rather than read shifted columns).
+     */
+    private void broken(Throwable e) {
+        output.fail(new IOException("a column failed part-way through (" + e + "); the file cannot be finished", e));
+    }
+
     /** Finishes the current row group (if it has rows). */
     public void flushRowGroup() throws IOException {
+        output.check();
         if (rowsInGroup == 0) {
             return;
         }
+        try {
+            finishRowGroup();
+        } catch (RuntimeException | Error e) {
+            broken(e);
+            throw e;
+        }
+    }
+
+    private void finishRowGroup() throws IOException {
         long groupStart = position;
         List<ColumnChunk> chunks = new ArrayList<>(writers.length);
         long uncompressed = 0;
@@ -503,6 +540,10 @@ public final class ParquetFileWriter implements AutoCloseable {
     @Override
     public void close() throws IOException {
         if (closed) {
+            if (closeFailure != null) {
+                // a second close (try-with-resources after an explicit one) must not report a good file
+                throw new IOException("the file was not finished: an earlier close failed", closeFailure);
+            }
             return;
         }
         try {
@@ -522,6 +563,9 @@ public final class ParquetFileWriter implements AutoCloseable {
         closed = true;
         try (OutputStream closing = out) {
             writeIndexesAndFooter();
+        } catch (IOException | RuntimeException | Error e) {
+            closeFailure = e;
+            throw e;
         }
     }
 

@@ -3,6 +3,7 @@ package dev.colcodec.format.tsfile;
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
+import dev.colcodec.format.io.FanOut;
 import dev.colcodec.io.ByteCursor;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.KernelProvider;
@@ -745,7 +746,7 @@ public final class TsChunkReader {
                 if (++spins < 1 << 10) {
                     Thread.onSpinWait();
                 } else {
-                    LockSupport.parkNanos(this, 100_000L);
+                    FanOut.parkKeepingInterrupt(this, 100_000L);
                 }
             }
             // every column was decoded: the failure of the first column that failed, as without a pool

@@ -5,6 +5,7 @@ import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.compress.CompressionCodecs;
 import dev.colcodec.format.io.FanOut;
 import dev.colcodec.format.io.MappedFile;
+import dev.colcodec.format.io.SharedChannel;
 import dev.colcodec.io.ByteCursor;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.KernelProvider;
@@ -340,7 +341,7 @@ public final class TsFileReader implements Closeable {
         while (bb.hasRemaining()) {
             long at = from + (bb.position() - off);
             bb.limit((int) Math.min(end, (long) bb.position() + READ_PIECE));
-            if (ch.read(bb, at) < 0) {
+            if (SharedChannel.read(ch, bb, at) < 0) {
                 throw new CorruptInputException(at, "more bytes (the file shrank while it was read)");
             }
             bb.limit(end);

@@ -195,12 +195,18 @@ public final class TsFileWriter implements Closeable {
      * are compressed as by one writer whatever the thread count.
      */
     private AdaptivePageCompressor[] compressors = new AdaptivePageCompressor[0];
+
+    /** The largest page (before compression) a tablet may make; lowered by tests to refuse tablets cheaply. */
+    long maxPageBytes = TsChunkReader.MAX_PAGE_BYTES;
     /** Chunk groups written to the stream on the pool while the caller fills its next tablet. */
     private final PooledWrites output;
     /** Bytes written or handed to {@link #output}: the offset of the next byte of the file. */
     private long position;
 
     private boolean closed;
+
+    /** Why {@link #close} failed, rethrown by every later close. */
+    private Throwable closeFailure;
     /**
      * The failure kept when a chunk group is cut short in the stream ({@link #writeStreamed}); made up
      * front, as it may be needed when memory has run out.
@@ -373,23 +379,39 @@ public final class TsFileWriter implements Closeable {
         g.chunks = nf + 1;
         for (int i = 0; i <= nf; i++) {
             encoders[i].compressor = compressors[i];
+            encoders[i].maxPageBytes = maxPageBytes;
         }
         ColumnEncoder te = encoders[0];
         int pageRows = options.maxPointsPerPage;
-        if (options.pool == null || nf < 1) {
-            encodeTimes(te, times, n, pages, timeStats);
-            for (int f = 0; f < nf; f++) {
-                encoders[f + 1].encode(t.fields.get(f), t.values[f], t.nulls[f], times, n, pages, pageRows);
-            }
-        } else {
-            // the time chunk is encoded alongside the value chunks; all are emitted in order below
-            FanOut.run(options.pool, nf + 1, i -> {
-                if (i == 0) {
-                    encodeTimes(te, times, n, pages, timeStats);
-                } else {
-                    encoders[i].encode(t.fields.get(i - 1), t.values[i - 1], t.nulls[i - 1], times, n, pages, pageRows);
+        // a refused tablet leaves the compressors' choices as they were, so the bytes of the tablets after it
+        // are those of a writer never offered it, with or without a pool (which encodes every column where
+        // the loop stops at the refused one)
+        AdaptivePageCompressor.State[] saved = new AdaptivePageCompressor.State[nf + 1];
+        for (int i = 0; i <= nf; i++) {
+            saved[i] = compressors[i].state();
+        }
+        try {
+            if (options.pool == null || nf < 1) {
+                encodeTimes(te, times, n, pages, timeStats);
+                for (int f = 0; f < nf; f++) {
+                    encoders[f + 1].encode(t.fields.get(f), t.values[f], t.nulls[f], times, n, pages, pageRows);
                 }
-            });
+            } else {
+                // the time chunk is encoded alongside the value chunks; all are emitted in order below
+                FanOut.run(options.pool, nf + 1, i -> {
+                    if (i == 0) {
+                        encodeTimes(te, times, n, pages, timeStats);
+                    } else {
+                        encoders[i].encode(
+                                t.fields.get(i - 1), t.values[i - 1], t.nulls[i - 1], times, n, pages, pageRows);
+                    }
+                });
+            }
+        } catch (RuntimeException | Error e) {
+            for (int i = 0; i <= nf; i++) {
+                compressors[i].restore(saved[i]);
+            }
+            throw e;
         }
         ChunkMeta[] metas = new ChunkMeta[nf + 1];
         long offset = position + g.header.size();
@@ -556,6 +578,8 @@ public final class TsFileWriter implements Closeable {
     /** Encodes one chunk at a time into its own buffers, so columns can be encoded on different threads. */
     private static final class ColumnEncoder {
         private final Kernels kernels;
+        /** The largest page, before compression, this encoder writes (else the tablet is refused). */
+        long maxPageBytes = TsChunkReader.MAX_PAGE_BYTES;
         /** Pages of the chunk being built. */
         final ByteSink chunk = new ByteSink(1 << 12);
         /** The finished chunk's header (its pages stay in {@link #chunk}). */
@@ -705,11 +729,11 @@ public final class TsFileWriter implements Closeable {
         }
 
         /** Refuses a page of {@code bytes} bytes (before compression) that no reader takes. */
-        private static void checkPageSize(TsTableSchema.Column c, int a, int b, long bytes) {
-            if (bytes > TsChunkReader.MAX_PAGE_BYTES) {
+        private void checkPageSize(TsTableSchema.Column c, int a, int b, long bytes) {
+            if (bytes > maxPageBytes) {
                 // only TEXT, STRING and BLOB values make such pages
                 throw new IllegalArgumentException("column " + c.name() + ": rows " + a + " to " + b
-                        + " make a page of " + bytes + " bytes, over the " + TsChunkReader.MAX_PAGE_BYTES
+                        + " make a page of " + bytes + " bytes, over the " + maxPageBytes
                         + " a reader takes; write fewer rows per page");
             }
         }
@@ -747,7 +771,7 @@ public final class TsFileWriter implements Closeable {
             int headLen = body.size();
             int guess = inPlaceLead;
             int valuesLen = chunk.size() - p0 - guess;
-            if ((long) headLen + valuesLen > TsChunkReader.MAX_PAGE_BYTES) {
+            if ((long) headLen + valuesLen > maxPageBytes) {
                 chunk.setSize(p0);
                 checkPageSize(c, a, b, (long) headLen + valuesLen);
             }
@@ -1059,15 +1083,24 @@ public final class TsFileWriter implements Closeable {
     @Override
     public void close() throws IOException {
         if (closed) {
+            if (closeFailure != null) {
+                // a second close (try-with-resources after an explicit one) must not report a good file
+                throw new IOException("the file was not finished: an earlier close failed", closeFailure);
+            }
             return;
         }
         closed = true;
-        if (!ownsStream) {
-            writeMetadata();
-            return;
-        }
-        try (OutputStream owned = out) {
-            writeMetadata();
+        try {
+            if (!ownsStream) {
+                writeMetadata();
+                return;
+            }
+            try (OutputStream owned = out) {
+                writeMetadata();
+            }
+        } catch (IOException | RuntimeException | Error e) {
+            closeFailure = e;
+            throw e;
         }
     }
 

@@ -1,10 +1,10 @@
 package dev.colcodec.format.tsfile;
 
+import dev.colcodec.format.io.FanOut;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A streaming scan made by {@link TsFileReader#scan}: {@link #next()} returns the next rows in a reused
@@ -168,7 +168,7 @@ public final class TsScan implements AutoCloseable {
             if (idle <= SPIN_NANOS) {
                 Thread.onSpinWait(); // columns may come free, or a pool thread is decoding the block
             } else {
-                LockSupport.parkNanos(this, POLL_NANOS); // a pool thread is decoding it, for long
+                FanOut.parkKeepingInterrupt(this, POLL_NANOS); // a pool thread is decoding it, for long
             }
         }
         if (a.claim()) {

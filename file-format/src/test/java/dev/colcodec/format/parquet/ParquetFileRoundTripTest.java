@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -326,6 +327,89 @@ class ParquetFileRoundTripTest {
      * values is taken a slice of bounded bytes at a time, so no chunk passes the limit by more than a slice
      * and a page. Here both limits are lowered: 10 KB values, chunks of at most 300 KB.
      */
+    /**
+     * A thread that reads with its interrupt flag set (a cancelled query) does not close the file under the
+     * other threads sharing the reader, and keeps its flag.
+     */
+    @Test
+    void anInterruptedReaderThreadLeavesTheFileOpenForTheOthers() throws Exception {
+        Path f = tmp.resolve("shared.parquet");
+        long[] a = new long[5000];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = i * 7L;
+        }
+        try (ParquetFileWriter w = ParquetFileWriter.create(
+                f, List.of(ParquetColumn.flat("a", PhysicalType.INT64, 0, false)), ParquetWriteOptions.defaults())) {
+            w.write(new Object[] {a}, null, a.length);
+        }
+        try (ParquetFileReader r = ParquetFileReader.open(f)) {
+            Thread.currentThread().interrupt();
+            List<List<ColumnBatch>> cancelled;
+            try {
+                cancelled = r.decodeRowGroup(0, new int[] {0}, 1 << 20, null);
+            } finally {
+                assertThat(Thread.interrupted()).as("the flag is kept").isTrue();
+            }
+            List<List<ColumnBatch>> other = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                        try {
+                            return r.decodeRowGroup(0, new int[] {0}, 1 << 20, null);
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    })
+                    .get();
+            assertThat(other.get(0).get(0).valueCount()).isEqualTo(a.length);
+            assertThat(cancelled.get(0).get(0).valueCount()).isEqualTo(a.length);
+        }
+    }
+
+    /**
+     * A column that fails part-way through taking rows (past the checks: an OutOfMemoryError, say) leaves
+     * the columns out of step, so the writer fails for good: later writes, flushes and closes throw, and no
+     * footer is written (parquet-java would read such a file with its columns shifted). With and without a
+     * pool.
+     */
+    @Test
+    void aColumnFailingPartWayFailsTheWriterForGood() throws IOException {
+        for (ForkJoinPool pool : new ForkJoinPool[] {null, new ForkJoinPool(2)}) {
+            long[] a = new long[1000];
+            long[] b = new long[1000];
+            for (int i = 0; i < a.length; i++) {
+                a[i] = i;
+                b[i] = -i;
+            }
+            java.io.ByteArrayOutputStream bos = new java.io.ByteArrayOutputStream();
+            ParquetFileWriter w = new ParquetFileWriter(
+                    bos,
+                    List.of(
+                            ParquetColumn.flat("a", PhysicalType.INT64, 0, false),
+                            ParquetColumn.flat("b", PhysicalType.INT64, 0, false)),
+                    ParquetWriteOptions.defaults().withPool(pool));
+            w.write(new Object[] {a, b}, null, a.length);
+            w.appendHook = i -> {
+                if (i == 1) {
+                    throw new OutOfMemoryError("simulated");
+                }
+            };
+            assertThatThrownBy(() -> w.write(new Object[] {a, b}, null, a.length))
+                    .isInstanceOf(OutOfMemoryError.class);
+            w.appendHook = null;
+            assertThatThrownBy(() -> w.write(new Object[] {a, b}, null, a.length))
+                    .isInstanceOf(IOException.class)
+                    .satisfies(e -> assertThat(e.getCause()).hasMessageContaining("the file cannot be finished"));
+            assertThatThrownBy(w::flushRowGroup).isInstanceOf(IOException.class);
+            assertThatThrownBy(w::close).isInstanceOf(IOException.class);
+            assertThatThrownBy(w::close).as("a second close too").isInstanceOf(IOException.class);
+            byte[] file = bos.toByteArray();
+            assertThatThrownBy(() -> ParquetFileReader.open(file))
+                    .as("no footer")
+                    .isInstanceOf(CorruptInputException.class);
+            if (pool != null) {
+                pool.shutdown();
+            }
+        }
+    }
+
     @Test
     void chunksAreFinishedBeforeTheyGrowTooLarge() throws IOException {
         int rows = 400;

@@ -403,6 +403,80 @@ class TsFileWriterTest {
     }
 
     /**
+     * A tablet refused while it is encoded (a page over the limit) leaves no trace in the bytes of the
+     * tablets after it, with or without a pool (with one, every column is encoded before the refusal is
+     * seen; without, the columns after the refused one are not): the file is byte for byte that of a
+     * writer never offered it, whichever column comes first.
+     */
+    @Test
+    void aRefusedTabletLeavesTheLaterTabletsBytesAsTheyWere() throws Exception {
+        for (boolean stringFirst : new boolean[] {true, false}) {
+            TsTableSchema.Column s = new TsTableSchema.Column(
+                    "s", TsDataType.STRING, TsEncoding.PLAIN, Compression.LZ4_RAW, TsTableSchema.Category.FIELD);
+            TsTableSchema.Column x = new TsTableSchema.Column(
+                    "x", TsDataType.INT64, TsEncoding.PLAIN, Compression.LZ4_RAW, TsTableSchema.Category.FIELD);
+            TsTableSchema schema = new TsTableSchema(
+                    "t",
+                    List.of(
+                            TsFileReaderTest.plainColumn("dev", TsDataType.STRING, TsTableSchema.Category.TAG),
+                            stringFirst ? s : x,
+                            stringFirst ? x : s));
+            java.util.Random rnd = new java.util.Random(37);
+            List<TsTablet> good = new ArrayList<>();
+            for (int k = 0; k < 3; k++) {
+                good.add(tablet(schema, 10_000L * k, 1500, 4, false, rnd));
+            }
+            // random values LZ4 cannot shrink: the compressor then writes the next pages as literal runs unasked
+            TsTablet refused = tablet(schema, 1_000_000L, 1000, 100, true, rnd);
+            byte[] never = write(schema, null, null, good);
+            java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
+            try {
+                assertArrayEquals(never, write(schema, null, refused, good), "no pool, string first " + stringFirst);
+                assertArrayEquals(never, write(schema, pool, refused, good), "a pool, string first " + stringFirst);
+                assertArrayEquals(never, write(schema, pool, null, good));
+            } finally {
+                pool.shutdown();
+            }
+        }
+    }
+
+    private static TsTablet tablet(
+            TsTableSchema schema, long t0, int n, int stringBytes, boolean randomX, java.util.Random rnd) {
+        long[] times = new long[n];
+        long[] xs = new long[n];
+        byte[][] ss = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            times[i] = t0 + i;
+            xs[i] = randomX ? rnd.nextLong() : i % 7;
+            ss[i] = new byte[stringBytes];
+            rnd.nextBytes(ss[i]);
+        }
+        return new TsTablet(schema)
+                .device("d")
+                .times(times, n)
+                .longs("x", xs, null)
+                .binaries("s", ss, null);
+    }
+
+    /** The file of {@code good}, with {@code refused} (if any) offered first and refused, pages of at most 20,000 bytes. */
+    private static byte[] write(
+            TsTableSchema schema, java.util.concurrent.ForkJoinPool pool, TsTablet refused, List<TsTablet> good)
+            throws Exception {
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options().pool(pool))) {
+            w.maxPageBytes = 20_000;
+            if (refused != null) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> w.write(refused));
+                assertTrue(e.getMessage().contains("over the 20000 a reader takes"), e.getMessage());
+            }
+            for (TsTablet t : good) {
+                w.write(t);
+            }
+        }
+        return bos.toByteArray();
+    }
+
+    /**
      * A whole file, metadata included, is tsfile's byte for byte (with the default file properties, which
      * are tsfile's three unencrypted settings): tables given
      * out of name order, one without rows, devices of a table written in turns, and devices of {@code
