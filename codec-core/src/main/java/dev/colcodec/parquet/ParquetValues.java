@@ -142,7 +142,7 @@ public final class ParquetValues {
                 DELTA_BYTE_ARRAY,
                 FIXED_LEN_BYTE_ARRAY,
                 (n, k) -> new DeltaByteArrayReader(n, k),
-                (n, k) -> new DeltaByteArrayWriter(k));
+                (n, k) -> new DeltaByteArrayWriter(n, k));
 
         add(
                 BYTE_STREAM_SPLIT,

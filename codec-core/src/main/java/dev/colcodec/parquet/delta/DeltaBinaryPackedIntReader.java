@@ -19,14 +19,20 @@ import java.util.Objects;
  * small window. Memory does not depend on the header's value count.
  *
  * <p>Accepted input: any block size that is a multiple of 128 and miniblock size that is a multiple
- * of 32; miniblock widths 0..32; minimum deltas and the first value as zigzag varints of up to 64
+ * of 32; miniblock widths 0..64 (widths over 32 are what a writer computing INT32 deltas in 64 bits leaves,
+ * such as arrow-go before apache/arrow-go#1027; PARQUET-2435 asks readers to take them, and parquet-java
+ * does: they are unpacked in 64 bits and their low 32 bits kept, which is exact as the sums wrap at 2^32
+ * either way); minimum deltas and the first value as zigzag varints of up to 64
  * bits (only their low 32 bits matter). Widths of miniblocks past the last value are ignored; the
  * last miniblock must be present in full (with its padding), as the format requires. {@link
  * #endOffset()} is exact, so a following section (DELTA_BYTE_ARRAY) can start there.
  */
 public final class DeltaBinaryPackedIntReader implements IntValuesReader {
     private final Kernels kernels;
-    private final DeltaBlockCursor cursor = new DeltaBlockCursor(32);
+    private final DeltaBlockCursor cursor = new DeltaBlockCursor(64);
+    /** Runs of widths 33 to 64, unpacked in 64 bits before their low 32 bits are kept. */
+    private long[] wide = new long[0];
+
     private int[] window = new int[0];
     private int windowPos;
     private int windowLen;
@@ -133,9 +139,28 @@ public final class DeltaBinaryPackedIntReader implements IntValuesReader {
         int width = cursor.runWidth();
         if (width == 0) {
             last = kernels.fillArithmetic(dst, off, n, last, minDelta);
-        } else {
+        } else if (width <= 32) {
             last = kernels.unpackPrefixSum(
                     cursor.buffer(), cursor.runPos(), cursor.sliceEnd(), width, false, dst, off, n, last, minDelta);
+        } else {
+            if (wide.length < n) {
+                wide = new long[n]; // a run of such widths holds at least 33 bits per value
+            }
+            long end = kernels.unpackPrefixSum(
+                    cursor.buffer(),
+                    cursor.runPos(),
+                    cursor.sliceEnd(),
+                    width,
+                    false,
+                    wide,
+                    0,
+                    n,
+                    last,
+                    cursor.runMinDelta());
+            for (int i = 0; i < n; i++) {
+                dst[off + i] = (int) wide[i];
+            }
+            last = (int) end;
         }
     }
 

@@ -24,6 +24,9 @@ import java.util.Objects;
 public final class DeltaByteArrayWriter implements BinaryValuesWriter, InPlacePage {
     private static final int WORD = Long.BYTES;
 
+    /** The FIXED_LEN_BYTE_ARRAY length every value must have, or -1. */
+    private final int fixedLength;
+
     private final DeltaBinaryPackedIntWriter prefixes;
     private final DeltaBinaryPackedIntWriter suffixLengths;
     /** The suffixes, after {@link #reserved} bytes kept free for the two length pages. */
@@ -51,6 +54,19 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter, InPlacePa
     }
 
     public DeltaByteArrayWriter(Kernels kernels) {
+        this(-1, kernels);
+    }
+
+    /**
+     * A writer of FIXED_LEN_BYTE_ARRAY({@code fixedLength}) values: a value of another length is refused
+     * ({@link IllegalArgumentException}, nothing written), as the PLAIN and BYTE_STREAM_SPLIT writers of
+     * that type refuse it; {@code -1}: any length (BYTE_ARRAY).
+     */
+    public DeltaByteArrayWriter(int fixedLength, Kernels kernels) {
+        if (fixedLength < -1) {
+            throw new IllegalArgumentException("fixed length " + fixedLength);
+        }
+        this.fixedLength = fixedLength;
         this.prefixes = new DeltaBinaryPackedIntWriter(kernels);
         this.suffixLengths = new DeltaBinaryPackedIntWriter(kernels);
         reserveFront();
@@ -63,9 +79,16 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter, InPlacePa
         suffixes.advance(reserved);
     }
 
+    private void checkLength(int len) {
+        if (fixedLength >= 0 && len != fixedLength) {
+            throw new IllegalArgumentException("value of " + len + " bytes for a fixed length of " + fixedLength);
+        }
+    }
+
     @Override
     public void writeBinary(byte[] value, int off, int len) {
         Objects.checkFromIndexSize(off, len, value.length);
+        checkLength(len);
         int p = commonPrefix(previous, 0, previousLength, value, off, len);
         prefixes.writeInteger(p);
         suffixLengths.writeInteger(len - p);
@@ -86,6 +109,11 @@ public final class DeltaByteArrayWriter implements BinaryValuesWriter, InPlacePa
         }
         byte[] data = src.data();
         int[] offsets = src.offsets();
+        if (fixedLength >= 0) {
+            for (int i = from; i < from + len; i++) {
+                checkLength(offsets[i + 1] - offsets[i]); // before anything is written
+            }
+        }
         byte[] prev = previous;
         int prevOff = 0;
         int prevLen = previousLength;

@@ -427,6 +427,54 @@ class DeltaBinaryPackedTest {
         return n;
     }
 
+    /**
+     * INT32 values whose deltas a writer computed in 64 bits (miniblock widths 33 to 64, as arrow-go wrote
+     * them before apache/arrow-go#1027): parquet-java reads them, and so does colcodec's INT32 reader, by
+     * batch, per value and across skips, with either kernels. Written here by parquet-java's 64-bit writer.
+     */
+    @Test
+    void int32PagesWithMiniblocksWiderThan32BitsAreRead() throws Exception {
+        java.util.Random r = new java.util.Random(2435);
+        for (int n : new int[] {5, 33, 129, 1000, 5000}) {
+            int[] v = new int[n];
+            for (int i = 0; i < n; i++) {
+                v[i] = i % 3 == 0 ? (r.nextBoolean() ? Integer.MIN_VALUE : Integer.MAX_VALUE) : r.nextInt();
+            }
+            if (n == 5) {
+                v = new int[] {863490391, -816295192, 1613070492, -1166045478, 1856530847}; // the review's page
+            }
+            var w = new org.apache.parquet.column.values.delta.DeltaBinaryPackingValuesWriterForLong(
+                    128, 4, 64, 1 << 20, new org.apache.parquet.bytes.HeapByteBufferAllocator());
+            for (int x : v) {
+                w.writeLong(x);
+            }
+            byte[] page = w.getBytes().toByteArray();
+            for (dev.colcodec.kernel.Kernels k : KERNELS) {
+                DeltaBinaryPackedIntReader batch = new DeltaBinaryPackedIntReader(k);
+                batch.init(n, page, 0, page.length);
+                int[] got = new int[n];
+                batch.readIntegers(got, 0, n);
+                assertThat(got).as("n=" + n).containsExactly(v);
+                assertThat(batch.endOffset()).isEqualTo(page.length);
+                DeltaBinaryPackedIntReader mixed = new DeltaBinaryPackedIntReader(k);
+                mixed.init(n, page, 0, page.length);
+                for (int i = 0; i < n; ) {
+                    int step = Math.min(n - i, 1 + r.nextInt(200));
+                    if (r.nextBoolean()) {
+                        mixed.skip(step);
+                    } else {
+                        for (int j = 0; j < step; j++) {
+                            assertThat(mixed.readInteger())
+                                    .as("value " + (i + j))
+                                    .isEqualTo(v[i + j]);
+                        }
+                    }
+                    i += step;
+                }
+            }
+        }
+    }
+
     private static byte[] encodeSecondPage(Flavor f, long[] first, long[] second) {
         try {
             org.apache.parquet.bytes.HeapByteBufferAllocator a = new org.apache.parquet.bytes.HeapByteBufferAllocator();
@@ -487,14 +535,14 @@ class DeltaBinaryPackedTest {
                     .as(header)
                     .isInstanceOf(CorruptInputException.class);
         }
-        // width 33 in an INT32 stream, width 65 in an INT64 stream
-        byte[] int32 = hex("80 01 04 03 00 00 21 00 00 00");
+        // width 65 in an INT32 stream and in an INT64 stream
+        byte[] int32 = hex("80 01 04 03 00 00 41 00 00 00");
         DeltaBinaryPackedIntReader ir = new DeltaBinaryPackedIntReader(KernelProvider.scalar());
         ir.init(-1, int32, 0, int32.length);
         assertThat(ir.readInteger()).isZero();
         assertThatThrownBy(ir::readInteger)
                 .isInstanceOf(CorruptInputException.class)
-                .hasMessageContaining("at most 32");
+                .hasMessageContaining("at most 64");
         byte[] int64 = hex("80 01 04 03 00 00 41 00 00 00");
         DeltaBinaryPackedLongReader lr = new DeltaBinaryPackedLongReader(KernelProvider.scalar());
         lr.init(-1, int64, 0, int64.length);

@@ -139,6 +139,23 @@ class DeltaByteArrayTest {
                 }
             }
         }
+        // the FLBA writer refuses a value of another length, per value and in a batch, writing nothing
+        var w = (dev.colcodec.parquet.deltastrings.DeltaByteArrayWriter) dev.colcodec.parquet.ParquetValues.newWriter(
+                dev.colcodec.parquet.ParquetEncoding.DELTA_BYTE_ARRAY,
+                dev.colcodec.parquet.PhysicalType.FIXED_LEN_BYTE_ARRAY,
+                16,
+                KernelProvider.scalar());
+        byte[] empty = w.toByteArray();
+        w.reset();
+        assertThatThrownBy(() -> w.writeBinary(new byte[3], 0, 3))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("value of 3 bytes for a fixed length of 16");
+        BinaryBatch b = new BinaryBatch();
+        b.append(new byte[16], 0, 16);
+        b.append(new byte[15], 0, 15);
+        assertThatThrownBy(() -> w.writeBinaries(b, 0, 2)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(w.valueCount()).isZero();
+        assertThat(w.toByteArray()).isEqualTo(empty);
     }
 
     private static void checkBothWays(List<byte[]> v, int fixedLength, long seed) {
