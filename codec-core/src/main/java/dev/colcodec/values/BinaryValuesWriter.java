@@ -11,9 +11,11 @@ public interface BinaryValuesWriter extends ValuesWriter {
 
     /** Appends values {@code [from, from + len)} of {@code src}. */
     default void writeBinaries(BinaryBatch src, int from, int len) {
+        java.util.Objects.checkFromIndexSize(from, len, src.count());
         byte[] data = src.data();
+        int[] o = src.offsets();
         for (int i = from; i < from + len; i++) {
-            writeBinary(data, src.offset(i), src.length(i));
+            writeBinary(data, o[i], o[i + 1] - o[i]);
         }
     }
 }

@@ -19,8 +19,8 @@ public interface ValuesWriter {
 
     /**
      * Finishes the page and returns its encoded bytes as a new array. Call it once per page: a second
-     * call before {@link #reset()} throws {@link IllegalStateException} from the Parquet PLAIN and
-     * RLE/BOOLEAN writers (which hand over their buffer) and returns the same page again from the others.
+     * call before {@link #reset()} throws {@link IllegalStateException} from the Parquet PLAIN, RLE/BOOLEAN
+     * and dictionary writers and returns the same page again from the others.
      */
     byte[] toByteArray();
 

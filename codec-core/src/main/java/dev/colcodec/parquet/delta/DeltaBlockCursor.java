@@ -47,7 +47,7 @@ final class DeltaBlockCursor {
     private int runPos;
     private long runMinDelta;
 
-    /** @param maxWidth the widest legal miniblock: 32 for INT32, 64 for INT64 */
+    /** @param maxWidth the widest legal miniblock (64 for both readers: INT32 takes 33 to 64 as parquet-java does) */
     DeltaBlockCursor(int maxWidth) {
         this.maxWidth = maxWidth;
     }

@@ -431,14 +431,15 @@ final class InspectCommand {
 
     /**
      * A text bound on one line: a CSV field; one holding control characters (a line break in a statistic
-     * would break the one-line-per-chunk layout) is quoted with them written as backslash escapes (n, r, t,
-     * or u and four hex digits), a backslash doubled and a quote doubled.
+     * would break the one-line-per-chunk layout) or a backslash is quoted, with control characters written
+     * as backslash escapes (n, r, t, or u and four hex digits), a backslash doubled and a quote doubled, so
+     * no two bounds print alike.
      */
     static String text(byte[] b) {
         String s = new String(b, StandardCharsets.UTF_8);
         boolean control = false;
         for (int i = 0; i < s.length() && !control; i++) {
-            control = Character.isISOControl(s.charAt(i));
+            control = Character.isISOControl(s.charAt(i)) || s.charAt(i) == '\\';
         }
         if (!control) {
             return Csv.field(s);

@@ -384,9 +384,10 @@ public final class ColumnChunkWriter {
             return step;
         }
         long bytes = 0;
+        int[] o = b.offsets();
         for (int k = 0; k < step; k++) {
             if (nulls == null || !nulls[from + k]) {
-                bytes += 4L + b.length(from + k);
+                bytes += 4L + o[from + k + 1] - o[from + k];
                 if (bytes > room) {
                     return Math.max(1, k);
                 }
@@ -439,9 +440,10 @@ public final class ColumnChunkWriter {
             default: {
                 BinaryBatch b = (BinaryBatch) v;
                 byte[] data = b.data();
+                int[] o = b.offsets();
                 for (int i = from; i < end; i++) {
                     if (nulls == null || !nulls[i]) {
-                        f.insert(SplitBlockBloomFilter.hash(data, b.offset(i), b.length(i)));
+                        f.insert(SplitBlockBloomFilter.hash(data, o[i], o[i + 1] - o[i]));
                     }
                 }
                 break;

@@ -986,8 +986,17 @@ public final class ParquetFileReader implements AutoCloseable {
         for (int i = 0; i < columns.length; i++) {
             try {
                 readers[i] = readColumn(rowGroup, columns[i]);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 failures[i] = e;
+            } catch (IOException e) {
+                // a serial run would have stopped at an earlier column's failure
+                for (int j = 0; j < i; j++) {
+                    if (failures[j] != null) {
+                        failures[j].addSuppressed(e);
+                        throwUnchecked(failures[j]);
+                    }
+                }
+                throw e;
             }
         }
         // the largest chunks first, so the pool's threads fill in around them
@@ -1013,14 +1022,19 @@ public final class ParquetFileReader implements AutoCloseable {
         });
         // the failure of the first column that failed, as without a pool
         for (Throwable e : failures) {
-            if (e instanceof RuntimeException re) {
-                throw re;
-            }
             if (e != null) {
-                throw (Error) e;
+                throwUnchecked(e);
             }
         }
         return out;
+    }
+
+    /** Rethrows a stored failure of a column task: a RuntimeException or an Error. */
+    private static void throwUnchecked(Throwable t) {
+        if (t instanceof RuntimeException re) {
+            throw re;
+        }
+        throw (Error) t;
     }
 
     /**

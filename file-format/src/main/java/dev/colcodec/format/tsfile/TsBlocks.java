@@ -27,9 +27,10 @@ final class TsBlocks {
         if (c.storageType() == TsDataType.TEXT) {
             BinaryBatch src = c.binaries;
             BinaryBatch dst = new BinaryBatch();
+            int[] o = src.offsets();
             for (int i = 0; i < n; i++) {
                 if (!nulls[i]) {
-                    dst.append(src.data(), src.offset(i), src.length(i));
+                    dst.append(src.data(), o[i], o[i + 1] - o[i]);
                     times[w++] = times[i];
                 }
             }

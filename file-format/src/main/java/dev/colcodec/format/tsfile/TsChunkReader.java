@@ -929,13 +929,14 @@ public final class TsChunkReader {
             binaryScratch.clear();
             ((BinaryValuesReader) r).readBinaries(binaryScratch, inRange);
             BinaryBatch dst = col.binaries;
+            int[] o = binaryScratch.offsets();
             int j = 0;
             for (int i = 0; i < k; i++) {
                 int bit = lo + i;
                 boolean present = ((b[bitmap + (bit >>> 3)] >>> (7 - (bit & 7))) & 1) != 0;
                 col.nulls[s + i] = !present;
                 if (present) {
-                    dst.append(binaryScratch.data(), binaryScratch.offset(j), binaryScratch.length(j));
+                    dst.append(binaryScratch.data(), o[j], o[j + 1] - o[j]);
                     j++;
                 } else {
                     dst.reserve(0);

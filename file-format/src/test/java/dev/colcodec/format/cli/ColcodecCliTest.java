@@ -675,6 +675,10 @@ class ColcodecCliTest {
         assertThat(InspectCommand.text("a,b".getBytes(StandardCharsets.UTF_8))).isEqualTo("\"a,b\"");
         assertThat(InspectCommand.text("l1\nl2\r\t\u0001\"\\".getBytes(StandardCharsets.UTF_8)))
                 .isEqualTo("\"l1\\nl2\\r\\t\\u0001\"\"\\\\\"");
+        // a backslash and an n are not a line break
+        assertThat(InspectCommand.text("x\\n,".getBytes(StandardCharsets.UTF_8)))
+                .isEqualTo("\"x\\\\n,\"");
+        assertThat(InspectCommand.text("x\n,".getBytes(StandardCharsets.UTF_8))).isEqualTo("\"x\\n,\"");
     }
 
     @Test

@@ -327,6 +327,22 @@ class ParquetFileRoundTripTest {
      * values is taken a slice of bounded bytes at a time, so no chunk passes the limit by more than a slice
      * and a page. Here both limits are lowered: 10 KB values, chunks of at most 300 KB.
      */
+    /** A close that fails writing the footer fails again when called again: the file is not good. */
+    @Test
+    void aSecondCloseAfterAFailedOneFailsToo() throws IOException {
+        dev.colcodec.format.io.FailingStream out = new dev.colcodec.format.io.FailingStream();
+        ParquetFileWriter w = new ParquetFileWriter(
+                out, List.of(ParquetColumn.flat("a", PhysicalType.INT64, 0, false)), ParquetWriteOptions.defaults());
+        w.write(new Object[] {new long[] {1, 2, 3}}, null, 3);
+        w.flushRowGroup();
+        out.fail = true;
+        assertThatThrownBy(w::close).isInstanceOf(IOException.class).hasMessage("no space left on device");
+        assertThatThrownBy(w::close)
+                .isInstanceOf(IOException.class)
+                .hasMessage("the file was not finished: an earlier close failed")
+                .hasRootCauseMessage("no space left on device");
+    }
+
     /**
      * A thread that reads with its interrupt flag set (a cancelled query) does not close the file under the
      * other threads sharing the reader, and keeps its flag.

@@ -14,6 +14,7 @@ import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -438,6 +439,25 @@ class TsFileWriterTest {
                 pool.shutdown();
             }
         }
+    }
+
+    /** A close that fails writing the metadata fails again when called again: the file is not good. */
+    @Test
+    void aSecondCloseAfterAFailedOneFailsToo() throws Exception {
+        TsTableSchema schema = new TsTableSchema(
+                "t",
+                List.of(
+                        TsFileReaderTest.plainColumn("dev", TsDataType.STRING, TsTableSchema.Category.TAG),
+                        TsFileReaderTest.plainColumn("x", TsDataType.INT64, TsTableSchema.Category.FIELD)));
+        dev.colcodec.format.io.FailingStream out = new dev.colcodec.format.io.FailingStream();
+        TsFileWriter w = new TsFileWriter(out, List.of(schema), new TsFileWriter.Options());
+        w.write(new TsTablet(schema).device("d").times(new long[] {1, 2}, 2).longs("x", new long[] {5, 6}, null));
+        out.fail = true;
+        IOException first = assertThrows(IOException.class, w::close);
+        assertEquals("no space left on device", first.getMessage());
+        IOException second = assertThrows(IOException.class, w::close);
+        assertEquals("the file was not finished: an earlier close failed", second.getMessage());
+        assertEquals(first, second.getCause());
     }
 
     private static TsTablet tablet(
