@@ -79,13 +79,15 @@ public final class TypeVariantGenerator {
                                     " small window. Memory",
                                     " small window. A whole block wanted by a batch read goes to one {@link\n * Kernels#unpackPrefixSumBlock} call. Memory"),
                             r(
-                                    "miniblock widths 0..32; minimum deltas and the first value as zigzag varints of up to 64\n * bits (only their low 32 bits matter).",
+                                    "miniblock widths 0..64 (widths over 32 are what a writer computing INT32 deltas in 64 bits leaves,\n * such as arrow-go before apache/arrow-go#1027; PARQUET-2435 asks readers to take them, and parquet-java\n * does: they are unpacked in 64 bits and their low 32 bits kept, which is exact as the sums wrap at 2^32\n * either way); minimum deltas and the first value as zigzag varints of up to 64\n * bits (only their low 32 bits matter).",
                                     "miniblock widths 0..64."),
                             r("DeltaBinaryPackedIntReader", "DeltaBinaryPackedLongReader"),
                             r(
                                     "is exact, so a following section (DELTA_BYTE_ARRAY) can start there.",
                                     "is exact. The block structure is walked by the same cursor as {@link\n * DeltaBinaryPackedIntReader}'s."),
-                            r("new DeltaBlockCursor(32)", "new DeltaBlockCursor(64)"),
+                            r(
+                                    "new DeltaBlockCursor(64);\n    /** Runs of widths 33 to 64, unpacked in 64 bits before their low 32 bits are kept. */\n    private long[] wide = new long[0];",
+                                    "new DeltaBlockCursor(64);"),
                             r("private int[] window = new int[0];", "private long[] window = new long[0];"),
                             r("private int last;", "private long last;"),
                             r("window = new int[cursor.unitSize()];", "window = new long[cursor.unitSize()];"),
@@ -97,7 +99,12 @@ public final class TypeVariantGenerator {
                                     "        while (need > 0) {\n            int block = cursor.nextBlock(need);\n            if (block > 0) {\n                last = kernels.unpackPrefixSumBlock(\n                        cursor.buffer(),\n                        cursor.blockWidthsPos(),\n                        cursor.runPos(),\n                        cursor.sliceEnd(),\n                        cursor.miniblocksPerBlock(),\n                        cursor.miniblockSize(),\n                        dst,\n                        off,\n                        last,\n                        cursor.runMinDelta());\n                off += block;\n                need -= block;\n                continue;\n            }\n            int n = cursor.next(need);\n"),
                             r("last += run * (int) cursor.runMinDelta();", "last += run * cursor.runMinDelta();"),
                             r("private void decode(int[] dst", "private void decode(long[] dst"),
-                            r("int minDelta = (int) cursor.runMinDelta();", "long minDelta = cursor.runMinDelta();"))),
+                            r("int minDelta = (int) cursor.runMinDelta();", "long minDelta = cursor.runMinDelta();"),
+                            // the INT32 reader's path for widths 33 to 64 (unpacked in 64 bits): the INT64
+                            // reader unpacks every width one way
+                            r(
+                                    "        } else if (width <= 32) {\n            last = kernels.unpackPrefixSum(\n                    cursor.buffer(), cursor.runPos(), cursor.sliceEnd(), width, false, dst, off, n, last, minDelta);\n        } else {\n            if (wide.length < n) {\n                wide = new long[n]; // a run of such widths holds at least 33 bits per value\n            }\n            long end = kernels.unpackPrefixSum(\n                    cursor.buffer(),\n                    cursor.runPos(),\n                    cursor.sliceEnd(),\n                    width,\n                    false,\n                    wide,\n                    0,\n                    n,\n                    last,\n                    cursor.runMinDelta());\n            for (int i = 0; i < n; i++) {\n                dst[off + i] = (int) wide[i];\n            }\n            last = (int) end;\n        }\n",
+                                    "        } else {\n            last = kernels.unpackPrefixSum(\n                    cursor.buffer(), cursor.runPos(), cursor.sliceEnd(), width, false, dst, off, n, last, minDelta);\n        }\n"))),
             new Variant(
                     "dev/colcodec/parquet/dictionary/DictionaryFloatWriter.java",
                     "dev/colcodec/parquet/dictionary/DictionaryDoubleWriter.java",
