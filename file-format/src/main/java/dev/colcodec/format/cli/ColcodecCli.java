@@ -85,6 +85,13 @@ public final class ColcodecCli {
             return rest.isEmpty() ? 2 : 0;
         }
         String command = rest.remove(0);
+        if (rest.contains("--help") || rest.contains("-h")) {
+            String usage = commandUsage(command);
+            if (usage != null) {
+                out.println("usage: colcodec [--verbose] " + usage);
+                return 0;
+            }
+        }
         try {
             switch (command) {
                 case "inspect":
@@ -126,6 +133,24 @@ public final class ColcodecCli {
             // the libraries reject impossible requests (an encoding a type cannot use, repeated time
             // stamps) with IllegalArgumentException; anything else is reported the same way
             return fail(err, verbose, e, oneLine(e.getMessage() == null ? e.toString() : e.getMessage()), 1);
+        }
+    }
+
+    /** A command's usage line, or null for an unknown command. */
+    private static String commandUsage(String command) {
+        switch (command) {
+            case "inspect":
+                return InspectCommand.USAGE;
+            case "dump":
+                return DumpCommand.USAGE;
+            case "rewrite":
+                return RewriteCommand.USAGE;
+            case "convert":
+                return ConvertCommand.USAGE;
+            case "advise":
+                return AdviseCommand.USAGE;
+            default:
+                return null;
         }
     }
 

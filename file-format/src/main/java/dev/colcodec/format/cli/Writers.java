@@ -46,6 +46,11 @@ final class Writers {
                 // a move onto it would replace an empty directory
                 throw new UsageException(command + ": OUT is a directory: " + path);
             }
+            Path dir = path.toAbsolutePath().getParent();
+            if (dir != null && !Files.isDirectory(dir)) {
+                // a mistake in the command, not in the input file
+                throw new UsageException(command + ": OUT's directory does not exist: " + dir);
+            }
             Path name = path.getFileName();
             temp = path.resolveSibling("." + (name == null ? "out" : name) + "."
                     + ProcessHandle.current().pid() + "." + System.nanoTime() + ".colcodec-tmp");

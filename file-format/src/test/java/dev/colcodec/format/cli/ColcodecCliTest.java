@@ -785,11 +785,17 @@ class ColcodecCliTest {
         assertOneLineError(
                 run("rewrite", parquet.toString(), dir.toString()), 2, "colcodec: rewrite: OUT is a directory: " + dir);
         assertThat(dir).isDirectory();
-        // an OUT in a missing directory is one clear line
+        // an OUT in a missing directory is a usage mistake, said in one line
         assertOneLineError(
                 run("rewrite", parquet.toString(), tmp.resolve("no/such/dir/o").toString()),
-                1,
-                "colcodec: no such file: " + tmp.resolve("no/such/dir").toAbsolutePath());
+                2,
+                "colcodec: rewrite: OUT's directory does not exist: "
+                        + tmp.resolve("no/such/dir").toAbsolutePath());
+        // a command's --help prints its usage line
+        CliFixtures.Result help = run("rewrite", "--help");
+        assertThat(help.status()).isZero();
+        assertThat(help.outLines()).containsExactly("usage: colcodec [--verbose] " + RewriteCommand.USAGE);
+        assertThat(help.err()).isEmpty();
     }
 
     /** A Parquet file of unsigned, half-float, JSON and TIME columns with a time column t. */

@@ -416,12 +416,7 @@ class TsFileWriterTest {
                     "s", TsDataType.STRING, TsEncoding.PLAIN, Compression.LZ4_RAW, TsTableSchema.Category.FIELD);
             TsTableSchema.Column x = new TsTableSchema.Column(
                     "x", TsDataType.INT64, TsEncoding.PLAIN, Compression.LZ4_RAW, TsTableSchema.Category.FIELD);
-            TsTableSchema schema = new TsTableSchema(
-                    "t",
-                    List.of(
-                            TsFileReaderTest.plainColumn("dev", TsDataType.STRING, TsTableSchema.Category.TAG),
-                            stringFirst ? s : x,
-                            stringFirst ? x : s));
+            TsTableSchema schema = stringFirst ? devAnd(s, x) : devAnd(x, s);
             java.util.Random rnd = new java.util.Random(37);
             List<TsTablet> good = new ArrayList<>();
             for (int k = 0; k < 3; k++) {
@@ -444,11 +439,8 @@ class TsFileWriterTest {
     /** A close that fails writing the metadata fails again when called again: the file is not good. */
     @Test
     void aSecondCloseAfterAFailedOneFailsToo() throws Exception {
-        TsTableSchema schema = new TsTableSchema(
-                "t",
-                List.of(
-                        TsFileReaderTest.plainColumn("dev", TsDataType.STRING, TsTableSchema.Category.TAG),
-                        TsFileReaderTest.plainColumn("x", TsDataType.INT64, TsTableSchema.Category.FIELD)));
+        TsTableSchema schema =
+                devAnd(TsFileReaderTest.plainColumn("x", TsDataType.INT64, TsTableSchema.Category.FIELD));
         dev.colcodec.format.io.FailingStream out = new dev.colcodec.format.io.FailingStream();
         TsFileWriter w = new TsFileWriter(out, List.of(schema), new TsFileWriter.Options());
         w.write(new TsTablet(schema).device("d").times(new long[] {1, 2}, 2).longs("x", new long[] {5, 6}, null));
@@ -458,6 +450,14 @@ class TsFileWriterTest {
         IOException second = assertThrows(IOException.class, w::close);
         assertEquals("the file was not finished: an earlier close failed", second.getMessage());
         assertEquals(first, second.getCause());
+    }
+
+    /** Table t: a STRING tag dev, then {@code fields}. */
+    private static TsTableSchema devAnd(TsTableSchema.Column... fields) {
+        List<TsTableSchema.Column> cols = new ArrayList<>();
+        cols.add(TsFileReaderTest.plainColumn("dev", TsDataType.STRING, TsTableSchema.Category.TAG));
+        cols.addAll(List.of(fields));
+        return new TsTableSchema("t", cols);
     }
 
     private static TsTablet tablet(
@@ -600,12 +600,9 @@ class TsFileWriterTest {
      */
     @Test
     void aColumnNullInAWholeEarlierChunkGroupIsWrittenAsTsFileWritesIt() throws Exception {
-        TsTableSchema schema = new TsTableSchema(
-                "t",
-                List.of(
-                        TsFileReaderTest.plainColumn("dev", TsDataType.STRING, TsTableSchema.Category.TAG),
-                        TsFileReaderTest.plainColumn("x", TsDataType.INT32, TsTableSchema.Category.FIELD),
-                        TsFileReaderTest.plainColumn("y", TsDataType.INT32, TsTableSchema.Category.FIELD)));
+        TsTableSchema schema = devAnd(
+                TsFileReaderTest.plainColumn("x", TsDataType.INT32, TsTableSchema.Category.FIELD),
+                TsFileReaderTest.plainColumn("y", TsDataType.INT32, TsTableSchema.Category.FIELD));
         Path ours = dir.resolve("null-group-ours.tsfile");
         try (TsFileWriter w = TsFileWriter.create(ours, List.of(schema), new TsFileWriter.Options())) {
             w.write(new TsTablet(schema)
