@@ -12,9 +12,9 @@ import java.util.Objects;
  *
  * <p>Pass the page's value count to {@link #init}. TsFile 2.4.0's own decoder loses values in some
  * pages (the last value when the page holds a multiple of 9 values) and decodes residuals of
- * magnitude 2^62 or more wrongly; this reader decodes them as tsfile-java's encoder meant. The TsFile C++
- * writer encodes such residuals otherwise: on its pages tsfile-java's decoder is right and this reader
- * returns those values with the sign bit flipped (a page does not say which writer made it).
+ * magnitude 2^62 or more wrongly; this reader decodes them as tsfile-java's encoder meant. Known defect:
+ * on some pages of the TsFile C++ writer tsfile-java's decoder is right and this reader returns values with
+ * the sign bit flipped (the cause is not yet traced).
  *
  * <p>As in TsFile, predictions run on {@code doubleToLongBits} bits, so a NaN payload is kept only
  * in the first value of each block and in the last block.
