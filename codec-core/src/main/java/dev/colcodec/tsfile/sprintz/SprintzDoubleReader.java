@@ -13,8 +13,10 @@ import java.util.Objects;
  * <p>Pass the page's value count to {@link #init}. TsFile 2.4.0's own decoder loses values in some
  * pages (the last value when the page holds a multiple of 9 values) and decodes residuals of
  * magnitude 2^62 or more wrongly; this reader decodes them as tsfile-java's encoder meant. Known defect:
- * on some pages of the TsFile C++ writer tsfile-java's decoder is right and this reader returns values with
- * the sign bit flipped (the cause is not yet traced).
+ * where tsfile's encoder met a residual of exactly 2^63 (a value's sign change, such as 1.5 then -1.5) it
+ * wrote code 0 and lost the sign, and its predictor moved on from the true value: tsfile-java's decoder
+ * then follows it again, while this reader returns the block's following values with the sign bit flipped.
+ * Code 0 cannot be told from a true zero residual.
  *
  * <p>As in TsFile, predictions run on {@code doubleToLongBits} bits, so a NaN payload is kept only
  * in the first value of each block and in the last block.
