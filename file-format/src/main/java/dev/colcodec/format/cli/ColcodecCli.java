@@ -86,7 +86,7 @@ public final class ColcodecCli {
         }
         String command = rest.remove(0);
         if (rest.contains("--help") || rest.contains("-h")) {
-            String usage = commandUsage(command);
+            String usage = COMMAND_USAGE.get(command);
             if (usage != null) {
                 out.println("usage: colcodec [--verbose] " + usage);
                 return 0;
@@ -136,23 +136,13 @@ public final class ColcodecCli {
         }
     }
 
-    /** A command's usage line, or null for an unknown command. */
-    private static String commandUsage(String command) {
-        switch (command) {
-            case "inspect":
-                return InspectCommand.USAGE;
-            case "dump":
-                return DumpCommand.USAGE;
-            case "rewrite":
-                return RewriteCommand.USAGE;
-            case "convert":
-                return ConvertCommand.USAGE;
-            case "advise":
-                return AdviseCommand.USAGE;
-            default:
-                return null;
-        }
-    }
+    /** Each command's usage line. */
+    private static final java.util.Map<String, String> COMMAND_USAGE = java.util.Map.of(
+            "inspect", InspectCommand.USAGE,
+            "dump", DumpCommand.USAGE,
+            "rewrite", RewriteCommand.USAGE,
+            "convert", ConvertCommand.USAGE,
+            "advise", AdviseCommand.USAGE);
 
     private static int fail(PrintStream err, boolean verbose, Throwable e, String message, int status) {
         err.println("colcodec: " + oneLine(message));

@@ -1,10 +1,10 @@
 package dev.colcodec.format.cli;
 
 import dev.colcodec.CorruptInputException;
+import dev.colcodec.format.io.MappedFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -20,10 +20,8 @@ enum FileFormat {
     static FileFormat detect(Path file) throws IOException {
         byte[] head = new byte[TSFILE_MAGIC.length + 1];
         int n;
-        if (Files.isDirectory(file)) {
-            throw new java.nio.file.FileSystemException(file.toString(), null, "a directory, not a file");
-        }
-        try (InputStream in = Files.newInputStream(file)) {
+        // opened as the readers open it: a directory is refused by name
+        try (InputStream in = java.nio.channels.Channels.newInputStream(MappedFile.openForReading(file))) {
             n = in.readNBytes(head, 0, head.length);
         }
         if (n >= PARQUET_MAGIC.length && Arrays.equals(head, 0, PARQUET_MAGIC.length, PARQUET_MAGIC, 0, 4)) {
