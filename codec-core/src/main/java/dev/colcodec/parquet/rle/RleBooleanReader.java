@@ -12,7 +12,8 @@ import java.util.Objects;
  *
  * <p>RLE runs become {@link Arrays#fill}; bit-packed runs go straight from the packed bits to {@code
  * boolean[]} with one {@link Kernels#unpackBooleans} call per run. A non-zero RLE value reads as {@code
- * true}; bits missing from a cut-short final group read as {@code false}.
+ * true}. At width 1 a group is one byte, so a bit-packed run cannot be cut short inside a group: a run
+ * missing bytes is corrupt input.
  */
 public final class RleBooleanReader implements BooleanValuesReader {
     private final Kernels kernels;
@@ -50,8 +51,10 @@ public final class RleBooleanReader implements BooleanValuesReader {
         if (r.rle) {
             return r.rleValue != 0;
         }
-        int i = r.packedIndex++;
-        return i < r.packedFull && ((r.buf[r.packedStart + (i >>> 3)] >>> (i & 7)) & 1) != 0;
+        int i = r.packedIndex;
+        r.checkPresent(i + 1);
+        r.packedIndex = i + 1;
+        return ((r.buf[r.packedStart + (i >>> 3)] >>> (i & 7)) & 1) != 0;
     }
 
     @Override
@@ -69,13 +72,8 @@ public final class RleBooleanReader implements BooleanValuesReader {
                 Arrays.fill(dst, off, off + n, r.rleValue != 0);
             } else {
                 int i = r.packedIndex;
-                int present = Math.max(0, Math.min(n, r.packedFull - i));
-                if (present > 0) {
-                    kernels.unpackBooleans(r.buf, r.packedStart + (i >>> 3), i & 7, dst, off, present);
-                }
-                if (present < n) {
-                    Arrays.fill(dst, off + present, off + n, false);
-                }
+                r.checkPresent(i + n);
+                kernels.unpackBooleans(r.buf, r.packedStart + (i >>> 3), i & 7, dst, off, n);
                 r.packedIndex = i + n;
             }
             r.remaining -= n;

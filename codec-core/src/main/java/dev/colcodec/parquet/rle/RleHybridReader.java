@@ -17,8 +17,9 @@ import java.util.Objects;
  * bytes, an odd one a bit-packed run of {@code h >>> 1} groups of 8 values packed LSB-first in {@code
  * bitWidth} bytes per group. The {@link RleFraming} given at construction says whether the length
  * prefix is present. Multi-byte headers and RLE runs of up to 2^31-1 values are accepted; the final
- * group of a bit-packed run may be cut short by the end of the section (its missing bits read as zeros,
- * as parquet-java does).
+ * group of a bit-packed run may be cut short by the end of the section, its padding values not stored.
+ * Reading a value whose bits are missing is corrupt input (parquet-java reads the missing bits as zeros);
+ * skipping it is not.
  *
  * <p>Width 0 reads nothing, not even the length prefix, and yields zeros (parquet-java's {@code
  * ZeroIntegerValuesReader}): Parquet omits level sections whose maximum level is 0.
@@ -119,7 +120,9 @@ public final class RleHybridReader implements IntValuesReader {
         if (r.rle) {
             return r.rleValue;
         }
-        int i = r.packedIndex++;
+        int i = r.packedIndex;
+        r.checkPresent(i + 1);
+        r.packedIndex = i + 1;
         loadGroup(i >>> 3);
         return group[i & 7];
     }
@@ -428,8 +431,8 @@ public final class RleHybridReader implements IntValuesReader {
     }
 
     /**
-     * Writes the next {@code n} values of the current bit-packed run (which holds them). Short stretches
-     * whose bits are all present and that end at least 8 bytes before the end of the buffer are decoded
+     * Writes the next {@code n} values of the current bit-packed run (which holds them; a value whose bits
+     * are not all present is corrupt input). Short stretches that end at least 8 bytes before the end of the buffer are decoded
      * here, one little-endian long load per value, without a kernel call; the rest go to {@link
      * #unpackRun}.
      */
@@ -437,7 +440,8 @@ public final class RleHybridReader implements IntValuesReader {
         RunCursor r = runs;
         int i = r.packedIndex;
         int w = r.bitWidth;
-        if (n <= SHORT_STRETCH && i + n <= r.packedFull) {
+        r.checkPresent(i + n);
+        if (n <= SHORT_STRETCH) {
             long bit = (long) i * w;
             long lastLoad = r.packedStart + ((bit + (long) (n - 1) * w) >>> 3);
             if (lastLoad + Long.BYTES <= r.buf.length) {

@@ -11,9 +11,10 @@ import java.util.Objects;
  * {@link RleBooleanReader}: framing, value-count limits, header parsing and the position inside the
  * current run. The readers do the unpacking.
  *
- * <p>A bit-packed run may be cut short by the end of the section, as the format allows for the final
- * group: missing bits read as zeros. Only the last group may be incomplete; a run missing more than
- * that is corrupt (this also bounds how many zeros such a run can produce).
+ * <p>A bit-packed run may be cut short by the end of the section within its final group, whose padding
+ * values a writer need not store. A value whose bits are not all present is corrupt input when it is
+ * read ({@link #checkPresent}); it may still be skipped, as padding is. A run missing more than its last
+ * group is corrupt.
  */
 final class RunCursor {
     /** The most groups a bit-packed run may have so that its value count fits in an int. */
@@ -107,6 +108,19 @@ final class RunCursor {
                     pos, "a request for at most " + valuesLeft + " more values (the section holds " + valueCount + ")");
         }
         valuesLeft -= n;
+    }
+
+    /**
+     * Checks that values {@code [packedIndex, end)} of the current bit-packed run have all their bits in
+     * the section: a value cut off by the section's end is not read as zeros.
+     */
+    void checkPresent(int end) {
+        if (end > packedFull) {
+            throw new CorruptInputException(
+                    packedStart + packedAvailBytes,
+                    "the bits of value " + packedFull + " of a bit-packed run at width " + bitWidth
+                            + ", but the section ends after " + packedAvailBytes + " of its bytes");
+        }
     }
 
     /** Parses the next run header (which may describe an empty run). */

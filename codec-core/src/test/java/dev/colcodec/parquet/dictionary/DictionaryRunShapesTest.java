@@ -46,7 +46,7 @@ class DictionaryRunShapesTest {
                 boolean junk = (trial & 1) == 1;
                 byte[] buf = RleRunShapesTest.place(page, junk);
                 int offset = junk ? 5 : 0;
-                int[] ids = s.values();
+                int[] ids = s.readableValues();
                 int n = ids.length;
                 Kernels k = kernels[r.nextInt(2)];
                 String what = "width " + w + " trial " + trial + " " + k.name();
@@ -300,6 +300,52 @@ class DictionaryRunShapesTest {
                             .isInstanceOf(CorruptInputException.class);
                 }
             }
+        }
+    }
+
+    /**
+     * A page whose last bit-packed group is cut short: the ids it holds whole are read, the next one is
+     * corrupt input even though the caller's count says it exists (parquet-java reads it as id 0), and the
+     * rest may be skipped as padding.
+     */
+    @Test
+    void anIdCutOffByTheEndOfThePageIsCorruptInputNotIdZero() {
+        // width 3, one bit-packed group of 8 ids (1..7, 1) whose third byte is missing: 16 bits hold 5 ids
+        int[] ids = {1, 2, 3, 4, 5, 6, 7, 1};
+        byte[] packed = new byte[3];
+        KernelProvider.scalar().packLsb(ids, 0, 8, 3, packed, 0);
+        byte[] page = {3, 3, packed[0], packed[1]};
+        int[] entries = {10, 11, 12, 13, 14, 15, 16, 17};
+        for (Kernels k : kernels) {
+            DictionaryIntReader batch = new DictionaryIntReader(IntDictionary.of(entries), k);
+            batch.init(8, page, 0, page.length);
+            int[] out = new int[5];
+            batch.readIntegers(out, 0, 5);
+            assertThat(out).containsExactly(11, 12, 13, 14, 15);
+            assertThatThrownBy(() -> batch.readIntegers(new int[1], 0, 1))
+                    .isInstanceOf(CorruptInputException.class)
+                    .satisfies(e ->
+                            assertThat(((CorruptInputException) e).offset()).isEqualTo(4L))
+                    .hasMessageContaining("the section ends after 2 of its bytes");
+
+            DictionaryIntReader perValue = new DictionaryIntReader(IntDictionary.of(entries), k);
+            perValue.init(8, page, 0, page.length);
+            for (int i = 0; i < 5; i++) {
+                assertThat(perValue.readInteger()).isEqualTo(entries[ids[i]]);
+            }
+            assertThatThrownBy(perValue::readInteger).isInstanceOf(CorruptInputException.class);
+
+            DictionaryLongReader longs =
+                    new DictionaryLongReader(LongDictionary.of(new long[] {0, 1, 2, 3, 4, 5, 6, 7}), k);
+            longs.init(8, page, 0, page.length);
+            assertThatThrownBy(() -> longs.readLongs(new long[8], 0, 8)).isInstanceOf(CorruptInputException.class);
+
+            DictionaryIntReader skipping = new DictionaryIntReader(IntDictionary.of(entries), k);
+            skipping.init(8, page, 0, page.length);
+            skipping.skip(2);
+            assertThat(skipping.readInteger()).isEqualTo(13);
+            skipping.skip(5); // the padding of a V1 page, whose count includes nulls
+            assertThat(skipping.endOffset()).isEqualTo(page.length);
         }
     }
 

@@ -206,9 +206,12 @@ class RleHybridTest {
                     }
                 }
                 byte[] page = runs.toByteArray();
+                int readable = total;
                 if (w > 1 && r.nextBoolean() && lastRunIsPacked(page, w)) {
-                    // cut 1..w-1 bytes: part of the last group stays
-                    page = Arrays.copyOf(page, page.length - 1 - r.nextInt(w - 1));
+                    // cut 1..w-1 bytes: part of the last group stays, and the values it holds whole are read
+                    int cut = 1 + r.nextInt(w - 1);
+                    page = Arrays.copyOf(page, page.length - cut);
+                    readable = total - 8 + (w - cut) * 8 / w;
                 }
                 int[] expected;
                 try {
@@ -216,21 +219,29 @@ class RleHybridTest {
                 } catch (RuntimeException e) {
                     continue; // the cut went into a header or RLE value: not a case to compare
                 }
+                // the oracle reads the cut-off values' missing bits as zeros; colcodec refuses to read them
+                expected = Arrays.copyOf(expected, readable);
                 RleHybridReader reader = new RleHybridReader(w, RleFraming.UNPREFIXED, kernels);
                 reader.init(total, page, 0, page.length);
-                int[] out = new int[total];
+                int[] out = new int[readable];
                 int pos = 0;
-                while (pos < total) {
-                    int n = Math.min(total - pos, 1 + r.nextInt(1000));
+                while (pos < readable) {
+                    int n = Math.min(readable - pos, 1 + r.nextInt(1000));
                     reader.readIntegers(out, pos, n);
                     pos += n;
                 }
                 assertSameInts(out, expected, "width " + w + " trial " + trial);
+                if (readable < total) {
+                    assertThatThrownBy(() -> reader.readIntegers(new int[1], 0, 1))
+                            .isInstanceOf(CorruptInputException.class)
+                            .hasMessageContaining("the section ends after");
+                }
                 reader.init(total, page, 0, page.length);
-                for (int i = 0; i < total; i++) {
+                for (int i = 0; i < readable; i++) {
                     out[i] = reader.readInteger();
                 }
                 assertSameInts(out, expected, "per value");
+                reader.skip(total - readable);
                 assertThat(reader.endOffset()).isEqualTo(page.length);
             }
         }

@@ -23,8 +23,20 @@ public class RleRunShapesTest {
 
     private final Kernels[] kernels = {KernelProvider.best(), KernelProvider.scalar()};
 
-    /** A section and the values it holds. */
-    public record Section(byte[] bytes, int[] values) {}
+    /**
+     * A section, the values its runs count (those of a cut-short group with their missing bits as zeros,
+     * as parquet-java reads them) and how many of them have all their bits present.
+     */
+    public record Section(byte[] bytes, int[] values, int readable) {
+        public Section(byte[] bytes, int[] values) {
+            this(bytes, values, values.length);
+        }
+
+        /** The values that have all their bits present. */
+        public int[] readableValues() {
+            return Arrays.copyOf(values, readable);
+        }
+    }
 
     /**
      * Runs of every length in {@link #RUN_LENGTHS}, shuffled, alternating at random between RLE and
@@ -73,12 +85,14 @@ public class RleRunShapesTest {
             lastPacked = packed;
         }
         byte[] bytes = out.toByteArray();
+        int readable = values.length;
         if (cutLast && lastPacked && w > 1) {
             // the final group loses 1..w-1 bytes: its missing bits read as zeros
             int cut = 1 + r.nextInt(w - 1);
             bytes = Arrays.copyOf(bytes, bytes.length - cut);
             int group = values.length - 8;
             int presentBits = (w - cut) * 8;
+            readable = group + presentBits / w;
             for (int i = 0; i < 8; i++) {
                 int bit = i * w;
                 long v = values[group + i] & mask;
@@ -86,7 +100,7 @@ public class RleRunShapesTest {
                 values[group + i] = (int) (v & keep);
             }
         }
-        return new Section(bytes, values);
+        return new Section(bytes, values, readable);
     }
 
     public static void writeUleb(ByteArrayOutputStream out, int v) {
@@ -116,12 +130,15 @@ public class RleRunShapesTest {
             for (int trial = 0; trial < 6; trial++) {
                 boolean cutLast = trial >= 4;
                 Section s = w == 0 ? zeroWidth(r) : section(w, 1L << w, r, cutLast);
-                int n = s.values().length;
+                int total = s.values().length;
                 if (w > 0) {
-                    assertThat(RleOracle.decode(w, s.bytes(), n, RleFraming.UNPREFIXED))
+                    assertThat(RleOracle.decode(w, s.bytes(), total, RleFraming.UNPREFIXED))
                             .as("oracle, width %d trial %d", w, trial)
                             .isEqualTo(s.values());
                 }
+                // only the values whose bits are all present are read; the oracle reads the others as zeros
+                int n = s.readable();
+                int[] values = s.readableValues();
                 for (boolean junk : new boolean[] {false, true}) {
                     byte[] buf = place(s.bytes(), junk);
                     int offset = junk ? 5 : 0;
@@ -129,23 +146,30 @@ public class RleRunShapesTest {
                     RleHybridReader reader = new RleHybridReader(w, RleFraming.UNPREFIXED, k);
                     String what = "width " + w + " trial " + trial + " junk " + junk + " " + k.name();
 
-                    reader.init(n, buf, offset, s.bytes().length);
+                    reader.init(total, buf, offset, s.bytes().length);
                     int[] all = new int[n];
                     reader.readIntegers(all, 0, n);
-                    assertThat(all).as("one batch, %s", what).isEqualTo(s.values());
+                    assertThat(all).as("one batch, %s", what).isEqualTo(values);
                     assertThatThrownBy(() -> reader.readIntegers(new int[1], 0, 1))
+                            .as("a value past the section's bits, %s", what)
                             .isInstanceOf(CorruptInputException.class);
 
-                    reader.init(n, buf, offset, s.bytes().length);
+                    reader.init(total, buf, offset, s.bytes().length);
                     for (int i = 0; i < n; i++) {
                         all[i] = reader.readInteger();
                     }
-                    assertThat(all).as("per value, %s", what).isEqualTo(s.values());
+                    assertThat(all).as("per value, %s", what).isEqualTo(values);
+                    assertThatThrownBy(reader::readInteger)
+                            .as("a value past the section's bits, per value, %s", what)
+                            .isInstanceOf(CorruptInputException.class);
 
-                    reader.init(n, buf, offset, s.bytes().length);
-                    readInOddBatchesWithSkips(reader, s.values(), r, what);
+                    reader.init(total, buf, offset, s.bytes().length);
+                    readInOddBatchesWithSkips(reader, values, r, what);
+                    // the values cut off are padding to a skip
+                    reader.skip(total - n);
+                    assertThatThrownBy(() -> reader.skip(1)).isInstanceOf(CorruptInputException.class);
 
-                    checkIds(reader, s.values(), buf, offset, s.bytes().length, w, what);
+                    checkIds(reader, values, buf, offset, s.bytes().length, w, what);
                     checked++;
                 }
             }
