@@ -66,18 +66,30 @@ final class CliArgs {
         return options.getOrDefault(name, List.of());
     }
 
-    /** A comma-separated list option, or null when absent. */
+    /**
+     * A comma-separated list option, or null when absent. In a name, {@code \,} is a comma and {@code \\} a
+     * backslash; any other backslash is itself.
+     */
     List<String> list(String name) {
         String v = option(name);
         if (v == null) {
             return null;
         }
         List<String> out = new ArrayList<>();
-        for (String s : v.split(",", -1)) {
-            if (s.isEmpty()) {
-                throw new UsageException(command + ": empty name in " + name + " " + v);
+        StringBuilder item = new StringBuilder();
+        for (int i = 0; i <= v.length(); i++) {
+            char c = i < v.length() ? v.charAt(i) : ',';
+            if (c == '\\' && i + 1 < v.length() && (v.charAt(i + 1) == ',' || v.charAt(i + 1) == '\\')) {
+                item.append(v.charAt(++i));
+            } else if (c == ',') {
+                if (item.length() == 0) {
+                    throw new UsageException(command + ": empty name in " + name + " " + v);
+                }
+                out.add(item.toString());
+                item.setLength(0);
+            } else {
+                item.append(c);
             }
-            out.add(s);
         }
         return out;
     }

@@ -1612,6 +1612,28 @@ class ColcodecCliTest {
     }
 
     /**
+     * {@code --columns} names a column holding a comma with {@code \,} and a backslash before a comma or
+     * at the end of a name with {@code \\}; a backslash before anything else is itself.
+     */
+    @Test
+    void columnNamesWithCommasAndBackslashesCanBeChosen() throws IOException {
+        Path in = tmp.resolve("names.parquet");
+        try (ParquetFileWriter w = ParquetFileWriter.create(
+                in,
+                List.of(
+                        ParquetColumn.flat("a,b", PhysicalType.INT64, 0, false),
+                        ParquetColumn.flat("c\\", PhysicalType.INT64, 0, false),
+                        ParquetColumn.flat("d\\e", PhysicalType.INT64, 0, false)),
+                ParquetWriteOptions.defaults())) {
+            w.write(new Object[] {new long[] {1}, new long[] {2}, new long[] {3}}, new boolean[3][], 1);
+        }
+        CliFixtures.Result r = run("dump", in.toString(), "--columns", "d\\e,c\\\\,a\\,b");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.outLines()).containsExactly("d\\e,c\\,\"a,b\"", "3,2,1");
+        assertOneLineError(run("dump", in.toString(), "--columns", "a,b"), 2, "colcodec: dump: no column a");
+    }
+
+    /**
      * A STRING value that is not valid UTF-8 is dumped with U+FFFD for each invalid sequence, and stderr
      * says so (with the count and the first row) so the output is not taken for the file's bytes; a value
      * holding a real U+FFFD is not counted. {@code convert} refuses such a value as a tag (a device id is
