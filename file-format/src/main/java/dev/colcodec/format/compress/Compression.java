@@ -17,7 +17,9 @@ public enum Compression {
      * A brotli stream (Parquet only). Read only: there is no pure-Java brotli encoder, and colcodec
      * takes no native one for a codec its peers rarely write. A stream can expand without practical
      * bound (26 bytes make 16 MiB of zeros), so the declared size is capped by the reader's page limit,
-     * decoding stops one byte past it, and the decoder's window is cut to what the declared size needs.
+     * decoding stops one byte past it, and the decoder's window is cut to what the declared size needs;
+     * a stream that claims more than deflate could make of its bytes is decoded once, through a small
+     * buffer, before anything is allocated for it ({@link CompressionCodecs#checkFrameHeader}).
      */
     BROTLI(4, -1, Integer.MAX_VALUE),
     /**

@@ -231,7 +231,9 @@ public final class CompressionCodecs {
     /**
      * Codecs whose block states its own content size (snappy, zstd) must agree with the page header
      * before anything is allocated for them: checks {@code src[off, off + len)} (its first bytes suffice)
-     * against {@code uncompressedSize}, reporting a disagreement at {@code off}. Other codecs pass.
+     * against {@code uncompressedSize}, reporting a disagreement at {@code off}. A brotli stream that
+     * claims more than {@value #BROTLI_TRUSTED_RATIO} times its size is decoded here without keeping its
+     * bytes, and must hold exactly the declared size. Other codecs pass.
      */
     public static void checkFrameHeader(Compression c, byte[] src, int off, int len, int uncompressedSize) {
         try {
@@ -248,11 +250,50 @@ public final class CompressionCodecs {
                     throw new CorruptInputException(
                             off, "zstd frames of " + uncompressedSize + " bytes but the first declares " + declared);
                 }
+            } else if (c == Compression.BROTLI && uncompressedSize > (long) len * BROTLI_TRUSTED_RATIO + 64) {
+                // a brotli stream states no size, and may expand without practical bound: one that claims
+                // more than deflate could make of its bytes is decoded once without keeping its bytes, so
+                // that a page buffer is sized by what the stream holds rather than by the header's claim
+                int held = brotliLength(src, off, len, uncompressedSize);
+                if (held != uncompressedSize) {
+                    throw new CorruptInputException(
+                            off,
+                            "a BROTLI stream of " + uncompressedSize + " bytes but it holds "
+                                    + (held > uncompressedSize ? "more" : held));
+                }
             }
         } catch (CorruptInputException e) {
             throw e;
         } catch (RuntimeException e) {
             throw new CorruptInputException(off, "a valid " + c + " block" + detail(c, e), e);
+        }
+    }
+
+    /**
+     * The expansion above which a brotli page's declared size is checked by decoding it before anything is
+     * allocated for it: deflate's (see {@link Compression#GZIP}), which real pages rarely pass.
+     */
+    static final int BROTLI_TRUSTED_RATIO = 1100;
+
+    /**
+     * How many bytes the brotli stream {@code src[off, off + len)} decodes to, counting at most {@code size +
+     * 1}, through a small buffer (the decoder's window is cut to what {@code size} bytes need, as for the
+     * page itself).
+     */
+    private static int brotliLength(byte[] src, int off, int len, int size) {
+        byte[] scratch = new byte[64 << 10];
+        try (InputStream in = new BrotliInputStream(brotliWithWindowFor(src, off, len, size))) {
+            long got = 0;
+            while (got <= size) {
+                int r = in.read(scratch, 0, (int) Math.min(scratch.length, size + 1L - got));
+                if (r < 0) {
+                    break;
+                }
+                got += r;
+            }
+            return (int) Math.min(got, size + 1L);
+        } catch (IOException e) {
+            throw new CorruptInputException(off, "a valid BROTLI block" + detail(Compression.BROTLI, e), e);
         }
     }
 
@@ -274,10 +315,12 @@ public final class CompressionCodecs {
      * same offset whichever way the block is read.
      */
     public static void checkFrameHeader(Compression c, ByteBuffer src, int off, int len, int uncompressedSize) {
-        if (c != Compression.SNAPPY && c != Compression.ZSTD) {
+        boolean brotliClaimsMuch = c == Compression.BROTLI && uncompressedSize > (long) len * BROTLI_TRUSTED_RATIO + 64;
+        if (c != Compression.SNAPPY && c != Compression.ZSTD && !brotliClaimsMuch) {
             return;
         }
-        byte[] head = new byte[Math.min(len, FRAME_HEADER_BYTES)];
+        // a brotli stream is checked whole (and only when it claims much: see the byte[] form)
+        byte[] head = new byte[c == Compression.BROTLI ? len : Math.min(len, FRAME_HEADER_BYTES)];
         try {
             src.get(off, head, 0, head.length);
         } catch (InternalError e) {

@@ -422,4 +422,44 @@ class CompressedPageChecksTest {
             }
         }
     }
+    /** 1 MiB of zeros as 13 bytes of brotli (pyarrow 26.0.1: {@code pa.compress(bytes(1 << 20), codec='brotli')}). */
+    private static final byte[] BROTLI_MIB_OF_ZEROS = java.util.HexFormat.of().parseHex("5bffff0f4002201e0b24f7fe01");
+
+    /**
+     * A brotli stream claiming more than deflate could make of its bytes is decoded once before anything is
+     * allocated for its claim: its true size passes, a larger or smaller claim is corrupt input, and a claim
+     * of 256 MiB costs far less than 256 MiB.
+     */
+    @Test
+    void aBrotliStreamThatClaimsMuchIsMeasuredBeforeAllocating() {
+        byte[] z = BROTLI_MIB_OF_ZEROS;
+        int mib = 1 << 20;
+        CompressionCodecs.checkFrameHeader(Compression.BROTLI, z, 0, z.length, mib);
+        CompressionCodecs.checkFrameHeader(Compression.BROTLI, ByteBuffer.wrap(z), 0, z.length, mib);
+        assertThat(CompressionCodecs.decompress(Compression.BROTLI, z, 0, z.length, mib, mib))
+                .isEqualTo(new byte[mib]);
+        assertThatThrownBy(() -> CompressionCodecs.checkFrameHeader(Compression.BROTLI, z, 0, z.length, mib - 1))
+                .isInstanceOf(CorruptInputException.class)
+                .hasMessageContaining("a BROTLI stream of 1048575 bytes but it holds more");
+        byte[] padded = new byte[3 + z.length];
+        System.arraycopy(z, 0, padded, 3, z.length);
+        assertThatThrownBy(() -> CompressionCodecs.checkFrameHeader(
+                        Compression.BROTLI, ByteBuffer.wrap(padded), 3, z.length, mib + 1))
+                .isInstanceOf(CorruptInputException.class)
+                .satisfies(e -> assertThat(((CorruptInputException) e).offset()).isEqualTo(3L))
+                .hasMessageContaining("but it holds 1048576");
+        long before = allocated();
+        assertThatThrownBy(() -> CompressionCodecs.decompress(Compression.BROTLI, z, 0, z.length, 256 * mib, 256 * mib))
+                .isInstanceOf(CorruptInputException.class)
+                .hasMessageContaining("but it holds 1048576");
+        assertThat(allocated() - before)
+                .as("bytes allocated for 13 bytes of brotli claiming 256 MiB")
+                .isLessThan(64L << 20);
+        // a damaged stream that claims much is corrupt input from the measuring pass
+        byte[] damaged = z.clone();
+        damaged[5] ^= 0x5A;
+        assertThatThrownBy(
+                        () -> CompressionCodecs.checkFrameHeader(Compression.BROTLI, damaged, 0, damaged.length, mib))
+                .isInstanceOf(CorruptInputException.class);
+    }
 }
