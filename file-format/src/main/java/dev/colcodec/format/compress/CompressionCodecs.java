@@ -385,7 +385,10 @@ public final class CompressionCodecs {
             int uncompressedSize,
             boolean fixedWidthValues) {
         checkDeclaredSize(c, off, len, uncompressedSize, Integer.MAX_VALUE);
-        checkFrameHeader(c, src, off, len, uncompressedSize);
+        if (c != Compression.BROTLI) {
+            // (the destination exists already: a brotli stream's claim is checked by decoding it into it)
+            checkFrameHeader(c, src, off, len, uncompressedSize);
+        }
         inflate(c, src, off, len, dst, dstOff, uncompressedSize, fixedWidthValues);
     }
 
