@@ -1,5 +1,6 @@
 package dev.colcodec.simd;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.kernel.spi.VectorKernelsFactory;
 import java.lang.management.ManagementFactory;
@@ -44,6 +45,9 @@ public final class SimdKernelsFactory implements VectorKernelsFactory {
     @Override
     public String notRecommendedReason() {
         String vmInfo = System.getProperty("java.vm.info", "");
+        if (vmInfo.contains("interpreted mode")) {
+            return "the JVM runs interpreted (-Xint): the Vector API is intrinsified by C2 only";
+        }
         if (vmInfo.contains("emulated-client")) {
             return "the JIT is C1 only (no C2 to compile the Vector API)";
         }
@@ -51,23 +55,50 @@ public final class SimdKernelsFactory implements VectorKernelsFactory {
                 && !System.getProperty("java.vm.name", "").contains("HotSpot")) {
             return "not a HotSpot server VM (" + System.getProperty("java.vm.name") + ")";
         }
-        if (jvmciCompiler()) {
-            return "a JVMCI compiler is in use (the Vector API is intrinsified by C2 only)";
+        return hotSpotFlagsReason();
+    }
+
+    /**
+     * Why HotSpot's flags leave the Vector API without C2's intrinsics (the vector kernels then run
+     * hundreds of times slower than the scalar ones), or null: no JIT, compilation stopped below C2,
+     * the intrinsics switched off, or a JVMCI compiler in C2's place. The flags are read from the VM, so
+     * flags files and defaults count, not only the command line.
+     */
+    static String hotSpotFlagsReason() {
+        try {
+            if (ManagementFactory.getCompilationMXBean() == null) {
+                return "the JVM has no JIT compiler";
+            }
+            HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            if (vm == null) {
+                return null;
+            }
+            if ("false".equals(flag(vm, "UseCompiler"))) {
+                return "the JIT is off (-XX:-UseCompiler)";
+            }
+            String stop = flag(vm, "TieredStopAtLevel");
+            if ("true".equals(flag(vm, "TieredCompilation")) && stop != null && !stop.equals("4")) {
+                return "compilation stops at tier " + stop + " (-XX:TieredStopAtLevel), below C2";
+            }
+            if ("false".equals(flag(vm, "EnableVectorSupport"))) {
+                return "the Vector API intrinsics are off (-XX:-EnableVectorSupport)";
+            }
+            if ("true".equals(flag(vm, "UseJVMCICompiler"))) {
+                return "a JVMCI compiler is in use (the Vector API is intrinsified by C2 only)";
+            }
+        } catch (RuntimeException | LinkageError e) {
+            return null; // no management beans to ask: the VM name and info above decide
         }
         return null;
     }
 
-    private static boolean jvmciCompiler() {
+    /** A VM flag's value, or null if this VM has no such flag. */
+    private static String flag(HotSpotDiagnosticMXBean vm, String name) {
         try {
-            for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-                if (arg.equals("-XX:+UseJVMCICompiler")) {
-                    return true;
-                }
-            }
-        } catch (RuntimeException | LinkageError e) {
-            return false;
+            return vm.getVMOption(name).getValue();
+        } catch (IllegalArgumentException e) {
+            return null;
         }
-        return false;
     }
 
     @Override

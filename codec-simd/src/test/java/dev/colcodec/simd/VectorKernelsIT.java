@@ -127,6 +127,50 @@ class VectorKernelsIT {
         assertThat(out).contains(EXPECT.equals("vector") ? "vector-" : "scalar kernels");
     }
 
+    /**
+     * With the vector module present, {@code auto} keeps the scalar kernels where C2 cannot intrinsify the
+     * Vector API (the vector kernels then run hundreds of times slower): interpreted, compilation stopped
+     * below C2, the intrinsics off. {@code false} means {@code off}; an unknown value is {@code auto}, said
+     * at WARNING.
+     */
+    @Test
+    void autoKeepsScalarKernelsWithoutC2AndTheSwitchTakesItsSynonyms() throws Exception {
+        if (!EXPECT.equals("vector")) {
+            return; // without the module every child uses the scalar kernels anyway (theDecisionIsLogged...)
+        }
+        assertThat(childDecision("-Xint")).contains("scalar kernels: the JVM runs interpreted");
+        assertThat(childDecision("-XX:TieredStopAtLevel=1")).contains("scalar kernels: the JIT is C1 only");
+        assertThat(childDecision("-XX:TieredStopAtLevel=3")).contains("scalar kernels: compilation stops at tier 3");
+        assertThat(childDecision("-XX:+UnlockExperimentalVMOptions", "-XX:-EnableVectorSupport"))
+                .contains("scalar kernels: the Vector API intrinsics are off");
+        assertThat(childDecision("-XX:-UseCompiler")).contains("scalar kernels: ");
+        assertThat(childDecision("-Dcolcodec.simd=false")).contains("scalar kernels: colcodec.simd=false");
+        assertThat(childDecision("-Dcolcodec.simd=sure"))
+                .contains("vector-")
+                .contains("WARNING")
+                .contains("unknown colcodec.simd=sure treated as auto");
+        assertThat(childDecision()).contains("vector-");
+    }
+
+    /** What a child JVM with the module and {@code flags} logs and picks. */
+    private static String childDecision(String... flags) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command().orElseThrow());
+        cmd.add("--add-modules=jdk.incubator.vector");
+        cmd.addAll(List.of(flags));
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(TwiceMain.class.getName());
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out;
+        try (InputStream in = p.getInputStream()) {
+            out = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        return out;
+    }
+
     /** Child JVM: asks for the kernels twice. */
     public static final class TwiceMain {
         public static void main(String[] args) {
