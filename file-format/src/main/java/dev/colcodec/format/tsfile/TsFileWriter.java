@@ -60,6 +60,7 @@ public final class TsFileWriter implements Closeable {
     /** Writer settings. */
     public static final class Options {
         int maxPointsPerPage = 10_000;
+        int pageSizeInBytes = 64 << 10;
         TsEncoding timeEncoding = TsEncoding.TS_2DIFF;
         Compression timeCompression = Compression.LZ4_RAW;
         ForkJoinPool pool;
@@ -124,6 +125,21 @@ public final class TsFileWriter implements Closeable {
                         "rows per page must be in [1, " + TsChunkReader.MAX_PAGE_ROWS + "], got " + n);
             }
             maxPointsPerPage = n;
+            return this;
+        }
+
+        /**
+         * Bytes of TEXT, STRING and BLOB values per page (TsFile's {@code page_size_in_byte}, default 65,536):
+         * a tablet whose such values (with their length prefixes, over all its columns, as the pages of a
+         * chunk group share their rows) would make a larger page of {@link #maxPointsPerPage} rows is cut
+         * into pages of fewer rows, all of one size but the last, and at least one row. Pages of numbers and
+         * booleans are cut by rows only (tsfile cuts every page at its estimate of this size).
+         */
+        public Options pageSizeInBytes(int bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("page size must be at least 1 byte, got " + bytes);
+            }
+            pageSizeInBytes = bytes;
             return this;
         }
 
@@ -361,7 +377,8 @@ public final class TsFileWriter implements Closeable {
         g.header.reset();
         g.header.write(0);
         writeDeviceId(g.header, id);
-        int pages = (n + options.maxPointsPerPage - 1) / options.maxPointsPerPage;
+        int pageRows = pageRows(t, n);
+        int pages = (n + pageRows - 1) / pageRows;
         int nf = t.fields.size();
         if (compressors.length < nf + 1) {
             int old = compressors.length;
@@ -372,7 +389,7 @@ public final class TsFileWriter implements Closeable {
         }
         TsStatistics timeStats = new TsStatistics(TsDataType.VECTOR);
         if (options.pool == null && fixedWidth(t.fields)) {
-            writeStreamed(t, g, table, key, known, id, prev, pages, timeStats);
+            writeStreamed(t, g, table, key, known, id, prev, pages, pageRows, timeStats);
             return;
         }
         ColumnEncoder[] encoders = g.encoders(nf + 1, options.kernels);
@@ -382,7 +399,6 @@ public final class TsFileWriter implements Closeable {
             encoders[i].maxPageBytes = maxPageBytes;
         }
         ColumnEncoder te = encoders[0];
-        int pageRows = options.maxPointsPerPage;
         // a refused tablet leaves the compressors' choices as they were, so the bytes of the tablets after it
         // are those of a writer never offered it, with or without a pool (which encodes every column where
         // the loop stops at the refused one)
@@ -392,7 +408,7 @@ public final class TsFileWriter implements Closeable {
         }
         try {
             if (options.pool == null || nf < 1) {
-                encodeTimes(te, times, n, pages, timeStats);
+                encodeTimes(te, times, n, pages, pageRows, timeStats);
                 for (int f = 0; f < nf; f++) {
                     encoders[f + 1].encode(t.fields.get(f), t.values[f], t.nulls[f], times, n, pages, pageRows);
                 }
@@ -400,7 +416,7 @@ public final class TsFileWriter implements Closeable {
                 // the time chunk is encoded alongside the value chunks; all are emitted in order below
                 FanOut.run(options.pool, nf + 1, i -> {
                     if (i == 0) {
-                        encodeTimes(te, times, n, pages, timeStats);
+                        encodeTimes(te, times, n, pages, pageRows, timeStats);
                     } else {
                         encoders[i].encode(
                                 t.fields.get(i - 1), t.values[i - 1], t.nulls[i - 1], times, n, pages, pageRows);
@@ -457,6 +473,51 @@ public final class TsFileWriter implements Closeable {
         }
     }
 
+    /**
+     * Rows per page of a tablet's {@code n} rows: {@link Options#maxPointsPerPage}, or fewer where its TEXT,
+     * STRING and BLOB values would make a page of more than {@link Options#pageSizeInBytes} bytes (their
+     * lengths and varint length prefixes, summed over those columns: a chunk group's pages share their
+     * rows); at least 1. Tried from the most rows down, each try scaled by how far its fullest page is over.
+     */
+    private int pageRows(TsTablet t, int n) {
+        long[] bytesBefore = null;
+        for (int f = 0; f < t.fields.size(); f++) {
+            if (t.fields.get(f).type().storageType() != TsDataType.TEXT || t.values[f] == null) {
+                continue;
+            }
+            byte[][] bins = (byte[][]) t.values[f];
+            boolean[] nulls = t.nulls[f];
+            if (bytesBefore == null) {
+                bytesBefore = new long[n + 1];
+            }
+            for (int i = 0; i < n; i++) {
+                byte[] v = bins[i];
+                if (v != null && (nulls == null || !nulls[i])) {
+                    bytesBefore[i + 1] += v.length + ByteIO.unsignedVarIntSize(v.length);
+                }
+            }
+        }
+        int rows = Math.min(options.maxPointsPerPage, n);
+        if (bytesBefore == null) {
+            return options.maxPointsPerPage;
+        }
+        for (int i = 0; i < n; i++) {
+            bytesBefore[i + 1] += bytesBefore[i];
+        }
+        long target = options.pageSizeInBytes;
+        while (rows > 1) {
+            long fullest = 0;
+            for (int a = 0; a < n; a += rows) {
+                fullest = Math.max(fullest, bytesBefore[Math.min(n, a + rows)] - bytesBefore[a]);
+            }
+            if (fullest <= target) {
+                break;
+            }
+            rows = (int) Math.max(1, Math.min(rows - 1, rows * target / fullest));
+        }
+        return rows;
+    }
+
     /** Whether no column is TEXT, STRING or BLOB: a checked tablet of such columns cannot be refused. */
     private static boolean fixedWidth(List<TsTableSchema.Column> fields) {
         for (TsTableSchema.Column c : fields) {
@@ -484,6 +545,7 @@ public final class TsFileWriter implements Closeable {
             String[] id,
             long lastTime,
             int pages,
+            int pageRows,
             TsStatistics timeStats)
             throws IOException {
         int n = t.rowCount;
@@ -491,7 +553,7 @@ public final class TsFileWriter implements Closeable {
         ColumnEncoder[] encoders = g.encoders(2, options.kernels);
         ColumnEncoder te = encoders[0];
         te.compressor = compressors[0];
-        encodeTimes(te, t.times, n, pages, timeStats);
+        encodeTimes(te, t.times, n, pages, pageRows, timeStats);
         ChunkMeta[] metas = new ChunkMeta[nf + 1];
         long offset = position + g.header.size();
         metas[0] = new ChunkMeta(offset, timeStats);
@@ -507,7 +569,7 @@ public final class TsFileWriter implements Closeable {
             ColumnEncoder e = encoders[1];
             for (int f = 0; f < nf; f++) {
                 e.compressor = compressors[f + 1];
-                e.encode(t.fields.get(f), t.values[f], t.nulls[f], t.times, n, pages, options.maxPointsPerPage);
+                e.encode(t.fields.get(f), t.values[f], t.nulls[f], t.times, n, pages, pageRows);
                 metas[f + 1] = new ChunkMeta(offset, e.stats);
                 offset += e.size();
                 output.submit(() -> e.writeTo(out));
@@ -556,12 +618,12 @@ public final class TsFileWriter implements Closeable {
     }
 
     /** Encodes the time column of a tablet's {@code n} rows as the time chunk in {@code te}. */
-    private void encodeTimes(ColumnEncoder te, long[] times, int n, int pages, TsStatistics timeStats) {
+    private void encodeTimes(ColumnEncoder te, long[] times, int n, int pages, int pageRows, TsStatistics timeStats) {
         ValuesWriter tw = te.writer(options.timeEncoding, TsDataType.VECTOR);
         te.chunk.reset();
         for (int p = 0; p < pages; p++) {
-            int a = p * options.maxPointsPerPage;
-            int b = Math.min(n, a + options.maxPointsPerPage);
+            int a = p * pageRows;
+            int b = Math.min(n, a + pageRows);
             te.body.reset();
             tw.resetInto(te.body); // the page is encoded in place: finishTo does not copy it
             ((LongValuesWriter) tw).writeLongs(times, a, b - a);
