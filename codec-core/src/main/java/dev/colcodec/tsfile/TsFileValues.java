@@ -199,12 +199,28 @@ public final class TsFileValues {
     /**
      * Whether the pair may change values: FLOAT and DOUBLE under TS_2DIFF and RLE go through TsFile's
      * scaled-integer wrapper, which keeps {@link #DEFAULT_FLOAT_PRECISION} decimals; CAMEL (DOUBLE) writes
-     * NaN as zero and some decimals one unit off, as TsFile's encoder does.
+     * NaN as zero and some decimals one unit off, as TsFile's encoder does. A NaN's payload is not counted
+     * here: see {@link #keepsNanPayloads}.
      */
     public static boolean isLossy(TsEncoding e, TsDataType t) {
         TsDataType s = t.storageType();
         return (e == TsEncoding.TS_2DIFF || e == TsEncoding.RLE) && (s == TsDataType.FLOAT || s == TsDataType.DOUBLE)
                 || e == TsEncoding.CAMEL && s == TsDataType.DOUBLE;
+    }
+
+    /**
+     * Whether the pair gives back a NaN with its payload (its exact bits; only FLOAT and DOUBLE have NaNs).
+     * Not PLAIN, GORILLA_V1 and SPRINTZ, which write a NaN as the canonical one ({@code floatToIntBits},
+     * {@code doubleToLongBits}; SPRINTZ where the predictor does not happen to carry it) as TsFile's encoders
+     * do, so that their pages stay byte for byte TsFile's; nor the pairs {@link #isLossy} names. Other
+     * values of these pairs, and the NaN itself, come back exactly.
+     */
+    public static boolean keepsNanPayloads(TsEncoding e, TsDataType t) {
+        TsDataType s = t.storageType();
+        if (s != TsDataType.FLOAT && s != TsDataType.DOUBLE) {
+            return true;
+        }
+        return !isLossy(e, t) && e != TsEncoding.PLAIN && e != TsEncoding.GORILLA_V1 && e != TsEncoding.SPRINTZ;
     }
 
     /** Whether this factory has a reader and writer for the pair. */

@@ -6,6 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
+import dev.colcodec.values.DoubleValuesReader;
+import dev.colcodec.values.DoubleValuesWriter;
+import dev.colcodec.values.FloatValuesReader;
+import dev.colcodec.values.FloatValuesWriter;
 import dev.colcodec.values.TypedRoundTrip;
 import dev.colcodec.values.ValuesReader;
 import dev.colcodec.values.ValuesWriter;
@@ -233,5 +237,109 @@ class TsFileValuesTest {
                 .isFalse();
         assertThat(TsFileValues.isLossy(TsEncoding.CAMEL, TsDataType.DOUBLE)).isTrue();
         assertThat(checked).isEqualTo(10 + 6 + 7 + 6 + 2 + 4 + 2 + 6 + 6 + 6 + 1);
+    }
+    /**
+     * {@link TsFileValues#keepsNanPayloads} says which FLOAT and DOUBLE pairs give back NaN payloads: each
+     * pair is written a page with NaNs of other payloads among ordinary values, per value and in a batch,
+     * and read back; the NaNs come back as NaN in every pair but CAMEL, and with their bits exactly where
+     * the method says so.
+     */
+    @Test
+    void nanPayloadsComeBackExactlyWhereThePairSaysSo() {
+        long[] doubleBits = {
+            Double.doubleToRawLongBits(1.5),
+            0x7ff0000000000001L,
+            0xfff8000000000000L,
+            0x7ff8000000000000L,
+            0x7ff4000000000abcL,
+            Double.doubleToRawLongBits(-2.25),
+            0x7ffc00000000deadL,
+            Double.doubleToRawLongBits(3.0)
+        };
+        int[] floatBits = {
+            Float.floatToRawIntBits(1.5f),
+            0x7f800001,
+            0xffc00000,
+            0x7fc00000,
+            0x7fa00abc,
+            Float.floatToRawIntBits(-2.25f),
+            0x7fe0dead,
+            Float.floatToRawIntBits(3.0f)
+        };
+        // then 12 NaNs of consecutive payloads (SPRINTZ's predictor carries some payloads, not these)
+        doubleBits = java.util.Arrays.copyOf(doubleBits, 20);
+        floatBits = java.util.Arrays.copyOf(floatBits, 20);
+        for (int i = 0; i < 12; i++) {
+            doubleBits[8 + i] = 0x7ff0000000000001L + i;
+            floatBits[8 + i] = 0x7f800001 + i;
+        }
+        int pairs = 0;
+        for (TsEncoding e : TsEncoding.values()) {
+            for (TsDataType t : new TsDataType[] {TsDataType.FLOAT, TsDataType.DOUBLE}) {
+                if (!TsFileValues.supports(e, t) || TsFileValues.isLossy(e, t)) {
+                    continue;
+                }
+                boolean kept = true;
+                for (boolean batch : new boolean[] {false, true}) {
+                    ValuesWriter w = TsFileValues.newWriter(e, t, K);
+                    ValuesReader r = TsFileValues.newReader(e, t, K);
+                    int n = doubleBits.length;
+                    if (t == TsDataType.DOUBLE) {
+                        double[] v = new double[n];
+                        for (int i = 0; i < n; i++) {
+                            v[i] = Double.longBitsToDouble(doubleBits[i]);
+                        }
+                        DoubleValuesWriter dw = (DoubleValuesWriter) w;
+                        if (batch) {
+                            dw.writeDoubles(v, 0, n);
+                        } else {
+                            for (double x : v) {
+                                dw.writeDouble(x);
+                            }
+                        }
+                        byte[] page = w.toByteArray();
+                        r.init(n, page, 0, page.length);
+                        double[] back = new double[n];
+                        ((DoubleValuesReader) r).readDoubles(back, 0, n);
+                        for (int i = 0; i < n; i++) {
+                            assertThat(Double.isNaN(back[i])).as(e + " " + i).isEqualTo(Double.isNaN(v[i]));
+                            if (!Double.isNaN(v[i])) {
+                                assertThat(back[i]).isEqualTo(v[i]);
+                            }
+                            kept &= Double.doubleToRawLongBits(back[i]) == doubleBits[i];
+                        }
+                    } else {
+                        float[] v = new float[n];
+                        for (int i = 0; i < n; i++) {
+                            v[i] = Float.intBitsToFloat(floatBits[i]);
+                        }
+                        FloatValuesWriter fw = (FloatValuesWriter) w;
+                        if (batch) {
+                            fw.writeFloats(v, 0, n);
+                        } else {
+                            for (float x : v) {
+                                fw.writeFloat(x);
+                            }
+                        }
+                        byte[] page = w.toByteArray();
+                        r.init(n, page, 0, page.length);
+                        float[] back = new float[n];
+                        ((FloatValuesReader) r).readFloats(back, 0, n);
+                        for (int i = 0; i < n; i++) {
+                            assertThat(Float.isNaN(back[i])).as(e + " " + i).isEqualTo(Float.isNaN(v[i]));
+                            if (!Float.isNaN(v[i])) {
+                                assertThat(back[i]).isEqualTo(v[i]);
+                            }
+                            kept &= Float.floatToRawIntBits(back[i]) == floatBits[i];
+                        }
+                    }
+                }
+                assertThat(kept).as(e + " " + t).isEqualTo(TsFileValues.keepsNanPayloads(e, t));
+                pairs++;
+            }
+        }
+        assertThat(pairs).isGreaterThanOrEqualTo(10);
+        assertThat(TsFileValues.keepsNanPayloads(TsEncoding.PLAIN, TsDataType.INT64))
+                .isTrue();
     }
 }

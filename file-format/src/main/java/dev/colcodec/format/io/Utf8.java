@@ -24,6 +24,30 @@ public final class Utf8 {
     }
 
     /**
+     * {@code s} unchanged, if UTF-8 can hold it (null too); a string with a lone UTF-16 surrogate, which
+     * {@link String#getBytes} would silently write as {@code ?} (so that two names could become one), is
+     * refused with an {@link IllegalArgumentException} naming {@code what} and the surrogate's index.
+     */
+    public static String checkEncodable(String s, String what) {
+        if (s == null) {
+            return null;
+        }
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    i++;
+                    continue;
+                }
+                throw new IllegalArgumentException(what + " holds a lone UTF-16 surrogate (U+"
+                        + Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT) + " at index " + i
+                        + "), which UTF-8 cannot store");
+            }
+        }
+        return s;
+    }
+
+    /**
      * Whether {@code text}, decoded from {@code utf8} (each invalid sequence as U+FFFD), holds all its bytes:
      * only a text with U+FFFD needs the bytes checked.
      */

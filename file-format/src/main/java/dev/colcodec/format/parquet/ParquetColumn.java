@@ -25,6 +25,9 @@ public record ParquetColumn(
     /** The canonical constructor; {@code logicalType} may be {@code null}. */
     public ParquetColumn {
         path = List.copyOf(path);
+        for (String name : path) {
+            dev.colcodec.format.io.Utf8.checkEncodable(name, "column path " + path);
+        }
         Objects.requireNonNull(type, "type");
         if (type == PhysicalType.FIXED_LEN_BYTE_ARRAY && typeLength < 1) {
             throw new IllegalArgumentException("FIXED_LEN_BYTE_ARRAY needs a type length >= 1");

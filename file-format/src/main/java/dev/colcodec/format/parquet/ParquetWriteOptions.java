@@ -291,6 +291,8 @@ public final class ParquetWriteOptions {
                 throw new IllegalArgumentException(
                         "a key-value metadata entry without a key (value " + e.getValue() + ")");
             }
+            dev.colcodec.format.io.Utf8.checkEncodable(e.getKey(), "a key-value metadata key");
+            dev.colcodec.format.io.Utf8.checkEncodable(e.getValue(), "the key-value metadata value of " + e.getKey());
         }
         ParquetWriteOptions o = copy();
         o.keyValueMetadata = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(kv));

@@ -7,6 +7,7 @@ import dev.colcodec.format.compress.Lz4LiteralRun;
 import dev.colcodec.format.io.FanOut;
 import dev.colcodec.format.io.NewFile;
 import dev.colcodec.format.io.PooledWrites;
+import dev.colcodec.format.io.Utf8;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.kernel.KernelProvider;
@@ -96,6 +97,10 @@ public final class TsFileWriter implements Closeable {
          */
         public Options properties(Map<String, String> properties) {
             Map<String, String> copy = new LinkedHashMap<>(properties);
+            for (Map.Entry<String, String> e : copy.entrySet()) {
+                Utf8.checkEncodable(e.getKey(), "a file property key");
+                Utf8.checkEncodable(e.getValue(), "the file property " + e.getKey());
+            }
             if (TsFileReader.encrypted(copy)) {
                 throw new IllegalArgumentException("encryptLevel " + copy.get(TsFileReader.ENCRYPT_LEVEL)
                         + ": colcodec writes no encrypted TsFiles (encryptLevel 0 or none)");

@@ -2,6 +2,7 @@ package dev.colcodec.format.tsfile;
 
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.io.Utf8;
 import dev.colcodec.io.ByteCursor;
 import dev.colcodec.io.ByteSink;
 import dev.colcodec.tsfile.TsDataType;
@@ -99,6 +100,7 @@ public final class TsTableSchema {
         if (tableName == null || columns == null) {
             throw new IllegalArgumentException("a table name and a column list");
         }
+        Utf8.checkEncodable(tableName, "a table name");
         java.util.Set<String> names = new java.util.HashSet<>();
         for (Column c : columns) {
             if (c == null
@@ -112,6 +114,11 @@ public final class TsTableSchema {
             }
             if (!names.add(c.name)) {
                 throw new IllegalArgumentException("two columns named '" + c.name + "' in table " + tableName);
+            }
+            Utf8.checkEncodable(c.name, "a column name of table " + tableName);
+            for (Map.Entry<String, String> p : c.properties.entrySet()) {
+                Utf8.checkEncodable(p.getKey(), "a property key of column " + c.name);
+                Utf8.checkEncodable(p.getValue(), "a property value of column " + c.name);
             }
         }
         this.tableName = tableName;

@@ -35,6 +35,9 @@ public final class TsTablet {
         if (tagValues.length != tags.length) {
             throw new IllegalArgumentException(tags.length + " tag values expected, got " + tagValues.length);
         }
+        for (String v : tagValues) {
+            dev.colcodec.format.io.Utf8.checkEncodable(v, "a tag value");
+        }
         System.arraycopy(tagValues, 0, tags, 0, tags.length);
         return this;
     }
