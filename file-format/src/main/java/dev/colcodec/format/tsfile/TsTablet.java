@@ -7,7 +7,9 @@ import java.util.List;
 /**
  * Rows of one device of a table, filled by whole column arrays: the tag values (the device), the time
  * stamps (ascending), and per FIELD column a value array with optional null flags ({@code null}: no
- * nulls). Arrays are referenced, not copied, until {@link TsFileWriter#write(TsTablet)} returns.
+ * nulls). Arrays are referenced, not copied, until {@link TsFileWriter#write(TsTablet)} returns. A FIELD
+ * column not set since the last {@link #times} is written as null in every row of the tablet (as a
+ * column of all-null flags is), so a reused tablet must have every column set again after {@code times}.
  */
 public final class TsTablet {
     final TsTableSchema schema;
