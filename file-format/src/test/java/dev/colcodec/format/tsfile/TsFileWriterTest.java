@@ -819,6 +819,34 @@ class TsFileWriterTest {
         }
     }
 
+    /** A FIELD column not set since {@code times} is null in every row of the tablet. */
+    @Test
+    void aColumnNotSetAfterTimesIsNullInEveryRow() throws Exception {
+        TsTableSchema schema = devTable(
+                Map.of(),
+                field("x", TsDataType.INT64, TsEncoding.PLAIN, Map.of()),
+                field("y", TsDataType.INT64, TsEncoding.PLAIN, Map.of()));
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
+            TsTablet tab = new TsTablet(schema);
+            tab.device("a")
+                    .times(new long[] {1, 2}, 2)
+                    .longs("x", new long[] {5, 6}, null)
+                    .longs("y", new long[] {7, 8}, null);
+            w.write(tab);
+            tab.device("a").times(new long[] {3, 4}, 2).longs("x", new long[] {9, 10}, null); // y not set again
+            w.write(tab);
+        }
+        try (TsFileReader r = TsFileReader.of(bos.toByteArray())) {
+            org.assertj.core.api.Assertions.assertThat(
+                            r.deviceStatistics("t").get(0).get("x").count)
+                    .isEqualTo(4);
+            org.assertj.core.api.Assertions.assertThat(
+                            r.deviceStatistics("t").get(0).get("y").count)
+                    .isEqualTo(2);
+        }
+    }
+
     /**
      * A DATE value must be a yyyyMMdd date of the years 1000 to 9999, as tsfile writes them: others are
      * refused with the column and row, and the tablet leaves no trace; null rows are not checked.
