@@ -136,9 +136,10 @@ public final class TsFileWriter implements Closeable {
         /**
          * Bytes of TEXT, STRING and BLOB values per page (TsFile's {@code page_size_in_byte}, default 65,536):
          * a tablet whose such values (with their length prefixes, over all its columns, as the pages of a
-         * chunk group share their rows) would make a larger page of {@link #maxPointsPerPage} rows is cut
-         * into pages of fewer rows, all of one size but the last, and at least one row. Pages of numbers and
-         * booleans are cut by rows only (tsfile cuts every page at its estimate of this size).
+         * chunk group share their rows) would make a larger page of {@link #maxPointsPerPage} rows has each
+         * page closed before the row that would take it over (a row whose values alone are larger makes a
+         * page of its own). Pages of numbers and booleans are cut by rows only (tsfile cuts every page at
+         * its estimate of this size).
          */
         public Options pageSizeInBytes(int bytes) {
             if (bytes < 1) {
@@ -382,8 +383,7 @@ public final class TsFileWriter implements Closeable {
         g.header.reset();
         g.header.write(0);
         writeDeviceId(g.header, id);
-        int pageRows = pageRows(t, n);
-        int pages = (n + pageRows - 1) / pageRows;
+        PageCuts cuts = pageCuts(t, n);
         int nf = t.fields.size();
         if (compressors.length < nf + 1) {
             int old = compressors.length;
@@ -394,7 +394,7 @@ public final class TsFileWriter implements Closeable {
         }
         TsStatistics timeStats = new TsStatistics(TsDataType.VECTOR);
         if (options.pool == null && fixedWidth(t.fields)) {
-            writeStreamed(t, g, table, key, known, id, prev, pages, pageRows, timeStats);
+            writeStreamed(t, g, table, key, known, id, prev, cuts, timeStats);
             return;
         }
         ColumnEncoder[] encoders = g.encoders(nf + 1, options.kernels);
@@ -413,18 +413,17 @@ public final class TsFileWriter implements Closeable {
         }
         try {
             if (options.pool == null || nf < 1) {
-                encodeTimes(te, times, n, pages, pageRows, timeStats);
+                encodeTimes(te, times, cuts, timeStats);
                 for (int f = 0; f < nf; f++) {
-                    encoders[f + 1].encode(t.fields.get(f), t.values[f], t.nulls[f], times, n, pages, pageRows);
+                    encoders[f + 1].encode(t.fields.get(f), t.values[f], t.nulls[f], times, n, cuts);
                 }
             } else {
                 // the time chunk is encoded alongside the value chunks; all are emitted in order below
                 FanOut.run(options.pool, nf + 1, i -> {
                     if (i == 0) {
-                        encodeTimes(te, times, n, pages, pageRows, timeStats);
+                        encodeTimes(te, times, cuts, timeStats);
                     } else {
-                        encoders[i].encode(
-                                t.fields.get(i - 1), t.values[i - 1], t.nulls[i - 1], times, n, pages, pageRows);
+                        encoders[i].encode(t.fields.get(i - 1), t.values[i - 1], t.nulls[i - 1], times, n, cuts);
                     }
                 });
             }
@@ -479,48 +478,98 @@ public final class TsFileWriter implements Closeable {
     }
 
     /**
-     * Rows per page of a tablet's {@code n} rows: {@link Options#maxPointsPerPage}, or fewer where its TEXT,
-     * STRING and BLOB values would make a page of more than {@link Options#pageSizeInBytes} bytes (their
-     * lengths and varint length prefixes, summed over those columns: a chunk group's pages share their
-     * rows); at least 1. Tried from the most rows down, each try scaled by how far its fullest page is over.
+     * Where a tablet's pages start: every {@code i * rowsEach} for {@code rowsEach > 0} (pages of {@link
+     * Options#maxPointsPerPage} rows but the last), else at {@code starts[p]}; {@code starts[pages]} is the
+     * row count. Every chunk of a chunk group has these pages, as the time chunk's pages carry the rows.
      */
-    private int pageRows(TsTablet t, int n) {
-        long[] bytesBefore = null;
+    static final class PageCuts {
+        private final int n;
+        private final int rowsEach;
+        private final int[] starts;
+        private final int pages;
+        private final int mostRows;
+
+        private PageCuts(int n, int rowsEach, int[] starts, int pages, int mostRows) {
+            this.n = n;
+            this.rowsEach = rowsEach;
+            this.starts = starts;
+            this.pages = pages;
+            this.mostRows = mostRows;
+        }
+
+        static PageCuts uniform(int n, int rowsEach) {
+            return new PageCuts(n, rowsEach, null, (n + rowsEach - 1) / rowsEach, Math.min(n, rowsEach));
+        }
+
+        int pages() {
+            return pages;
+        }
+
+        /** The first row of page {@code p}; {@code start(pages())} is the row count. */
+        int start(int p) {
+            return starts != null ? starts[p] : (int) Math.min(n, (long) p * rowsEach);
+        }
+
+        /** Rows of every page but the last, or 0 when the pages differ in rows. */
+        int rowsEach() {
+            return rowsEach;
+        }
+
+        /** Rows of the largest page. */
+        int mostRows() {
+            return mostRows;
+        }
+    }
+
+    /**
+     * The pages of a tablet's {@code n} rows: {@link Options#maxPointsPerPage} rows each, or, for a tablet
+     * with TEXT, STRING or BLOB values, as many rows as fit {@link Options#pageSizeInBytes} bytes of those
+     * values (their lengths and varint length prefixes, summed over such columns: a chunk group's pages
+     * share their rows), a page closed before the row that would take it over (so only a page of one row
+     * may be larger, a row whose values alone are), and at most {@link Options#maxPointsPerPage} rows.
+     */
+    private PageCuts pageCuts(TsTablet t, int n) {
+        long[] rowBytes = null;
         for (int f = 0; f < t.fields.size(); f++) {
             if (t.fields.get(f).type().storageType() != TsDataType.TEXT || t.values[f] == null) {
                 continue;
             }
             byte[][] bins = (byte[][]) t.values[f];
             boolean[] nulls = t.nulls[f];
-            if (bytesBefore == null) {
-                bytesBefore = new long[n + 1];
+            if (rowBytes == null) {
+                rowBytes = new long[n];
             }
             for (int i = 0; i < n; i++) {
                 byte[] v = bins[i];
                 if (v != null && (nulls == null || !nulls[i])) {
-                    bytesBefore[i + 1] += v.length + ByteIO.unsignedVarIntSize(v.length);
+                    rowBytes[i] += v.length + ByteIO.unsignedVarIntSize(v.length);
                 }
             }
         }
-        int rows = Math.min(options.maxPointsPerPage, n);
-        if (bytesBefore == null) {
-            return options.maxPointsPerPage;
-        }
-        for (int i = 0; i < n; i++) {
-            bytesBefore[i + 1] += bytesBefore[i];
+        int maxRows = options.maxPointsPerPage;
+        if (rowBytes == null) {
+            return PageCuts.uniform(n, maxRows);
         }
         long target = options.pageSizeInBytes;
-        while (rows > 1) {
-            long fullest = 0;
-            for (int a = 0; a < n; a += rows) {
-                fullest = Math.max(fullest, bytesBefore[Math.min(n, a + rows)] - bytesBefore[a]);
+        int[] starts = new int[16];
+        int pages = 0;
+        int mostRows = 0;
+        int a = 0;
+        while (a < n) {
+            long bytes = rowBytes[a];
+            int b = a + 1;
+            while (b < n && b - a < maxRows && bytes + rowBytes[b] <= target) {
+                bytes += rowBytes[b++];
             }
-            if (fullest <= target) {
-                break;
+            if (pages + 2 > starts.length) {
+                starts = java.util.Arrays.copyOf(starts, starts.length * 2);
             }
-            rows = (int) Math.max(1, Math.min(rows - 1, rows * target / fullest));
+            starts[pages++] = a;
+            mostRows = Math.max(mostRows, b - a);
+            a = b;
         }
-        return rows;
+        starts[pages] = n;
+        return new PageCuts(n, 0, starts, pages, mostRows);
     }
 
     /** Whether no column is TEXT, STRING or BLOB: a checked tablet of such columns cannot be refused. */
@@ -549,8 +598,7 @@ public final class TsFileWriter implements Closeable {
             DeviceState known,
             String[] id,
             long lastTime,
-            int pages,
-            int pageRows,
+            PageCuts cuts,
             TsStatistics timeStats)
             throws IOException {
         int n = t.rowCount;
@@ -558,7 +606,7 @@ public final class TsFileWriter implements Closeable {
         ColumnEncoder[] encoders = g.encoders(2, options.kernels);
         ColumnEncoder te = encoders[0];
         te.compressor = compressors[0];
-        encodeTimes(te, t.times, n, pages, pageRows, timeStats);
+        encodeTimes(te, t.times, cuts, timeStats);
         ChunkMeta[] metas = new ChunkMeta[nf + 1];
         long offset = position + g.header.size();
         metas[0] = new ChunkMeta(offset, timeStats);
@@ -574,7 +622,7 @@ public final class TsFileWriter implements Closeable {
             ColumnEncoder e = encoders[1];
             for (int f = 0; f < nf; f++) {
                 e.compressor = compressors[f + 1];
-                e.encode(t.fields.get(f), t.values[f], t.nulls[f], t.times, n, pages, pageRows);
+                e.encode(t.fields.get(f), t.values[f], t.nulls[f], t.times, n, cuts);
                 metas[f + 1] = new ChunkMeta(offset, e.stats);
                 offset += e.size();
                 output.submit(() -> e.writeTo(out));
@@ -623,12 +671,13 @@ public final class TsFileWriter implements Closeable {
     }
 
     /** Encodes the time column of a tablet's {@code n} rows as the time chunk in {@code te}. */
-    private void encodeTimes(ColumnEncoder te, long[] times, int n, int pages, int pageRows, TsStatistics timeStats) {
+    private void encodeTimes(ColumnEncoder te, long[] times, PageCuts cuts, TsStatistics timeStats) {
+        int pages = cuts.pages();
         ValuesWriter tw = te.writer(options.timeEncoding, TsDataType.VECTOR);
         te.chunk.reset();
         for (int p = 0; p < pages; p++) {
-            int a = p * pageRows;
-            int b = Math.min(n, a + pageRows);
+            int a = cuts.start(p);
+            int b = cuts.start(p + 1);
             te.body.reset();
             tw.resetInto(te.body); // the page is encoded in place: finishTo does not copy it
             ((LongValuesWriter) tw).writeLongs(times, a, b - a);
@@ -705,22 +754,24 @@ public final class TsFileWriter implements Closeable {
         AdaptivePageCompressor compressor;
 
         /** Encodes the value chunk of column {@code c} into {@link #out}, its statistics into {@link #stats}. */
-        void encode(
-                TsTableSchema.Column c, Object values, boolean[] nulls, long[] times, int n, int pages, int pageRows) {
+        void encode(TsTableSchema.Column c, Object values, boolean[] nulls, long[] times, int n, PageCuts cuts) {
+            int pages = cuts.pages();
             TsStatistics chunkStats = new TsStatistics(c.type());
             chunk.reset();
             ValuesWriter w = writer(c.encoding(), c.type());
             byte[][] bins = values instanceof byte[][] ? (byte[][]) values : null;
-            if (gTimes.length < Math.min(n, pageRows)) {
-                gTimes = new long[Math.min(n, pageRows)];
+            if (gTimes.length < cuts.mostRows()) {
+                gTimes = new long[cuts.mostRows()];
             }
             boolean dense = values != null && nulls == null && bins == null;
             // dense INT64, DOUBLE and FLOAT columns: every page's statistics in one interleaved pass first
             // (the pages' serial sums advance together)
             TsStatistics[] pageStats = null;
             TsDataType storage = c.type().storageType();
+            int pageRows = cuts.rowsEach();
             if (dense
                     && pages > 1
+                    && pageRows > 0
                     && (storage == TsDataType.INT64 || storage == TsDataType.DOUBLE || storage == TsDataType.FLOAT)) {
                 pageStats = new TsStatistics[pages];
                 for (int p = 0; p < pages; p++) {
@@ -735,8 +786,8 @@ public final class TsFileWriter implements Closeable {
                 }
             }
             for (int p = 0; p < pages; p++) {
-                int a = p * pageRows;
-                int b = Math.min(n, a + pageRows);
+                int a = cuts.start(p);
+                int b = cuts.start(p + 1);
                 int rows = b - a;
                 int bitmapBytes = (rows + 7) / 8;
                 body.reset();

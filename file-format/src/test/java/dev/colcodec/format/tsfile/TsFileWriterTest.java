@@ -881,11 +881,13 @@ class TsFileWriterTest {
 
     /**
      * TEXT values cut a tablet's pages at {@code pageSizeInBytes} (tsfile's {@code page_size_in_byte}, 64 KiB
-     * by default), every chunk of the group alike, while numbers alone are cut by rows only. 3,000 rows of
-     * 1,000-byte strings (1,002 bytes with their length prefixes) make pages of 65 rows (66 would hold 66,132
-     * bytes); with every other string null, pages of 130 rows (131 would hold 66 strings); values larger than
-     * the page size, pages of one
-     * row; all strings null, pages of 10,000 rows. tsfile 2.4.0 and colcodec's reader read every value.
+     * by default), every chunk of the group alike, a page closed before the row that would take it over,
+     * while numbers alone are cut by rows only. 3,000 rows of 1,000-byte strings (1,002 bytes with their
+     * length prefixes) make pages of 65 rows (66 would hold 66,132 bytes); with every other string null,
+     * pages of 130 rows (131 would hold 66 strings); values larger than the page size, pages of one row;
+     * all strings null, one page of 3,000 rows; 10,000 strings of 8 bytes with one of 70,000 bytes at row
+     * 5,000, three pages: the rows before it, it alone, the rows after it (a uniform row count would have
+     * cut every page to one row). tsfile 2.4.0 and colcodec's reader read every value.
      */
     @Test
     void textValuesCutPagesAtThePageSize() throws Exception {
@@ -900,15 +902,15 @@ class TsFileWriterTest {
                         TsDataType.TEXT,
                         org.apache.tsfile.file.metadata.enums.TSEncoding.PLAIN,
                         org.apache.tsfile.file.metadata.enums.CompressionType.LZ4));
-        int[] pageRows = {65, 130, 1, 10_000};
-        for (int variant = 0; variant < pageRows.length; variant++) {
-            int n = variant == 2 ? 5 : 3000;
+        int[] pageCounts = {47, 24, 5, 1, 3};
+        for (int variant = 0; variant < pageCounts.length; variant++) {
+            int n = variant == 2 ? 5 : variant == 4 ? 10_000 : 3000;
             long[] times = new long[n];
             Object[][] values = new Object[2][n];
             for (int i = 0; i < n; i++) {
                 times[i] = 1000L + i;
                 values[0][i] = i * 7L;
-                byte[] v = new byte[variant == 2 ? 65_536 + i : 1000];
+                byte[] v = new byte[variant == 2 ? 65_536 + i : variant == 4 ? (i == 5000 ? 70_000 : 8) : 1000];
                 Arrays.fill(v, (byte) ('a' + i % 26));
                 values[1][i] = variant == 3 || variant == 1 && i % 2 == 1 ? null : v;
             }
@@ -926,7 +928,7 @@ class TsFileWriterTest {
             for (TsFileLayout.Chunk c : chunks.subList(0, variant == 3 ? 2 : 3)) {
                 org.assertj.core.api.Assertions.assertThat(c.pages())
                         .as("variant %d", variant)
-                        .hasSize((n + pageRows[variant] - 1) / pageRows[variant]);
+                        .hasSize(pageCounts[variant]);
             }
             bothReadersRead(ds, bytes, "text-pages-" + variant + ".tsfile");
         }
