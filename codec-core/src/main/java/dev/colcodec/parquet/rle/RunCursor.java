@@ -116,11 +116,15 @@ final class RunCursor {
      */
     void checkPresent(int end) {
         if (end > packedFull) {
-            throw new CorruptInputException(
-                    packedStart + packedAvailBytes,
-                    "the bits of value " + packedFull + " of a bit-packed run at width " + bitWidth
-                            + ", but the section ends after " + packedAvailBytes + " of its bytes");
+            throw missingBits(); // kept out of line: this check sits on every bit-packed read
         }
+    }
+
+    private CorruptInputException missingBits() {
+        return new CorruptInputException(
+                packedStart + packedAvailBytes,
+                "the bits of value " + Math.max(packedIndex, packedFull) + " of a bit-packed run at width " + bitWidth
+                        + ", but the section ends after " + packedAvailBytes + " of its bytes");
     }
 
     /** Parses the next run header (which may describe an empty run). */
