@@ -111,11 +111,14 @@ final class CliArgs {
         }
     }
 
-    /** {@code --encoding COLUMN=ENCODING} options as a map (later ones win). */
+    /**
+     * {@code --encoding COLUMN=ENCODING} options as a map (later ones win), split at the last {@code =}: no
+     * encoding name holds one, so a column name may.
+     */
     Map<String, String> encodings() {
         Map<String, String> out = new LinkedHashMap<>();
         for (String s : all("--encoding")) {
-            int eq = s.indexOf('=');
+            int eq = s.lastIndexOf('=');
             if (eq <= 0 || eq == s.length() - 1) {
                 throw new UsageException(command + ": --encoding needs COLUMN=ENCODING, got '" + s + "'");
             }

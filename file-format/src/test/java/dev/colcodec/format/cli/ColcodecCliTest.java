@@ -1623,14 +1623,22 @@ class ColcodecCliTest {
                 List.of(
                         ParquetColumn.flat("a,b", PhysicalType.INT64, 0, false),
                         ParquetColumn.flat("c\\", PhysicalType.INT64, 0, false),
-                        ParquetColumn.flat("d\\e", PhysicalType.INT64, 0, false)),
+                        ParquetColumn.flat("d\\e", PhysicalType.INT64, 0, false),
+                        ParquetColumn.flat("k=v", PhysicalType.INT64, 0, false)),
                 ParquetWriteOptions.defaults())) {
-            w.write(new Object[] {new long[] {1}, new long[] {2}, new long[] {3}}, new boolean[3][], 1);
+            w.write(new Object[] {new long[] {1}, new long[] {2}, new long[] {3}, new long[] {4}}, new boolean[4][], 1);
         }
         CliFixtures.Result r = run("dump", in.toString(), "--columns", "d\\e,c\\\\,a\\,b");
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.outLines()).containsExactly("d\\e,c\\,\"a,b\"", "3,2,1");
         assertOneLineError(run("dump", in.toString(), "--columns", "a,b"), 2, "colcodec: dump: no column a");
+        // --encoding splits at the last '=': a column name may hold one
+        Path out = tmp.resolve("names-delta.parquet");
+        CliFixtures.Result rewritten =
+                run("rewrite", in.toString(), out.toString(), "--encoding", "k=v=DELTA_BINARY_PACKED");
+        assertThat(rewritten.status()).as(rewritten.err()).isZero();
+        assertThat(run("inspect", out.toString()).out())
+                .containsPattern("k=v: codec=\\S+ encodings=\\[[^]]*DELTA_BINARY_PACKED");
     }
 
     /**
