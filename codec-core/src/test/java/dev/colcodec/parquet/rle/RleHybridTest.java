@@ -433,4 +433,21 @@ class RleHybridTest {
             assertThat(corrupt).isGreaterThan(1000);
         }
     }
+    /** The missing-bits error names the value read and the offset where the section ends. */
+    @Test
+    void aValueCutOffIsNamedWhereTheSectionEnds() {
+        // width 8: one bit-packed group (8 values) of which 3 bytes are present
+        byte[] section = {0x03, 10, 20, 30};
+        RleHybridReader r = new RleHybridReader(8, RleFraming.UNPREFIXED, kernels);
+        r.init(8, section, 0, section.length);
+        int[] out = new int[3];
+        r.readIntegers(out, 0, 3);
+        assertThat(out).containsExactly(10, 20, 30);
+        r.skip(2);
+        assertThatThrownBy(r::readInteger)
+                .isInstanceOf(CorruptInputException.class)
+                .satisfies(e -> assertThat(((CorruptInputException) e).offset()).isEqualTo(4L))
+                .hasMessageContaining("the bits of value 5 of a bit-packed run at width 8")
+                .hasMessageContaining("the section ends after 3 of its bytes");
+    }
 }
