@@ -138,8 +138,9 @@ public final class TsFileWriter implements Closeable {
          * a tablet whose such values (with their length prefixes, over all its columns, as the pages of a
          * chunk group share their rows) would make a larger page of {@link #maxPointsPerPage} rows has each
          * page closed before the row that would take it over (a row whose values alone are larger makes a
-         * page of its own). Pages of numbers and booleans are cut by rows only (tsfile cuts every page at
-         * its estimate of this size).
+         * page of its own). A size above what a reader takes ({@link TsChunkReader#MAX_PAGE_BYTES}, less the
+         * page's row count and null bitmap) is taken as that. Pages of numbers and booleans are cut by rows
+         * only (tsfile cuts every page at its estimate of this size).
          */
         public Options pageSizeInBytes(int bytes) {
             if (bytes < 1) {
@@ -550,10 +551,12 @@ public final class TsFileWriter implements Closeable {
         if (rowBytes == null) {
             return PageCuts.uniform(n, maxRows);
         }
-        long target = options.pageSizeInBytes;
+        // the page, with its row count and bitmap, must also stay within what a reader takes
+        long target = Math.min(options.pageSizeInBytes, maxPageBytes - Integer.BYTES - (maxRows + 7) / 8);
         int[] starts = new int[16];
         int pages = 0;
         int mostRows = 0;
+        boolean allFull = true;
         int a = 0;
         while (a < n) {
             long bytes = rowBytes[a];
@@ -566,7 +569,11 @@ public final class TsFileWriter implements Closeable {
             }
             starts[pages++] = a;
             mostRows = Math.max(mostRows, b - a);
+            allFull &= b - a == maxRows || b == n;
             a = b;
+        }
+        if (allFull) {
+            return PageCuts.uniform(n, maxRows); // the values never cut a page: the usual pages
         }
         starts[pages] = n;
         return new PageCuts(n, 0, starts, pages, mostRows);
@@ -849,10 +856,11 @@ public final class TsFileWriter implements Closeable {
         /** Refuses a page of {@code bytes} bytes (before compression) that no reader takes. */
         private void checkPageSize(TsTableSchema.Column c, int a, int b, long bytes) {
             if (bytes > maxPageBytes) {
-                // only TEXT, STRING and BLOB values make such pages
-                throw new IllegalArgumentException("column " + c.name() + ": rows " + a + " to " + b
-                        + " make a page of " + bytes + " bytes, over the " + maxPageBytes
-                        + " a reader takes; write fewer rows per page");
+                // only TEXT, STRING and BLOB values make such pages, and pages are cut before them but for a
+                // row whose values alone are that large
+                throw new IllegalArgumentException("column " + c.name() + ": "
+                        + (b - a == 1 ? "the value of row " + a + " alone makes" : "rows " + a + " to " + b + " make")
+                        + " a page of " + bytes + " bytes, over the " + maxPageBytes + " a reader takes");
             }
         }
 

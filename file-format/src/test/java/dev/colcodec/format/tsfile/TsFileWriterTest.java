@@ -420,10 +420,11 @@ class TsFileWriterTest {
             java.util.Random rnd = new java.util.Random(37);
             List<TsTablet> good = new ArrayList<>();
             for (int k = 0; k < 3; k++) {
-                good.add(tablet(schema, 10_000L * k, 1500, 4, false, rnd));
+                good.add(tablet(schema, 10_000L * k, 1500, 4, false, rnd, -1));
             }
-            // random values LZ4 cannot shrink: the compressor then writes the next pages as literal runs unasked
-            TsTablet refused = tablet(schema, 1_000_000L, 1000, 100, true, rnd);
+            // random values LZ4 cannot shrink: the compressor then writes the next pages as literal runs unasked;
+            // row 700's string alone makes a page over the limit
+            TsTablet refused = tablet(schema, 1_000_000L, 1000, 100, true, rnd, 700);
             byte[] never = write(schema, null, null, good);
             java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(2);
             try {
@@ -461,14 +462,14 @@ class TsFileWriterTest {
     }
 
     private static TsTablet tablet(
-            TsTableSchema schema, long t0, int n, int stringBytes, boolean randomX, java.util.Random rnd) {
+            TsTableSchema schema, long t0, int n, int stringBytes, boolean randomX, java.util.Random rnd, int bigRow) {
         long[] times = new long[n];
         long[] xs = new long[n];
         byte[][] ss = new byte[n][];
         for (int i = 0; i < n; i++) {
             times[i] = t0 + i;
             xs[i] = randomX ? rnd.nextLong() : i % 7;
-            ss[i] = new byte[stringBytes];
+            ss[i] = new byte[i == bigRow ? 30_000 : stringBytes];
             rnd.nextBytes(ss[i]);
         }
         return new TsTablet(schema)
@@ -935,6 +936,34 @@ class TsFileWriterTest {
         assertThrows(IllegalArgumentException.class, () -> new TsFileWriter.Options().pageSizeInBytes(0));
     }
 
+    /**
+     * A page size above what a reader takes is capped at the reader's limit (less the row count and bitmap):
+     * with the limit lowered to 1 MiB and pageSizeInBytes at 2 MiB, 20 values of 100,000 bytes make two
+     * pages of 10 rows instead of a refused tablet.
+     */
+    @Test
+    void thePageSizeIsCappedAtWhatAReaderTakes() throws Exception {
+        TsTableSchema schema = devTable(Map.of(), field("s", TsDataType.TEXT, TsEncoding.PLAIN, Map.of()));
+        byte[][] values = new byte[20][];
+        long[] times = new long[20];
+        for (int i = 0; i < 20; i++) {
+            values[i] = new byte[100_000];
+            times[i] = i;
+        }
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (TsFileWriter w =
+                new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options().pageSizeInBytes(2 << 20))) {
+            w.maxPageBytes = 1 << 20;
+            w.write(new TsTablet(schema).device("a").times(times, 20).binaries("s", values, null));
+        }
+        byte[] bytes = bos.toByteArray();
+        List<TsFileLayout.ChunkGroup> groups =
+                TsFileLayout.scan(bytes, Math.toIntExact(TsFileReader.of(bytes).metadataOffset()));
+        for (TsFileLayout.Chunk c : groups.get(0).chunks()) {
+            org.assertj.core.api.Assertions.assertThat(c.pages()).hasSize(2);
+        }
+    }
+
     @Test
     void refusedTabletsLeaveNoTrace() throws Exception {
         TsTableSchema schema = devTable(
@@ -976,7 +1005,8 @@ class TsFileWriterTest {
                             .longs("x", new long[6], null)
                             .binaries("s", bigs, null);
                     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> w.write(tab));
-                    org.assertj.core.api.Assertions.assertThat(e).hasMessageContaining("column s");
+                    org.assertj.core.api.Assertions.assertThat(e)
+                            .hasMessageContaining("column s: the value of row 0 alone makes a page of");
                 }
                 // the refused times of device a did not move its last time
                 tab.device("a")
