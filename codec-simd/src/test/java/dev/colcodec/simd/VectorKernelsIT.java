@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.colcodec.kernel.KernelChecks;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -104,24 +103,7 @@ class VectorKernelsIT {
 
     @Test
     void theDecisionIsLoggedExactlyOncePerJvm() throws Exception {
-        String java = ProcessHandle.current().info().command().orElseThrow();
-        List<String> cmd = new ArrayList<>();
-        cmd.add(java);
-        if (EXPECT.equals("vector")) {
-            cmd.add("--add-modules=jdk.incubator.vector");
-        }
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(TwiceMain.class.getName());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out;
-        try (InputStream in = p.getInputStream()) {
-            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-            in.transferTo(bytes);
-            out = bytes.toString(StandardCharsets.UTF_8);
-        }
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
+        String out = child(EXPECT.equals("vector"));
         int count = out.split("colcodec: ", -1).length - 1;
         assertThat(count).as(out).isEqualTo(1);
         assertThat(out).contains(EXPECT.equals("vector") ? "vector-" : "scalar kernels");
@@ -154,9 +136,16 @@ class VectorKernelsIT {
 
     /** What a child JVM with the module and {@code flags} logs and picks. */
     private static String childDecision(String... flags) throws Exception {
+        return child(true, flags);
+    }
+
+    /** What a child JVM running {@link TwiceMain} with {@code flags} (and the vector module or not) prints. */
+    private static String child(boolean withModule, String... flags) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElseThrow());
-        cmd.add("--add-modules=jdk.incubator.vector");
+        if (withModule) {
+            cmd.add("--add-modules=jdk.incubator.vector");
+        }
         cmd.addAll(List.of(flags));
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
