@@ -250,7 +250,7 @@ public final class CompressionCodecs {
                     throw new CorruptInputException(
                             off, "zstd frames of " + uncompressedSize + " bytes but the first declares " + declared);
                 }
-            } else if (c == Compression.BROTLI && uncompressedSize > (long) len * BROTLI_TRUSTED_RATIO + 64) {
+            } else if (brotliClaimsMuch(c, len, uncompressedSize)) {
                 // a brotli stream states no size, and may expand without practical bound: one that claims
                 // more than deflate could make of its bytes is decoded once without keeping its bytes, so
                 // that a page buffer is sized by what the stream holds rather than by the header's claim
@@ -274,6 +274,11 @@ public final class CompressionCodecs {
      * allocated for it: deflate's (see {@link Compression#GZIP}), which real pages rarely pass.
      */
     static final int BROTLI_TRUSTED_RATIO = 1100;
+
+    /** Whether {@code len} bytes of codec {@code c} are a brotli stream claiming more than it is trusted with. */
+    private static boolean brotliClaimsMuch(Compression c, int len, int uncompressedSize) {
+        return c == Compression.BROTLI && uncompressedSize > (long) len * BROTLI_TRUSTED_RATIO + 64;
+    }
 
     /**
      * How many bytes the brotli stream {@code src[off, off + len)} decodes to, counting at most {@code size +
@@ -315,8 +320,7 @@ public final class CompressionCodecs {
      * same offset whichever way the block is read.
      */
     public static void checkFrameHeader(Compression c, ByteBuffer src, int off, int len, int uncompressedSize) {
-        boolean brotliClaimsMuch = c == Compression.BROTLI && uncompressedSize > (long) len * BROTLI_TRUSTED_RATIO + 64;
-        if (c != Compression.SNAPPY && c != Compression.ZSTD && !brotliClaimsMuch) {
+        if (c != Compression.SNAPPY && c != Compression.ZSTD && !brotliClaimsMuch(c, len, uncompressedSize)) {
             return;
         }
         // a brotli stream is checked whole (and only when it claims much: see the byte[] form)
