@@ -12,16 +12,16 @@ import java.util.Objects;
  *
  * <p>Pass the page's value count to {@link #init}. TsFile 2.4.0's own decoder loses values in some
  * pages (the last value when the page holds a multiple of 9 values) and decodes residuals of
- * magnitude 2^62 or more wrongly; this reader decodes them as tsfile-java's encoder meant. Known defect:
- * where tsfile's encoder met a residual of exactly 2^63 (a value's sign change, such as 1.5 then -1.5) it
- * wrote code 0 and lost the sign, and its predictor moved on from the true value: tsfile-java's decoder
- * then follows it again, while this reader returns the block's following values with the sign bit flipped.
- * Code 0 cannot be told from a true zero residual.
+ * magnitude 2^62 or more wrongly; this reader decodes them as tsfile-java's encoder meant. Where
+ * tsfile's encoder met a residual of exactly 2^63 (a sign change the predictor got otherwise right, such
+ * as 1.5 then -1.5) it wrote code 0, which reads as a zero residual: this reader then returns 1.5 and the
+ * block's following values with the sign bit flipped, unless told where to read code 0 as that residual
+ * ({@link SprintzReader}; colcodec's TsFile reader finds it from the page statistics).
  *
  * <p>As in TsFile, predictions run on {@code doubleToLongBits} bits, so a NaN payload is kept only
  * in the first value of each block and in the last block.
  */
-public final class SprintzDoubleReader implements DoubleValuesReader {
+public final class SprintzDoubleReader implements DoubleValuesReader, SprintzReader {
     private final SprintzStreamReader stream;
 
     /** A reader using the JVM's best kernels. */
@@ -57,6 +57,16 @@ public final class SprintzDoubleReader implements DoubleValuesReader {
             off += n;
             len -= n;
         }
+    }
+
+    @Override
+    public int[] zeroResidualIndexes() {
+        return stream.zeroResidualIndexes();
+    }
+
+    @Override
+    public void readAsMinimumResiduals(int[] indexes) {
+        stream.readAsMinimumResiduals(indexes);
     }
 
     @Override

@@ -17,7 +17,7 @@ import java.util.Objects;
  * <p>As in TsFile, predictions run on {@code floatToIntBits} bits, so a NaN payload is kept only in
  * the first value of each block and in the last block.
  */
-public final class SprintzFloatReader implements FloatValuesReader {
+public final class SprintzFloatReader implements FloatValuesReader, SprintzReader {
     private final SprintzStreamReader stream;
 
     /** A reader using the JVM's best kernels. */
@@ -53,6 +53,16 @@ public final class SprintzFloatReader implements FloatValuesReader {
             off += n;
             len -= n;
         }
+    }
+
+    @Override
+    public int[] zeroResidualIndexes() {
+        return stream.zeroResidualIndexes();
+    }
+
+    @Override
+    public void readAsMinimumResiduals(int[] indexes) {
+        stream.readAsMinimumResiduals(indexes);
     }
 
     @Override

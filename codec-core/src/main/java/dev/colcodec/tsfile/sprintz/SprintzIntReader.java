@@ -15,7 +15,7 @@ import java.util.Objects;
  * shorter than 5 bytes) and decodes residuals of magnitude 2^30 or more wrongly; this reader
  * decodes them as the encoder meant.
  */
-public final class SprintzIntReader implements IntValuesReader {
+public final class SprintzIntReader implements IntValuesReader, SprintzReader {
     private final SprintzStreamReader stream;
 
     /** A reader using the JVM's best kernels. */
@@ -51,6 +51,16 @@ public final class SprintzIntReader implements IntValuesReader {
             off += n;
             len -= n;
         }
+    }
+
+    @Override
+    public int[] zeroResidualIndexes() {
+        return stream.zeroResidualIndexes();
+    }
+
+    @Override
+    public void readAsMinimumResiduals(int[] indexes) {
+        stream.readAsMinimumResiduals(indexes);
     }
 
     @Override

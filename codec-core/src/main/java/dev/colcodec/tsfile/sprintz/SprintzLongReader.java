@@ -13,7 +13,7 @@ import dev.colcodec.values.LongValuesReader;
  * pages (the last value when the page holds a multiple of 9 values) and decodes residuals of
  * magnitude 2^62 or more wrongly; this reader decodes them as the encoder meant.
  */
-public final class SprintzLongReader implements LongValuesReader {
+public final class SprintzLongReader implements LongValuesReader, SprintzReader {
     private final SprintzStreamReader stream;
 
     /** A reader using the JVM's best kernels. */
@@ -39,6 +39,16 @@ public final class SprintzLongReader implements LongValuesReader {
     @Override
     public void readLongs(long[] dst, int off, int len) {
         stream.read(dst, off, len);
+    }
+
+    @Override
+    public int[] zeroResidualIndexes() {
+        return stream.zeroResidualIndexes();
+    }
+
+    @Override
+    public void readAsMinimumResiduals(int[] indexes) {
+        stream.readAsMinimumResiduals(indexes);
     }
 
     @Override

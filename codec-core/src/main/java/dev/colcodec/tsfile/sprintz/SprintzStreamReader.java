@@ -5,6 +5,7 @@ import dev.colcodec.io.Bounds;
 import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.ValuesReader;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -16,6 +17,7 @@ import java.util.Objects;
 final class SprintzStreamReader {
     static final int BLOCK = 9;
     private static final int CHUNK = 513;
+    private static final int[] NO_INDEXES = new int[0];
 
     private final SprintzType type;
     private final Kernels kernels;
@@ -29,10 +31,21 @@ final class SprintzStreamReader {
     private int start;
     private int end;
     private boolean countKnown;
+    private int count;
     private int remaining;
     private int pos;
     private int blockLength;
     private int blockAt;
+    /** The page index of the first value of the next block decoded. */
+    private int decoded;
+    /** Page indexes, ascending, whose code 0 reads as the type's minimum residual; see {@link #readAsMinimumResiduals}. */
+    private int[] minimumAt = NO_INDEXES;
+    /** The next entry of {@link #minimumAt} not yet reached. */
+    private int minimumNext;
+    /** While {@link #zeroResidualIndexes} scans: the indexes found so far. */
+    private int[] zeros;
+
+    private int zeroCount;
 
     SprintzStreamReader(SprintzType type, Kernels kernels) {
         this.type = type;
@@ -51,9 +64,72 @@ final class SprintzStreamReader {
         this.end = offset + length;
         this.countKnown = valueCount != ValuesReader.UNKNOWN_COUNT;
         this.remaining = countKnown ? valueCount : Integer.MAX_VALUE;
+        this.count = valueCount;
         this.pos = offset;
         this.blockLength = 0;
         this.blockAt = 0;
+        this.decoded = 0;
+        this.minimumAt = NO_INDEXES;
+        this.minimumNext = 0;
+    }
+
+    /**
+     * The page indexes, ascending, of the values whose residual is written as code 0, the full 9-value
+     * blocks' only code that two residuals share in tsfile's encoder: zero (the value its prediction) and
+     * the type's minimum (-2^63 for DOUBLE and INT64, -2^31 for FLOAT and INT32: for FLOAT and DOUBLE, the
+     * value is its prediction with the sign bit flipped), whose zigzag code 2^64 (2^32) wraps to 0. Scans
+     * the page from its start (up to the count given to {@link #init}, or its end) and leaves the reading
+     * position where it was.
+     */
+    int[] zeroResidualIndexes() {
+        int savedRemaining = remaining;
+        int savedPos = pos;
+        int savedLength = blockLength;
+        int savedAt = blockAt;
+        int savedDecoded = decoded;
+        int savedNext = minimumNext;
+        long[] savedBlock = block.clone();
+        zeros = new int[16];
+        zeroCount = 0;
+        try {
+            pos = start;
+            decoded = 0;
+            minimumNext = 0;
+            while (countKnown ? decoded < count : pos < end) {
+                decodeBlock(chunk, 0);
+            }
+            int n = zeroCount;
+            while (countKnown && n > 0 && zeros[n - 1] >= count) {
+                n--;
+            }
+            return Arrays.copyOf(zeros, n);
+        } finally {
+            zeros = null;
+            remaining = savedRemaining;
+            pos = savedPos;
+            blockLength = savedLength;
+            blockAt = savedAt;
+            decoded = savedDecoded;
+            minimumNext = savedNext;
+            System.arraycopy(savedBlock, 0, block, 0, BLOCK);
+        }
+    }
+
+    /**
+     * Reads code 0 at these page indexes as the type's minimum residual rather than zero (see {@link
+     * #zeroResidualIndexes}); indexes of values written otherwise are ignored. Applies to the blocks not
+     * decoded yet: call it after {@link #init}, before reading. {@link #init} clears it.
+     */
+    void readAsMinimumResiduals(int[] indexes) {
+        int[] copy = indexes.clone();
+        for (int i = 0; i < copy.length; i++) {
+            if (copy[i] < 0 || (i > 0 && copy[i] <= copy[i - 1])) {
+                throw new IllegalArgumentException(
+                        "indexes must be ascending and non-negative (got " + Arrays.toString(indexes) + ")");
+            }
+        }
+        minimumAt = copy;
+        minimumNext = 0;
     }
 
     /** Scratch space for typed readers that convert the values; overwritten by every call of this class. */
@@ -138,6 +214,7 @@ final class SprintzStreamReader {
                 throw new CorruptInputException(pos - 1, "a SPRINTZ tail of 1 to 8 values (got " + n + ")");
             }
             pos = tail.read(buf, pos, end, n, dst, off);
+            decoded += n;
             return n;
         }
         int width = header;
@@ -162,6 +239,14 @@ final class SprintzStreamReader {
         Bounds.checkAvailable(pos, end, width, "the packed residuals of a SPRINTZ block");
         kernels.unpackMsb(buf, pos, width, residuals, 0, BLOCK - 1);
         pos += width;
+        int firstIndex = decoded;
+        decoded += BLOCK;
+        if (zeros != null) {
+            collectZeros(firstIndex);
+        }
+        if (minimumNext < minimumAt.length && minimumAt[minimumNext] < firstIndex + BLOCK) {
+            markMinimums(firstIndex);
+        }
 
         dst[off] = first;
         long previous = type.predictionBits(first);
@@ -179,5 +264,27 @@ final class SprintzStreamReader {
             previous = value;
         }
         return BLOCK;
+    }
+
+    private void collectZeros(int firstIndex) {
+        for (int k = 0; k < BLOCK - 1; k++) {
+            if (residuals[k] == 0) {
+                if (zeroCount == zeros.length) {
+                    zeros = Arrays.copyOf(zeros, zeroCount * 2);
+                }
+                zeros[zeroCount++] = firstIndex + 1 + k;
+            }
+        }
+    }
+
+    /** Turns the block's code 0 at the indexes asked for into the code reading as the type's minimum. */
+    private void markMinimums(int firstIndex) {
+        while (minimumNext < minimumAt.length && minimumAt[minimumNext] < firstIndex + BLOCK) {
+            int k = minimumAt[minimumNext++] - firstIndex - 1;
+            if (k >= 0 && residuals[k] == 0) {
+                // all ones: half = 2^(w-1) - 1, odd, so the residual is half + 1 = 2^(w-1), the minimum
+                residuals[k] = type.mask;
+            }
+        }
     }
 }

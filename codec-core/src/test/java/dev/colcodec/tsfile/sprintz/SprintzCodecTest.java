@@ -214,6 +214,82 @@ class SprintzCodecTest {
                 "tsfile reads both pages alike");
     }
 
+    /**
+     * tsfile's page of {@link #aResidualOfTheTypesMinimumRoundTrips}'s values: its code 0s are found, and
+     * reading those that stand for a minimum residual as such gives the values exactly, by batch, one at a
+     * time and after a skip; indexes of other codes are ignored, and {@code init} clears them.
+     */
+    @ParameterizedTest
+    @EnumSource(TsNumericType.class)
+    void tsfilesMinimumResidualsReadBackWhereTheCallerPointsThemOut(TsNumericType type) {
+        long[] v = new long[30];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = type.isFloating() ? TsTestData.bitsOf(type, 0.5 + 0.125 * i) : 1000 + 7 * i;
+        }
+        v[12] = v[11] ^ (type.is32Bit() ? 0xFFFF_FFFF_8000_0000L : Long.MIN_VALUE); // a block's fourth value
+        v[19] = v[18] ^ (type.is32Bit() ? 0xFFFF_FFFF_8000_0000L : Long.MIN_VALUE); // a block's second value
+        v[25] = v[24]; // a true zero residual in the same block
+        long min = type.is32Bit() ? Integer.MIN_VALUE : Long.MIN_VALUE;
+        long[] res = residuals(type, v);
+        List<Integer> minimums = new ArrayList<>();
+        List<Integer> zerosOrMinimums = new ArrayList<>();
+        for (int j = 0; j < res.length; j++) {
+            int index = j / 8 * 9 + 1 + j % 8;
+            if (res[j] == min) {
+                minimums.add(index);
+            }
+            if (res[j] == min || res[j] == 0) {
+                zerosOrMinimums.add(index);
+            }
+        }
+        assertThat(minimums).contains(19).doesNotContain(25);
+        assertThat(zerosOrMinimums).contains(19, 25);
+        byte[] theirs = type.oracleEncode(TSEncoding.SPRINTZ, v);
+        int[] at = minimums.stream().mapToInt(Integer::intValue).toArray();
+        for (Kernels k : new Kernels[] {KernelProvider.scalar(), KernelProvider.best()}) {
+            for (int count : new int[] {v.length, ValuesReader.UNKNOWN_COUNT}) {
+                SprintzReader r = (SprintzReader) reader(type, k);
+                r.init(count, theirs, 0, theirs.length);
+                long[] got = new long[v.length];
+                type.read(r, got, 0, 3);
+                // the scan leaves the reading position where it was
+                assertThat(r.zeroResidualIndexes())
+                        .containsExactly(zerosOrMinimums.stream()
+                                .mapToInt(Integer::intValue)
+                                .toArray());
+                type.read(r, got, 3, v.length - 3);
+                assertThat(got).as("read as written").isNotEqualTo(v);
+                assertThat(got[18]).isEqualTo(v[18]);
+                assertThat(got[19]).as("the lost sign").isEqualTo(v[18]);
+
+                r.init(count, theirs, 0, theirs.length);
+                r.readAsMinimumResiduals(at);
+                type.read(r, got, 0, v.length);
+                assertThat(got).isEqualTo(v);
+
+                r.init(count, theirs, 0, theirs.length);
+                r.readAsMinimumResiduals(new int[] {0, 2, 9, 19, 40});
+                r.skip(17);
+                long[] tail = new long[v.length - 17];
+                type.read(r, tail, 0, tail.length);
+                assertThat(tail[19 - 17]).isEqualTo(v[19]);
+
+                r.init(count, theirs, 0, theirs.length);
+                type.read(r, got, 0, v.length);
+                assertThat(got[19]).as("init clears the indexes").isEqualTo(v[18]);
+            }
+        }
+        SprintzReader r = (SprintzReader) reader(type, KernelProvider.best());
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> r.readAsMinimumResiduals(new int[] {3, 3}));
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> r.readAsMinimumResiduals(new int[] {-1}));
+        // a corrupt page: the scan throws the reader's exception and keeps its position
+        r.init(v.length, theirs, 0, theirs.length - 2);
+        org.assertj.core.api.Assertions.assertThatThrownBy(r::zeroResidualIndexes)
+                .isInstanceOf(dev.colcodec.CorruptInputException.class);
+    }
+
     @ParameterizedTest
     @EnumSource(TsNumericType.class)
     void tsfileLosesTheLastValueOfAPageOfNineButWeDoNot(TsNumericType type) {

@@ -10,6 +10,7 @@ import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
+import dev.colcodec.tsfile.sprintz.SprintzReader;
 import dev.colcodec.tsfile.ts2diff.Ts2DiffLongReader;
 import dev.colcodec.values.BinaryBatch;
 import dev.colcodec.values.BinaryValuesReader;
@@ -129,6 +130,18 @@ public final class TsChunkReader {
          * values it holds needs when no value page gives it.
          */
         int metadataRows = -1;
+
+        /**
+         * The chunk's statistics from the file's metadata, or null when the chunk was not found through the
+         * metadata: the statistics of the one page of a single-page chunk.
+         */
+        TsStatistics metadataStatistics;
+
+        /** Page {@code p}'s statistics: its own, or for the one page of a single-page chunk the chunk's; null when neither is known. */
+        TsStatistics pageStatistics(int p) {
+            TsStatistics st = pages[p].statistics();
+            return st != null ? st : pageCount == 1 ? metadataStatistics : null;
+        }
 
         /**
          * Page {@code p}'s row count: its statistics, or for the one page of a single-page chunk (which has
@@ -440,6 +453,15 @@ public final class TsChunkReader {
 
         TsEncoding encoding;
         TsDataType type;
+        /** For SPRINTZ pages, made when first needed. */
+        SprintzSigns signs;
+
+        SprintzSigns signs(Kernels kernels) {
+            if (signs == null) {
+                signs = new SprintzSigns(kernels);
+            }
+            return signs;
+        }
 
         ValuesReader reader(TsChunkReader owner, TsEncoding e, TsDataType t, long chunkOffset) {
             if (reader == null || e != encoding || t != type) {
@@ -816,6 +838,7 @@ public final class TsChunkReader {
     }
 
     private void decodeColumn(Chunk chunk, ValuesReader r, TsColumn col, ColumnState cs, int keptPages) {
+        SprintzSigns signs = r instanceof SprintzReader ? cs.signs(kernels) : null;
         for (int j = 0; j < keptPages; j++) {
             int k = keptK[j];
             if (chunk == null) {
@@ -827,7 +850,8 @@ public final class TsChunkReader {
                 appendNulls(col, k);
             } else {
                 try {
-                    decodeAlignedValues(r, col, cs.page, keptRows[j], keptLo[j], k, cs.binaryScratch);
+                    TsStatistics st = signs == null ? null : chunk.pageStatistics(keptPage[j]);
+                    decodeAlignedValues(r, col, cs.page, keptRows[j], keptLo[j], k, cs.binaryScratch, signs, st);
                 } catch (CorruptInputException e) {
                     throw cs.page.inFile(e);
                 }
@@ -899,8 +923,20 @@ public final class TsChunkReader {
         return n;
     }
 
+    /**
+     * Appends rows {@code [lo, lo + k)} of aligned value page {@code vp}. A SPRINTZ page is read through
+     * {@code signs} (null for other encodings) with its statistics {@code st} (null when unknown).
+     */
     private static void decodeAlignedValues(
-            ValuesReader r, TsColumn col, Page vp, int rows, int lo, int k, BinaryBatch binaryScratch) {
+            ValuesReader r,
+            TsColumn col,
+            Page vp,
+            int rows,
+            int lo,
+            int k,
+            BinaryBatch binaryScratch,
+            SprintzSigns signs,
+            TsStatistics st) {
         int rc = pageRowCount(vp);
         if ((rows >= 0 && rc != rows) || lo + k > rc) {
             throw new CorruptInputException(vp.off, rows + " rows in an aligned value page (got " + rc + ")");
@@ -911,7 +947,11 @@ public final class TsChunkReader {
         int before = countBits(vp.buf, bitmap, 0, lo);
         // the whole page (the common case) needs no second count
         int inRange = lo == 0 && k == rc ? nonNull : countBits(vp.buf, bitmap, lo, lo + k);
-        r.init(nonNull, vp.buf, valuesAt, vp.off + vp.len - valuesAt);
+        if (signs != null) {
+            signs.init((SprintzReader) r, st, nonNull, vp.buf, valuesAt, vp.off + vp.len - valuesAt);
+        } else {
+            r.init(nonNull, vp.buf, valuesAt, vp.off + vp.len - valuesAt);
+        }
         if (before > 0) {
             r.skip(before);
         }
@@ -1247,6 +1287,7 @@ public final class TsChunkReader {
         }
         ValuesReader vr = codec(c.header.encoding(), c.header.dataType(), chunkOffset);
         ValuesReader tr = codec(timeEncoding, TsDataType.VECTOR, chunkOffset);
+        SprintzSigns signs = vr instanceof SprintzReader ? new SprintzSigns(kernels) : null;
         // the last time kept from an earlier page of this chunk: a chunk's pages follow in time order
         long lastKept = Long.MIN_VALUE;
         for (int p = 0; p < c.pageCount; p++) {
@@ -1291,11 +1332,12 @@ public final class TsChunkReader {
             lastKept = out.times[base + k - 1];
             col.ensureMore(k);
             try {
-                vr.init(
-                        rows < 0 ? ValuesReader.UNKNOWN_COUNT : rows,
-                        timePage.buf,
-                        valuesAt,
-                        timePage.off + timePage.len - valuesAt);
+                int valuesLen = timePage.off + timePage.len - valuesAt;
+                if (signs != null && rows >= 0) {
+                    signs.init((SprintzReader) vr, c.pageStatistics(p), rows, timePage.buf, valuesAt, valuesLen);
+                } else {
+                    vr.init(rows < 0 ? ValuesReader.UNKNOWN_COUNT : rows, timePage.buf, valuesAt, valuesLen);
+                }
                 if (lo > 0) {
                     vr.skip(lo);
                 }

@@ -637,6 +637,8 @@ public final class TsFileReader implements Closeable {
         long[] chunkEnd;
         /** Each chunk's row count from its statistics (see {@link TsChunkReader.Chunk#metadataRows}). */
         int[] chunkRows;
+        /** Each chunk's statistics (see {@link TsChunkReader.Chunk#metadataStatistics}). */
+        TsStatistics[] chunkStats;
     }
 
     private Map<String, Series> readSeries(long[] range) {
@@ -676,6 +678,7 @@ public final class TsFileReader implements Closeable {
         s.chunkStart = new long[s.chunkOffsets.length];
         s.chunkEnd = new long[s.chunkOffsets.length];
         s.chunkRows = new int[s.chunkOffsets.length];
+        s.chunkStats = new TsStatistics[s.chunkOffsets.length];
         while (list.hasRemaining()) {
             int at = list.position();
             long off = list.readLongBE("chunk header offset");
@@ -689,11 +692,13 @@ public final class TsFileReader implements Closeable {
                 s.chunkStart = Arrays.copyOf(s.chunkStart, cap);
                 s.chunkEnd = Arrays.copyOf(s.chunkEnd, cap);
                 s.chunkRows = Arrays.copyOf(s.chunkRows, cap);
+                s.chunkStats = Arrays.copyOf(s.chunkStats, cap);
             }
             s.chunkOffsets[s.chunkCount] = off;
             s.chunkStart[s.chunkCount] = cs.startTime;
             s.chunkEnd[s.chunkCount] = cs.endTime;
             s.chunkRows[s.chunkCount] = cs.count;
+            s.chunkStats[s.chunkCount] = cs;
             s.chunkCount++;
             if (!multi && list.hasRemaining()) {
                 throw new CorruptInputException(list.position(), "one chunk for a single-chunk series");
@@ -857,6 +862,7 @@ public final class TsFileReader implements Closeable {
                 boolean whole = s.chunkStart[k] >= minTime && s.chunkEnd[k] <= maxTime;
                 TsChunkReader.Chunk c = chunkAt(off, !whole, buffers, 0);
                 c.metadataRows = s.chunkRows[k];
+                c.metadataStatistics = s.chunkStats[k];
                 reader.readNonAligned(c, off, timeEncoding, minTime, maxTime, out);
             }
         }
@@ -1466,8 +1472,11 @@ public final class TsFileReader implements Closeable {
         boolean whole = time.chunkStart[k] >= minTime && time.chunkEnd[k] <= maxTime;
         int n = valueSeries.length;
         long[] valueOffsets = new long[n];
+        int[] valueChunkIndexes = new int[n];
         for (int i = 0; i < n; i++) {
-            valueOffsets[i] = findValueChunk(valueSeries[i], tOff, next);
+            int j = findValueChunk(valueSeries[i], tOff, next);
+            valueChunkIndexes[i] = j;
+            valueOffsets[i] = j < 0 ? -1 : valueSeries[i].chunkOffsets[j];
         }
         // slot 0 the time chunk, slot i + 1 value chunk i
         TsChunkReader.Chunk[] chunks = new TsChunkReader.Chunk[n + 1];
@@ -1481,6 +1490,11 @@ public final class TsFileReader implements Closeable {
             }
         });
         chunks[0].metadataRows = time.chunkRows[k];
+        for (int i = 0; i < n; i++) {
+            if (chunks[i + 1] != null) {
+                chunks[i + 1].metadataStatistics = valueSeries[i].chunkStats[valueChunkIndexes[i]];
+            }
+        }
         TsChunkReader.Chunk[] valueChunks = Arrays.copyOfRange(chunks, 1, n + 1);
         long groupBytes = 0;
         for (TsChunkReader.Chunk c : chunks) {
@@ -1552,8 +1566,8 @@ public final class TsFileReader implements Closeable {
         }
     }
 
-    /** The value chunk of {@code s} in the chunk group of the time chunk at {@code timeOff} (before {@code next}), or -1. */
-    private static long findValueChunk(Series s, long timeOff, long next) {
+    /** The index of the value chunk of {@code s} in the chunk group of the time chunk at {@code timeOff} (before {@code next}), or -1. */
+    private static int findValueChunk(Series s, long timeOff, long next) {
         if (s == null) {
             return -1;
         }
@@ -1568,7 +1582,7 @@ public final class TsFileReader implements Closeable {
                 hi = mid - 1;
             }
         }
-        return lo < s.chunkCount && o[lo] < next ? o[lo] : -1;
+        return lo < s.chunkCount && o[lo] < next ? lo : -1;
     }
 
     private static TsBlock assemble(

@@ -1,0 +1,243 @@
+package dev.colcodec.format.tsfile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import dev.colcodec.tsfile.TsEncoding;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.tsfile.common.conf.TSFileConfig;
+import org.apache.tsfile.common.conf.TSFileDescriptor;
+import org.apache.tsfile.enums.TSDataType;
+import org.apache.tsfile.file.metadata.IDeviceID;
+import org.apache.tsfile.file.metadata.enums.CompressionType;
+import org.apache.tsfile.file.metadata.enums.TSEncoding;
+import org.apache.tsfile.write.TsFileWriter;
+import org.apache.tsfile.write.record.TSRecord;
+import org.apache.tsfile.write.schema.IMeasurementSchema;
+import org.apache.tsfile.write.schema.MeasurementSchema;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * SPRINTZ pages where tsfile 2.4.0's encoder lost a sign (a residual of the type's minimum written as code
+ * 0: a DOUBLE or FLOAT after its negation at a block's second value, integers 2^63 or 2^31 apart; see
+ * {@code SprintzReader}) read back as written through the page statistics ({@code SprintzSigns}), in
+ * aligned and non-aligned chunks, single- and multi-page, over the whole range and part of it.
+ */
+class SprintzLostSignTest {
+    private static final int ROWS = 60;
+    private static final int LONG_ROWS = 3000;
+    private static final String[] NAMES = {"d", "f", "i", "l"};
+
+    @TempDir
+    Path dir;
+
+    /** Row 10 is a block's second value in either page layout, row 26 in the second page of 25. */
+    @ParameterizedTest(name = "{0} points per page, lost signs at rows {1}")
+    @CsvSource({"1000, 10", "25, 10 26", "25, 26", "1000, 37"})
+    void pagesWithOneLostSignReadBackAsWritten(int pagePoints, String lostRows) throws Exception {
+        int[] lost = java.util.Arrays.stream(lostRows.split(" "))
+                .mapToInt(Integer::parseInt)
+                .toArray();
+        Object[][] values = values(lost);
+        File f = write(values, pagePoints);
+        try (TsFileReader disk = TsFileReader.open(f.toPath());
+                TsFileReader mem = TsFileReader.of(Files.readAllBytes(f.toPath()))) {
+            for (TsFileReader r : List.of(disk, mem)) {
+                for (long[] range : new long[][] {{Long.MIN_VALUE, Long.MAX_VALUE}, {1012, 1030}, {1040, 1059}}) {
+                    for (int c = 0; c < NAMES.length; c++) {
+                        TsBlock b = r.seriesQuery("root.sg.plain", NAMES[c], range[0], range[1], TsEncoding.TS_2DIFF);
+                        assertEquals(expected(values[c], c, range, false), cells(b, 0), "non-aligned " + NAMES[c]);
+                    }
+                    TsBlock b = r.alignedQuery("root.sg.aligned", List.of(NAMES), range[0], range[1]);
+                    for (int c = 0; c < NAMES.length; c++) {
+                        assertEquals(expected(values[c], c, range, true), cells(b, c), "aligned " + NAMES[c]);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Pages of 1,000 values with runs of repeated values (many code 0s) and one lost sign each, after a
+     * repeat in the middle of a block (the predictor's step is then zero, so it predicts the previous
+     * value there too): the ranking by sum finds it among the page's code 0s.
+     */
+    @ParameterizedTest(name = "{0} points per page")
+    @CsvSource({"1000", "3000"})
+    void pagesOfRepeatedValuesFindTheirLostSign(int pagePoints) throws Exception {
+        Object[][] v = new Object[NAMES.length][LONG_ROWS];
+        for (int i = 0; i < LONG_ROWS; i++) {
+            double x = 10 + Math.round(Math.sin(i / 7.0) * 8) / 4.0;
+            v[0][i] = x;
+            v[1][i] = (float) x;
+            v[2][i] = (int) (x * 4);
+            v[3][i] = (long) (x * 4);
+        }
+        int pages = pagePoints == 1000 ? 3 : 1;
+        for (int p = 0; p < pages; p++) {
+            // the first row from row 300 of the page, not at a block's start or end, after a repeat
+            int r = p * 1000 + 300;
+            while (r % 9 < 3 || r % 9 == 8 || !v[0][r - 1].equals(v[0][r - 2])) {
+                r++;
+            }
+            v[0][r] = -(Double) v[0][r - 1];
+            v[1][r] = -(Float) v[1][r - 1];
+            v[2][r] = (Integer) v[2][r - 1] + Integer.MIN_VALUE;
+            v[3][r] = (Long) v[3][r - 1] + Long.MIN_VALUE;
+            // a value unlike the one before the lost sign next, so the step back is no minimum residual
+            v[0][r + 1] = (Double) v[0][r - 1] + 0.125;
+            v[1][r + 1] = (Float) v[1][r - 1] + 0.125f;
+            v[2][r + 1] = (Integer) v[2][r - 1] + 1;
+            v[3][r + 1] = (Long) v[3][r - 1] + 1;
+        }
+        File f = write(v, pagePoints);
+        long[] all = {Long.MIN_VALUE, Long.MAX_VALUE};
+        try (TsFileReader r = TsFileReader.open(f.toPath())) {
+            for (int c = 0; c < NAMES.length; c++) {
+                TsBlock b = r.seriesQuery("root.sg.plain", NAMES[c], all[0], all[1], TsEncoding.TS_2DIFF);
+                assertEquals(expected(v[c], c, all, false), cells(b, 0), "non-aligned " + NAMES[c]);
+            }
+            TsBlock b = r.alignedQuery("root.sg.aligned", List.of(NAMES), all[0], all[1]);
+            for (int c = 0; c < NAMES.length; c++) {
+                assertEquals(expected(v[c], c, all, true), cells(b, c), "aligned " + NAMES[c]);
+            }
+        }
+    }
+
+    /**
+     * Two lost signs in one page: no single reading of a code 0 agrees with the statistics, so the page
+     * reads as written, with each lost value and the rest of its block sign-flipped.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"0", "1", "2", "3"})
+    void aPageWithTwoLostSignsReadsAsWritten(int c) throws Exception {
+        Object[][] values = values(new int[] {10, 26});
+        File f = write(values, 1000);
+        try (TsFileReader r = TsFileReader.open(f.toPath())) {
+            List<Object> got = cells(
+                    r.seriesQuery("root.sg.plain", NAMES[c], Long.MIN_VALUE, Long.MAX_VALUE, TsEncoding.TS_2DIFF), 0);
+            List<Object> want = expected(values[c], c, new long[] {Long.MIN_VALUE, Long.MAX_VALUE}, false);
+            assertEquals(want.subList(0, 10), got.subList(0, 10));
+            assertNotEquals(want.get(10), got.get(10));
+            assertEquals(want.subList(27, ROWS), got.subList(27, ROWS));
+        }
+    }
+
+    /** Column c's value at each row (null: none); the rows in {@code lost} the previous value's negation (integers: plus the minimum). */
+    private static Object[][] values(int[] lost) {
+        Object[][] v = new Object[NAMES.length][ROWS];
+        for (int i = 0; i < ROWS; i++) {
+            v[0][i] = 0.5 + 0.125 * i;
+            v[1][i] = 0.5f + 0.25f * i;
+            v[2][i] = 1000 + 7 * i;
+            v[3][i] = 1000L + 7L * i;
+        }
+        for (int i : lost) {
+            v[0][i] = -(Double) v[0][i - 1];
+            v[1][i] = -(Float) v[1][i - 1];
+            v[2][i] = (Integer) v[2][i - 1] + Integer.MIN_VALUE;
+            v[3][i] = (Long) v[3][i - 1] + Long.MIN_VALUE;
+        }
+        return v;
+    }
+
+    /**
+     * The aligned device has no value of columns 0 and 1 at row 45 and of columns 2 and 3 at row 50 (an
+     * aligned value page's count is its non-null values).
+     */
+    private static boolean alignedNull(int row, int c) {
+        return row == (c < 2 ? 45 : 50);
+    }
+
+    private File write(Object[][] values, int pagePoints) throws Exception {
+        File f = dir.resolve("sprintz-" + pagePoints + "-" + System.nanoTime() + ".tsfile")
+                .toFile();
+        TSFileConfig conf = TSFileDescriptor.getInstance().getConfig();
+        int oldPoints = conf.getMaxNumberOfPointsInPage();
+        conf.setMaxNumberOfPointsInPage(pagePoints);
+        TSDataType[] types = {TSDataType.DOUBLE, TSDataType.FLOAT, TSDataType.INT32, TSDataType.INT64};
+        try (TsFileWriter w = new TsFileWriter(f)) {
+            List<IMeasurementSchema> schemas = new ArrayList<>();
+            for (int c = 0; c < NAMES.length; c++) {
+                schemas.add(new MeasurementSchema(NAMES[c], types[c], TSEncoding.SPRINTZ, CompressionType.LZ4));
+            }
+            IDeviceID plain = IDeviceID.Factory.DEFAULT_FACTORY.create("root.sg.plain");
+            IDeviceID aligned = IDeviceID.Factory.DEFAULT_FACTORY.create("root.sg.aligned");
+            for (IMeasurementSchema s : schemas) {
+                w.registerTimeseries(plain, s);
+            }
+            w.registerAlignedTimeseries(aligned, schemas);
+            for (IDeviceID d : List.of(plain, aligned)) {
+                for (int i = 0; i < values[0].length; i++) {
+                    TSRecord rec = new TSRecord(d, 1000 + i);
+                    boolean a = d == aligned;
+                    if (!(a && alignedNull(i, 0))) {
+                        rec.addPoint(NAMES[0], (double) (Double) values[0][i]);
+                    }
+                    if (!(a && alignedNull(i, 1))) {
+                        rec.addPoint(NAMES[1], (float) (Float) values[1][i]);
+                    }
+                    if (!(a && alignedNull(i, 2))) {
+                        rec.addPoint(NAMES[2], (int) (Integer) values[2][i]);
+                    }
+                    if (!(a && alignedNull(i, 3))) {
+                        rec.addPoint(NAMES[3], (long) (Long) values[3][i]);
+                    }
+                    w.writeRecord(rec);
+                }
+            }
+        } finally {
+            conf.setMaxNumberOfPointsInPage(oldPoints);
+        }
+        return f;
+    }
+
+    private static List<Object> expected(Object[] column, int c, long[] range, boolean aligned) {
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < column.length; i++) {
+            long t = 1000 + i;
+            if (t >= range[0] && t <= range[1]) {
+                out.add(aligned && alignedNull(i, c) ? null : bits(column[i]));
+            }
+        }
+        return out;
+    }
+
+    private static List<Object> cells(TsBlock b, int c) {
+        TsColumn col = b.column(c);
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < b.size(); i++) {
+            if (col.nulls()[i]) {
+                out.add(null);
+                continue;
+            }
+            switch (col.type()) {
+                case DOUBLE -> out.add(Double.doubleToRawLongBits(col.doubles()[i]));
+                case FLOAT -> out.add((long) Float.floatToRawIntBits(col.floats()[i]));
+                case INT32 -> out.add((long) col.ints()[i]);
+                default -> out.add(col.longs()[i]);
+            }
+        }
+        return out;
+    }
+
+    /** Values compared bit for bit (so -0.0 and 0.0 differ). */
+    private static Object bits(Object v) {
+        if (v instanceof Double d) {
+            return Double.doubleToRawLongBits(d);
+        }
+        if (v instanceof Float x) {
+            return (long) Float.floatToRawIntBits(x);
+        }
+        if (v instanceof Integer x) {
+            return (long) x;
+        }
+        return v;
+    }
+}
