@@ -274,7 +274,7 @@ final class InspectCommand {
                         // another writer's bound: colcodec neither writes nor compares FLOAT16 bounds
                         return ColumnValues.float16((b[0] & 0xFF) | (b[1] & 0xFF) << 8) + " (not used)";
                     }
-                    return c.logicalType() != null && c.logicalType().isText() ? text(b) : Csv.hex(b);
+                    return shown(b, c.logicalType() != null && c.logicalType().isText());
             }
         } catch (IndexOutOfBoundsException e) {
             return "(malformed)";
@@ -467,7 +467,29 @@ final class InspectCommand {
 
     private static void appendBinary(StringBuilder sb, String label, byte[] b, TsDataType t) {
         if (b != null) {
-            sb.append(label).append(t == TsDataType.BLOB ? Csv.hex(b) : text(b));
+            sb.append(label).append(shown(b, t != TsDataType.BLOB));
         }
+    }
+
+    /**
+     * Bytes of a binary statistic shown at most: a TsFile page's first and last TEXT values are whole
+     * values, so a 70 KB value would otherwise make a 70 KB line.
+     */
+    static final int SHOWN_BYTES = 64;
+
+    /**
+     * A binary statistic as {@link #text} or hex; one longer than {@link #SHOWN_BYTES} shows its first
+     * bytes (text: ending before a character cut in two) and then {@code ...(N bytes)}.
+     */
+    static String shown(byte[] b, boolean asText) {
+        if (b.length <= SHOWN_BYTES) {
+            return asText ? text(b) : Csv.hex(b);
+        }
+        int n = SHOWN_BYTES;
+        while (asText && n > 0 && (b[n] & 0xC0) == 0x80) {
+            n--;
+        }
+        byte[] head = Arrays.copyOf(b, n);
+        return (asText ? text(head) : Csv.hex(head)) + "...(" + b.length + " bytes)";
     }
 }

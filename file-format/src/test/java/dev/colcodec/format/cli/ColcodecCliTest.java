@@ -682,6 +682,43 @@ class ColcodecCliTest {
     }
 
     @Test
+    void inspectShowsTheFirstBytesOfALongBinaryStatistic() throws IOException {
+        // 'a' then 2-byte characters: byte 64 continues a character, so the text stops before it
+        String longText = "a" + "\u00e9".repeat(3000);
+        byte[] b = longText.getBytes(StandardCharsets.UTF_8);
+        assertThat(InspectCommand.shown(b, true)).isEqualTo("a" + "\u00e9".repeat(31) + "...(6001 bytes)");
+        assertThat(InspectCommand.shown(java.util.Arrays.copyOf(b, 63), true)).isEqualTo("a" + "\u00e9".repeat(31));
+        assertThat(InspectCommand.shown(new byte[65], false)).isEqualTo("00".repeat(64) + "...(65 bytes)");
+        assertThat(InspectCommand.shown(new byte[64], false)).isEqualTo("00".repeat(64));
+
+        TsTableSchema schema = new TsTableSchema(
+                "t",
+                List.of(
+                        CliFixtures.tag("dev", Compression.UNCOMPRESSED),
+                        new TsTableSchema.Column(
+                                "s",
+                                TsDataType.STRING,
+                                TsEncoding.PLAIN,
+                                Compression.UNCOMPRESSED,
+                                TsTableSchema.Category.FIELD)));
+        Path f = tmp.resolve("long-text.tsfile");
+        int rows = 30;
+        long[] times = new long[rows];
+        byte[][] values = new byte[rows][];
+        for (int i = 0; i < rows; i++) {
+            times[i] = i;
+            values[i] = (i + longText).getBytes(StandardCharsets.UTF_8);
+        }
+        try (TsFileWriter w = TsFileWriter.create(f, List.of(schema), new TsFileWriter.Options())) {
+            w.write(new TsTablet(schema).device("d").times(times, rows).binaries("s", values, null));
+        }
+        CliFixtures.Result r = run("inspect", f.toString(), "--pages");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("page @").contains("...(6002 bytes)").contains("...(6003 bytes)");
+        assertThat(r.out().lines()).allSatisfy(line -> assertThat(line.length()).isLessThan(1000));
+    }
+
+    @Test
     void badUsageGivesOneLineAndStatusTwo() throws IOException {
         Path file = CliFixtures.awkward(tmp);
         assertOneLineError(run("frobnicate", file.toString()), 2, "colcodec: unknown command 'frobnicate'");
