@@ -33,14 +33,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code rewrite IN OUT [--codec C] [--encoding COLUMN=ENCODING ...] [--page-version 1|2] [--advise P]}:
+ * {@code rewrite IN OUT [--codec C] [--encoding COLUMN=ENCODING ...] [--page-version 1|2] [--advise POLICY]}:
  * the same rows in a file of the same format, with another codec, per-column encodings or (Parquet)
  * page version. Unset choices keep the input's codec (Parquet: of its first chunk; TsFile: per column)
  * and, for TsFiles, the encodings; Parquet pages default to V1 with the writer's default encodings.
  */
 final class RewriteCommand {
     static final String USAGE =
-            "rewrite IN OUT [--codec C] [--encoding COLUMN=ENCODING ...] [--page-version 1|2] [--advise POLICY]";
+            "rewrite IN OUT [--codec C] [--encoding COLUMN=ENCODING ...] [--page-version 1|2] [--advise smallest|fastest|balanced]";
 
     /** The TsFile time column's name in {@code --encoding}. */
     static final String TIME = "time";

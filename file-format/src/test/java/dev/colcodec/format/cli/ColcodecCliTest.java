@@ -780,6 +780,22 @@ class ColcodecCliTest {
         assertThat(none.err()).contains("usage: colcodec");
     }
 
+    /** README's usage block is the commands' usage lines, as {@code --help} prints them. */
+    @Test
+    void readmeShowsEachCommandsUsageAsHelpPrintsIt() throws IOException {
+        String readme = Files.readString(Path.of("..", "README.md"));
+        String help = run("--help").out();
+        for (String usage : List.of(
+                InspectCommand.USAGE,
+                DumpCommand.USAGE,
+                RewriteCommand.USAGE,
+                ConvertCommand.USAGE,
+                AdviseCommand.USAGE)) {
+            assertThat(help).contains(usage);
+            assertThat(readme).contains("java -jar file-format/target/colcodec-cli.jar " + usage + "\n");
+        }
+    }
+
     @Test
     void aFailedRewriteOrConvertLeavesAnExistingOutAlone() throws IOException {
         Path parquet = CliFixtures.awkward(tmp);
