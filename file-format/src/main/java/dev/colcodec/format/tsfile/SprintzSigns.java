@@ -7,6 +7,7 @@ import dev.colcodec.values.DoubleValuesReader;
 import dev.colcodec.values.FloatValuesReader;
 import dev.colcodec.values.IntValuesReader;
 import dev.colcodec.values.LongValuesReader;
+import dev.colcodec.values.ValuesReader;
 
 /**
  * Reads SPRINTZ value pages back as written where tsfile's encoder lost a sign ({@link SprintzReader}: a
@@ -16,8 +17,9 @@ import dev.colcodec.values.LongValuesReader;
  * values read agree with what tsfile's writer was given; when they do not, the page's code 0s are tried
  * as that residual, one at a time, the likeliest first (by the sum the page would then have), at most
  * {@link #MAX_TRIES} of them, and the first reading that agrees is kept. Pages with no statistics, pages
- * that agree, and pages no single such reading repairs (two lost signs, say) read as written. A page
- * costs one more reading when it agrees and up to {@code MAX_TRIES + 2} more when it does not.
+ * that agree, and pages no single such reading repairs (two lost signs, say) read as written. A page with
+ * statistics is read once (its values are then served from this instance's arrays), and up to {@code
+ * MAX_TRIES + 2} times more when it disagrees.
  *
  * <p>One instance per thread: it keeps the scratch arrays of its last page.
  */
@@ -32,6 +34,8 @@ final class SprintzSigns {
     private float[] floats = new float[0];
     private double[] doubles = new double[0];
     private final int[] one = new int[1];
+    /** The values {@link #agrees} read last. */
+    private final Decoded decoded = new Decoded();
     /** Pages whose reading this instance changed. */
     long repaired;
 
@@ -40,15 +44,19 @@ final class SprintzSigns {
     }
 
     /**
-     * Initializes {@code r} on the page {@code buf[off, off + len)} of {@code count} values, reading as
-     * the minimum residual the one code 0 that makes the values agree with {@code stats} (the page's, or a
-     * single-page chunk's; null when unknown) if they do not as written.
+     * The values of the page {@code buf[off, off + len)} of {@code count} values, read by {@code r}: with
+     * statistics {@code stats} (the page's, or a single-page chunk's; null when unknown) of that count, the
+     * values read here, as written or with the one code 0 that makes them agree with the statistics read as
+     * the minimum residual; otherwise {@code r} itself, initialized on the page. The result is valid until
+     * the next call.
      */
-    void init(SprintzReader r, TsStatistics stats, int count, byte[] buf, int off, int len) {
+    ValuesReader init(SprintzReader r, TsStatistics stats, int count, byte[] buf, int off, int len) {
         r.init(count, buf, off, len);
-        if (stats == null || count <= 0 || stats.count != count || agrees(r, stats, count)) {
-            r.init(count, buf, off, len);
-            return;
+        if (stats == null || count <= 0 || stats.count != count) {
+            return r;
+        }
+        if (agrees(r, stats, count)) {
+            return decoded.start(count);
         }
         r.init(count, buf, off, len);
         int[] zeros = r.zeroResidualIndexes();
@@ -60,13 +68,12 @@ final class SprintzSigns {
             r.init(count, buf, off, len);
             r.readAsMinimumResiduals(one);
             if (agrees(r, stats, count)) {
-                r.init(count, buf, off, len);
-                r.readAsMinimumResiduals(one);
                 repaired++;
-                return;
+                return decoded.start(count);
             }
         }
         r.init(count, buf, off, len);
+        return r;
     }
 
     /**
@@ -182,5 +189,82 @@ final class SprintzSigns {
     /** Equal as statistics store them: bit for bit, any NaN alike. */
     private static boolean same(double a, double b) {
         return Double.doubleToLongBits(a) == Double.doubleToLongBits(b);
+    }
+
+    /** Reads the values {@link #agrees} read last, from the scratch array of their type. */
+    private final class Decoded implements IntValuesReader, LongValuesReader, FloatValuesReader, DoubleValuesReader {
+        private int pos;
+        private int count;
+
+        Decoded start(int count) {
+            this.pos = 0;
+            this.count = count;
+            return this;
+        }
+
+        /** The position after {@code n} more values, which the page holds (the callers' counts come from it). */
+        private int take(int n) {
+            if (n < 0 || n > count - pos) {
+                throw new IllegalStateException(n + " more values of a page of " + count + " at " + pos);
+            }
+            int at = pos;
+            pos += n;
+            return at;
+        }
+
+        @Override
+        public void init(int valueCount, byte[] buf, int offset, int length) {
+            throw new UnsupportedOperationException("reads the page SprintzSigns decoded");
+        }
+
+        @Override
+        public void skip(int n) {
+            take(n);
+        }
+
+        @Override
+        public int endOffset() {
+            throw new UnsupportedOperationException("reads the page SprintzSigns decoded");
+        }
+
+        @Override
+        public int readInteger() {
+            return ints[take(1)];
+        }
+
+        @Override
+        public void readIntegers(int[] dst, int off, int len) {
+            System.arraycopy(ints, take(len), dst, off, len);
+        }
+
+        @Override
+        public long readLong() {
+            return longs[take(1)];
+        }
+
+        @Override
+        public void readLongs(long[] dst, int off, int len) {
+            System.arraycopy(longs, take(len), dst, off, len);
+        }
+
+        @Override
+        public float readFloat() {
+            return floats[take(1)];
+        }
+
+        @Override
+        public void readFloats(float[] dst, int off, int len) {
+            System.arraycopy(floats, take(len), dst, off, len);
+        }
+
+        @Override
+        public double readDouble() {
+            return doubles[take(1)];
+        }
+
+        @Override
+        public void readDoubles(double[] dst, int off, int len) {
+            System.arraycopy(doubles, take(len), dst, off, len);
+        }
     }
 }

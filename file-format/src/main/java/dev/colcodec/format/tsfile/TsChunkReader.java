@@ -948,7 +948,7 @@ public final class TsChunkReader {
         // the whole page (the common case) needs no second count
         int inRange = lo == 0 && k == rc ? nonNull : countBits(vp.buf, bitmap, lo, lo + k);
         if (signs != null) {
-            signs.init((SprintzReader) r, st, nonNull, vp.buf, valuesAt, vp.off + vp.len - valuesAt);
+            r = signs.init((SprintzReader) r, st, nonNull, vp.buf, valuesAt, vp.off + vp.len - valuesAt);
         } else {
             r.init(nonNull, vp.buf, valuesAt, vp.off + vp.len - valuesAt);
         }
@@ -1333,15 +1333,16 @@ public final class TsChunkReader {
             col.ensureMore(k);
             try {
                 int valuesLen = timePage.off + timePage.len - valuesAt;
+                ValuesReader page = vr;
                 if (signs != null && rows >= 0) {
-                    signs.init((SprintzReader) vr, c.pageStatistics(p), rows, timePage.buf, valuesAt, valuesLen);
+                    page = signs.init((SprintzReader) vr, c.pageStatistics(p), rows, timePage.buf, valuesAt, valuesLen);
                 } else {
                     vr.init(rows < 0 ? ValuesReader.UNKNOWN_COUNT : rows, timePage.buf, valuesAt, valuesLen);
                 }
                 if (lo > 0) {
-                    vr.skip(lo);
+                    page.skip(lo);
                 }
-                readValues(vr, col, col.size, k);
+                readValues(page, col, col.size, k);
             } catch (CorruptInputException e) {
                 throw timePage.inFile(e);
             }
