@@ -3,6 +3,7 @@ package dev.colcodec.format.fuzz;
 import dev.colcodec.CorruptInputException;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.tsfile.TsBlock;
+import dev.colcodec.format.tsfile.TsFileLayout;
 import dev.colcodec.format.tsfile.TsFileReader;
 import dev.colcodec.format.tsfile.TsFileWriter;
 import dev.colcodec.format.tsfile.TsScan;
@@ -121,8 +122,11 @@ final class TsTableFileFuzz extends FuzzHarness {
         final Set<String> sprintzStopped = new HashSet<>();
         /** Per device, the tablets tsfile's writer was given: first row to row count. */
         final Map<Device, TreeMap<Integer, Integer>> tsfileTablets = new HashMap<>();
-        /** Per device, the tablets colcodec wrote: first row to row count (a chunk group each). */
-        final Map<Device, TreeMap<Integer, Integer>> tablets = new HashMap<>();
+        /**
+         * Per device, the rows that end a page of colcodec's file holding a multiple of 9 rows, read from the
+         * file (pages of tablets with strings are cut by size, not only by {@link #pagePoints}).
+         */
+        final Map<Device, Set<Integer>> pageOfNinesEnds = new HashMap<>();
 
         List<String> allColumns() {
             List<String> all = new ArrayList<>(Arrays.asList(tagNames));
@@ -458,6 +462,7 @@ final class TsTableFileFuzz extends FuzzHarness {
         log("  colcodec writes tablets of up to " + maxRows + " rows" + (toFile ? " to a file" : "")
                 + (pooled ? " with a pool" : "") + ", " + kernels.name() + " kernels");
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        List<Object[]> written = new ArrayList<>();
         try (TsFileWriter w =
                 toFile ? TsFileWriter.create(file, List.of(schema), o) : new TsFileWriter(bos, List.of(schema), o)) {
             for (int[] slice : interleave(ds, maxRows, r)) {
@@ -467,7 +472,6 @@ final class TsTableFileFuzz extends FuzzHarness {
                 // times(array, rowCount) takes the first rowCount times of a longer array
                 long[] times = Arrays.copyOfRange(dev.times(), start, start + n + (r.nextInt(3) == 0 ? 2 : 0));
                 TsTablet tab = new TsTablet(schema).device(dev.tags()).times(times, n);
-                ds.tablets.computeIfAbsent(dev, x -> new TreeMap<>()).put(start, n);
                 for (int c = 0; c < ds.fields.size(); c++) {
                     fill(tab, ds.fields.get(c), dev.cells()[c], start, n, r);
                     if (allNull(dev.cells()[c], start, n)) {
@@ -480,9 +484,33 @@ final class TsTableFileFuzz extends FuzzHarness {
                     }
                 }
                 w.write(tab);
+                written.add(new Object[] {dev, start, n});
             }
         }
-        return toFile ? Files.readAllBytes(file) : bos.toByteArray();
+        byte[] out = toFile ? Files.readAllBytes(file) : bos.toByteArray();
+        // one chunk group per tablet, in write order: where its time chunk's pages end
+        List<TsFileLayout.ChunkGroup> groups =
+                TsFileLayout.scan(out, (int) TsFileReader.of(out).metadataOffset());
+        for (int g = 0; g < groups.size(); g++) {
+            Device dev = (Device) written.get(g)[0];
+            int row = (Integer) written.get(g)[1];
+            int n = (Integer) written.get(g)[2];
+            for (TsFileLayout.Chunk c : groups.get(g).chunks()) {
+                if (!c.header().isTimeChunk()) {
+                    continue;
+                }
+                for (TsFileLayout.Page p : c.pages()) {
+                    int rows = p.header().statistics() == null ? n : p.header().statistics().count;
+                    row += rows;
+                    if (rows % 9 == 0) {
+                        ds.pageOfNinesEnds
+                                .computeIfAbsent(dev, x -> new HashSet<>())
+                                .add(row - 1);
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /** Whether [rg[0], rg[1]] holds no time of {@code times} but lies between two of them. */
@@ -798,14 +826,7 @@ final class TsTableFileFuzz extends FuzzHarness {
 
     /** Whether row {@code i} ends a page colcodec wrote whose row count is a multiple of 9. */
     private static boolean lastOfAPageOfNines(Dataset ds, Device dev, int i) {
-        TreeMap<Integer, Integer> tablets = ds.tablets.get(dev);
-        if (tablets == null) {
-            return false;
-        }
-        Map.Entry<Integer, Integer> tablet = tablets.floorEntry(i);
-        int pageStart = tablet.getKey() + (i - tablet.getKey()) / ds.pagePoints * ds.pagePoints;
-        int pageRows = Math.min(ds.pagePoints, tablet.getKey() + tablet.getValue() - pageStart);
-        return i == pageStart + pageRows - 1 && pageRows % 9 == 0;
+        return ds.pageOfNinesEnds.getOrDefault(dev, Set.of()).contains(i);
     }
 
     /** Whether every requested field of row {@code i} is null or one tsfile reads as null. */
