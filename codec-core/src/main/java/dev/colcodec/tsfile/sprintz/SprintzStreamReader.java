@@ -189,6 +189,8 @@ final class SprintzStreamReader {
         int savedPos = pos;
         int savedLength = blockLength;
         int savedAt = blockAt;
+        int savedDecoded = decoded;
+        int savedNext = minimumNext;
         long[] savedBlock = block.clone();
         try {
             skip(remaining);
@@ -198,6 +200,8 @@ final class SprintzStreamReader {
             pos = savedPos;
             blockLength = savedLength;
             blockAt = savedAt;
+            decoded = savedDecoded;
+            minimumNext = savedNext;
             System.arraycopy(savedBlock, 0, block, 0, BLOCK);
         }
     }

@@ -267,6 +267,16 @@ class SprintzCodecTest {
                 type.read(r, got, 0, v.length);
                 assertThat(got).isEqualTo(v);
 
+                // endOffset, before or after the indexes are given, keeps them
+                r.init(count, theirs, 0, theirs.length);
+                assertThat(r.endOffset()).isEqualTo(theirs.length);
+                r.readAsMinimumResiduals(at);
+                assertThat(r.endOffset()).isEqualTo(theirs.length);
+                type.read(r, got, 0, 20);
+                assertThat(r.endOffset()).isEqualTo(theirs.length);
+                type.read(r, got, 20, v.length - 20);
+                assertThat(got).as("after endOffset").isEqualTo(v);
+
                 r.init(count, theirs, 0, theirs.length);
                 r.readAsMinimumResiduals(new int[] {0, 2, 9, 19, 40});
                 r.skip(17);

@@ -8,24 +8,45 @@ import dev.colcodec.values.FloatValuesReader;
 import dev.colcodec.values.IntValuesReader;
 import dev.colcodec.values.LongValuesReader;
 import dev.colcodec.values.ValuesReader;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * Reads SPRINTZ value pages back as written where tsfile's encoder lost a sign ({@link SprintzReader}: a
  * residual of the type's minimum, such as a DOUBLE 1.5 then -1.5, written as code 0, after which the
- * page reads with that value and the rest of its block sign-flipped). The page's statistics (count,
- * bounds, first, last and sum, the last a serial chain of additions, so to the bit) tell whether the
- * values read agree with what tsfile's writer was given; when they do not, the page's code 0s are tried
- * as that residual, one at a time, the likeliest first (by the sum the page would then have), at most
- * {@link #MAX_TRIES} of them, and the first reading that agrees is kept. Pages with no statistics, pages
- * that agree, and pages no single such reading repairs (two lost signs, say) read as written. A page with
- * statistics is read once (its values are then served from this instance's arrays), and up to {@code
- * MAX_TRIES + 2} times more when it disagrees.
+ * page reads with that value and the rest of its 9-value block sign-flipped).
+ *
+ * <p>The page's statistics (count, bounds, first, last and sum, the sum a serial chain of additions, so
+ * compared to the bit) say whether the values read are those tsfile's writer was given. When they are
+ * not, a reading with lost signs is looked for, and kept only if it is the one reading tried that agrees:
+ * <ol>
+ *   <li>Each 9-value block's code 0s are tried as the minimum residual (one per block at a time, every
+ *       block in one decode, so at most 8 decodes). A block is suspect when a code 0 read so brings its
+ *       last value nearer the value that follows the block (the next block's first value, stored whole,
+ *       or the page's last value from its statistics) than the page as written does; its options are the
+ *       code 0s that bring it nearest.
+ *   <li>Every combination of one option per suspect block, if there are at most {@link #MAX_COMBINATIONS};
+ *       a page with two lost signs in different blocks is found here.
+ *   <li>Otherwise, or if none agrees, each option alone, at most {@link #MAX_SINGLES} (a suspect block
+ *       whose values cross zero at its end without a lost sign has an option too).
+ * </ol>
+ * Two readings that agree leave the page as written: the statistics cannot choose (a reading that flips
+ * a run of repeated values can agree as well as the true one). So do pages with no statistics, pages
+ * whose statistics hold a NaN (FLOAT, DOUBLE: little is left to compare), pages that agree as written,
+ * and pages of two lost signs in one block. A page with statistics is decoded once (its values are then
+ * served from this instance's arrays); one that disagrees, up to {@code 10 + MAX_COMBINATIONS +
+ * MAX_SINGLES} times more.
  *
  * <p>One instance per thread: it keeps the scratch arrays of its last page.
  */
 final class SprintzSigns {
-    /** Readings of one page tried at most beyond the first: the candidates likeliest to agree. */
-    static final int MAX_TRIES = 32;
+    /** Combinations of one option per suspect block tried at most. */
+    static final int MAX_COMBINATIONS = 16;
+    /** Single options tried at most. */
+    static final int MAX_SINGLES = 16;
+
+    private static final int BLOCK = 9;
 
     private final Kernels kernels;
     private long[] times = new long[0];
@@ -33,8 +54,9 @@ final class SprintzSigns {
     private long[] longs = new long[0];
     private float[] floats = new float[0];
     private double[] doubles = new double[0];
-    private final int[] one = new int[1];
-    /** The values {@link #agrees} read last. */
+    /** The values as written, while a page that disagrees is looked at. */
+    private double[] written = new double[0];
+    /** The values {@link #read} read last. */
     private final Decoded decoded = new Decoded();
     /** Pages whose reading this instance changed. */
     long repaired;
@@ -46,98 +68,231 @@ final class SprintzSigns {
     /**
      * The values of the page {@code buf[off, off + len)} of {@code count} values, read by {@code r}: with
      * statistics {@code stats} (the page's, or a single-page chunk's; null when unknown) of that count, the
-     * values read here, as written or with the one code 0 that makes them agree with the statistics read as
-     * the minimum residual; otherwise {@code r} itself, initialized on the page. The result is valid until
-     * the next call.
+     * values read here, as written or with the lost signs that make them agree with the statistics;
+     * otherwise {@code r} itself, initialized on the page. The result is valid until the next call.
      */
     ValuesReader init(SprintzReader r, TsStatistics stats, int count, byte[] buf, int off, int len) {
         r.init(count, buf, off, len);
         if (stats == null || count <= 0 || stats.count != count) {
             return r;
         }
-        if (agrees(r, stats, count)) {
+        TsDataType type = stats.type().storageType();
+        read(r, type, count);
+        if (agrees(stats, count)) {
             return decoded.start(count);
+        }
+        int[] found = count >= BLOCK && checkable(stats) ? search(r, stats, type, count, buf, off, len) : null;
+        r.init(count, buf, off, len);
+        if (found == null) {
+            return r;
+        }
+        r.readAsMinimumResiduals(found);
+        read(r, type, count);
+        repaired++;
+        return decoded.start(count);
+    }
+
+    /** The code 0 indexes of the one reading tried that agrees with {@code stats}, or null. */
+    private int[] search(
+            SprintzReader r, TsStatistics stats, TsDataType type, int count, byte[] buf, int off, int len) {
+        if (written.length < count) {
+            written = new double[count];
+        }
+        for (int i = 0; i < count; i++) {
+            written[i] = value(type, i);
         }
         r.init(count, buf, off, len);
         int[] zeros = r.zeroResidualIndexes();
-        // the values just read are in the scratch array of the statistics' type
-        Integer[] order = rank(zeros, stats, count);
-        int tries = Math.min(order.length, MAX_TRIES);
-        for (int t = 0; t < tries; t++) {
-            one[0] = zeros[order[t]];
+        int blocks = count / BLOCK;
+        // per block, its code 0s (ascending)
+        int[][] byBlock = new int[blocks][];
+        int[] n = new int[blocks];
+        for (int z : zeros) {
+            int b = z / BLOCK;
+            if (b < blocks) {
+                if (byBlock[b] == null) {
+                    byBlock[b] = new int[BLOCK - 1];
+                }
+                byBlock[b][n[b]++] = z;
+            }
+        }
+        // the value after each block: the next block's first (stored whole), or the page's last
+        double[] after = new double[blocks];
+        double[] best = new double[blocks];
+        for (int b = 0; b < blocks; b++) {
+            int next = (b + 1) * BLOCK;
+            after[b] = next < count ? written[next] : last(stats, type);
+            best[b] = distance(written[next - 1], after[b]);
+        }
+        // one code 0 of every block at a time: round k tries each block's k-th
+        List<List<Integer>> options = new ArrayList<>();
+        for (int b = 0; b < blocks; b++) {
+            options.add(new ArrayList<>());
+        }
+        int[] at = new int[blocks];
+        for (int k = 0; k < BLOCK - 1; k++) {
+            int m = 0;
+            for (int b = 0; b < blocks; b++) {
+                if (n[b] > k) {
+                    at[m++] = byBlock[b][k];
+                }
+            }
+            if (m == 0) {
+                break;
+            }
             r.init(count, buf, off, len);
-            r.readAsMinimumResiduals(one);
-            if (agrees(r, stats, count)) {
-                repaired++;
-                return decoded.start(count);
+            r.readAsMinimumResiduals(Arrays.copyOf(at, m));
+            read(r, type, count);
+            for (int j = 0; j < m; j++) {
+                int b = at[j] / BLOCK;
+                double d = distance(value(type, (b + 1) * BLOCK - 1), after[b]);
+                if (d < best[b]) {
+                    best[b] = d;
+                    options.get(b).clear();
+                }
+                if (d == best[b] && d < distance(written[(b + 1) * BLOCK - 1], after[b])) {
+                    options.get(b).add(at[j]);
+                }
             }
         }
+        List<int[]> suspects = new ArrayList<>();
+        long combinations = 1;
+        for (List<Integer> o : options) {
+            if (!o.isEmpty()) {
+                suspects.add(o.stream().mapToInt(Integer::intValue).toArray());
+                combinations *= o.size();
+            }
+        }
+        if (suspects.isEmpty()) {
+            return null;
+        }
+        if (combinations <= MAX_COMBINATIONS) {
+            int[] pick = new int[suspects.size()];
+            int[] choice = new int[suspects.size()];
+            int[] agreeing = null;
+            for (long c = 0; c < combinations; c++) {
+                long rest = c;
+                for (int s = 0; s < pick.length; s++) {
+                    int[] o = suspects.get(s);
+                    choice[s] = o[(int) (rest % o.length)];
+                    rest /= o.length;
+                }
+                if (agreesWith(r, stats, type, count, buf, off, len, choice)) {
+                    if (agreeing != null) {
+                        return null;
+                    }
+                    agreeing = choice.clone();
+                }
+            }
+            if (agreeing != null) {
+                return agreeing;
+            }
+        }
+        int[] agreeing = null;
+        int tried = 0;
+        for (int[] o : suspects) {
+            for (int z : o) {
+                if (tried++ == MAX_SINGLES) {
+                    return agreeing;
+                }
+                int[] one = {z};
+                if (agreesWith(r, stats, type, count, buf, off, len, one)) {
+                    if (agreeing != null) {
+                        return null;
+                    }
+                    agreeing = one;
+                }
+            }
+        }
+        return agreeing;
+    }
+
+    private boolean agreesWith(
+            SprintzReader r, TsStatistics stats, TsDataType type, int count, byte[] buf, int off, int len, int[] at) {
         r.init(count, buf, off, len);
-        return r;
+        r.readAsMinimumResiduals(at);
+        read(r, type, count);
+        return agrees(stats, count);
     }
 
-    /**
-     * The candidates' positions in {@code zeros}, the likeliest first: by how far the page's sum would be
-     * from the statistics' if reading code 0 at the candidate as the minimum residual turned the rest of
-     * its block into the same values with the sign bit flipped (FLOAT and DOUBLE; integers: plus the
-     * minimum), as it does but for the odd case where the predictor's step then changes too. Ties keep page
-     * order.
-     */
-    private Integer[] rank(int[] zeros, TsStatistics stats, int count) {
-        // prefix sums of what each value's flip would add to the sum
-        double[] gain = new double[count + 1];
-        double plain = 0;
-        TsDataType type = stats.type().storageType();
-        for (int i = 0; i < count; i++) {
-            double x;
-            double flipped;
-            switch (type) {
-                case INT32:
-                    x = ints[i];
-                    flipped = ints[i] + Integer.MIN_VALUE;
-                    break;
-                case INT64:
-                    x = longs[i];
-                    flipped = longs[i] + Long.MIN_VALUE;
-                    break;
-                case FLOAT:
-                    x = floats[i];
-                    flipped = -floats[i];
-                    break;
-                default:
-                    x = doubles[i];
-                    flipped = -doubles[i];
-                    break;
-            }
-            plain += x;
-            gain[i + 1] = gain[i] + (flipped - x);
-        }
-        double want = type == TsDataType.INT32 ? stats.sumLong : stats.sumDouble;
-        double[] score = new double[zeros.length];
-        Integer[] order = new Integer[zeros.length];
-        for (int j = 0; j < zeros.length; j++) {
-            int z = zeros[j];
-            int blockEnd = Math.min(count, z / 9 * 9 + 9);
-            double d = Math.abs(plain + gain[blockEnd] - gain[z] - want);
-            score[j] = Double.isNaN(d) ? Double.POSITIVE_INFINITY : d;
-            order[j] = j;
-        }
-        java.util.Arrays.sort(order, (a, b) -> Double.compare(score[a], score[b]));
-        return order;
+    /** How far apart two values are, for choosing among readings; NaN and infinities are as far as can be. */
+    private static double distance(double a, double b) {
+        double d = Math.abs(a - b);
+        return Double.isNaN(d) ? Double.POSITIVE_INFINITY : d;
     }
 
-    /** Reads the page's {@code count} values from {@code r} and whether their statistics are {@code stats}'s. */
-    private boolean agrees(SprintzReader r, TsStatistics stats, int count) {
+    /** The page's last value from its statistics. */
+    private static double last(TsStatistics stats, TsDataType type) {
+        return type == TsDataType.INT32 || type == TsDataType.INT64 ? (double) stats.lastLong : stats.lastDouble;
+    }
+
+    /** Whether the statistics pin the values down enough to choose a reading: FLOAT and DOUBLE ones without NaN. */
+    private static boolean checkable(TsStatistics s) {
+        TsDataType t = s.type().storageType();
+        if (t != TsDataType.FLOAT && t != TsDataType.DOUBLE) {
+            return true;
+        }
+        return !Double.isNaN(s.minDouble)
+                && !Double.isNaN(s.maxDouble)
+                && !Double.isNaN(s.firstDouble)
+                && !Double.isNaN(s.lastDouble)
+                && !Double.isNaN(s.sumDouble);
+    }
+
+    /** Value {@code i} of the last {@link #read}, as a double. */
+    private double value(TsDataType type, int i) {
+        switch (type) {
+            case INT32:
+                return ints[i];
+            case INT64:
+                return longs[i];
+            case FLOAT:
+                return floats[i];
+            default:
+                return doubles[i];
+        }
+    }
+
+    /** Reads the page's {@code count} values from {@code r} into the scratch array of {@code type}. */
+    private void read(SprintzReader r, TsDataType type, int count) {
+        switch (type) {
+            case INT32:
+                if (ints.length < count) {
+                    ints = new int[count];
+                }
+                ((IntValuesReader) r).readIntegers(ints, 0, count);
+                break;
+            case INT64:
+                if (longs.length < count) {
+                    longs = new long[count];
+                }
+                ((LongValuesReader) r).readLongs(longs, 0, count);
+                break;
+            case FLOAT:
+                if (floats.length < count) {
+                    floats = new float[count];
+                }
+                ((FloatValuesReader) r).readFloats(floats, 0, count);
+                break;
+            case DOUBLE:
+                if (doubles.length < count) {
+                    doubles = new double[count];
+                }
+                ((DoubleValuesReader) r).readDoubles(doubles, 0, count);
+                break;
+            default:
+                throw new IllegalStateException("SPRINTZ has no " + type + " values");
+        }
+    }
+
+    /** Whether the statistics of the values {@link #read} read last are {@code stats}'s. */
+    private boolean agrees(TsStatistics stats, int count) {
         if (times.length < count) {
             times = new long[count];
         }
         TsStatistics got = new TsStatistics(stats.type());
         switch (stats.type().storageType()) {
             case INT32:
-                if (ints.length < count) {
-                    ints = new int[count];
-                }
-                ((IntValuesReader) r).readIntegers(ints, 0, count);
                 got.updateInts(kernels, times, ints, 0, count);
                 return got.count == stats.count
                         && got.minLong == stats.minLong
@@ -146,10 +301,6 @@ final class SprintzSigns {
                         && got.lastLong == stats.lastLong
                         && got.sumLong == stats.sumLong;
             case INT64:
-                if (longs.length < count) {
-                    longs = new long[count];
-                }
-                ((LongValuesReader) r).readLongs(longs, 0, count);
                 got.updateLongs(kernels, times, longs, 0, count);
                 return got.count == stats.count
                         && got.minLong == stats.minLong
@@ -158,22 +309,11 @@ final class SprintzSigns {
                         && got.lastLong == stats.lastLong
                         && same(got.sumDouble, stats.sumDouble);
             case FLOAT:
-                if (floats.length < count) {
-                    floats = new float[count];
-                }
-                ((FloatValuesReader) r).readFloats(floats, 0, count);
                 got.updateFloats(kernels, times, floats, 0, count);
                 return sameDoubles(got, stats);
-            case DOUBLE:
-                if (doubles.length < count) {
-                    doubles = new double[count];
-                }
-                ((DoubleValuesReader) r).readDoubles(doubles, 0, count);
+            default:
                 got.updateDoubles(kernels, times, doubles, 0, count);
                 return sameDoubles(got, stats);
-            default:
-                // SPRINTZ has no other types; a reader of another type is not asked
-                return true;
         }
     }
 
@@ -191,7 +331,7 @@ final class SprintzSigns {
         return Double.doubleToLongBits(a) == Double.doubleToLongBits(b);
     }
 
-    /** Reads the values {@link #agrees} read last, from the scratch array of their type. */
+    /** Reads the values {@link #read} read last, from the scratch array of their type. */
     private final class Decoded implements IntValuesReader, LongValuesReader, FloatValuesReader, DoubleValuesReader {
         private int pos;
         private int count;
