@@ -21,9 +21,7 @@ import java.util.Objects;
  * <p>As in TsFile, predictions run on {@code doubleToLongBits} bits, so a NaN payload is kept only
  * in the first value of each block and in the last block.
  */
-public final class SprintzDoubleReader implements DoubleValuesReader, SprintzReader {
-    private final SprintzStreamReader stream;
-
+public final class SprintzDoubleReader extends SprintzReader implements DoubleValuesReader {
     /** A reader using the JVM's best kernels. */
     public SprintzDoubleReader() {
         this(KernelProvider.best());
@@ -31,12 +29,7 @@ public final class SprintzDoubleReader implements DoubleValuesReader, SprintzRea
 
     /** A reader unpacking residuals with {@code kernels}. */
     public SprintzDoubleReader(Kernels kernels) {
-        this.stream = new SprintzStreamReader(SprintzType.DOUBLE, kernels);
-    }
-
-    @Override
-    public void init(int valueCount, byte[] buf, int offset, int length) {
-        stream.init(valueCount, buf, offset, length);
+        super(SprintzType.DOUBLE, kernels);
     }
 
     @Override
@@ -57,25 +50,5 @@ public final class SprintzDoubleReader implements DoubleValuesReader, SprintzRea
             off += n;
             len -= n;
         }
-    }
-
-    @Override
-    public int[] zeroResidualIndexes() {
-        return stream.zeroResidualIndexes();
-    }
-
-    @Override
-    public void readAsMinimumResiduals(int[] indexes) {
-        stream.readAsMinimumResiduals(indexes);
-    }
-
-    @Override
-    public void skip(int n) {
-        stream.skip(n);
-    }
-
-    @Override
-    public int endOffset() {
-        return stream.endOffset();
     }
 }

@@ -17,9 +17,7 @@ import java.util.Objects;
  * <p>As in TsFile, predictions run on {@code floatToIntBits} bits, so a NaN payload is kept only in
  * the first value of each block and in the last block.
  */
-public final class SprintzFloatReader implements FloatValuesReader, SprintzReader {
-    private final SprintzStreamReader stream;
-
+public final class SprintzFloatReader extends SprintzReader implements FloatValuesReader {
     /** A reader using the JVM's best kernels. */
     public SprintzFloatReader() {
         this(KernelProvider.best());
@@ -27,12 +25,7 @@ public final class SprintzFloatReader implements FloatValuesReader, SprintzReade
 
     /** A reader unpacking residuals with {@code kernels}. */
     public SprintzFloatReader(Kernels kernels) {
-        this.stream = new SprintzStreamReader(SprintzType.FLOAT, kernels);
-    }
-
-    @Override
-    public void init(int valueCount, byte[] buf, int offset, int length) {
-        stream.init(valueCount, buf, offset, length);
+        super(SprintzType.FLOAT, kernels);
     }
 
     @Override
@@ -53,25 +46,5 @@ public final class SprintzFloatReader implements FloatValuesReader, SprintzReade
             off += n;
             len -= n;
         }
-    }
-
-    @Override
-    public int[] zeroResidualIndexes() {
-        return stream.zeroResidualIndexes();
-    }
-
-    @Override
-    public void readAsMinimumResiduals(int[] indexes) {
-        stream.readAsMinimumResiduals(indexes);
-    }
-
-    @Override
-    public void skip(int n) {
-        stream.skip(n);
-    }
-
-    @Override
-    public int endOffset() {
-        return stream.endOffset();
     }
 }

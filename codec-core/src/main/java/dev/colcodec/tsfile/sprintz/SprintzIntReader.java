@@ -15,9 +15,7 @@ import java.util.Objects;
  * shorter than 5 bytes) and decodes residuals of magnitude 2^30 or more wrongly; this reader
  * decodes them as the encoder meant.
  */
-public final class SprintzIntReader implements IntValuesReader, SprintzReader {
-    private final SprintzStreamReader stream;
-
+public final class SprintzIntReader extends SprintzReader implements IntValuesReader {
     /** A reader using the JVM's best kernels. */
     public SprintzIntReader() {
         this(KernelProvider.best());
@@ -25,12 +23,7 @@ public final class SprintzIntReader implements IntValuesReader, SprintzReader {
 
     /** A reader unpacking residuals with {@code kernels}. */
     public SprintzIntReader(Kernels kernels) {
-        this.stream = new SprintzStreamReader(SprintzType.INT32, kernels);
-    }
-
-    @Override
-    public void init(int valueCount, byte[] buf, int offset, int length) {
-        stream.init(valueCount, buf, offset, length);
+        super(SprintzType.INT32, kernels);
     }
 
     @Override
@@ -51,25 +44,5 @@ public final class SprintzIntReader implements IntValuesReader, SprintzReader {
             off += n;
             len -= n;
         }
-    }
-
-    @Override
-    public int[] zeroResidualIndexes() {
-        return stream.zeroResidualIndexes();
-    }
-
-    @Override
-    public void readAsMinimumResiduals(int[] indexes) {
-        stream.readAsMinimumResiduals(indexes);
-    }
-
-    @Override
-    public void skip(int n) {
-        stream.skip(n);
-    }
-
-    @Override
-    public int endOffset() {
-        return stream.endOffset();
     }
 }

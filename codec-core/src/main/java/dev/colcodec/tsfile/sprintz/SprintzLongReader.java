@@ -13,9 +13,7 @@ import dev.colcodec.values.LongValuesReader;
  * pages (the last value when the page holds a multiple of 9 values) and decodes residuals of
  * magnitude 2^62 or more wrongly; this reader decodes them as the encoder meant.
  */
-public final class SprintzLongReader implements LongValuesReader, SprintzReader {
-    private final SprintzStreamReader stream;
-
+public final class SprintzLongReader extends SprintzReader implements LongValuesReader {
     /** A reader using the JVM's best kernels. */
     public SprintzLongReader() {
         this(KernelProvider.best());
@@ -23,12 +21,7 @@ public final class SprintzLongReader implements LongValuesReader, SprintzReader 
 
     /** A reader unpacking residuals with {@code kernels}. */
     public SprintzLongReader(Kernels kernels) {
-        this.stream = new SprintzStreamReader(SprintzType.INT64, kernels);
-    }
-
-    @Override
-    public void init(int valueCount, byte[] buf, int offset, int length) {
-        stream.init(valueCount, buf, offset, length);
+        super(SprintzType.INT64, kernels);
     }
 
     @Override
@@ -39,25 +32,5 @@ public final class SprintzLongReader implements LongValuesReader, SprintzReader 
     @Override
     public void readLongs(long[] dst, int off, int len) {
         stream.read(dst, off, len);
-    }
-
-    @Override
-    public int[] zeroResidualIndexes() {
-        return stream.zeroResidualIndexes();
-    }
-
-    @Override
-    public void readAsMinimumResiduals(int[] indexes) {
-        stream.readAsMinimumResiduals(indexes);
-    }
-
-    @Override
-    public void skip(int n) {
-        stream.skip(n);
-    }
-
-    @Override
-    public int endOffset() {
-        return stream.endOffset();
     }
 }

@@ -1,5 +1,6 @@
 package dev.colcodec.tsfile.sprintz;
 
+import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.ValuesReader;
 
 /**
@@ -16,15 +17,39 @@ import dev.colcodec.values.ValuesReader;
  * (TsFile page statistics: colcodec's TsFile reader does this) can find the indexes to read otherwise.
  * colcodec's own writers give that residual a code of its own, which reads back exactly.
  */
-public sealed interface SprintzReader extends ValuesReader
+public abstract sealed class SprintzReader implements ValuesReader
         permits SprintzIntReader, SprintzLongReader, SprintzFloatReader, SprintzDoubleReader {
+    /** The page decoder the typed readers read from. */
+    final SprintzStreamReader stream;
+
+    SprintzReader(SprintzType type, Kernels kernels) {
+        this.stream = new SprintzStreamReader(type, kernels);
+    }
+
+    @Override
+    public final void init(int valueCount, byte[] buf, int offset, int length) {
+        stream.init(valueCount, buf, offset, length);
+    }
+
+    @Override
+    public final void skip(int n) {
+        stream.skip(n);
+    }
+
+    @Override
+    public final int endOffset() {
+        return stream.endOffset();
+    }
+
     /**
      * The page indexes (0 the page's first value), ascending, of the values whose residual is written as
      * code 0: a zero residual, or the type's minimum that tsfile's encoder wrote as 0. Scans the page
      * given to {@link #init} from its start (up to its count, when known) without moving the reading
      * position; a corrupt page is the usual exception.
      */
-    int[] zeroResidualIndexes();
+    public final int[] zeroResidualIndexes() {
+        return stream.zeroResidualIndexes();
+    }
 
     /**
      * Reads the code 0 at these page indexes (ascending, non-negative) as the type's minimum residual
@@ -33,5 +58,7 @@ public sealed interface SprintzReader extends ValuesReader
      *
      * @throws IllegalArgumentException if the indexes are not ascending or one is negative
      */
-    void readAsMinimumResiduals(int[] indexes);
+    public final void readAsMinimumResiduals(int[] indexes) {
+        stream.readAsMinimumResiduals(indexes);
+    }
 }

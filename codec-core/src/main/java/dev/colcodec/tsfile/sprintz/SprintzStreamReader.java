@@ -82,13 +82,7 @@ final class SprintzStreamReader {
      * position where it was.
      */
     int[] zeroResidualIndexes() {
-        int savedRemaining = remaining;
-        int savedPos = pos;
-        int savedLength = blockLength;
-        int savedAt = blockAt;
-        int savedDecoded = decoded;
-        int savedNext = minimumNext;
-        long[] savedBlock = block.clone();
+        Position saved = new Position();
         zeros = new int[16];
         zeroCount = 0;
         try {
@@ -105,13 +99,7 @@ final class SprintzStreamReader {
             return Arrays.copyOf(zeros, n);
         } finally {
             zeros = null;
-            remaining = savedRemaining;
-            pos = savedPos;
-            blockLength = savedLength;
-            blockAt = savedAt;
-            decoded = savedDecoded;
-            minimumNext = savedNext;
-            System.arraycopy(savedBlock, 0, block, 0, BLOCK);
+            saved.restore();
         }
     }
 
@@ -185,24 +173,12 @@ final class SprintzStreamReader {
         if (!countKnown) {
             return end;
         }
-        int savedRemaining = remaining;
-        int savedPos = pos;
-        int savedLength = blockLength;
-        int savedAt = blockAt;
-        int savedDecoded = decoded;
-        int savedNext = minimumNext;
-        long[] savedBlock = block.clone();
+        Position saved = new Position();
         try {
             skip(remaining);
             return pos;
         } finally {
-            remaining = savedRemaining;
-            pos = savedPos;
-            blockLength = savedLength;
-            blockAt = savedAt;
-            decoded = savedDecoded;
-            minimumNext = savedNext;
-            System.arraycopy(savedBlock, 0, block, 0, BLOCK);
+            saved.restore();
         }
     }
 
@@ -289,6 +265,27 @@ final class SprintzStreamReader {
                 // all ones: half = 2^(w-1) - 1, odd, so the residual is half + 1 = 2^(w-1), the minimum
                 residuals[k] = type.mask;
             }
+        }
+    }
+
+    /** The reading position, saved by the scans that read the page ahead and put back after them. */
+    private final class Position {
+        private final int remaining = SprintzStreamReader.this.remaining;
+        private final int pos = SprintzStreamReader.this.pos;
+        private final int blockLength = SprintzStreamReader.this.blockLength;
+        private final int blockAt = SprintzStreamReader.this.blockAt;
+        private final int decoded = SprintzStreamReader.this.decoded;
+        private final int minimumNext = SprintzStreamReader.this.minimumNext;
+        private final long[] block = SprintzStreamReader.this.block.clone();
+
+        void restore() {
+            SprintzStreamReader.this.remaining = remaining;
+            SprintzStreamReader.this.pos = pos;
+            SprintzStreamReader.this.blockLength = blockLength;
+            SprintzStreamReader.this.blockAt = blockAt;
+            SprintzStreamReader.this.decoded = decoded;
+            SprintzStreamReader.this.minimumNext = minimumNext;
+            System.arraycopy(block, 0, SprintzStreamReader.this.block, 0, BLOCK);
         }
     }
 }

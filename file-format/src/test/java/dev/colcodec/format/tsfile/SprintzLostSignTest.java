@@ -42,23 +42,15 @@ class SprintzLostSignTest {
     @ParameterizedTest(name = "{0} points per page, lost signs at rows {1}")
     @CsvSource({"1000, 10", "25, 10 26", "25, 26", "1000, 37"})
     void pagesWithOneLostSignReadBackAsWritten(int pagePoints, String lostRows) throws Exception {
-        int[] lost = java.util.Arrays.stream(lostRows.split(" "))
-                .mapToInt(Integer::parseInt)
-                .toArray();
+        int[] lost =
+                Arrays.stream(lostRows.split(" ")).mapToInt(Integer::parseInt).toArray();
         Object[][] values = values(lost);
         File f = write(values, pagePoints);
         try (TsFileReader disk = TsFileReader.open(f.toPath());
                 TsFileReader mem = TsFileReader.of(Files.readAllBytes(f.toPath()))) {
             for (TsFileReader r : List.of(disk, mem)) {
                 for (long[] range : new long[][] {{Long.MIN_VALUE, Long.MAX_VALUE}, {1012, 1030}, {1040, 1059}}) {
-                    for (int c = 0; c < NAMES.length; c++) {
-                        TsBlock b = r.seriesQuery("root.sg.plain", NAMES[c], range[0], range[1], TsEncoding.TS_2DIFF);
-                        assertEquals(expected(values[c], c, range, false), cells(b, 0), "non-aligned " + NAMES[c]);
-                    }
-                    TsBlock b = r.alignedQuery("root.sg.aligned", List.of(NAMES), range[0], range[1]);
-                    for (int c = 0; c < NAMES.length; c++) {
-                        assertEquals(expected(values[c], c, range, true), cells(b, c), "aligned " + NAMES[c]);
-                    }
+                    assertReadsBack(r, values, range);
                 }
             }
         }
@@ -67,7 +59,7 @@ class SprintzLostSignTest {
     /**
      * Pages of 1,000 values with runs of repeated values (many code 0s) and one lost sign each, after a
      * repeat in the middle of a block (the predictor's step is then zero, so it predicts the previous
-     * value there too): the ranking by sum finds it among the page's code 0s.
+     * value there too): the per-block search finds it among the page's code 0s.
      */
     @ParameterizedTest(name = "{0} points per page")
     @CsvSource({"1000", "3000"})
@@ -98,16 +90,8 @@ class SprintzLostSignTest {
             v[3][r + 1] = (Long) v[3][r - 1] + 1;
         }
         File f = write(v, pagePoints);
-        long[] all = {Long.MIN_VALUE, Long.MAX_VALUE};
         try (TsFileReader r = TsFileReader.open(f.toPath())) {
-            for (int c = 0; c < NAMES.length; c++) {
-                TsBlock b = r.seriesQuery("root.sg.plain", NAMES[c], all[0], all[1], TsEncoding.TS_2DIFF);
-                assertEquals(expected(v[c], c, all, false), cells(b, 0), "non-aligned " + NAMES[c]);
-            }
-            TsBlock b = r.alignedQuery("root.sg.aligned", List.of(NAMES), all[0], all[1]);
-            for (int c = 0; c < NAMES.length; c++) {
-                assertEquals(expected(v[c], c, all, true), cells(b, c), "aligned " + NAMES[c]);
-            }
+            assertReadsBack(r, v, new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
         }
     }
 
@@ -120,16 +104,8 @@ class SprintzLostSignTest {
     void pagesWithTwoLostSignsInDifferentBlocksReadBackAsWritten(int pagePoints) throws Exception {
         Object[][] values = values(new int[] {10, 37});
         File f = write(values, pagePoints);
-        long[] all = {Long.MIN_VALUE, Long.MAX_VALUE};
         try (TsFileReader r = TsFileReader.open(f.toPath())) {
-            for (int c = 0; c < NAMES.length; c++) {
-                TsBlock b = r.seriesQuery("root.sg.plain", NAMES[c], all[0], all[1], TsEncoding.TS_2DIFF);
-                assertEquals(expected(values[c], c, all, false), cells(b, 0), "non-aligned " + NAMES[c]);
-            }
-            TsBlock b = r.alignedQuery("root.sg.aligned", List.of(NAMES), all[0], all[1]);
-            for (int c = 0; c < NAMES.length; c++) {
-                assertEquals(expected(values[c], c, all, true), cells(b, c), "aligned " + NAMES[c]);
-            }
+            assertReadsBack(r, values, new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
         }
     }
 
@@ -180,6 +156,18 @@ class SprintzLostSignTest {
             }
             assertEquals(want, got);
             assertNotEquals(expected(values[0], 0, all, false), got, "the page has a lost sign");
+        }
+    }
+
+    /** Both devices' columns over {@code range} are the values written. */
+    private static void assertReadsBack(TsFileReader r, Object[][] values, long[] range) {
+        for (int c = 0; c < NAMES.length; c++) {
+            TsBlock b = r.seriesQuery("root.sg.plain", NAMES[c], range[0], range[1], TsEncoding.TS_2DIFF);
+            assertEquals(expected(values[c], c, range, false), cells(b, 0), "non-aligned " + NAMES[c]);
+        }
+        TsBlock b = r.alignedQuery("root.sg.aligned", List.of(NAMES), range[0], range[1]);
+        for (int c = 0; c < NAMES.length; c++) {
+            assertEquals(expected(values[c], c, range, true), cells(b, c), "aligned " + NAMES[c]);
         }
     }
 
