@@ -25,18 +25,22 @@ import java.util.List;
  *       block in one decode, so at most 8 decodes). A block is suspect when a code 0 read so brings its
  *       last value nearer the value that follows the block (the next block's first value, stored whole,
  *       or the page's last value from its statistics) than the page as written does; its options are the
- *       code 0s that bring it nearest.
+ *       code 0s that bring it nearest. A page of more than {@link #MAX_SUSPECTS} suspect blocks is left
+ *       as written.
  *   <li>Every combination of one option per suspect block, if there are at most {@link #MAX_COMBINATIONS};
- *       a page with two lost signs in different blocks is found here.
+ *       a page with lost signs in different blocks is found here.
  *   <li>Otherwise, or if none agrees, each option alone, at most {@link #MAX_SINGLES} (a suspect block
  *       whose values cross zero at its end without a lost sign has an option too).
  * </ol>
  * Two readings that agree leave the page as written: the statistics cannot choose (a reading that flips
  * a run of repeated values can agree as well as the true one). So do pages with no statistics, pages
- * whose statistics hold a NaN (FLOAT, DOUBLE: little is left to compare), pages that agree as written,
- * and pages of two lost signs in one block. A page with statistics is decoded once (its values are then
- * served from this instance's arrays); one that disagrees, up to {@code 10 + MAX_COMBINATIONS +
- * MAX_SINGLES} times more.
+ * whose statistics hold a NaN (FLOAT, DOUBLE: little is left to compare) and pages that agree as
+ * written. Agreeing does not prove a reading right: where the true reading is not among those tried (two
+ * lost signs in one block, or a block followed by a value as near its flipped end as its true one, such
+ * as 0.0) and one other reading agrees by chance, as sums of small multiples of a power of two often do,
+ * the page reads wrong in another way than as written. A page with statistics is decoded once (its
+ * values are then served from this instance's arrays); one that disagrees, up to {@code 10 +
+ * MAX_COMBINATIONS + MAX_SINGLES} times more.
  *
  * <p>One instance per thread: it keeps the scratch arrays of its last page.
  */
@@ -45,6 +49,8 @@ final class SprintzSigns {
     static final int MAX_COMBINATIONS = 16;
     /** Single options tried at most. */
     static final int MAX_SINGLES = 16;
+    /** Suspect blocks at most for a page to be searched further (a page past it is left as written). */
+    static final int MAX_SUSPECTS = 4;
 
     private static final int BLOCK = 9;
 
@@ -160,19 +166,20 @@ final class SprintzSigns {
         for (List<Integer> o : options) {
             if (!o.isEmpty()) {
                 suspects.add(o.stream().mapToInt(Integer::intValue).toArray());
-                combinations *= o.size();
+                // saturating: only whether it passes MAX_COMBINATIONS matters
+                combinations = Math.min(combinations * o.size(), MAX_COMBINATIONS + 1);
             }
         }
-        if (suspects.isEmpty()) {
+        if (suspects.isEmpty() || suspects.size() > MAX_SUSPECTS) {
+            // more suspect blocks than lost signs a single reading or a small combination could explain
             return null;
         }
         if (combinations <= MAX_COMBINATIONS) {
-            int[] pick = new int[suspects.size()];
             int[] choice = new int[suspects.size()];
             int[] agreeing = null;
             for (long c = 0; c < combinations; c++) {
                 long rest = c;
-                for (int s = 0; s < pick.length; s++) {
+                for (int s = 0; s < choice.length; s++) {
                     int[] o = suspects.get(s);
                     choice[s] = o[(int) (rest % o.length)];
                     rest /= o.length;

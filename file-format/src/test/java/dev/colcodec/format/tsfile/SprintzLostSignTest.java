@@ -111,8 +111,9 @@ class SprintzLostSignTest {
 
     /**
      * Pages the statistics cannot settle read as written: two readings that agree (a run of repeated
-     * values flipped with the lost sign agrees as well as the lost sign alone), two lost signs in one
-     * block, and a NaN in the statistics (here the first value, so bounds, first and sum are all NaN).
+     * values flipped with the lost sign agrees as well as the lost sign alone), here two lost signs in one
+     * block (no reading tried agrees; such a page may also read wrong in another way, see SprintzSigns),
+     * and a NaN in the statistics (here the first value, so bounds, first and sum are all NaN).
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource({
@@ -122,8 +123,32 @@ class SprintzLostSignTest {
         "'NaN 1 2 3 4 5 6 7 8 1.5 -1.5 2 3 4 5 6 7 8 9 10'"
     })
     void pagesTheStatisticsCannotSettleReadAsWritten(String text) throws Exception {
-        double[] v =
-                Arrays.stream(text.split(" ")).mapToDouble(Double::parseDouble).toArray();
+        assertReadAsWritten(
+                Arrays.stream(text.split(" ")).mapToDouble(Double::parseDouble).toArray());
+    }
+
+    /** A page of more lost signs, each in its own block, than SprintzSigns.MAX_SUSPECTS reads as written. */
+    @org.junit.jupiter.api.Test
+    void aPageOfLostSignsInMoreBlocksThanSearchedReadsAsWritten() throws Exception {
+        int[] lost = new int[SprintzSigns.MAX_SUSPECTS + 1];
+        for (int i = 0; i < lost.length; i++) {
+            lost[i] = 10 + 9 * i; // each block's second value from block 1 on
+        }
+        Object[] d = values(lost)[0];
+        assertReadAsWritten(Arrays.stream(d).mapToDouble(x -> (Double) x).toArray());
+        // one fewer is read back
+        Object[][] fewer = values(Arrays.copyOf(lost, SprintzSigns.MAX_SUSPECTS));
+        File f = write(fewer, 1000);
+        try (TsFileReader r = TsFileReader.open(f.toPath())) {
+            assertReadsBack(r, fewer, new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
+        }
+    }
+
+    /**
+     * A non-aligned DOUBLE series of {@code v} written by tsfile in one page reads as colcodec's page reader
+     * reads tsfile's own page of {@code v} (no lost sign read back), which is not {@code v}.
+     */
+    private void assertReadAsWritten(double[] v) throws Exception {
         Object[][] values = new Object[NAMES.length][v.length];
         for (int i = 0; i < v.length; i++) {
             values[0][i] = v[i];
@@ -135,7 +160,6 @@ class SprintzLostSignTest {
         long[] all = {Long.MIN_VALUE, Long.MAX_VALUE};
         try (TsFileReader r = TsFileReader.open(f.toPath())) {
             List<Object> got = cells(r.seriesQuery("root.sg.plain", NAMES[0], all[0], all[1], TsEncoding.TS_2DIFF), 0);
-            // the page as written: colcodec's page reader on tsfile's own page of these values
             org.apache.tsfile.encoding.encoder.Encoder enc =
                     org.apache.tsfile.encoding.encoder.TSEncodingBuilder.getEncodingBuilder(TSEncoding.SPRINTZ)
                             .getEncoder(TSDataType.DOUBLE);
