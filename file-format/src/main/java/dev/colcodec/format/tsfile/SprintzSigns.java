@@ -191,7 +191,8 @@ final class SprintzSigns {
                     agreeing = choice.clone();
                 }
             }
-            if (agreeing != null) {
+            if (agreeing != null || suspects.size() == 1) {
+                // with one suspect block its options alone were the combinations
                 return agreeing;
             }
         }
