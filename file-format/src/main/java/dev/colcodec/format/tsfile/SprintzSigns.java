@@ -65,8 +65,6 @@ final class SprintzSigns {
     private double[] written = new double[0];
     /** The values {@link #read} read last. */
     private final Decoded decoded = new Decoded();
-    /** Pages whose reading this instance changed. */
-    long repaired;
 
     SprintzSigns(Kernels kernels) {
         this.kernels = kernels;
@@ -95,7 +93,6 @@ final class SprintzSigns {
         }
         r.readAsMinimumResiduals(found);
         read(r, type, count);
-        repaired++;
         return decoded.start(count);
     }
 
