@@ -134,6 +134,8 @@ final class SprintzSigns {
             options.add(new ArrayList<>());
         }
         int[] at = new int[blocks];
+        // a block with an option keeps one (a nearer option replaces the others): it stays suspect
+        boolean[] suspect = new boolean[blocks];
         int suspectCount = 0;
         for (int k = 0; k < BLOCK - 1; k++) {
             int m = 0;
@@ -156,14 +158,14 @@ final class SprintzSigns {
                     options.get(b).clear();
                 }
                 if (d == best[b] && d < distance(written[(b + 1) * BLOCK - 1], after[b])) {
-                    if (options.get(b).isEmpty()) {
+                    if (!suspect[b]) {
+                        suspect[b] = true;
                         suspectCount++;
                     }
                     options.get(b).add(at[j]);
                 }
             }
             if (suspectCount > MAX_SUSPECTS) {
-                // a suspect block stays suspect: the page is past the limit already
                 return null;
             }
         }
