@@ -281,57 +281,19 @@ class TsFileValuesTest {
                 }
                 boolean kept = true;
                 for (boolean batch : new boolean[] {false, true}) {
-                    ValuesWriter w = TsFileValues.newWriter(e, t, K);
-                    ValuesReader r = TsFileValues.newReader(e, t, K);
-                    int n = doubleBits.length;
-                    if (t == TsDataType.DOUBLE) {
-                        double[] v = new double[n];
-                        for (int i = 0; i < n; i++) {
-                            v[i] = Double.longBitsToDouble(doubleBits[i]);
+                    long[] in = new long[doubleBits.length];
+                    for (int i = 0; i < in.length; i++) {
+                        in[i] = t == TsDataType.DOUBLE ? doubleBits[i] : floatBits[i];
+                    }
+                    long[] back = nanRoundTrip(e, t, batch, in);
+                    for (int i = 0; i < in.length; i++) {
+                        double v = valueOf(t, in[i]);
+                        double got = valueOf(t, back[i]);
+                        assertThat(Double.isNaN(got)).as(e + " " + i).isEqualTo(Double.isNaN(v));
+                        if (!Double.isNaN(v)) {
+                            assertThat(got).isEqualTo(v);
                         }
-                        DoubleValuesWriter dw = (DoubleValuesWriter) w;
-                        if (batch) {
-                            dw.writeDoubles(v, 0, n);
-                        } else {
-                            for (double x : v) {
-                                dw.writeDouble(x);
-                            }
-                        }
-                        byte[] page = w.toByteArray();
-                        r.init(n, page, 0, page.length);
-                        double[] back = new double[n];
-                        ((DoubleValuesReader) r).readDoubles(back, 0, n);
-                        for (int i = 0; i < n; i++) {
-                            assertThat(Double.isNaN(back[i])).as(e + " " + i).isEqualTo(Double.isNaN(v[i]));
-                            if (!Double.isNaN(v[i])) {
-                                assertThat(back[i]).isEqualTo(v[i]);
-                            }
-                            kept &= Double.doubleToRawLongBits(back[i]) == doubleBits[i];
-                        }
-                    } else {
-                        float[] v = new float[n];
-                        for (int i = 0; i < n; i++) {
-                            v[i] = Float.intBitsToFloat(floatBits[i]);
-                        }
-                        FloatValuesWriter fw = (FloatValuesWriter) w;
-                        if (batch) {
-                            fw.writeFloats(v, 0, n);
-                        } else {
-                            for (float x : v) {
-                                fw.writeFloat(x);
-                            }
-                        }
-                        byte[] page = w.toByteArray();
-                        r.init(n, page, 0, page.length);
-                        float[] back = new float[n];
-                        ((FloatValuesReader) r).readFloats(back, 0, n);
-                        for (int i = 0; i < n; i++) {
-                            assertThat(Float.isNaN(back[i])).as(e + " " + i).isEqualTo(Float.isNaN(v[i]));
-                            if (!Float.isNaN(v[i])) {
-                                assertThat(back[i]).isEqualTo(v[i]);
-                            }
-                            kept &= Float.floatToRawIntBits(back[i]) == floatBits[i];
-                        }
+                        kept &= back[i] == in[i];
                     }
                 }
                 assertThat(kept).as(e + " " + t).isEqualTo(TsFileValues.keepsNanPayloads(e, t));
@@ -341,5 +303,61 @@ class TsFileValuesTest {
         assertThat(pairs).isGreaterThanOrEqualTo(10);
         assertThat(TsFileValues.keepsNanPayloads(TsEncoding.PLAIN, TsDataType.INT64))
                 .isTrue();
+    }
+
+    /** A FLOAT (int bits) or DOUBLE (long bits) value, widened to double (NaN stays NaN, -0.0 stays -0.0). */
+    private static double valueOf(TsDataType t, long bits) {
+        return t == TsDataType.DOUBLE ? Double.longBitsToDouble(bits) : Float.intBitsToFloat((int) bits);
+    }
+
+    /**
+     * Writes the FLOAT or DOUBLE values of {@code bits} with pair {@code (e, t)}, one at a time or as a
+     * batch, reads the page back and returns the raw bits read (FLOAT: the int bits).
+     */
+    private static long[] nanRoundTrip(TsEncoding e, TsDataType t, boolean batch, long[] bits) {
+        ValuesWriter w = TsFileValues.newWriter(e, t, K);
+        ValuesReader r = TsFileValues.newReader(e, t, K);
+        int n = bits.length;
+        long[] back = new long[n];
+        if (t == TsDataType.DOUBLE) {
+            double[] v = new double[n];
+            for (int i = 0; i < n; i++) {
+                v[i] = Double.longBitsToDouble(bits[i]);
+            }
+            DoubleValuesWriter dw = (DoubleValuesWriter) w;
+            if (batch) {
+                dw.writeDoubles(v, 0, n);
+            } else {
+                for (double x : v) {
+                    dw.writeDouble(x);
+                }
+            }
+            byte[] page = w.toByteArray();
+            r.init(n, page, 0, page.length);
+            ((DoubleValuesReader) r).readDoubles(v, 0, n);
+            for (int i = 0; i < n; i++) {
+                back[i] = Double.doubleToRawLongBits(v[i]);
+            }
+        } else {
+            float[] v = new float[n];
+            for (int i = 0; i < n; i++) {
+                v[i] = Float.intBitsToFloat((int) bits[i]);
+            }
+            FloatValuesWriter fw = (FloatValuesWriter) w;
+            if (batch) {
+                fw.writeFloats(v, 0, n);
+            } else {
+                for (float x : v) {
+                    fw.writeFloat(x);
+                }
+            }
+            byte[] page = w.toByteArray();
+            r.init(n, page, 0, page.length);
+            ((FloatValuesReader) r).readFloats(v, 0, n);
+            for (int i = 0; i < n; i++) {
+                back[i] = Float.floatToRawIntBits(v[i]);
+            }
+        }
+        return back;
     }
 }

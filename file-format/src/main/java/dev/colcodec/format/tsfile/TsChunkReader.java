@@ -474,6 +474,8 @@ public final class TsChunkReader {
     }
 
     private final ColumnState timeState = new ColumnState();
+    /** The SPRINTZ check's arrays of {@link #readNonAligned}, kept from chunk to chunk. */
+    private final ColumnState nonAlignedState = new ColumnState();
 
     private ColumnState[] columnStates = new ColumnState[0];
     private int[] keptPage = new int[0];
@@ -1287,7 +1289,7 @@ public final class TsChunkReader {
         }
         ValuesReader vr = codec(c.header.encoding(), c.header.dataType(), chunkOffset);
         ValuesReader tr = codec(timeEncoding, TsDataType.VECTOR, chunkOffset);
-        SprintzSigns signs = vr instanceof SprintzReader ? new SprintzSigns(kernels) : null;
+        SprintzSigns signs = vr instanceof SprintzReader ? nonAlignedState.signs(kernels) : null;
         // the last time kept from an earlier page of this chunk: a chunk's pages follow in time order
         long lastKept = Long.MIN_VALUE;
         for (int p = 0; p < c.pageCount; p++) {
