@@ -209,18 +209,14 @@ public final class TsFileValues {
     }
 
     /**
-     * Whether the pair gives back a NaN with its payload (its exact bits; only FLOAT and DOUBLE have NaNs).
-     * Not PLAIN, GORILLA_V1 and SPRINTZ, which write a NaN as the canonical one ({@code floatToIntBits},
-     * {@code doubleToLongBits}; SPRINTZ where the predictor does not happen to carry it) as TsFile's encoders
-     * do, so that their pages stay byte for byte TsFile's; nor the pairs {@link #isLossy} names. Other
-     * values of these pairs, and the NaN itself, come back exactly.
+     * Whether the pair gives back a NaN with its payload (its exact bits; only FLOAT and DOUBLE have NaNs):
+     * every pair but those {@link #isLossy} names. PLAIN, GORILLA_V1 and SPRINTZ keep payloads where
+     * TsFile's encoders write every NaN as the canonical one ({@code floatToIntBits}, {@code
+     * doubleToLongBits}), so their pages differ from TsFile's only where a NaN has another payload.
      */
     public static boolean keepsNanPayloads(TsEncoding e, TsDataType t) {
         TsDataType s = t.storageType();
-        if (s != TsDataType.FLOAT && s != TsDataType.DOUBLE) {
-            return true;
-        }
-        return !isLossy(e, t) && e != TsEncoding.PLAIN && e != TsEncoding.GORILLA_V1 && e != TsEncoding.SPRINTZ;
+        return s != TsDataType.FLOAT && s != TsDataType.DOUBLE || !isLossy(e, t);
     }
 
     /** Whether this factory has a reader and writer for the pair. */

@@ -258,6 +258,28 @@ public final class ReaderChecks {
         };
     }
 
+    /** {@code v} with every NaN made the canonical one, as TsFile's canonicalizing encoders store it. */
+    public static double[] canonicalNaNs(double[] v) {
+        double[] out = v.clone();
+        for (int i = 0; i < out.length; i++) {
+            if (Double.isNaN(out[i])) {
+                out[i] = Double.NaN;
+            }
+        }
+        return out;
+    }
+
+    /** {@code v} with every NaN made the canonical one, as TsFile's canonicalizing encoders store it. */
+    public static float[] canonicalNaNs(float[] v) {
+        float[] out = v.clone();
+        for (int i = 0; i < out.length; i++) {
+            if (Float.isNaN(out[i])) {
+                out[i] = Float.NaN;
+            }
+        }
+        return out;
+    }
+
     public static long[] rawBits(double[] v) {
         long[] out = new long[v.length];
         for (int i = 0; i < v.length; i++) {

@@ -1,6 +1,5 @@
 package dev.colcodec.tsfile.plain;
 
-import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.DoubleValuesWriter;
@@ -8,14 +7,12 @@ import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
- * Writes TsFile PLAIN DOUBLE values: 8 bytes of {@code doubleToLongBits}, big-endian, so every NaN is
- * written as the canonical {@code 0x7ff8000000000000} as TsFile does. Batches are one {@link
- * Kernels#writeDoublesBE} call plus a NaN fix-up pass. Output is byte-identical to TsFile's {@code
- * PlainEncoder}.
+ * Writes TsFile PLAIN DOUBLE values: the 8 bytes of their raw bits, big-endian. A NaN keeps its
+ * payload: TsFile's {@code PlainEncoder} writes {@code doubleToLongBits}, which makes every NaN the
+ * canonical {@code 0x7ff8000000000000}, so the bytes differ from TsFile's only where a NaN carries another
+ * payload (TsFile's reader reads such a value as a NaN too). Batches are one {@link Kernels#writeDoublesBE} call.
  */
 public final class PlainDoubleWriter extends PageForwardingWriter implements DoubleValuesWriter {
-    private static final long CANONICAL_NAN = Double.doubleToLongBits(Double.NaN);
-
     private final Kernels kernels;
     private final PlainPage page;
 
@@ -37,7 +34,7 @@ public final class PlainDoubleWriter extends PageForwardingWriter implements Dou
     @Override
     public void writeDouble(double value) {
         page.open(1);
-        page.sink.writeLongBE(Double.doubleToLongBits(value));
+        page.sink.writeLongBE(Double.doubleToRawLongBits(value));
     }
 
     @Override
@@ -46,11 +43,6 @@ public final class PlainDoubleWriter extends PageForwardingWriter implements Dou
         int p = page.reserve(len, Double.BYTES);
         byte[] a = page.sink.array();
         kernels.writeDoublesBE(src, off, len, a, p);
-        for (int i = 0; i < len; i++) {
-            if (Double.isNaN(src[off + i])) {
-                ByteIO.putLongBE(a, p + i * Double.BYTES, CANONICAL_NAN);
-            }
-        }
         page.sink.advance(len * Double.BYTES);
     }
 }

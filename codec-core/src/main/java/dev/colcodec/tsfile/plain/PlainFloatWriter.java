@@ -1,6 +1,5 @@
 package dev.colcodec.tsfile.plain;
 
-import dev.colcodec.io.ByteIO;
 import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.values.FloatValuesWriter;
@@ -8,14 +7,12 @@ import dev.colcodec.values.PageForwardingWriter;
 import java.util.Objects;
 
 /**
- * Writes TsFile PLAIN FLOAT values: 4 bytes of {@code floatToIntBits}, big-endian, so every NaN is
- * written as the canonical {@code 0x7fc00000} as TsFile does. Batches are one {@link
- * Kernels#writeFloatsBE} call plus a NaN fix-up pass. Output is byte-identical to TsFile's {@code
- * PlainEncoder}.
+ * Writes TsFile PLAIN FLOAT values: the 4 bytes of their raw bits, big-endian. A NaN keeps its
+ * payload: TsFile's {@code PlainEncoder} writes {@code floatToIntBits}, which makes every NaN the
+ * canonical {@code 0x7fc00000}, so the bytes differ from TsFile's only where a NaN carries another
+ * payload (TsFile's reader reads such a value as a NaN too). Batches are one {@link Kernels#writeFloatsBE} call.
  */
 public final class PlainFloatWriter extends PageForwardingWriter implements FloatValuesWriter {
-    private static final int CANONICAL_NAN = Float.floatToIntBits(Float.NaN);
-
     private final Kernels kernels;
     private final PlainPage page;
 
@@ -37,7 +34,7 @@ public final class PlainFloatWriter extends PageForwardingWriter implements Floa
     @Override
     public void writeFloat(float value) {
         page.open(1);
-        page.sink.writeIntBE(Float.floatToIntBits(value));
+        page.sink.writeIntBE(Float.floatToRawIntBits(value));
     }
 
     @Override
@@ -46,11 +43,6 @@ public final class PlainFloatWriter extends PageForwardingWriter implements Floa
         int p = page.reserve(len, Float.BYTES);
         byte[] a = page.sink.array();
         kernels.writeFloatsBE(src, off, len, a, p);
-        for (int i = 0; i < len; i++) {
-            if (Float.isNaN(src[off + i])) {
-                ByteIO.putIntBE(a, p + i * Float.BYTES, CANONICAL_NAN);
-            }
-        }
         page.sink.advance(len * Float.BYTES);
     }
 }

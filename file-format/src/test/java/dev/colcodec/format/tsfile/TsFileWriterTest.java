@@ -820,6 +820,77 @@ class TsFileWriterTest {
         }
     }
 
+    /**
+     * NaN payloads a caller wrote come back from every FLOAT and DOUBLE encoding that is not lossy (since
+     * session 40 also PLAIN, GORILLA_V1 and SPRINTZ, which tsfile's encoders canonicalize), in several pages
+     * and across SPRINTZ's 9-value blocks.
+     */
+    @Test
+    void nanPayloadsComeBackFromEveryEncodingThatIsNotLossy() throws Exception {
+        List<TsEncoding> encodings = new ArrayList<>();
+        List<TsTableSchema.Column> fields = new ArrayList<>();
+        for (TsEncoding e : TsEncoding.values()) {
+            if (dev.colcodec.tsfile.TsFileValues.supports(e, TsDataType.DOUBLE)
+                    && !dev.colcodec.tsfile.TsFileValues.isLossy(e, TsDataType.DOUBLE)) {
+                encodings.add(e);
+                String name = e.name().toLowerCase(java.util.Locale.ROOT);
+                fields.add(field("d_" + name, TsDataType.DOUBLE, e, Map.of()));
+                fields.add(field("f_" + name, TsDataType.FLOAT, e, Map.of()));
+            }
+        }
+        int n = 250;
+        long[] times = new long[n];
+        double[] d = new double[n];
+        float[] f = new float[n];
+        for (int i = 0; i < n; i++) {
+            times[i] = 1000 + i;
+            boolean nan = i % 7 == 3 || i % 11 == 0;
+            d[i] = nan ? Double.longBitsToDouble(0x7ff0_0000_0000_0001L + i) : i * 0.5;
+            f[i] = nan ? Float.intBitsToFloat(0xffc0_0001 + i) : i * 0.5f;
+        }
+        TsTableSchema schema = devTable(Map.of(), fields.toArray(TsTableSchema.Column[]::new));
+        TsFileWriter.Options options = new TsFileWriter.Options();
+        options.maxPointsPerPage(100);
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), options)) {
+            TsTablet tab = new TsTablet(schema).device("a").times(times, n);
+            for (TsTableSchema.Column c : fields) {
+                if (c.type() == TsDataType.DOUBLE) {
+                    tab.doubles(c.name(), d, null);
+                } else {
+                    tab.floats(c.name(), f, null);
+                }
+            }
+            w.write(tab);
+        }
+        List<String> names = fields.stream().map(TsTableSchema.Column::name).toList();
+        org.assertj.core.api.Assertions.assertThat(encodings)
+                .contains(TsEncoding.PLAIN, TsEncoding.GORILLA_V1, TsEncoding.SPRINTZ, TsEncoding.GORILLA);
+        try (TsFileReader r = TsFileReader.of(bos.toByteArray())) {
+            int row = 0;
+            for (TsBlock blk : r.query("t", names, Long.MIN_VALUE, Long.MAX_VALUE)) {
+                for (int c = 0; c < names.size(); c++) {
+                    TsColumn col = blk.column(c);
+                    for (int i = 0; i < blk.size(); i++) {
+                        if (fields.get(c).type() == TsDataType.DOUBLE) {
+                            assertEquals(
+                                    Double.doubleToRawLongBits(d[row + i]),
+                                    Double.doubleToRawLongBits(col.doubles()[i]),
+                                    names.get(c) + " row " + (row + i));
+                        } else {
+                            assertEquals(
+                                    Float.floatToRawIntBits(f[row + i]),
+                                    Float.floatToRawIntBits(col.floats()[i]),
+                                    names.get(c) + " row " + (row + i));
+                        }
+                    }
+                }
+                row += blk.size();
+            }
+            assertEquals(n, row);
+        }
+    }
+
     /** A FIELD column not set since {@code times} is null in every row of the tablet. */
     @Test
     void aColumnNotSetAfterTimesIsNullInEveryRow() throws Exception {
