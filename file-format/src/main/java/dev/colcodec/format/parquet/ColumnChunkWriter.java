@@ -768,14 +768,24 @@ public final class ColumnChunkWriter {
         }
     }
 
-    /** Folds values {@code [from, to)} into the page's binary min/max. */
+    /**
+     * Folds values {@code [from, to)} into the page's binary min/max. The run's own candidates are kept as
+     * indexes and copied once at its end (a sorted column makes every value a new bound).
+     */
     private void binaryStatistics(byte[] data, int[] offs, int from, int to) {
         if (order == ColumnStatistics.Order.SIGNED_BINARY && type == PhysicalType.BYTE_ARRAY) {
             signedBinaryStatistics(data, offs, from, to);
             return;
         }
-        byte[] lo = minB;
-        byte[] hi = maxB;
+        // the current bounds: minB/maxB, or values of this run (loAt/hiAt >= 0) in data
+        byte[] loArr = minB;
+        int loOff = 0;
+        int loEnd = loArr == null ? 0 : loArr.length;
+        int loAt = -1;
+        byte[] hiArr = maxB;
+        int hiOff = 0;
+        int hiEnd = hiArr == null ? 0 : hiArr.length;
+        int hiAt = -1;
         long loPrefix = minPrefix;
         long hiPrefix = maxPrefix;
         // values of one length (FIXED_LEN_BYTE_ARRAY) compare as two's complement numbers as they compare
@@ -783,42 +793,72 @@ public final class ColumnChunkWriter {
         long flip = order == ColumnStatistics.Order.SIGNED_BINARY ? Long.MIN_VALUE : 0;
         for (int j = from; j < to; j++) {
             int off = offs[j];
-            int len = offs[j + 1] - off;
+            int end = offs[j + 1];
             // the first 8 bytes (zero-padded) decide most comparisons: if they differ, so do the values, the
             // same way; only equal prefixes need the full comparison
-            long prefix = prefix(data, off, len) ^ flip;
-            if (lo == null
+            long prefix = prefix(data, off, end - off) ^ flip;
+            if (loArr == null
                     || (prefix != loPrefix
                             ? Long.compareUnsigned(prefix, loPrefix) < 0
-                            : Arrays.compareUnsigned(data, off, off + len, lo, 0, lo.length) < 0)) {
-                lo = Arrays.copyOfRange(data, off, off + len);
+                            : Arrays.compareUnsigned(data, off, end, loArr, loOff, loEnd) < 0)) {
+                loArr = data;
+                loOff = off;
+                loEnd = end;
+                loAt = j;
                 loPrefix = prefix;
             }
-            if (hi == null
+            if (hiArr == null
                     || (prefix != hiPrefix
                             ? Long.compareUnsigned(prefix, hiPrefix) > 0
-                            : Arrays.compareUnsigned(data, off, off + len, hi, 0, hi.length) > 0)) {
-                hi = Arrays.copyOfRange(data, off, off + len);
+                            : Arrays.compareUnsigned(data, off, end, hiArr, hiOff, hiEnd) > 0)) {
+                hiArr = data;
+                hiOff = off;
+                hiEnd = end;
+                hiAt = j;
                 hiPrefix = prefix;
             }
         }
-        minB = lo;
-        maxB = hi;
+        if (loAt >= 0) {
+            minB = Arrays.copyOfRange(data, loOff, loEnd);
+        }
+        if (hiAt >= 0) {
+            maxB = Arrays.copyOfRange(data, hiOff, hiEnd);
+        }
         minPrefix = loPrefix;
         maxPrefix = hiPrefix;
     }
 
     /** As {@link #binaryStatistics} for DECIMAL values of any length: big-endian two's complement numbers. */
     private void signedBinaryStatistics(byte[] data, int[] offs, int from, int to) {
+        byte[] loArr = minB;
+        int loOff = 0;
+        int loLen = loArr == null ? 0 : loArr.length;
+        int loAt = -1;
+        byte[] hiArr = maxB;
+        int hiOff = 0;
+        int hiLen = hiArr == null ? 0 : hiArr.length;
+        int hiAt = -1;
         for (int j = from; j < to; j++) {
             int off = offs[j];
             int len = offs[j + 1] - off;
-            if (minB == null || ColumnStatistics.compareSignedBigEndian(data, off, len, minB, 0, minB.length) < 0) {
-                minB = Arrays.copyOfRange(data, off, off + len);
+            if (loArr == null || ColumnStatistics.compareSignedBigEndian(data, off, len, loArr, loOff, loLen) < 0) {
+                loArr = data;
+                loOff = off;
+                loLen = len;
+                loAt = j;
             }
-            if (maxB == null || ColumnStatistics.compareSignedBigEndian(data, off, len, maxB, 0, maxB.length) > 0) {
-                maxB = Arrays.copyOfRange(data, off, off + len);
+            if (hiArr == null || ColumnStatistics.compareSignedBigEndian(data, off, len, hiArr, hiOff, hiLen) > 0) {
+                hiArr = data;
+                hiOff = off;
+                hiLen = len;
+                hiAt = j;
             }
+        }
+        if (loAt >= 0) {
+            minB = Arrays.copyOfRange(data, loOff, loOff + loLen);
+        }
+        if (hiAt >= 0) {
+            maxB = Arrays.copyOfRange(data, hiOff, hiOff + hiLen);
         }
     }
 
