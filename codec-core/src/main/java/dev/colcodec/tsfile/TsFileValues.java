@@ -238,4 +238,28 @@ public final class TsFileValues {
     public static ValuesWriter newWriter(TsEncoding e, TsDataType t, Kernels k) {
         return lookup(WRITERS, e, t).apply(k);
     }
+
+    /**
+     * As {@link #newWriter(TsEncoding, TsDataType, Kernels)}, where the pairs that scale FLOAT and DOUBLE
+     * values to integers (TS_2DIFF and RLE, see {@link #isLossy}) keep {@code maxPointNumber} decimal
+     * digits (TsFile's {@code max_point_number}) instead of {@link #DEFAULT_FLOAT_PRECISION}; other pairs
+     * have no such setting and ignore it.
+     *
+     * @throws IllegalArgumentException naming the pair when it is not supported, or when {@code
+     *     maxPointNumber} is negative
+     */
+    public static ValuesWriter newWriter(TsEncoding e, TsDataType t, Kernels k, int maxPointNumber) {
+        if (maxPointNumber < 0) {
+            throw new IllegalArgumentException("max_point_number must not be negative: " + maxPointNumber);
+        }
+        ValuesWriter w = newWriter(e, t, k);
+        if (maxPointNumber == DEFAULT_FLOAT_PRECISION || !isLossy(e, t) || e == TsEncoding.CAMEL) {
+            return w;
+        }
+        boolean isFloat = t.storageType() == TsDataType.FLOAT;
+        if (e == TsEncoding.TS_2DIFF) {
+            return isFloat ? new Ts2DiffFloatWriter(k, maxPointNumber) : new Ts2DiffDoubleWriter(k, maxPointNumber);
+        }
+        return isFloat ? new RleFloatWriter(k, maxPointNumber) : new RleDoubleWriter(k, maxPointNumber);
+    }
 }

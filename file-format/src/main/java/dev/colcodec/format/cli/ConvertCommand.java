@@ -464,7 +464,7 @@ final class ConvertCommand {
                     f.add(new ColumnValues(tsNames.get(col.name), g.kind, g.meaning, g.values, g.nulls, g.rows));
                 }
                 w.write(TsTables.tablet(
-                        schema, new TsTables.DeviceRows(d.getKey().toArray(new String[0]), t, f)));
+                        "convert", schema, new TsTables.DeviceRows(d.getKey().toArray(new String[0]), t, f)));
                 devices.add(d.getKey());
             }
             rows += n;

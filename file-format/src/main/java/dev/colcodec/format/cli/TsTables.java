@@ -9,8 +9,17 @@ import dev.colcodec.format.tsfile.TsFileWriter;
 import dev.colcodec.format.tsfile.TsMeasurement;
 import dev.colcodec.format.tsfile.TsTableSchema;
 import dev.colcodec.format.tsfile.TsTablet;
+import dev.colcodec.format.tsfile.TsValueCodecs;
+import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
+import dev.colcodec.tsfile.TsFileValues;
+import dev.colcodec.values.DoubleValuesReader;
+import dev.colcodec.values.DoubleValuesWriter;
+import dev.colcodec.values.FloatValuesReader;
+import dev.colcodec.values.FloatValuesWriter;
+import dev.colcodec.values.ValuesReader;
+import dev.colcodec.values.ValuesWriter;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -373,15 +382,17 @@ final class TsTables {
         }
     }
 
-    static TsTablet tablet(TsTableSchema schema, DeviceRows d) {
-        return tablet(schema, d, java.util.function.UnaryOperator.identity());
+    static TsTablet tablet(String command, TsTableSchema schema, DeviceRows d) {
+        return tablet(command, schema, d, java.util.function.UnaryOperator.identity());
     }
 
-    /** As {@link #tablet(TsTableSchema, DeviceRows)}, each field of {@code d} the column {@code name} names in {@code schema}. */
-    static TsTablet tablet(TsTableSchema schema, DeviceRows d, java.util.function.UnaryOperator<String> name) {
+    /** As {@link #tablet(String, TsTableSchema, DeviceRows)}, each field of {@code d} the column {@code name} names in {@code schema}. */
+    static TsTablet tablet(
+            String command, TsTableSchema schema, DeviceRows d, java.util.function.UnaryOperator<String> name) {
         TsTablet t = new TsTablet(schema).device(d.tags()).times(d.times(), d.rows());
         for (ColumnValues c : d.fields()) {
             String n = name.apply(c.name);
+            checkKeptByLossyEncoding(command, schema, n, c, d.rows());
             switch (c.kind) {
                 case BOOLEAN:
                     t.booleans(n, (boolean[]) c.values, c.nulls);
@@ -406,6 +417,85 @@ final class TsTables {
             }
         }
         return t;
+    }
+
+    /**
+     * Refuses, as bad usage, FLOAT or DOUBLE values of column {@code name} that its encoding would change:
+     * TS_2DIFF and RLE keep the decimal digits of the column's {@code max_point_number} (2 without one),
+     * CAMEL writes NaN as 0.0 ({@link TsFileValues#isLossy}). Nothing the commands copy is changed
+     * silently: values a lossy column of the input gave back, at its digits, pass.
+     */
+    static void checkKeptByLossyEncoding(String command, TsTableSchema schema, String name, ColumnValues c, int rows) {
+        if (c.kind != ColumnValues.Kind.FLOAT && c.kind != ColumnValues.Kind.DOUBLE) {
+            return;
+        }
+        TsTableSchema.Column col = null;
+        for (TsTableSchema.Column k : schema.columns()) {
+            if (k.name().equals(name)) {
+                col = k;
+            }
+        }
+        if (col == null || !TsFileValues.isLossy(col.encoding(), col.type())) {
+            return;
+        }
+        int digits = TsValueCodecs.maxPointNumber(col.properties());
+        boolean isFloat = c.kind == ColumnValues.Kind.FLOAT;
+        // the non-null values as bits, through the column's encoding and back
+        long[] in = new long[rows];
+        int m = 0;
+        for (int i = 0; i < rows; i++) {
+            if (c.nulls == null || !c.nulls[i]) {
+                in[m++] = isFloat
+                        ? Float.floatToRawIntBits(((float[]) c.values)[i])
+                        : Double.doubleToRawLongBits(((double[]) c.values)[i]);
+            }
+        }
+        ValuesWriter w = TsValueCodecs.writer(col.encoding(), col.type(), KernelProvider.scalar(), digits);
+        ValuesReader r = TsValueCodecs.reader(col.encoding(), col.type(), KernelProvider.scalar());
+        long[] out = new long[m];
+        if (isFloat) {
+            float[] v = new float[m];
+            for (int k = 0; k < m; k++) {
+                v[k] = Float.intBitsToFloat((int) in[k]);
+            }
+            ((FloatValuesWriter) w).writeFloats(v, 0, m);
+            byte[] page = w.toByteArray();
+            r.init(m, page, 0, page.length);
+            ((FloatValuesReader) r).readFloats(v, 0, m);
+            for (int k = 0; k < m; k++) {
+                out[k] = Float.floatToRawIntBits(v[k]);
+            }
+        } else {
+            double[] v = new double[m];
+            for (int k = 0; k < m; k++) {
+                v[k] = Double.longBitsToDouble(in[k]);
+            }
+            ((DoubleValuesWriter) w).writeDoubles(v, 0, m);
+            byte[] page = w.toByteArray();
+            r.init(m, page, 0, page.length);
+            ((DoubleValuesReader) r).readDoubles(v, 0, m);
+            for (int k = 0; k < m; k++) {
+                out[k] = Double.doubleToRawLongBits(v[k]);
+            }
+        }
+        for (int k = 0; k < m; k++) {
+            if (out[k] != in[k]) {
+                String was = isFloat
+                        ? Float.toString(Float.intBitsToFloat((int) in[k]))
+                        : Double.toString(Double.longBitsToDouble(in[k]));
+                String got = isFloat
+                        ? Float.toString(Float.intBitsToFloat((int) out[k]))
+                        : Double.toString(Double.longBitsToDouble(out[k]));
+                String keeps = col.encoding() == TsEncoding.CAMEL
+                        ? "CAMEL writes NaN as 0.0 and some values one unit off in their last decimal"
+                        : col.encoding() + " keeps " + digits + " decimal digits of " + col.type()
+                                + " values (the column's " + TsValueCodecs.MAX_POINT_NUMBER + ", "
+                                + TsFileValues.DEFAULT_FLOAT_PRECISION + " without one)";
+                throw new UsageException(command + ": column " + name + ": " + keeps + ", so " + was
+                        + (was.equals(got) ? " (its bits)" : "") + " would become " + got
+                        + "; choose a lossless encoding for it, such as --encoding " + name + "=GORILLA");
+            }
+        }
     }
 
     /** The chunk groups of the file being read, scanned when first needed. */

@@ -14,6 +14,7 @@ import dev.colcodec.kernel.KernelProvider;
 import dev.colcodec.kernel.Kernels;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
+import dev.colcodec.tsfile.TsFileValues;
 import dev.colcodec.values.BinaryValuesWriter;
 import dev.colcodec.values.BooleanValuesWriter;
 import dev.colcodec.values.DoubleValuesWriter;
@@ -255,7 +256,8 @@ public final class TsFileWriter implements Closeable {
                         // "" names a device's time series in the file's index
                         throw new IllegalArgumentException("a FIELD column without a name in table " + s.tableName());
                     }
-                    TsValueCodecs.writer(c.encoding(), c.type(), options.kernels);
+                    TsValueCodecs.writer(
+                            c.encoding(), c.type(), options.kernels, TsValueCodecs.maxPointNumber(c.properties()));
                     if (c.compression().tsfileId() < 0) {
                         throw new IllegalArgumentException(c.compression() + " is not a TsFile compression");
                     }
@@ -736,6 +738,7 @@ public final class TsFileWriter implements Closeable {
 
         private TsEncoding writerEncoding;
         private TsDataType writerType;
+        private int writerDigits;
 
         ColumnEncoder(Kernels kernels) {
             this.kernels = kernels;
@@ -743,10 +746,16 @@ public final class TsFileWriter implements Closeable {
         }
 
         ValuesWriter writer(TsEncoding e, TsDataType t) {
-            if (writer == null || e != writerEncoding || t != writerType) {
-                writer = TsValueCodecs.writer(e, t, kernels);
+            return writer(e, t, TsFileValues.DEFAULT_FLOAT_PRECISION);
+        }
+
+        /** As {@link #writer(TsEncoding, TsDataType)}, TS_2DIFF and RLE FLOAT/DOUBLE keeping that many digits. */
+        ValuesWriter writer(TsEncoding e, TsDataType t, int maxPointNumber) {
+            if (writer == null || e != writerEncoding || t != writerType || maxPointNumber != writerDigits) {
+                writer = TsValueCodecs.writer(e, t, kernels, maxPointNumber);
                 writerEncoding = e;
                 writerType = t;
+                writerDigits = maxPointNumber;
             }
             writer.reset();
             return writer;
@@ -765,7 +774,7 @@ public final class TsFileWriter implements Closeable {
             int pages = cuts.pages();
             TsStatistics chunkStats = new TsStatistics(c.type());
             chunk.reset();
-            ValuesWriter w = writer(c.encoding(), c.type());
+            ValuesWriter w = writer(c.encoding(), c.type(), TsValueCodecs.maxPointNumber(c.properties()));
             byte[][] bins = values instanceof byte[][] ? (byte[][]) values : null;
             if (gTimes.length < cuts.mostRows()) {
                 gTimes = new long[cuts.mostRows()];

@@ -46,4 +46,44 @@ public final class TsValueCodecs {
     public static ValuesWriter writer(TsEncoding encoding, TsDataType type, Kernels kernels) {
         return TsFileValues.newWriter(encoding, valueType(type), kernels);
     }
+
+    /**
+     * As {@link #writer(TsEncoding, TsDataType, Kernels)}, where TS_2DIFF and RLE keep {@code
+     * maxPointNumber} decimal digits of FLOAT and DOUBLE values ({@link #maxPointNumber}).
+     */
+    public static ValuesWriter writer(TsEncoding encoding, TsDataType type, Kernels kernels, int maxPointNumber) {
+        return TsFileValues.newWriter(encoding, valueType(type), kernels, maxPointNumber);
+    }
+
+    /**
+     * The column property naming the decimal digits TS_2DIFF and RLE keep of FLOAT and DOUBLE values, as
+     * tsfile 2.4.0 reads it from a measurement's properties.
+     */
+    public static final String MAX_POINT_NUMBER = "max_point_number";
+
+    /**
+     * The decimal digits a column with properties {@code props} keeps under TS_2DIFF and RLE: its {@value
+     * #MAX_POINT_NUMBER}, or {@link TsFileValues#DEFAULT_FLOAT_PRECISION} without one (tsfile's default
+     * {@code float_precision}).
+     *
+     * @throws IllegalArgumentException when the property is not a non-negative integer (tsfile logs a
+     *     warning and uses another number, so the values would not keep the digits the file says)
+     */
+    public static int maxPointNumber(java.util.Map<String, String> props) {
+        String v = props == null ? null : props.get(MAX_POINT_NUMBER);
+        if (v == null) {
+            return TsFileValues.DEFAULT_FLOAT_PRECISION;
+        }
+        int n;
+        try {
+            n = Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            n = -1;
+        }
+        if (n < 0) {
+            throw new IllegalArgumentException(
+                    MAX_POINT_NUMBER + " must be a non-negative integer (decimal digits kept), got \"" + v + "\"");
+        }
+        return n;
+    }
 }

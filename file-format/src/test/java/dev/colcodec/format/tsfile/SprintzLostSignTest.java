@@ -145,6 +145,32 @@ class SprintzLostSignTest {
     }
 
     /**
+     * A suspect block counts once towards SprintzSigns.MAX_SUSPECTS, however many rounds bring it nearer:
+     * {@code 2.8}, then {@code 2.6} seven times, then {@code -2.6} (FLOAT and DOUBLE) is one block whose
+     * rows 2 to 7 (repeats) and 8 (the lost sign) are code 0. With such values the predictor's learned
+     * factor can be odd, so a flip changes its step and each code 0 gives the block another last value
+     * (with multiples of 1/4 it stays even and they all give the same): five rounds bring it nearer
+     * {@code -2.6} (FLOAT rounds 0 to 4, DOUBLE rounds 0, 2, 3 and 4) and round 6 reaches it. Counting
+     * the block again each time it came nearer (before cc66207) passed the limit and left the page as
+     * written.
+     */
+    @org.junit.jupiter.api.Test
+    void aBlockBroughtNearerInSeveralRoundsIsOneSuspectBlock() throws Exception {
+        double[] v = {2.8, 2.6, 2.6, 2.6, 2.6, 2.6, 2.6, 2.6, -2.6};
+        Object[][] values = new Object[NAMES.length][v.length];
+        for (int i = 0; i < v.length; i++) {
+            values[0][i] = v[i];
+            values[1][i] = (float) v[i];
+            values[2][i] = i;
+            values[3][i] = (long) i;
+        }
+        File f = write(values, 1000);
+        try (TsFileReader r = TsFileReader.open(f.toPath())) {
+            assertReadsBack(r, values, new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
+        }
+    }
+
+    /**
      * A non-aligned DOUBLE series of {@code v} written by tsfile in one page reads as colcodec's page reader
      * reads tsfile's own page of {@code v} (no lost sign read back), which is not {@code v}.
      */

@@ -891,6 +891,56 @@ class TsFileWriterTest {
         }
     }
 
+    /**
+     * TS_2DIFF and RLE keep the decimal digits of a FLOAT or DOUBLE column's {@code max_point_number}
+     * property, as tsfile does (2 without one); a property that is not a non-negative integer is refused
+     * where the schema is given (tsfile logs it and keeps another number of digits).
+     */
+    @Test
+    void lossyFloatEncodingsKeepTheDigitsOfMaxPointNumber() throws Exception {
+        double[] v = {3.14159, 2.71828, -1.41421, 0.5};
+        float[] f = {3.14159f, 2.71828f, -1.41421f, 0.5f};
+        long[] times = {1, 2, 3, 4};
+        for (String digits : new String[] {"5", "0", null}) {
+            Map<String, String> props = digits == null ? Map.of() : Map.of("max_point_number", digits);
+            TsTableSchema schema = devTable(
+                    Map.of(),
+                    field("d", TsDataType.DOUBLE, TsEncoding.TS_2DIFF, props),
+                    field("f", TsDataType.FLOAT, TsEncoding.RLE, props));
+            ByteArrayOutputStream bos = new ByteArrayOutputStream();
+            try (TsFileWriter w = new TsFileWriter(bos, List.of(schema), new TsFileWriter.Options())) {
+                w.write(new TsTablet(schema)
+                        .device("a")
+                        .times(times, 4)
+                        .doubles("d", v, null)
+                        .floats("f", f, null));
+            }
+            int p = digits == null ? 2 : Integer.parseInt(digits);
+            double scale = Math.pow(10, p);
+            try (TsFileReader r = TsFileReader.of(bos.toByteArray())) {
+                TsBlock b = r.query("t", List.of("d", "f"), Long.MIN_VALUE, Long.MAX_VALUE)
+                        .iterator()
+                        .next();
+                for (int i = 0; i < 4; i++) {
+                    assertEquals(Math.round(v[i] * scale) / scale, b.column(0).doubles()[i], digits + " digits");
+                    assertEquals(
+                            (float) (Math.round(f[i] * scale) / scale),
+                            b.column(1).floats()[i],
+                            digits + " digits");
+                }
+            }
+        }
+        for (String bad : new String[] {"-1", "two", ""}) {
+            TsTableSchema schema = devTable(
+                    Map.of(), field("d", TsDataType.DOUBLE, TsEncoding.TS_2DIFF, Map.of("max_point_number", bad)));
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
+                    () -> new TsFileWriter(new ByteArrayOutputStream(), List.of(schema), new TsFileWriter.Options()));
+            org.assertj.core.api.Assertions.assertThat(e.getMessage())
+                    .contains("max_point_number must be a non-negative integer");
+        }
+    }
+
     /** A FIELD column not set since {@code times} is null in every row of the tablet. */
     @Test
     void aColumnNotSetAfterTimesIsNullInEveryRow() throws Exception {
