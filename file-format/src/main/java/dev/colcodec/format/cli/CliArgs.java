@@ -28,7 +28,11 @@ final class CliArgs {
                     if (i + 1 >= args.size() || args.get(i + 1).startsWith("--")) {
                         throw new UsageException(command + ": option " + a + " needs a value");
                     }
-                    options.computeIfAbsent(a, k -> new ArrayList<>()).add(args.get(++i));
+                    String v = args.get(++i);
+                    if (v.isEmpty()) {
+                        throw new UsageException(command + ": option " + a + " needs a value, got an empty one");
+                    }
+                    options.computeIfAbsent(a, k -> new ArrayList<>()).add(v);
                 } else if (flagNames.contains(a)) {
                     flags.add(a);
                 } else {
@@ -55,10 +59,14 @@ final class CliArgs {
         return flags.contains(name);
     }
 
-    /** The last value of an option, or null. */
+    /** The value of an option given at most once, or null; one given twice is a usage error. */
     String option(String name) {
         List<String> v = options.get(name);
-        return v == null ? null : v.get(v.size() - 1);
+        if (v != null && v.size() > 1) {
+            throw new UsageException(
+                    command + ": option " + name + " given more than once ('" + v.get(0) + "' and '" + v.get(1) + "')");
+        }
+        return v == null ? null : v.get(0);
     }
 
     /** Every value of a repeatable option (empty if absent). */
@@ -112,8 +120,8 @@ final class CliArgs {
     }
 
     /**
-     * {@code --encoding COLUMN=ENCODING} options as a map (later ones win), split at the last {@code =}: no
-     * encoding name holds one, so a column name may.
+     * {@code --encoding COLUMN=ENCODING} options as a map, split at the last {@code =}: no encoding name holds
+     * one, so a column name may. A column named twice is a usage error.
      */
     Map<String, String> encodings() {
         Map<String, String> out = new LinkedHashMap<>();
@@ -122,7 +130,11 @@ final class CliArgs {
             if (eq <= 0 || eq == s.length() - 1) {
                 throw new UsageException(command + ": --encoding needs COLUMN=ENCODING, got '" + s + "'");
             }
-            out.put(s.substring(0, eq), s.substring(eq + 1));
+            String previous = out.put(s.substring(0, eq), s.substring(eq + 1));
+            if (previous != null) {
+                throw new UsageException(command + ": --encoding names column " + s.substring(0, eq) + " twice ('"
+                        + previous + "' and '" + s.substring(eq + 1) + "')");
+            }
         }
         return out;
     }

@@ -408,6 +408,12 @@ final class ConvertCommand {
             }
             List<TsTableSchema.Column> schemaColumns = new ArrayList<>();
             for (ColumnValues t : c.tags()) {
+                if (t.kind != ColumnValues.Kind.BINARY || t.meaning != ColumnValues.Meaning.STRING) {
+                    // TsFile tags are strings: say that the type is not kept
+                    out.println("note: tag " + t.name + " holds " + t.kind
+                            + (t.meaning == ColumnValues.Meaning.NONE ? "" : " " + t.meaning)
+                            + " values; a TsFile tag is a STRING, so each is written as its text as dump prints it");
+                }
                 schemaColumns.add(new TsTableSchema.Column(
                         tsNames.get(t.name), TsDataType.STRING, TsEncoding.PLAIN, comp, TsTableSchema.Category.TAG));
             }
@@ -665,6 +671,36 @@ final class ConvertCommand {
         return out;
     }
 
+    /**
+     * Throws {@link NotUtf8} for a TEXT or STRING value that is not valid UTF-8, which a Parquet STRING must
+     * be (TsFile's writers take any bytes). {@code before}: the rows written before.
+     */
+    private static void checkUtf8(ColumnValues f, long before) {
+        if (f.kind != ColumnValues.Kind.BINARY || f.meaning != ColumnValues.Meaning.STRING) {
+            return;
+        }
+        byte[][] v = (byte[][]) f.values;
+        for (int i = 0; i < f.rows; i++) {
+            if ((f.nulls == null || !f.nulls[i])
+                    && v[i] != null
+                    && !dev.colcodec.format.io.Utf8.isValid(v[i], 0, v[i].length)) {
+                throw new NotUtf8(f.name, before + i);
+            }
+        }
+    }
+
+    /** A TEXT or STRING value that is not valid UTF-8: its column is written again without the annotation. */
+    private static final class NotUtf8 extends RuntimeException {
+        final String column;
+        final long row;
+
+        NotUtf8(String column, long row) {
+            super(null, null, false, false);
+            this.column = column;
+            this.row = row;
+        }
+    }
+
     private static String tableName(Path in) {
         String name = in.getFileName().toString();
         int dot = name.indexOf('.');
@@ -686,6 +722,20 @@ final class ConvertCommand {
                 throw new IllegalArgumentException("convert: a value of the tag column " + t.name
                         + " is not valid UTF-8, which a TsFile device id (text) cannot hold");
             }
+            if (t.kind == ColumnValues.Kind.DOUBLE || t.kind == ColumnValues.Kind.FLOAT) {
+                boolean payload = t.kind == ColumnValues.Kind.DOUBLE
+                        ? Double.isNaN(((double[]) t.values)[row])
+                                && Double.doubleToRawLongBits(((double[]) t.values)[row])
+                                        != Double.doubleToRawLongBits(Double.NaN)
+                        : Float.isNaN(((float[]) t.values)[row])
+                                && Float.floatToRawIntBits(((float[]) t.values)[row])
+                                        != Float.floatToRawIntBits(Float.NaN);
+                if (text != null && payload) {
+                    // its text would be every NaN's, so two devices would become one
+                    throw new IllegalArgumentException("convert: a value of the tag column " + t.name
+                            + " is a NaN with a payload, whose text (a TsFile device id) would be every NaN's");
+                }
+            }
             key.add(text);
         }
         return key;
@@ -698,68 +748,114 @@ final class ConvertCommand {
         }
         String timeName = args.option("--time") == null ? "time" : args.option("--time");
         try (TsFileReader r = TsFileReader.open(in)) {
+            if (args.option("--table") == null) {
+                List<String> tables = new ArrayList<>();
+                for (String t : r.tables()) {
+                    if (r.schema(t) != null) {
+                        tables.add(t);
+                    }
+                }
+                if (tables.size() > 1) {
+                    // a Parquet file holds one table: the others would be left out without a word
+                    throw new UsageException("convert: the file holds " + tables.size() + " tables " + tables
+                            + " and a Parquet file one: name it with --table");
+                }
+            }
             String table = TsTables.table(r, args.option("--table"));
+            if (!r.treeDevices().isEmpty()) {
+                out.println("note: " + r.treeDevices().size()
+                        + " tree-model device(s) of the file are not converted (a Parquet file holds one table): "
+                        + RewriteCommand.abbreviated(r.treeDevices()));
+            }
             TsTableSchema schema = r.schema(table);
             List<TsTableSchema.Column> tagColumns = TsTables.columns(schema, TsTableSchema.Category.TAG);
             List<TsTableSchema.Column> fieldColumns = TsTables.columns(schema, TsTableSchema.Category.FIELD);
-            // the Parquet schema from the TsFile one: time, tags, fields (an empty column of each type)
-            List<ParquetColumn> parquetSchema = new ArrayList<>();
-            List<String> names = new ArrayList<>();
-            for (int i = 0; i < 1 + tagColumns.size() + fieldColumns.size(); i++) {
-                String name = i == 0
-                        ? timeName
-                        : i <= tagColumns.size()
-                                ? tagColumns.get(i - 1).name()
-                                : fieldColumns.get(i - 1 - tagColumns.size()).name();
-                TsDataType type = i == 0
-                        ? TsDataType.INT64
-                        : i <= tagColumns.size()
-                                ? TsDataType.STRING
-                                : fieldColumns.get(i - 1 - tagColumns.size()).type();
-                ColumnValues.Kind kind = TsTables.kind(type);
-                ColumnValues.Meaning meaning = i == 0 ? ColumnValues.Meaning.NONE : TsTables.meaning(type);
-                parquetSchema.add(ParquetTables.columnFor(
-                        new ColumnValues(name, kind, meaning, ColumnValues.newArray(kind, 0), null, 0), i > 0));
-                names.add(name);
-            }
-            if (names.stream().distinct().count() != names.size()) {
-                throw new UsageException("convert: the time column name " + timeName + " collides with another"
-                        + " column; pick another with --time");
-            }
-            ParquetWriteOptions options = ParquetWriteOptions.defaults();
-            if (codec != null) {
-                options = options.withCompression(codec);
-            }
-            for (Map.Entry<String, String> e : args.encodings().entrySet()) {
-                if (!names.contains(e.getKey())) {
-                    throw new UsageException("convert: no column " + e.getKey());
-                }
-                options = options.withEncoding(e.getKey(), Names.parquetEncoding(e.getValue()));
-            }
-            // one chunk group's rows at a time: a file of any size in the memory of its largest chunk group
-            long rows = 0;
-            // devices counted by their tag values, in whatever order their chunk groups come (a device id is
-            // stored without trailing null tags, so ids that differ only there are one device, as in tsfile)
-            Set<List<String>> devices = new HashSet<>();
-            try (ParquetFileWriter w = Writers.parquet("convert", target, parquetSchema, options)) {
-                TsTables.DateCheck dates = new TsTables.DateCheck(
-                        schema, TsTables::isCalendarDate, "a yyyyMMdd date", () -> TsTables.layout(in));
-                for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, table); it.hasNext(); ) {
-                    TsTables.DeviceRows d = it.next();
-                    dates.check(d);
-                    int n = d.rows();
-                    List<ColumnValues> columns = new ArrayList<>(names.size());
-                    columns.add(new ColumnValues(
-                            timeName, ColumnValues.Kind.INT64, ColumnValues.Meaning.NONE, d.times(), null, n));
-                    for (int t = 0; t < tagColumns.size(); t++) {
-                        columns.add(DumpCommand.constantTag(tagColumns.get(t).name(), d.tags()[t], n));
+            // a TEXT or STRING column holding bytes that are not UTF-8 is written unannotated (a Parquet STRING
+            // must be UTF-8): found while writing, it starts the file again with that column so
+            Set<String> asBytes = new HashSet<>();
+            long rows;
+            Set<List<String>> devices;
+            while (true) {
+                try {
+                    // the Parquet schema from the TsFile one: time, tags, fields (an empty column of each type)
+                    List<ParquetColumn> parquetSchema = new ArrayList<>();
+                    List<String> names = new ArrayList<>();
+                    for (int i = 0; i < 1 + tagColumns.size() + fieldColumns.size(); i++) {
+                        String name = i == 0
+                                ? timeName
+                                : i <= tagColumns.size()
+                                        ? tagColumns.get(i - 1).name()
+                                        : fieldColumns
+                                                .get(i - 1 - tagColumns.size())
+                                                .name();
+                        TsDataType type = i == 0
+                                ? TsDataType.INT64
+                                : i <= tagColumns.size()
+                                        ? TsDataType.STRING
+                                        : fieldColumns
+                                                .get(i - 1 - tagColumns.size())
+                                                .type();
+                        ColumnValues.Kind kind = TsTables.kind(type);
+                        ColumnValues.Meaning meaning =
+                                i == 0 || asBytes.contains(name) ? ColumnValues.Meaning.NONE : TsTables.meaning(type);
+                        parquetSchema.add(ParquetTables.columnFor(
+                                new ColumnValues(name, kind, meaning, ColumnValues.newArray(kind, 0), null, 0), i > 0));
+                        names.add(name);
                     }
-                    for (ColumnValues f : d.fields()) {
-                        columns.add(f.meaning == ColumnValues.Meaning.DATE ? datesForParquet(f) : f);
+                    if (names.stream().distinct().count() != names.size()) {
+                        throw new UsageException("convert: the time column name " + timeName + " collides with another"
+                                + " column; pick another with --time");
                     }
-                    ParquetTables.write(w, columns, n);
-                    rows += n;
-                    devices.add(Arrays.asList(d.tags()));
+                    ParquetWriteOptions options = ParquetWriteOptions.defaults();
+                    if (codec != null) {
+                        options = options.withCompression(codec);
+                    }
+                    for (Map.Entry<String, String> e : args.encodings().entrySet()) {
+                        if (!names.contains(e.getKey())) {
+                            throw new UsageException("convert: no column " + e.getKey());
+                        }
+                        options = options.withEncoding(e.getKey(), Names.parquetEncoding(e.getValue()));
+                    }
+                    // one chunk group's rows at a time: a file of any size in the memory of its largest chunk group
+                    rows = 0;
+                    // devices counted by their tag values, in whatever order their chunk groups come (a device id is
+                    // stored without trailing null tags, so ids that differ only there are one device, as in tsfile)
+                    devices = new HashSet<>();
+                    try (ParquetFileWriter w = Writers.parquet("convert", target, parquetSchema, options)) {
+                        TsTables.DateCheck dates = new TsTables.DateCheck(
+                                schema, TsTables::isCalendarDate, "a yyyyMMdd date", () -> TsTables.layout(in));
+                        for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, table); it.hasNext(); ) {
+                            TsTables.DeviceRows d = it.next();
+                            dates.check(d);
+                            int n = d.rows();
+                            List<ColumnValues> columns = new ArrayList<>(names.size());
+                            columns.add(new ColumnValues(
+                                    timeName, ColumnValues.Kind.INT64, ColumnValues.Meaning.NONE, d.times(), null, n));
+                            for (int t = 0; t < tagColumns.size(); t++) {
+                                columns.add(DumpCommand.constantTag(
+                                        tagColumns.get(t).name(), d.tags()[t], n));
+                            }
+                            for (ColumnValues f : d.fields()) {
+                                if (asBytes.contains(f.name)) {
+                                    columns.add(new ColumnValues(
+                                            f.name, f.kind, ColumnValues.Meaning.NONE, f.values, f.nulls, f.rows));
+                                } else {
+                                    checkUtf8(f, rows);
+                                    columns.add(f.meaning == ColumnValues.Meaning.DATE ? datesForParquet(f) : f);
+                                }
+                            }
+                            ParquetTables.write(w, columns, n);
+                            rows += n;
+                            devices.add(Arrays.asList(d.tags()));
+                        }
+                    }
+                    break;
+                } catch (NotUtf8 e) {
+                    target.deleteIfCreated();
+                    asBytes.add(e.column);
+                    out.println("note: column " + e.column + " holds values that are not valid UTF-8 (the first at row "
+                            + e.row
+                            + "), so it is written as BYTE_ARRAY without the STRING annotation, its bytes as they are");
                 }
             }
             out.println("wrote Parquet, " + rows + " rows of table " + table + " from " + devices.size() + " devices");

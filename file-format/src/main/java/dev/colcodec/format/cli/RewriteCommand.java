@@ -458,7 +458,7 @@ final class RewriteCommand {
     }
 
     /** The first devices of {@code devices}, and how many more. */
-    private static String abbreviated(List<String> devices) {
+    static String abbreviated(List<String> devices) {
         int shown = Math.min(3, devices.size());
         String list = String.join(", ", devices.subList(0, shown));
         return devices.size() > shown ? list + " and " + (devices.size() - shown) + " more" : list;

@@ -1,0 +1,165 @@
+package dev.colcodec.format.cli;
+
+import static dev.colcodec.format.cli.CliFixtures.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.colcodec.format.compress.Compression;
+import dev.colcodec.format.parquet.ParquetColumn;
+import dev.colcodec.format.parquet.ParquetFileWriter;
+import dev.colcodec.format.parquet.ParquetWriteOptions;
+import dev.colcodec.format.tsfile.TsFileWriter;
+import dev.colcodec.format.tsfile.TsTableSchema;
+import dev.colcodec.format.tsfile.TsTablet;
+import dev.colcodec.parquet.PhysicalType;
+import dev.colcodec.tsfile.TsDataType;
+import dev.colcodec.tsfile.TsEncoding;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code convert} leaves nothing out and changes nothing without a word (a review of session 40): options
+ * given twice or empty, a TsFile of several tables, tags that are not strings, NaN payloads as tags, and
+ * TEXT bytes that a Parquet STRING cannot hold.
+ */
+class ConvertFidelityCliTest {
+    @TempDir
+    Path tmp;
+
+    private static void assertOneLine(CliFixtures.Result r, int status, String prefix) {
+        assertThat(r.status()).as(r.err()).isEqualTo(status);
+        assertThat(r.errLines()).singleElement().asString().startsWith(prefix);
+    }
+
+    @Test
+    void anOptionGivenTwiceOrEmptyIsRefused() throws IOException {
+        Path in = CliFixtures.sensors(tmp, Compression.UNCOMPRESSED);
+        String out = tmp.resolve("o.tsfile").toString();
+        assertOneLine(
+                run("convert", in.toString(), out, "--time", "count", "--time", "ts", "--tags", "site"),
+                2,
+                "colcodec: convert: option --time given more than once ('count' and 'ts')");
+        assertOneLine(
+                run("convert", in.toString(), out, "--time", "ts", "--tags", "site", "--table", ""),
+                2,
+                "colcodec: convert: option --table needs a value, got an empty one");
+        assertOneLine(
+                run(
+                        "convert",
+                        in.toString(),
+                        out,
+                        "--time",
+                        "ts",
+                        "--encoding",
+                        "temp=GORILLA",
+                        "--encoding",
+                        "temp=CHIMP"),
+                2,
+                "colcodec: convert: --encoding names column temp twice ('GORILLA' and 'CHIMP')");
+        assertThat(tmp.resolve("o.tsfile")).doesNotExist();
+    }
+
+    private static TsTableSchema table(String name, TsDataType fieldType) {
+        return new TsTableSchema(
+                name,
+                List.of(
+                        CliFixtures.tag("dev", Compression.LZ4_RAW),
+                        new TsTableSchema.Column(
+                                "s", fieldType, TsEncoding.PLAIN, Compression.LZ4_RAW, TsTableSchema.Category.FIELD)));
+    }
+
+    /** A Parquet file holds one table: a TsFile of two is converted only with the one named. */
+    @Test
+    void aTsFileOfSeveralTablesConvertsOnlyTheTableNamed() throws IOException {
+        Path in = tmp.resolve("two.tsfile");
+        TsTableSchema t = table("t", TsDataType.STRING);
+        TsTableSchema u = table("u", TsDataType.STRING);
+        try (OutputStream os = Files.newOutputStream(in);
+                TsFileWriter w = new TsFileWriter(os, List.of(t, u), new TsFileWriter.Options())) {
+            for (TsTableSchema s : List.of(t, u)) {
+                byte[][] v = {s.tableName().getBytes(StandardCharsets.UTF_8)};
+                w.write(new TsTablet(s).device("d").times(new long[] {1}, 1).binaries("s", v, null));
+            }
+        }
+        Path out = tmp.resolve("o.parquet");
+        assertOneLine(
+                run("convert", in.toString(), out.toString()),
+                2,
+                "colcodec: convert: the file holds 2 tables [t, u] and a Parquet file one: name it with --table");
+        assertThat(out).doesNotExist();
+        CliFixtures.Result ok = run("convert", in.toString(), out.toString(), "--table", "u");
+        assertThat(ok.status()).as(ok.err()).isZero();
+        assertThat(run("dump", out.toString()).outLines()).containsExactly("time,dev,s", "1,d,u");
+    }
+
+    /** A tag that is not a string is written as its text, with a note; a NaN whose text hides its payload is refused. */
+    @Test
+    void tagsThatAreNotStringsAreNotedAndNanPayloadsRefused() throws IOException {
+        Path in = tmp.resolve("tags.parquet");
+        double nanWithPayload = Double.longBitsToDouble(0x7ff8_0000_0000_0001L);
+        try (OutputStream os = Files.newOutputStream(in);
+                ParquetFileWriter w = new ParquetFileWriter(
+                        os,
+                        List.of(
+                                ParquetColumn.flat("ts", PhysicalType.INT64, 0, false),
+                                ParquetColumn.flat("k", PhysicalType.INT32, 0, false),
+                                ParquetColumn.flat("x", PhysicalType.DOUBLE, 0, false),
+                                ParquetColumn.flat("v", PhysicalType.INT64, 0, false)),
+                        ParquetWriteOptions.defaults())) {
+            w.write(
+                    new Object[] {
+                        new long[] {1, 2, 3},
+                        new int[] {7, 7, 8},
+                        new double[] {0.5, Double.NaN, nanWithPayload},
+                        new long[] {10, 20, 30}
+                    },
+                    new boolean[4][],
+                    3);
+        }
+        CliFixtures.Result ok =
+                run("convert", in.toString(), tmp.resolve("k.tsfile").toString(), "--time", "ts", "--tags", "k");
+        assertThat(ok.status()).as(ok.err()).isZero();
+        assertThat(ok.out())
+                .contains("note: tag k holds INT32 values; a TsFile tag is a STRING, so each is written as its text");
+        Path bad = tmp.resolve("x.tsfile");
+        assertOneLine(
+                run("convert", in.toString(), bad.toString(), "--time", "ts", "--tags", "x"),
+                1,
+                "colcodec: convert: a value of the tag column x is a NaN with a payload");
+        assertThat(bad).doesNotExist();
+    }
+
+    /**
+     * TsFile's writers take any bytes as TEXT; a Parquet STRING must be UTF-8, so a column holding other bytes
+     * is written as BYTE_ARRAY without the annotation, with a note, its bytes as they are.
+     */
+    @Test
+    void textThatIsNotUtf8IsWrittenAsBytesWithANote() throws IOException {
+        Path in = tmp.resolve("text.tsfile");
+        TsTableSchema t = table("t", TsDataType.TEXT);
+        try (OutputStream os = Files.newOutputStream(in);
+                TsFileWriter w = new TsFileWriter(os, List.of(t), new TsFileWriter.Options())) {
+            byte[][] v = {"ok".getBytes(StandardCharsets.UTF_8), {(byte) 0xff, (byte) 0xfe}};
+            w.write(new TsTablet(t).device("d").times(new long[] {1, 2}, 2).binaries("s", v, null));
+        }
+        Path out = tmp.resolve("o.parquet");
+        CliFixtures.Result r = run("convert", in.toString(), out.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out())
+                .contains("note: column s holds values that are not valid UTF-8 (the first at row 1), so it is written"
+                        + " as BYTE_ARRAY without the STRING annotation");
+        assertThat(run("inspect", out.toString()).out())
+                .contains("s: BYTE_ARRAY")
+                .doesNotContain("s: BYTE_ARRAY STRING");
+        assertThat(run("dump", out.toString()).outLines()).containsExactly("time,dev,s", "1,d,6f6b", "2,d,fffe");
+        try (var files = Files.list(tmp)) {
+            assertThat(files.filter(p -> p.getFileName().toString().contains("colcodec-tmp")))
+                    .isEmpty();
+        }
+    }
+}
