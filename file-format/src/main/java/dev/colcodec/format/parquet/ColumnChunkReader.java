@@ -59,6 +59,9 @@ public final class ColumnChunkReader {
     private int shift;
     private final long base;
     private final int end;
+    /** The chunk's length in bytes. */
+    private final int length;
+
     private final int maxPageBytes;
     private int pos;
     private boolean verifyCrc = true;
@@ -176,6 +179,7 @@ public final class ColumnChunkReader {
         this.buf = buf;
         this.pos = offset;
         this.end = offset + length;
+        this.length = length;
         this.base = fileOffset - offset;
         this.maxPageBytes = maxPageBytes;
         this.source = source;
@@ -298,6 +302,11 @@ public final class ColumnChunkReader {
         this.valueLimit = count;
         this.valueCountDeclared = true;
         return this;
+    }
+
+    /** The chunk's length in bytes, as stored (compressed pages and their headers). */
+    long chunkLength() {
+        return length;
     }
 
     /** The value count {@link #expectValues} declared, or {@code Long.MAX_VALUE} when none was. */

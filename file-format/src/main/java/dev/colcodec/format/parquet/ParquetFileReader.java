@@ -909,7 +909,10 @@ public final class ParquetFileReader implements AutoCloseable {
      * its own task of {@code pool} ({@code null}: on the calling thread), into batches of up to {@code
      * batchSize} entries. {@code result.get(i)} holds the batches of {@code columns[i]} in order; the
      * result is the same for any pool. A non-repeated column yielding more entries than the row group's
-     * {@code num_rows} is corrupt input.
+     * {@code num_rows} is corrupt input. No batch is larger than the entries the footer declares, nor
+     * than the chunk's bytes justify (8 entries a byte, at least 2^20): a chunk of long runs in few bytes
+     * (or a footer claiming more rows than it holds) comes in batches of that size, whatever {@code
+     * batchSize}.
      */
     public List<List<ColumnBatch>> decodeRowGroup(
             int rowGroup, int[] columns, int batchSize, java.util.concurrent.ForkJoinPool pool) throws IOException {
@@ -1095,6 +1098,9 @@ public final class ParquetFileReader implements AutoCloseable {
         return batches;
     }
 
+    /** Entries of a batch {@link #decodeAll} allocates whatever the chunk's size. */
+    private static final int JUSTIFIED_ENTRIES = 1 << 20;
+
     private static List<ColumnBatch> decodeAll(ColumnChunkReader r, int batchSize, long rows) {
         List<ColumnBatch> batches = new ArrayList<>();
         boolean flat = r.column().maxRepetitionLevel() == 0;
@@ -1103,7 +1109,11 @@ public final class ParquetFileReader implements AutoCloseable {
             // no batch larger than the entries the footer declares are left (a repeated column's entries, a
             // flat column's rows): a caller asking for one batch of everything gets one of the chunk's size
             long left = flat ? rows - total : r.declaredValues() - total;
-            int cap = (int) Math.max(1, Math.min(batchSize, left));
+            // nor larger than the chunk's bytes justify (8 entries a byte, at least a million): a footer
+            // claiming 2^31 rows for a chunk of a few bytes gets batches of a million entries, not a 16 GB one
+            // (a chunk of runs of many values in few bytes is read in such batches too)
+            long justified = Math.max(JUSTIFIED_ENTRIES, r.chunkLength() * 8);
+            int cap = (int) Math.max(1, Math.min(Math.min(batchSize, left), justified));
             ColumnBatch b = new ColumnBatch(r.column(), cap);
             int n = r.readBatch(b, cap);
             if (n == 0) {
