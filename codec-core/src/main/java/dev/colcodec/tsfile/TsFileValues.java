@@ -209,14 +209,20 @@ public final class TsFileValues {
     }
 
     /**
-     * Whether the pair gives back a NaN with its payload (its exact bits; only FLOAT and DOUBLE have NaNs):
-     * every pair but those {@link #isLossy} names. PLAIN, GORILLA_V1 and SPRINTZ keep payloads where
-     * TsFile's encoders write every NaN as the canonical one ({@code floatToIntBits}, {@code
-     * doubleToLongBits}), so their pages differ from TsFile's only where a NaN has another payload.
+     * Whether the pair gives back a NaN with its payload (its exact bits; only FLOAT and DOUBLE have NaNs).
+     * Not the pairs {@link #isLossy} names, nor GORILLA_V1 and SPRINTZ, which write a NaN as TsFile's
+     * encoders do, as the canonical one ({@code floatToIntBits}, {@code doubleToLongBits}; SPRINTZ past a
+     * 9-value block's first value): TsFile's decoders read their pages right only so (GORILLA_V1's reads a
+     * NaN that differs from the value before it as the end of the page; SPRINTZ's misreads the residual a
+     * negative NaN, as {@code 0.0 / 0.0} gives, makes among positive values). PLAIN keeps payloads where
+     * TsFile's encoder makes every NaN the canonical one, so its pages differ from TsFile's only there.
      */
     public static boolean keepsNanPayloads(TsEncoding e, TsDataType t) {
         TsDataType s = t.storageType();
-        return s != TsDataType.FLOAT && s != TsDataType.DOUBLE || !isLossy(e, t);
+        if (s != TsDataType.FLOAT && s != TsDataType.DOUBLE) {
+            return true;
+        }
+        return !isLossy(e, t) && e != TsEncoding.GORILLA_V1 && e != TsEncoding.SPRINTZ;
     }
 
     /** Whether this factory has a reader and writer for the pair. */

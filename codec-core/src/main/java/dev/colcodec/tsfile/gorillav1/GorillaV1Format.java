@@ -4,8 +4,8 @@ package dev.colcodec.tsfile.gorillav1;
  * The per-type constants of TsFile's legacy GORILLA_V1 stream (encoding byte 6, FLOAT and DOUBLE only,
  * tsfile 2.4.0's {@code SinglePrecisionEncoderV1}/{@code DoublePrecisionEncoderV1}).
  *
- * <p>Layout: the first value's bits (TsFile's encoder stores {@code floatToIntBits}/{@code doubleToLongBits},
- * so its NaNs are canonical; colcodec's stores raw bits) as 4 or 8 <b>little-endian</b> bytes, then an MSB-first bit stream with, per further
+ * <p>Layout: the first value's bits ({@code floatToIntBits}/{@code doubleToLongBits}, so NaN is
+ * canonical) as 4 or 8 <b>little-endian</b> bytes, then an MSB-first bit stream with, per further
  * value, {@code xor = bits ^ previousBits}:
  *
  * <pre>

@@ -16,7 +16,7 @@ final class GorillaV1StreamWriter extends SinkPage implements ValuesWriter {
         this.format = format;
     }
 
-    /** Appends one value given as its raw bits (zero-extended for FLOAT). */
+    /** Appends one value given as its canonical bits (zero-extended for FLOAT). */
     void write(long value) {
         checkOpen();
         encode(value);

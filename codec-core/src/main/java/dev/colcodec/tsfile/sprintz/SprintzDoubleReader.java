@@ -18,10 +18,8 @@ import java.util.Objects;
  * block's following values with the sign bit flipped, unless told where to read code 0 as that residual
  * ({@link SprintzReader}; colcodec's TsFile reader finds it from the page statistics).
  *
- * <p>As in TsFile's decoder, a block's first value enters the predictor as its {@code doubleToLongBits}
- * bits and the others as the raw bits decoded, so every NaN comes back with the bits written: with its
- * payload from colcodec's writer, as the canonical NaN past a block's first value from TsFile's encoder
- * (which predicts from {@code doubleToLongBits} of every value).
+ * <p>As in TsFile, predictions run on {@code doubleToLongBits} bits, so a NaN payload is kept only
+ * in the first value of each block and in the last block.
  */
 public final class SprintzDoubleReader extends SprintzReader implements DoubleValuesReader {
     /** A reader using the JVM's best kernels. */

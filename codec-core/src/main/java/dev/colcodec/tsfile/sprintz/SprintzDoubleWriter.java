@@ -11,11 +11,8 @@ import java.util.Objects;
  * FIRE predictor: 9-value blocks (width byte, first value, 8 zigzag-mapped residuals packed
  * MSB-first), then the last 1 to 8 values as a GORILLA stream.
  *
- * <p>A NaN keeps its payload: a block's first value is stored whole and enters the predictor as its
- * {@code doubleToLongBits} bits, as TsFile's decoder reads it, the other values as their raw bits. TsFile's
- * encoder predicts from {@code doubleToLongBits} of every value, so the bytes differ from TsFile's only where a
- * NaN with another payload than the canonical one follows a block's first value; TsFile's decoder reads
- * colcodec's pages back with the payloads.
+ * <p>As in TsFile, predictions run on {@code doubleToLongBits} bits, so a NaN payload is kept only
+ * in the first value of each block and in the last block.
  */
 public final class SprintzDoubleWriter extends PageForwardingWriter implements DoubleValuesWriter {
     private final SprintzStreamWriter stream;

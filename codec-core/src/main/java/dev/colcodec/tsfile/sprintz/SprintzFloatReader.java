@@ -14,10 +14,8 @@ import java.util.Objects;
  * pages (the last value when the page holds a multiple of 9 values) and decodes residuals of
  * magnitude 2^30 or more wrongly; this reader decodes them as the encoder meant.
  *
- * <p>As in TsFile's decoder, a block's first value enters the predictor as its {@code floatToIntBits}
- * bits and the others as the raw bits decoded, so every NaN comes back with the bits written: with its
- * payload from colcodec's writer, as the canonical NaN past a block's first value from TsFile's encoder
- * (which predicts from {@code floatToIntBits} of every value).
+ * <p>As in TsFile, predictions run on {@code floatToIntBits} bits, so a NaN payload is kept only in
+ * the first value of each block and in the last block.
  */
 public final class SprintzFloatReader extends SprintzReader implements FloatValuesReader {
     /** A reader using the JVM's best kernels. */

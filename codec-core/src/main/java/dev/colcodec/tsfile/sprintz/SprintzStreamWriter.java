@@ -103,13 +103,10 @@ final class SprintzStreamWriter extends SinkPage implements ValuesWriter {
         final FirePredictor f = fire;
         final long mask = t.mask;
         f.reset();
-        // as TsFile's decoder does, the block's first value enters the predictor as its canonical bits
-        // (NaN as the canonical NaN) and the others as their raw bits, so a NaN keeps its payload (TsFile's
-        // encoder canonicalizes every value, which gives other bytes only where a NaN has another payload)
         long previous = t.predictionBits(v[off]);
         long widest = 0;
         for (int k = 0; k < BLOCK - 1; k++) {
-            long value = t.norm(v[off + 1 + k]);
+            long value = t.predictionBits(t.norm(v[off + 1 + k]));
             long error = t.norm(value - f.predict(previous));
             f.train(previous, value, error);
             // a residual of the type's minimum has no code: -2p wraps to 0, and TsFile's encoder writes 0,

@@ -17,7 +17,7 @@ enum SprintzType {
     final int learnShift;
     /** The FIRE predictor's fixed-point shift. */
     final int fireBits;
-    /** Whether a block's first value is predicted from as canonical-NaN bits ({@code floatToIntBits}/{@code doubleToLongBits}). */
+    /** Whether predictions run on canonical-NaN bits ({@code floatToIntBits}/{@code doubleToLongBits}). */
     final boolean floating;
     /** Keeps the low {@link #width} bits. */
     final long mask;
@@ -38,7 +38,7 @@ enum SprintzType {
         return width == 32 ? (int) x : x;
     }
 
-    /** The bits a block's first value is predicted from: raw for integers, canonical NaN for floating types. */
+    /** The bits TsFile predicts from: raw for integers, canonical NaN for floating types. */
     long predictionBits(long bits) {
         if (!floating) {
             return bits;

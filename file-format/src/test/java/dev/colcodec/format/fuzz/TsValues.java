@@ -304,22 +304,16 @@ final class TsValues {
 
     /**
      * The values as tsfile's encoder stores them, where it makes every NaN the canonical one and colcodec
-     * keeps the payload (PLAIN and GORILLA_V1: every FLOAT/DOUBLE value; SPRINTZ: those past the first of
-     * each full block), or null where that changes nothing.
+     * keeps the payload (PLAIN FLOAT/DOUBLE), or null where that changes nothing.
      */
     static long[] asTsFileStores(TsEncoding e, TsDataType t, long[] v) {
-        if (v == null || !isFloating(t) || TsFileValues.isLossy(e, t)) {
-            return null;
-        }
-        boolean sprintz = e == TsEncoding.SPRINTZ;
-        if (!sprintz && e != TsEncoding.PLAIN && e != TsEncoding.GORILLA_V1) {
+        if (v == null || !isFloating(t) || e != TsEncoding.PLAIN) {
             return null;
         }
         long[] out = null;
-        int upTo = sprintz ? v.length / 9 * 9 : v.length;
-        for (int i = 0; i < upTo; i++) {
+        for (int i = 0; i < v.length; i++) {
             long c = norm(t, sprintzBits(t, v[i]));
-            if ((!sprintz || i % 9 != 0) && c != norm(t, v[i])) {
+            if (c != norm(t, v[i])) {
                 if (out == null) {
                     out = v.clone();
                 }
@@ -329,7 +323,7 @@ final class TsValues {
         return out;
     }
 
-    /** SPRINTZ predicts FLOAT/DOUBLE values from their canonical-NaN bits. */
+    /** The canonical-NaN bits of a FLOAT/DOUBLE value (SPRINTZ predicts from them), other values as they are. */
     private static long sprintzBits(TsDataType t, long x) {
         if (t == TsDataType.FLOAT) {
             return Float.floatToIntBits(Float.intBitsToFloat((int) x));
