@@ -9,6 +9,7 @@ import dev.colcodec.format.parquet.ParquetWriteOptions;
 import dev.colcodec.format.tsfile.TsFileReader;
 import dev.colcodec.format.tsfile.TsFileWriter;
 import dev.colcodec.format.tsfile.TsTableSchema;
+import dev.colcodec.parquet.PhysicalType;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.IOException;
@@ -83,6 +84,11 @@ final class ConvertCommand {
             throw new UsageException("convert: a Parquet input needs --time COLUMN");
         }
         List<String> tagNames = args.list("--tags") == null ? List.of() : args.list("--tags");
+        for (int i = 0; i < tagNames.size(); i++) {
+            if (tagNames.subList(0, i).contains(tagNames.get(i))) {
+                throw new UsageException("convert: --tags names " + tagNames.get(i) + " twice");
+            }
+        }
         try (ParquetFileReader r = ParquetFileReader.open(in)) {
             ParquetTables.requireFlat(r, "convert");
             ParquetRows rows = new ParquetRows(r, tagNames, timeName);
@@ -417,6 +423,10 @@ final class ConvertCommand {
                 schemaColumns.add(new TsTableSchema.Column(
                         tsNames.get(t.name), TsDataType.STRING, TsEncoding.PLAIN, comp, TsTableSchema.Category.TAG));
             }
+            if (c.fields().isEmpty()) {
+                out.println("note: the table has no FIELD column (every column is the time or a tag): tsfile's"
+                        + " reader returns no rows of such a table, though its times and tags are written");
+            }
             for (ColumnValues f : c.fields()) {
                 TsDataType type = TsTables.typeFor(f);
                 TsEncoding enc = encodings.containsKey(f.name)
@@ -437,9 +447,6 @@ final class ConvertCommand {
 
         /** Writes rows whose first is row {@code base} of the file: a tablet per device, in order of first appearance. */
         void write(Converted c, long base) throws IOException {
-            if (w == null) {
-                open(c);
-            }
             int n = c.times().length;
             // one device per distinct tag tuple, in order of first appearance; rows of a device by time
             Map<List<String>, int[]> byDevice = new LinkedHashMap<>();
@@ -456,6 +463,10 @@ final class ConvertCommand {
                 int[] idx = byDevice.computeIfAbsent(key, k -> new int[counts.get(k)]);
                 int at = filled.merge(key, 1, Integer::sum) - 1;
                 idx[at] = i;
+            }
+            if (w == null) {
+                // after the tags are checked: a refused file prints no notes first
+                open(c);
             }
             long[] times = c.times();
             for (Map.Entry<List<String>, int[]> d : byDevice.entrySet()) {
@@ -505,12 +516,20 @@ final class ConvertCommand {
             return c;
         }
         if (lt == null) {
+            if (pc.type() == PhysicalType.INT96 || pc.type() == PhysicalType.FIXED_LEN_BYTE_ARRAY) {
+                out.println("note: column " + c.name + " is " + pc.type()
+                        + (pc.type() == PhysicalType.INT96 ? "" : "(" + pc.typeLength() + ")")
+                        + " in Parquet, which TsFile cannot hold: its values are written as they are, as BLOB");
+            }
             return c;
         }
         switch (lt.kind()) {
             case STRING:
+                return c;
             case JSON:
             case ENUM:
+                out.println("note: column " + c.name + " is " + lt.kind()
+                        + " in Parquet, which TsFile cannot hold: its text is written as STRING");
                 return c;
             case DATE:
                 return datesForTsFile(c, out, outsideDay);
@@ -527,6 +546,11 @@ final class ConvertCommand {
                 }
                 return c;
             case INTEGER: {
+                if (lt.bitWidth() < 32) {
+                    out.println("note: column " + c.name + " is INT(" + lt.bitWidth() + ", "
+                            + (lt.signed() ? "signed" : "unsigned") + ") in Parquet, which TsFile cannot hold: its"
+                            + " values are written as INT32");
+                }
                 if (lt.signed() || lt.bitWidth() < 32) {
                     return new ColumnValues(c.name, c.kind, ColumnValues.Meaning.NONE, c.values, c.nulls, c.rows);
                 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.colcodec.format.compress.Compression;
 import dev.colcodec.format.parquet.ParquetColumn;
 import dev.colcodec.format.parquet.ParquetFileWriter;
+import dev.colcodec.format.parquet.ParquetLogicalType;
 import dev.colcodec.format.parquet.ParquetWriteOptions;
 import dev.colcodec.format.tsfile.TsFileWriter;
 import dev.colcodec.format.tsfile.TsTableSchema;
@@ -13,6 +14,7 @@ import dev.colcodec.format.tsfile.TsTablet;
 import dev.colcodec.parquet.PhysicalType;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
+import dev.colcodec.values.BinaryBatch;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -71,6 +73,80 @@ class ConvertFidelityCliTest {
                         CliFixtures.tag("dev", Compression.LZ4_RAW),
                         new TsTableSchema.Column(
                                 "s", fieldType, TsEncoding.PLAIN, Compression.LZ4_RAW, TsTableSchema.Category.FIELD)));
+    }
+
+    /**
+     * Parquet types TsFile has no type for are written as the nearest one it has, each with a note: 8- and
+     * 16-bit integers as INT32, JSON and ENUM as STRING, INT96 and unannotated fixed-length bytes as BLOB.
+     */
+    @Test
+    void typesTsFileCannotHoldAreNoted() throws IOException {
+        Path in = tmp.resolve("types.parquet");
+        BinaryBatch json = new BinaryBatch();
+        BinaryBatch fixed = new BinaryBatch();
+        BinaryBatch int96 = new BinaryBatch();
+        for (int i = 0; i < 2; i++) {
+            byte[] j = ("{\"a\":" + i + "}").getBytes(StandardCharsets.UTF_8);
+            json.append(j, 0, j.length);
+            fixed.append(new byte[] {1, 2, 3, (byte) i}, 0, 4);
+            int96.append(new byte[12], 0, 12);
+        }
+        try (OutputStream os = Files.newOutputStream(in);
+                ParquetFileWriter w = new ParquetFileWriter(
+                        os,
+                        List.of(
+                                ParquetColumn.flat("ts", PhysicalType.INT64, 0, false),
+                                ParquetColumn.flat("small", PhysicalType.INT32, 0, false)
+                                        .withLogicalType(ParquetLogicalType.integer(8, true)),
+                                ParquetColumn.flat("doc", PhysicalType.BYTE_ARRAY, 0, false)
+                                        .withLogicalType(ParquetLogicalType.json()),
+                                ParquetColumn.flat("fixed", PhysicalType.FIXED_LEN_BYTE_ARRAY, 4, false),
+                                ParquetColumn.flat("legacy", PhysicalType.INT96, 12, false)),
+                        ParquetWriteOptions.defaults())) {
+            w.write(new Object[] {new long[] {1, 2}, new int[] {-3, 4}, json, fixed, int96}, new boolean[5][], 2);
+        }
+        CliFixtures.Result r =
+                run("convert", in.toString(), tmp.resolve("o.tsfile").toString(), "--time", "ts");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out())
+                .contains("note: column small is INT(8, signed) in Parquet, which TsFile cannot hold: its values are"
+                        + " written as INT32")
+                .contains(
+                        "note: column doc is JSON in Parquet, which TsFile cannot hold: its text is written as STRING")
+                .contains("note: column fixed is FIXED_LEN_BYTE_ARRAY(4) in Parquet, which TsFile cannot hold")
+                .contains("note: column legacy is INT96 in Parquet, which TsFile cannot hold");
+        assertThat(run("inspect", tmp.resolve("o.tsfile").toString()).out())
+                .contains("small: INT32 FIELD")
+                .contains("doc: STRING FIELD")
+                .contains("fixed: BLOB FIELD")
+                .contains("legacy: BLOB FIELD");
+    }
+
+    /** A table of no FIELD column is written with a note (tsfile's reader returns none of its rows); a tag named twice is refused. */
+    @Test
+    void aTableWithoutFieldsIsNotedAndATagNamedTwiceRefused() throws IOException {
+        Path in = CliFixtures.sensors(tmp, Compression.UNCOMPRESSED);
+        CliFixtures.Result r = run(
+                "convert",
+                in.toString(),
+                tmp.resolve("o.tsfile").toString(),
+                "--time",
+                "ts",
+                "--tags",
+                "site,temp,count,note");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("note: the table has no FIELD column");
+        assertOneLine(
+                run(
+                        "convert",
+                        in.toString(),
+                        tmp.resolve("p.tsfile").toString(),
+                        "--time",
+                        "ts",
+                        "--tags",
+                        "site,site"),
+                2,
+                "colcodec: convert: --tags names site twice");
     }
 
     /** A Parquet file holds one table: a TsFile of two is converted only with the one named. */

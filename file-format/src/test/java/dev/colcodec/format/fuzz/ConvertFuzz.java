@@ -682,7 +682,8 @@ final class ConvertFuzz extends FuzzHarness {
         for (Col c : fields) {
             boolean noted = run.out().contains("note: column " + c.name + " ");
             boolean mustNote = switch (c.kind) {
-                case DEC_I32, DEC_I64, DEC_BIN, DEC_FLBA, UUID -> true;
+                // and (since session 40) the narrower integers, JSON, INT96 and unannotated fixed-length bytes
+                case DEC_I32, DEC_I64, DEC_BIN, DEC_FLBA, UUID, I8, U8, I16, U16, JSON, INT96, FLBA -> true;
                 case DATE -> !datesFit(c);
                 default -> false;
             };
