@@ -195,6 +195,9 @@ final class RewriteCommand {
                 }
             }
             options = arrowFallbacks(r, options, version, arrowDictionaries, chosen, out);
+            // the columns with their field ids, and the schema's name (table formats such as Iceberg map
+            // columns by field id)
+            options = options.withSchemaName(r.schemaName());
             try (ParquetFileWriter w = Writers.parquet("rewrite", target, r.columns(), options)) {
                 for (int g = 0; g < r.rowGroupCount(); g++) {
                     List<ColumnValues> cols = ParquetTables.readRowGroup(r, g, all);

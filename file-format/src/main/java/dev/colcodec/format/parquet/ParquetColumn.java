@@ -16,13 +16,23 @@ public record ParquetColumn(
         int typeLength,
         int maxDefinitionLevel,
         int maxRepetitionLevel,
-        ParquetLogicalType logicalType) {
+        ParquetLogicalType logicalType,
+        Integer fieldId) {
     /** A column without logical type. */
     public ParquetColumn(List<String> path, PhysicalType type, int typeLength, int maxDef, int maxRep) {
-        this(path, type, typeLength, maxDef, maxRep, null);
+        this(path, type, typeLength, maxDef, maxRep, null, null);
     }
 
-    /** The canonical constructor; {@code logicalType} may be {@code null}. */
+    /** A column without field id. */
+    public ParquetColumn(
+            List<String> path, PhysicalType type, int typeLength, int maxDef, int maxRep, ParquetLogicalType lt) {
+        this(path, type, typeLength, maxDef, maxRep, lt, null);
+    }
+
+    /**
+     * The canonical constructor; {@code logicalType} and {@code fieldId} (the schema element's {@code
+     * field_id}, which table formats such as Iceberg map columns by) may be {@code null}.
+     */
     public ParquetColumn {
         path = List.copyOf(path);
         for (String name : path) {
@@ -46,7 +56,12 @@ public record ParquetColumn(
 
     /** This column with {@code lt} as its logical type. */
     public ParquetColumn withLogicalType(ParquetLogicalType lt) {
-        return new ParquetColumn(path, type, typeLength, maxDefinitionLevel, maxRepetitionLevel, lt);
+        return new ParquetColumn(path, type, typeLength, maxDefinitionLevel, maxRepetitionLevel, lt, fieldId);
+    }
+
+    /** This column with {@code id} as its field id ({@code null}: none). */
+    public ParquetColumn withFieldId(Integer id) {
+        return new ParquetColumn(path, type, typeLength, maxDefinitionLevel, maxRepetitionLevel, logicalType, id);
     }
 
     /** A top-level REQUIRED ({@code optional == false}) or OPTIONAL column. */

@@ -254,6 +254,14 @@ public final class ParquetFileReader implements AutoCloseable {
         }
     }
 
+    /**
+     * The name of the schema's root element ({@code "schema"} as colcodec and parquet-java write it, {@code
+     * "spark_schema"} from Spark, ...).
+     */
+    public String schemaName() {
+        return metadata.getSchema().get(0).getName();
+    }
+
     private List<ParquetColumn> parseSchema(List<SchemaElement> schema) {
         if (schema == null || schema.isEmpty()) {
             throw new CorruptInputException(fileLength, "a schema with a root element");
@@ -332,7 +340,8 @@ public final class ParquetFileReader implements AutoCloseable {
             // meaning, but a copy would lose the annotation
             unknown = ParquetLogicalType.describe(e);
         }
-        ParquetColumn leaf = new ParquetColumn(p, t, len, def, repeated.length, lt);
+        ParquetColumn leaf = new ParquetColumn(
+                p, t, len, def, repeated.length, lt, e.isSetField_id() ? Integer.valueOf(e.getField_id()) : null);
         leaves.add(leaf);
         unknownAnnotations.add(unknown);
         repeatedLevels.add(repeated);

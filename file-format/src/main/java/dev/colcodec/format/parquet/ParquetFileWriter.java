@@ -574,7 +574,7 @@ public final class ParquetFileWriter implements AutoCloseable {
         writePageIndexes();
         writeBloomFilters();
         List<SchemaElement> elements = new ArrayList<>();
-        SchemaElement root = new SchemaElement("schema");
+        SchemaElement root = new SchemaElement(options.schemaName());
         root.setNum_children(schema.size());
         elements.add(root);
         List<ColumnOrder> orders = new ArrayList<>();
@@ -587,6 +587,9 @@ public final class ParquetFileWriter implements AutoCloseable {
             e.setRepetition_type(c.isNullable() ? FieldRepetitionType.OPTIONAL : FieldRepetitionType.REQUIRED);
             if (c.logicalType() != null) {
                 c.logicalType().applyTo(e);
+            }
+            if (c.fieldId() != null) {
+                e.setField_id(c.fieldId());
             }
             elements.add(e);
             ColumnOrder o = new ColumnOrder();

@@ -50,6 +50,7 @@ public final class ParquetWriteOptions {
     private Map<String, ParquetEncoding> fallbacks = Map.of();
 
     private Map<String, String> keyValueMetadata = Map.of();
+    private String schemaName = "schema";
     /** Column name to the bitset size of its Bloom filters. */
     private Map<String, Integer> bloomFilters = Map.of();
 
@@ -76,6 +77,7 @@ public final class ParquetWriteOptions {
         o.noDictionary = noDictionary;
         o.fallbacks = fallbacks;
         o.keyValueMetadata = keyValueMetadata;
+        o.schemaName = schemaName;
         o.bloomFilters = bloomFilters;
         o.kernels = kernels;
         o.pool = pool;
@@ -297,6 +299,18 @@ public final class ParquetWriteOptions {
         ParquetWriteOptions o = copy();
         o.keyValueMetadata = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(kv));
         return o;
+    }
+
+    /** The name of the schema's root element (default {@code "schema"}, as parquet-java writes it). */
+    public ParquetWriteOptions withSchemaName(String name) {
+        dev.colcodec.format.io.Utf8.checkEncodable(Objects.requireNonNull(name, "name"), "a schema name");
+        ParquetWriteOptions o = copy();
+        o.schemaName = name;
+        return o;
+    }
+
+    public String schemaName() {
+        return schemaName;
     }
 
     public ParquetWriteOptions withKernels(Kernels k) {
