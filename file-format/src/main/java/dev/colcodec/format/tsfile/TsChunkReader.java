@@ -474,8 +474,10 @@ public final class TsChunkReader {
     }
 
     private final ColumnState timeState = new ColumnState();
-    /** The SPRINTZ check's arrays of {@link #readNonAligned}, kept from chunk to chunk. */
+    /** The value reader and SPRINTZ check's arrays of {@link #readNonAligned}, kept from chunk to chunk. */
     private final ColumnState nonAlignedState = new ColumnState();
+    /** The time reader of {@link #readNonAligned}, kept from chunk to chunk. */
+    private final ColumnState nonAlignedTimeState = new ColumnState();
 
     private ColumnState[] columnStates = new ColumnState[0];
     private int[] keptPage = new int[0];
@@ -1287,8 +1289,9 @@ public final class TsChunkReader {
         if (c.pageCount == 0) {
             throw new CorruptInputException(chunkOffset, "at least one page in a chunk");
         }
-        ValuesReader vr = codec(c.header.encoding(), c.header.dataType(), chunkOffset);
-        ValuesReader tr = codec(timeEncoding, TsDataType.VECTOR, chunkOffset);
+        // the readers of the last non-aligned chunk, reused while encoding and type stay (as aligned columns' are)
+        ValuesReader vr = nonAlignedState.reader(this, c.header.encoding(), c.header.dataType(), chunkOffset);
+        ValuesReader tr = nonAlignedTimeState.reader(this, timeEncoding, TsDataType.VECTOR, chunkOffset);
         SprintzSigns signs = vr instanceof SprintzReader ? nonAlignedState.signs(kernels) : null;
         // the last time kept from an earlier page of this chunk: a chunk's pages follow in time order
         long lastKept = Long.MIN_VALUE;
