@@ -324,6 +324,11 @@ final class RewriteCommand {
             }
         }
         Map<String, TsEncoding> given = new HashMap<>();
+        if (encodings.containsKey(TIME) && fieldNames.contains(TIME)) {
+            // it would set both the time column's encoding and that field's
+            throw new UsageException("rewrite: --encoding " + TIME + "=... names both the time column and the FIELD"
+                    + " column " + TIME + " of this file");
+        }
         for (Map.Entry<String, String> e : encodings.entrySet()) {
             if (!e.getKey().equals(TIME) && !fieldNames.contains(e.getKey())) {
                 throw new UsageException("rewrite: no FIELD column " + e.getKey() + " (or '" + TIME + "')");

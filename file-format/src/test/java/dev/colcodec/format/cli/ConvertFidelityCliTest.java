@@ -149,6 +149,34 @@ class ConvertFidelityCliTest {
                 "colcodec: convert: --tags names site twice");
     }
 
+    /** In a file with a FIELD column named time, {@code rewrite --encoding time=E} would set two columns: refused. */
+    @Test
+    void rewriteRefusesAnEncodingThatNamesTheTimeColumnAndAFieldAlike() throws IOException {
+        Path in = tmp.resolve("time-field.tsfile");
+        TsTableSchema t = new TsTableSchema(
+                "t",
+                List.of(
+                        CliFixtures.tag("dev", Compression.LZ4_RAW),
+                        new TsTableSchema.Column(
+                                "time",
+                                TsDataType.INT64,
+                                TsEncoding.PLAIN,
+                                Compression.LZ4_RAW,
+                                TsTableSchema.Category.FIELD)));
+        try (OutputStream os = Files.newOutputStream(in);
+                TsFileWriter w = new TsFileWriter(os, List.of(t), new TsFileWriter.Options())) {
+            w.write(new TsTablet(t).device("d").times(new long[] {1}, 1).longs("time", new long[] {5}, null));
+        }
+        Path out = tmp.resolve("o.tsfile");
+        assertOneLine(
+                run("rewrite", in.toString(), out.toString(), "--encoding", "time=GORILLA"),
+                2,
+                "colcodec: rewrite: --encoding time=... names both the time column and the FIELD column time");
+        assertThat(out).doesNotExist();
+        CliFixtures.Result ok = run("rewrite", in.toString(), out.toString(), "--codec", "zstd");
+        assertThat(ok.status()).as(ok.err()).isZero();
+    }
+
     /** A Parquet file holds one table: a TsFile of two is converted only with the one named. */
     @Test
     void aTsFileOfSeveralTablesConvertsOnlyTheTableNamed() throws IOException {
