@@ -770,7 +770,7 @@ final class ConvertCommand {
         if (args.option("--tags") != null) {
             throw new UsageException("convert: --tags applies to Parquet input; a TsFile's tags come from its schema");
         }
-        String timeName = args.option("--time") == null ? "time" : args.option("--time");
+        String timeOption = args.option("--time");
         try (TsFileReader r = TsFileReader.open(in)) {
             if (args.option("--table") == null) {
                 List<String> tables = new ArrayList<>();
@@ -792,6 +792,11 @@ final class ConvertCommand {
                         + RewriteCommand.abbreviated(r.treeDevices()));
             }
             TsTableSchema schema = r.schema(table);
+            // without --time, the name the schema gives its time column (tsfile's schemas may), else "time"
+            List<TsTableSchema.Column> timeColumns = TsTables.columns(schema, TsTableSchema.Category.TIME);
+            String timeName = timeOption != null
+                    ? timeOption
+                    : timeColumns.isEmpty() ? "time" : timeColumns.get(0).name();
             List<TsTableSchema.Column> tagColumns = TsTables.columns(schema, TsTableSchema.Category.TAG);
             List<TsTableSchema.Column> fieldColumns = TsTables.columns(schema, TsTableSchema.Category.FIELD);
             // a TEXT or STRING column holding bytes that are not UTF-8 is written unannotated (a Parquet STRING

@@ -177,6 +177,46 @@ class ConvertFidelityCliTest {
         assertThat(ok.status()).as(ok.err()).isZero();
     }
 
+    /** A TsFile schema that names its time column (tsfile 2.4.0's may) gives the Parquet time column that name. */
+    @Test
+    void theTimeColumnKeepsTheNameTheSchemaGivesIt() throws Exception {
+        Path in = tmp.resolve("named.tsfile");
+        try (org.apache.tsfile.write.TsFileWriter w = new org.apache.tsfile.write.TsFileWriter(in.toFile())) {
+            w.registerTableSchema(new org.apache.tsfile.file.metadata.TableSchema(
+                    "t",
+                    List.<org.apache.tsfile.write.schema.IMeasurementSchema>of(
+                            new org.apache.tsfile.write.schema.MeasurementSchema(
+                                    "ts", org.apache.tsfile.enums.TSDataType.TIMESTAMP),
+                            new org.apache.tsfile.write.schema.MeasurementSchema(
+                                    "id", org.apache.tsfile.enums.TSDataType.STRING),
+                            new org.apache.tsfile.write.schema.MeasurementSchema(
+                                    "v", org.apache.tsfile.enums.TSDataType.INT64)),
+                    List.of(
+                            org.apache.tsfile.enums.ColumnCategory.TIME,
+                            org.apache.tsfile.enums.ColumnCategory.TAG,
+                            org.apache.tsfile.enums.ColumnCategory.FIELD)));
+            org.apache.tsfile.write.record.Tablet tab = new org.apache.tsfile.write.record.Tablet(
+                    "t",
+                    List.of("id", "v"),
+                    List.of(org.apache.tsfile.enums.TSDataType.STRING, org.apache.tsfile.enums.TSDataType.INT64),
+                    List.of(org.apache.tsfile.enums.ColumnCategory.TAG, org.apache.tsfile.enums.ColumnCategory.FIELD),
+                    1);
+            tab.addTimestamp(0, 1);
+            tab.addValue("id", 0, "d1");
+            tab.addValue("v", 0, 5L);
+            w.writeTable(tab);
+        }
+        Path out = tmp.resolve("n.parquet");
+        CliFixtures.Result r = run("convert", in.toString(), out.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(run("dump", out.toString()).outLines()).containsExactly("ts,id,v", "1,d1,5");
+        Path renamed = tmp.resolve("m.parquet");
+        assertThat(run("convert", in.toString(), renamed.toString(), "--time", "at")
+                        .status())
+                .isZero();
+        assertThat(run("dump", renamed.toString()).outLines()).first().isEqualTo("at,id,v");
+    }
+
     /** A Parquet file holds one table: a TsFile of two is converted only with the one named. */
     @Test
     void aTsFileOfSeveralTablesConvertsOnlyTheTableNamed() throws IOException {
