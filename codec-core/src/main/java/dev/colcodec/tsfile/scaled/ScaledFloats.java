@@ -95,8 +95,22 @@ public final class ScaledFloats {
 
     static long toLong(double d, double scale, byte kind) {
         switch (kind) {
-            case SCALED:
-                return Math.round(d * scale);
+            case SCALED: {
+                // TsFile's Math.round(d * scale), but where that reads back (k / scale) as another value
+                // and a neighbour reads back as d itself, the neighbour: a value read from such a page is
+                // then written back unchanged (d * scale can round to the next integer: 4501090.342589513 at
+                // 9 digits), where TsFile's encoder would move it by one unit in its last place
+                long k = Math.round(d * scale);
+                if (k / scale != d) {
+                    if ((k + 1) / scale == d) {
+                        return k + 1;
+                    }
+                    if ((k - 1) / scale == d) {
+                        return k - 1;
+                    }
+                }
+                return k;
+            }
             case ROUNDED:
                 return Math.round(d);
             default:

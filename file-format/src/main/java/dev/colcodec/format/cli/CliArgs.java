@@ -9,6 +9,9 @@ import java.util.Set;
 
 /** The arguments of one command: positional arguments, options with one value, and flags. */
 final class CliArgs {
+    /** The options that may be given more than once. */
+    private static final Set<String> REPEATABLE = Set.of("--encoding");
+
     private final String command;
     private final List<String> positional = new ArrayList<>();
     private final Map<String, List<String>> options = new LinkedHashMap<>();
@@ -32,7 +35,12 @@ final class CliArgs {
                     if (v.isEmpty()) {
                         throw new UsageException(command + ": option " + a + " needs a value, got an empty one");
                     }
-                    options.computeIfAbsent(a, k -> new ArrayList<>()).add(v);
+                    List<String> given = options.computeIfAbsent(a, k -> new ArrayList<>());
+                    if (!given.isEmpty() && !REPEATABLE.contains(a)) {
+                        throw new UsageException(command + ": option " + a + " given more than once ('" + given.get(0)
+                                + "' and '" + v + "')");
+                    }
+                    given.add(v);
                 } else if (flagNames.contains(a)) {
                     flags.add(a);
                 } else {

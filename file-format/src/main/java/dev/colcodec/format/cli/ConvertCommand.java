@@ -477,11 +477,14 @@ final class ConvertCommand {
                 }
                 List<ColumnValues> f = new ArrayList<>(c.fields().size());
                 for (ColumnValues col : c.fields()) {
-                    ColumnValues g = col.gather(order, order.length);
-                    f.add(new ColumnValues(tsNames.get(col.name), g.kind, g.meaning, g.values, g.nulls, g.rows));
+                    f.add(col.gather(order, order.length));
                 }
+                // the fields keep their Parquet names (which --encoding takes), mapped to the TsFile ones
                 w.write(TsTables.tablet(
-                        "convert", schema, new TsTables.DeviceRows(d.getKey().toArray(new String[0]), t, f)));
+                        "convert",
+                        schema,
+                        new TsTables.DeviceRows(d.getKey().toArray(new String[0]), t, f),
+                        tsNames::get));
                 devices.add(d.getKey());
             }
             rows += n;
@@ -696,32 +699,34 @@ final class ConvertCommand {
     }
 
     /**
-     * Throws {@link NotUtf8} for a TEXT or STRING value that is not valid UTF-8, which a Parquet STRING must
-     * be (TsFile's writers take any bytes). {@code before}: the rows written before.
+     * The first row of a TEXT or STRING value of {@code f} that is not valid UTF-8, which a Parquet STRING
+     * must be (TsFile's writers take any bytes), counting {@code before} rows written before; -1 if none.
      */
-    private static void checkUtf8(ColumnValues f, long before) {
+    private static long firstNotUtf8(ColumnValues f, long before) {
         if (f.kind != ColumnValues.Kind.BINARY || f.meaning != ColumnValues.Meaning.STRING) {
-            return;
+            return -1;
         }
         byte[][] v = (byte[][]) f.values;
         for (int i = 0; i < f.rows; i++) {
             if ((f.nulls == null || !f.nulls[i])
                     && v[i] != null
                     && !dev.colcodec.format.io.Utf8.isValid(v[i], 0, v[i].length)) {
-                throw new NotUtf8(f.name, before + i);
+                return before + i;
             }
         }
+        return -1;
     }
 
-    /** A TEXT or STRING value that is not valid UTF-8: its column is written again without the annotation. */
+    /**
+     * TEXT or STRING columns holding values that are not valid UTF-8, with the row of the first (all such
+     * columns of the rows at hand): the file is written again with them without the annotation.
+     */
     private static final class NotUtf8 extends RuntimeException {
-        final String column;
-        final long row;
+        final Map<String, Long> firstRows;
 
-        NotUtf8(String column, long row) {
+        NotUtf8(Map<String, Long> firstRows) {
             super(null, null, false, false);
-            this.column = column;
-            this.row = row;
+            this.firstRows = firstRows;
         }
     }
 
@@ -745,6 +750,14 @@ final class ConvertCommand {
                     && !dev.colcodec.format.io.Utf8.decodedWhole(text, ((byte[][]) t.values)[row])) {
                 throw new IllegalArgumentException("convert: a value of the tag column " + t.name
                         + " is not valid UTF-8, which a TsFile device id (text) cannot hold");
+            }
+            if (text != null && t.kind == ColumnValues.Kind.BINARY && t.meaning == ColumnValues.Meaning.FLOAT16) {
+                byte[] b = ((byte[][]) t.values)[row];
+                int h = (b[0] & 0xFF) | (b[1] & 0xFF) << 8;
+                if ((h & 0x7C00) == 0x7C00 && (h & 0x3FF) != 0 && h != 0x7E00) {
+                    throw new IllegalArgumentException("convert: a value of the tag column " + t.name
+                            + " is a NaN with a payload, whose text (a TsFile device id) would be every NaN's");
+                }
             }
             if (t.kind == ColumnValues.Kind.DOUBLE || t.kind == ColumnValues.Kind.FLOAT) {
                 boolean payload = t.kind == ColumnValues.Kind.DOUBLE
@@ -864,12 +877,21 @@ final class ConvertCommand {
                                 columns.add(DumpCommand.constantTag(
                                         tagColumns.get(t).name(), d.tags()[t], n));
                             }
+                            Map<String, Long> notUtf8 = new LinkedHashMap<>();
+                            for (ColumnValues f : d.fields()) {
+                                long bad = asBytes.contains(f.name) ? -1 : firstNotUtf8(f, rows);
+                                if (bad >= 0) {
+                                    notUtf8.put(f.name, bad);
+                                }
+                            }
+                            if (!notUtf8.isEmpty()) {
+                                throw new NotUtf8(notUtf8);
+                            }
                             for (ColumnValues f : d.fields()) {
                                 if (asBytes.contains(f.name)) {
                                     columns.add(new ColumnValues(
                                             f.name, f.kind, ColumnValues.Meaning.NONE, f.values, f.nulls, f.rows));
                                 } else {
-                                    checkUtf8(f, rows);
                                     columns.add(f.meaning == ColumnValues.Meaning.DATE ? datesForParquet(f) : f);
                                 }
                             }
@@ -881,10 +903,13 @@ final class ConvertCommand {
                     break;
                 } catch (NotUtf8 e) {
                     target.deleteIfCreated();
-                    asBytes.add(e.column);
-                    out.println("note: column " + e.column + " holds values that are not valid UTF-8 (the first at row "
-                            + e.row
-                            + "), so it is written as BYTE_ARRAY without the STRING annotation, its bytes as they are");
+                    for (Map.Entry<String, Long> bad : e.firstRows.entrySet()) {
+                        asBytes.add(bad.getKey());
+                        out.println("note: column " + bad.getKey()
+                                + " holds values that are not valid UTF-8 (the first at row " + bad.getValue()
+                                + "), so it is written as BYTE_ARRAY without the STRING annotation, its bytes as"
+                                + " they are");
+                    }
                 }
             }
             out.println("wrote Parquet, " + rows + " rows of table " + table + " from " + devices.size() + " devices");

@@ -329,6 +329,15 @@ final class RewriteCommand {
             throw new UsageException("rewrite: --encoding " + TIME + "=... names both the time column and the FIELD"
                     + " column " + TIME + " of this file");
         }
+        Map<String, String> byLowerCase = new HashMap<>();
+        for (String k : encodings.keySet()) {
+            String other = byLowerCase.put(lowerCase(k), k);
+            if (other != null) {
+                // both would name one TsFile column
+                throw new UsageException("rewrite: --encoding names " + other + " and " + k
+                        + ", one column in a TsFile, whose names are lower case");
+            }
+        }
         for (Map.Entry<String, String> e : encodings.entrySet()) {
             if (!e.getKey().equals(TIME) && !fieldNames.contains(e.getKey())) {
                 throw new UsageException("rewrite: no FIELD column " + e.getKey() + " (or '" + TIME + "')");

@@ -382,17 +382,13 @@ final class TsTables {
         }
     }
 
-    static TsTablet tablet(String command, TsTableSchema schema, DeviceRows d) {
-        return tablet(command, schema, d, java.util.function.UnaryOperator.identity());
-    }
-
-    /** As {@link #tablet(String, TsTableSchema, DeviceRows)}, each field of {@code d} the column {@code name} names in {@code schema}. */
+    /** The tablet of {@code d}'s rows: each field of {@code d} the column {@code name} names in {@code schema}. */
     static TsTablet tablet(
             String command, TsTableSchema schema, DeviceRows d, java.util.function.UnaryOperator<String> name) {
         TsTablet t = new TsTablet(schema).device(d.tags()).times(d.times(), d.rows());
         for (ColumnValues c : d.fields()) {
             String n = name.apply(c.name);
-            checkKeptByLossyEncoding(command, schema, n, c, d.rows());
+            checkKeptByLossyEncoding(command, schema, n, c.name, c, d.rows());
             switch (c.kind) {
                 case BOOLEAN:
                     t.booleans(n, (boolean[]) c.values, c.nulls);
@@ -419,13 +415,20 @@ final class TsTables {
         return t;
     }
 
+    /** Rows of a page the lossy check encodes at a time: the writer's pages as the commands write them. */
+    private static final int CHECKED_PAGE_ROWS = new TsFileWriter.Options().maxPointsPerPage();
+
     /**
      * Refuses, as bad usage, FLOAT or DOUBLE values of column {@code name} that its encoding would change:
      * TS_2DIFF and RLE keep the decimal digits of the column's {@code max_point_number} (2 without one),
      * CAMEL writes NaN as 0.0 ({@link TsFileValues#isLossy}). Nothing the commands copy is changed
-     * silently: values a lossy column of the input gave back, at its digits, pass.
+     * silently: values a lossy column of the input gave back, at its digits, pass. The non-null values are
+     * encoded and read back in pages of the writer's default rows ({@code CHECKED_PAGE_ROWS}; CAMEL stores
+     * a page's first value exactly). {@code shown}: the column's name as the command's {@code --encoding}
+     * takes it.
      */
-    static void checkKeptByLossyEncoding(String command, TsTableSchema schema, String name, ColumnValues c, int rows) {
+    static void checkKeptByLossyEncoding(
+            String command, TsTableSchema schema, String name, String shown, ColumnValues c, int rows) {
         if (c.kind != ColumnValues.Kind.FLOAT && c.kind != ColumnValues.Kind.DOUBLE) {
             return;
         }
@@ -438,64 +441,72 @@ final class TsTables {
         if (col == null || !TsFileValues.isLossy(col.encoding(), col.type())) {
             return;
         }
-        int digits = TsValueCodecs.maxPointNumber(col.properties());
+        int digits = TsValueCodecs.maxPointNumber(col);
         boolean isFloat = c.kind == ColumnValues.Kind.FLOAT;
-        // the non-null values as bits, through the column's encoding and back
-        long[] in = new long[rows];
-        int m = 0;
-        for (int i = 0; i < rows; i++) {
-            if (c.nulls == null || !c.nulls[i]) {
-                in[m++] = isFloat
-                        ? Float.floatToRawIntBits(((float[]) c.values)[i])
-                        : Double.doubleToRawLongBits(((double[]) c.values)[i]);
-            }
-        }
         ValuesWriter w = TsValueCodecs.writer(col.encoding(), col.type(), KernelProvider.scalar(), digits);
         ValuesReader r = TsValueCodecs.reader(col.encoding(), col.type(), KernelProvider.scalar());
-        long[] out = new long[m];
-        if (isFloat) {
-            float[] v = new float[m];
-            for (int k = 0; k < m; k++) {
-                v[k] = Float.intBitsToFloat((int) in[k]);
+        int chunk = Math.min(rows, CHECKED_PAGE_ROWS);
+        float[] fv = isFloat ? new float[chunk] : null;
+        double[] dv = isFloat ? null : new double[chunk];
+        for (int from = 0; from < rows; ) {
+            // the next page's non-null values (a page holds rows, nulls included)
+            int to = Math.min(rows, from + CHECKED_PAGE_ROWS);
+            int m = 0;
+            for (int i = from; i < to; i++) {
+                if (c.nulls == null || !c.nulls[i]) {
+                    if (isFloat) {
+                        fv[m++] = ((float[]) c.values)[i];
+                    } else {
+                        dv[m++] = ((double[]) c.values)[i];
+                    }
+                }
             }
-            ((FloatValuesWriter) w).writeFloats(v, 0, m);
+            from = to;
+            if (m == 0) {
+                continue;
+            }
+            w.reset();
+            if (isFloat) {
+                ((FloatValuesWriter) w).writeFloats(fv, 0, m);
+            } else {
+                ((DoubleValuesWriter) w).writeDoubles(dv, 0, m);
+            }
             byte[] page = w.toByteArray();
             r.init(m, page, 0, page.length);
-            ((FloatValuesReader) r).readFloats(v, 0, m);
             for (int k = 0; k < m; k++) {
-                out[k] = Float.floatToRawIntBits(v[k]);
-            }
-        } else {
-            double[] v = new double[m];
-            for (int k = 0; k < m; k++) {
-                v[k] = Double.longBitsToDouble(in[k]);
-            }
-            ((DoubleValuesWriter) w).writeDoubles(v, 0, m);
-            byte[] page = w.toByteArray();
-            r.init(m, page, 0, page.length);
-            ((DoubleValuesReader) r).readDoubles(v, 0, m);
-            for (int k = 0; k < m; k++) {
-                out[k] = Double.doubleToRawLongBits(v[k]);
+                long in;
+                long out;
+                if (isFloat) {
+                    in = Float.floatToRawIntBits(fv[k]);
+                    out = Float.floatToRawIntBits(((FloatValuesReader) r).readFloat());
+                } else {
+                    in = Double.doubleToRawLongBits(dv[k]);
+                    out = Double.doubleToRawLongBits(((DoubleValuesReader) r).readDouble());
+                }
+                if (out != in) {
+                    throw lossy(command, col, shown, digits, isFloat, in, out);
+                }
             }
         }
-        for (int k = 0; k < m; k++) {
-            if (out[k] != in[k]) {
-                String was = isFloat
-                        ? Float.toString(Float.intBitsToFloat((int) in[k]))
-                        : Double.toString(Double.longBitsToDouble(in[k]));
-                String got = isFloat
-                        ? Float.toString(Float.intBitsToFloat((int) out[k]))
-                        : Double.toString(Double.longBitsToDouble(out[k]));
-                String keeps = col.encoding() == TsEncoding.CAMEL
-                        ? "CAMEL writes NaN as 0.0 and some values one unit off in their last decimal"
-                        : col.encoding() + " keeps " + digits + " decimal digits of " + col.type()
-                                + " values (the column's " + TsValueCodecs.MAX_POINT_NUMBER + ", "
-                                + TsFileValues.DEFAULT_FLOAT_PRECISION + " without one)";
-                throw new UsageException(command + ": column " + name + ": " + keeps + ", so " + was
-                        + (was.equals(got) ? " (its bits)" : "") + " would become " + got
-                        + "; choose a lossless encoding for it, such as --encoding " + name + "=GORILLA");
-            }
-        }
+    }
+
+    private static UsageException lossy(
+            String command, TsTableSchema.Column col, String shown, int digits, boolean isFloat, long in, long out) {
+        String was =
+                isFloat ? Float.toString(Float.intBitsToFloat((int) in)) : Double.toString(Double.longBitsToDouble(in));
+        String got = isFloat
+                ? Float.toString(Float.intBitsToFloat((int) out))
+                : Double.toString(Double.longBitsToDouble(out));
+        String keeps = col.encoding() == TsEncoding.CAMEL
+                ? "CAMEL writes NaN as 0.0 and some values one unit off in their last decimal"
+                : col.encoding() + " keeps " + digits + " decimal digits of " + col.type() + " values"
+                        + (command.equals("rewrite")
+                                ? " (the column's " + TsValueCodecs.MAX_POINT_NUMBER + ", "
+                                        + TsFileValues.DEFAULT_FLOAT_PRECISION + " without one)"
+                                : "");
+        return new UsageException(command + ": column " + shown + ": " + keeps + ", so " + was
+                + (was.equals(got) ? " (its bits)" : "") + " would become " + got
+                + "; choose a lossless encoding for it, such as --encoding " + shown + "=GORILLA");
     }
 
     /** The chunk groups of the file being read, scanned when first needed. */

@@ -134,6 +134,11 @@ public final class TsFileWriter implements Closeable {
             return this;
         }
 
+        /** Rows per page ({@link #maxPointsPerPage(int)}). */
+        public int maxPointsPerPage() {
+            return maxPointsPerPage;
+        }
+
         /**
          * Bytes of TEXT, STRING and BLOB values per page (TsFile's {@code page_size_in_byte}, default 65,536):
          * a tablet whose such values (with their length prefixes, over all its columns, as the pages of a
@@ -256,8 +261,7 @@ public final class TsFileWriter implements Closeable {
                         // "" names a device's time series in the file's index
                         throw new IllegalArgumentException("a FIELD column without a name in table " + s.tableName());
                     }
-                    TsValueCodecs.writer(
-                            c.encoding(), c.type(), options.kernels, TsValueCodecs.maxPointNumber(c.properties()));
+                    TsValueCodecs.writer(c.encoding(), c.type(), options.kernels, TsValueCodecs.maxPointNumber(c));
                     if (c.compression().tsfileId() < 0) {
                         throw new IllegalArgumentException(c.compression() + " is not a TsFile compression");
                     }
@@ -774,7 +778,7 @@ public final class TsFileWriter implements Closeable {
             int pages = cuts.pages();
             TsStatistics chunkStats = new TsStatistics(c.type());
             chunk.reset();
-            ValuesWriter w = writer(c.encoding(), c.type(), TsValueCodecs.maxPointNumber(c.properties()));
+            ValuesWriter w = writer(c.encoding(), c.type(), TsValueCodecs.maxPointNumber(c));
             byte[][] bins = values instanceof byte[][] ? (byte[][]) values : null;
             if (gTimes.length < cuts.mostRows()) {
                 gTimes = new long[cuts.mostRows()];

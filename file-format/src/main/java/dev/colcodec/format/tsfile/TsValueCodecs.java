@@ -71,6 +71,28 @@ public final class TsValueCodecs {
      */
     public static int maxPointNumber(java.util.Map<String, String> props) {
         String v = props == null ? null : props.get(MAX_POINT_NUMBER);
+        return parseMaxPointNumber(v);
+    }
+
+    /**
+     * As {@link #maxPointNumber(java.util.Map)} for column {@code c}, whose property is read only where its
+     * encoding and type use it (TS_2DIFF and RLE of FLOAT and DOUBLE: tsfile ignores it elsewhere); the
+     * default elsewhere.
+     *
+     * @throws IllegalArgumentException naming the column when its property is not a non-negative integer
+     */
+    public static int maxPointNumber(TsTableSchema.Column c) {
+        if (!TsFileValues.isLossy(c.encoding(), c.type()) || c.encoding() == TsEncoding.CAMEL) {
+            return TsFileValues.DEFAULT_FLOAT_PRECISION;
+        }
+        try {
+            return maxPointNumber(c.properties());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("column " + c.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static int parseMaxPointNumber(String v) {
         if (v == null) {
             return TsFileValues.DEFAULT_FLOAT_PRECISION;
         }

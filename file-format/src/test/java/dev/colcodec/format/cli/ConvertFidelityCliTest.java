@@ -217,6 +217,98 @@ class ConvertFidelityCliTest {
         assertThat(run("dump", renamed.toString()).outLines()).first().isEqualTo("at,id,v");
     }
 
+    /** A FLOAT16 NaN with a payload as a tag is refused, as a FLOAT or DOUBLE one is. */
+    @Test
+    void aFloat16NanWithAPayloadAsATagIsRefused() throws IOException {
+        Path in = tmp.resolve("half.parquet");
+        BinaryBatch k = new BinaryBatch();
+        k.append(new byte[] {0x00, 0x7e}, 0, 2);
+        k.append(new byte[] {0x01, 0x7e}, 0, 2);
+        try (OutputStream os = Files.newOutputStream(in);
+                ParquetFileWriter w = new ParquetFileWriter(
+                        os,
+                        List.of(
+                                ParquetColumn.flat("ts", PhysicalType.INT64, 0, false),
+                                ParquetColumn.flat("k", PhysicalType.FIXED_LEN_BYTE_ARRAY, 2, false)
+                                        .withLogicalType(ParquetLogicalType.float16()),
+                                ParquetColumn.flat("v", PhysicalType.INT64, 0, false)),
+                        ParquetWriteOptions.defaults())) {
+            w.write(new Object[] {new long[] {1, 2}, k, new long[] {5, 6}}, new boolean[3][], 2);
+        }
+        assertOneLine(
+                run("convert", in.toString(), tmp.resolve("o.tsfile").toString(), "--time", "ts", "--tags", "k"),
+                1,
+                "colcodec: convert: a value of the tag column k is a NaN with a payload");
+    }
+
+    /** Options other than --encoding given twice are refused by every command; so are two --encoding names one TsFile column takes. */
+    @Test
+    void repeatedOptionsAreRefusedByEveryCommand() throws IOException {
+        Path in = CliFixtures.sensors(tmp, Compression.UNCOMPRESSED);
+        assertOneLine(
+                run("advise", in.toString(), "--table", "a", "--table", "b"),
+                2,
+                "colcodec: advise: option --table given more than once ('a' and 'b')");
+        Path ts = CliFixtures.tsfile(tmp);
+        assertOneLine(
+                run(
+                        "rewrite",
+                        ts.toString(),
+                        tmp.resolve("o.tsfile").toString(),
+                        "--encoding",
+                        "V=PLAIN",
+                        "--encoding",
+                        "v=GORILLA"),
+                2,
+                "colcodec: rewrite: --encoding names V and v, one column in a TsFile");
+    }
+
+    /** Several string columns holding bytes that are not UTF-8 are all noted, each once. */
+    @Test
+    void severalColumnsThatAreNotUtf8AreAllNoted() throws IOException {
+        Path in = tmp.resolve("texts.tsfile");
+        TsTableSchema t = new TsTableSchema(
+                "t",
+                List.of(
+                        CliFixtures.tag("dev", Compression.LZ4_RAW),
+                        new TsTableSchema.Column(
+                                "a",
+                                TsDataType.TEXT,
+                                TsEncoding.PLAIN,
+                                Compression.LZ4_RAW,
+                                TsTableSchema.Category.FIELD),
+                        new TsTableSchema.Column(
+                                "b",
+                                TsDataType.STRING,
+                                TsEncoding.PLAIN,
+                                Compression.LZ4_RAW,
+                                TsTableSchema.Category.FIELD)));
+        try (OutputStream os = Files.newOutputStream(in);
+                TsFileWriter w = new TsFileWriter(os, List.of(t), new TsFileWriter.Options())) {
+            byte[][] bad = {{(byte) 0xff}, "ok".getBytes(StandardCharsets.UTF_8)};
+            byte[][] good = {"x".getBytes(StandardCharsets.UTF_8), "y".getBytes(StandardCharsets.UTF_8)};
+            w.write(new TsTablet(t)
+                    .device("d1")
+                    .times(new long[] {1, 2}, 2)
+                    .binaries("a", bad, null)
+                    .binaries("b", good, null));
+            w.write(new TsTablet(t)
+                    .device("d2")
+                    .times(new long[] {1, 2}, 2)
+                    .binaries("a", good, null)
+                    .binaries("b", bad, null));
+        }
+        CliFixtures.Result r =
+                run("convert", in.toString(), tmp.resolve("o.parquet").toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.outLines().stream().filter(l -> l.startsWith("note: column a holds")))
+                .hasSize(1);
+        assertThat(r.outLines().stream().filter(l -> l.startsWith("note: column b holds")))
+                .hasSize(1);
+        assertThat(run("dump", tmp.resolve("o.parquet").toString()).outLines())
+                .containsExactly("time,dev,a,b", "1,d1,ff,78", "2,d1,6f6b,79", "1,d2,78,ff", "2,d2,79,6f6b");
+    }
+
     /** A Parquet file holds one table: a TsFile of two is converted only with the one named. */
     @Test
     void aTsFileOfSeveralTablesConvertsOnlyTheTableNamed() throws IOException {

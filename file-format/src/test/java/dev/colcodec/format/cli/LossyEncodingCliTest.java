@@ -41,13 +41,17 @@ class LossyEncodingCliTest {
      * which the file does not record.
      */
     private Path tsfileOfFiveDigits(String name, boolean props) throws Exception {
+        return tsfileOfDigits(name, props, 5, VALUES);
+    }
+
+    private Path tsfileOfDigits(String name, boolean props, int digitsKept, double[] values) throws Exception {
         Path p = tmp.resolve(name);
         TSFileConfig conf = TSFileDescriptor.getInstance().getConfig();
         int old = conf.getFloatPrecision();
         if (!props) {
-            conf.setFloatPrecision(5);
+            conf.setFloatPrecision(digitsKept);
         }
-        Map<String, String> digits = props ? Map.of("max_point_number", "5") : Map.of();
+        Map<String, String> digits = props ? Map.of("max_point_number", Integer.toString(digitsKept)) : Map.of();
         try (org.apache.tsfile.write.TsFileWriter w = new org.apache.tsfile.write.TsFileWriter(p.toFile())) {
             TableSchema s = new TableSchema(
                     "t",
@@ -63,12 +67,12 @@ class LossyEncodingCliTest {
                     List.of("id", "v", "f"),
                     List.of(TSDataType.STRING, TSDataType.DOUBLE, TSDataType.FLOAT),
                     List.of(ColumnCategory.TAG, ColumnCategory.FIELD, ColumnCategory.FIELD),
-                    VALUES.length);
-            for (int i = 0; i < VALUES.length; i++) {
+                    values.length);
+            for (int i = 0; i < values.length; i++) {
                 tab.addTimestamp(i, i + 1);
                 tab.addValue("id", i, "d1");
-                tab.addValue("v", i, VALUES[i]);
-                tab.addValue("f", i, (float) VALUES[i]);
+                tab.addValue("v", i, values[i]);
+                tab.addValue("f", i, (float) values[i]);
             }
             w.writeTable(tab);
         } finally {
@@ -107,6 +111,26 @@ class LossyEncodingCliTest {
     }
 
     /**
+     * Values read from a lossy column are written back unchanged at its digits, also where tsfile's encoder
+     * would move them by a unit in the last place (4501090.342589513 at 9 digits reads back as a value that
+     * 10^9 times rounds to the integer above the one stored): rewrite accepts them and keeps their bits.
+     */
+    @Test
+    void rewriteKeepsValuesALossyColumnGaveBackAtManyDigits() throws Exception {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(40);
+        double[] values = new double[3000];
+        values[0] = 4501090.342589513;
+        for (int i = 1; i < values.length; i++) {
+            values[i] = (r.nextDouble() - 0.5) * Math.pow(10, r.nextInt(0, 8));
+        }
+        Path in = tsfileOfDigits("nine.tsfile", true, 9, values);
+        Path out = tmp.resolve("out.tsfile");
+        CliFixtures.Result res = CliFixtures.run("rewrite", in.toString(), out.toString());
+        assertThat(res.status()).as(res.err()).isZero();
+        assertThat(bits(out)).isEqualTo(bits(in));
+    }
+
+    /**
      * A file whose columns keep five digits by tsfile's global setting says nothing of them: rewrite, which
      * would write them with the default two, refuses instead, naming the column and a way out.
      */
@@ -127,6 +151,90 @@ class LossyEncodingCliTest {
                 "rewrite", in.toString(), lossless.toString(), "--encoding", "v=GORILLA", "--encoding", "f=GORILLA");
         assertThat(ok.status()).as(ok.err()).isZero();
         assertThat(bits(lossless)).isEqualTo(bits(in));
+    }
+
+    /**
+     * CAMEL stores each page's first value exactly: the check encodes the column in the writer's pages, so a
+     * value CAMEL would change elsewhere but keeps there passes, as it comes back unchanged.
+     */
+    @Test
+    void camelIsCheckedPageByPage() throws Exception {
+        int n = 20_000;
+        double[] v = new double[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = i * 0.5;
+        }
+        v[10_000] = 54.278999999999996;
+        Path in = tmp.resolve("walk.tsfile");
+        dev.colcodec.format.tsfile.TsTableSchema schema = new dev.colcodec.format.tsfile.TsTableSchema(
+                "t",
+                List.of(
+                        CliFixtures.tag("id", Compression.LZ4_RAW),
+                        new dev.colcodec.format.tsfile.TsTableSchema.Column(
+                                "v",
+                                dev.colcodec.tsfile.TsDataType.DOUBLE,
+                                dev.colcodec.tsfile.TsEncoding.GORILLA,
+                                Compression.LZ4_RAW,
+                                dev.colcodec.format.tsfile.TsTableSchema.Category.FIELD)));
+        long[] times = new long[n];
+        for (int i = 0; i < n; i++) {
+            times[i] = i + 1;
+        }
+        try (java.io.OutputStream os = Files.newOutputStream(in);
+                dev.colcodec.format.tsfile.TsFileWriter w = new dev.colcodec.format.tsfile.TsFileWriter(
+                        os, List.of(schema), new dev.colcodec.format.tsfile.TsFileWriter.Options())) {
+            w.write(new dev.colcodec.format.tsfile.TsTablet(schema)
+                    .device("d")
+                    .times(times, n)
+                    .doubles("v", v, null));
+        }
+        Path out = tmp.resolve("camel.tsfile");
+        CliFixtures.Result r = CliFixtures.run("rewrite", in.toString(), out.toString(), "--encoding", "v=CAMEL");
+        assertThat(r.status()).as(r.err()).isZero();
+        try (TsFileReader a = TsFileReader.open(in);
+                TsFileReader b = TsFileReader.open(out)) {
+            TsBlock x = a.query("t", List.of("v"), Long.MIN_VALUE, Long.MAX_VALUE)
+                    .iterator()
+                    .next();
+            TsBlock y = b.query("t", List.of("v"), Long.MIN_VALUE, Long.MAX_VALUE)
+                    .iterator()
+                    .next();
+            assertThat(y.size()).isEqualTo(x.size());
+            for (int i = 0; i < x.size(); i++) {
+                assertThat(Double.doubleToRawLongBits(y.column(0).doubles()[i]))
+                        .isEqualTo(Double.doubleToRawLongBits(x.column(0).doubles()[i]));
+            }
+        }
+    }
+
+    /** convert's hint names the column as convert's --encoding takes it: by its Parquet name. */
+    @Test
+    void convertsHintNamesTheParquetColumn() throws IOException {
+        Path in = tmp.resolve("Upper.parquet");
+        try (java.io.OutputStream os = Files.newOutputStream(in);
+                dev.colcodec.format.parquet.ParquetFileWriter w = new dev.colcodec.format.parquet.ParquetFileWriter(
+                        os,
+                        List.of(
+                                dev.colcodec.format.parquet.ParquetColumn.flat(
+                                        "ts", dev.colcodec.parquet.PhysicalType.INT64, 0, false),
+                                dev.colcodec.format.parquet.ParquetColumn.flat(
+                                        "Temp", dev.colcodec.parquet.PhysicalType.DOUBLE, 0, false)),
+                        dev.colcodec.format.parquet.ParquetWriteOptions.defaults())) {
+            w.write(new Object[] {new long[] {1, 2}, new double[] {1.5, 3.14159}}, new boolean[2][], 2);
+        }
+        CliFixtures.Result r = CliFixtures.run(
+                "convert",
+                in.toString(),
+                tmp.resolve("o.tsfile").toString(),
+                "--time",
+                "ts",
+                "--encoding",
+                "Temp=TS_2DIFF");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err())
+                .contains("column Temp: TS_2DIFF keeps 2 decimal digits of DOUBLE values, so 3.14159")
+                .contains("--encoding Temp=GORILLA")
+                .doesNotContain("max_point_number");
     }
 
     @Test
