@@ -67,12 +67,13 @@ class ConvertFidelityCliTest {
     }
 
     private static TsTableSchema table(String name, TsDataType fieldType) {
-        return new TsTableSchema(
-                name,
-                List.of(
-                        CliFixtures.tag("dev", Compression.LZ4_RAW),
-                        new TsTableSchema.Column(
-                                "s", fieldType, TsEncoding.PLAIN, Compression.LZ4_RAW, TsTableSchema.Category.FIELD)));
+        return new TsTableSchema(name, List.of(CliFixtures.tag("dev", Compression.LZ4_RAW), field("s", fieldType)));
+    }
+
+    /** A PLAIN, LZ4 FIELD column. */
+    private static TsTableSchema.Column field(String name, TsDataType type) {
+        return new TsTableSchema.Column(
+                name, type, TsEncoding.PLAIN, Compression.LZ4_RAW, TsTableSchema.Category.FIELD);
     }
 
     /**
@@ -154,15 +155,7 @@ class ConvertFidelityCliTest {
     void rewriteRefusesAnEncodingThatNamesTheTimeColumnAndAFieldAlike() throws IOException {
         Path in = tmp.resolve("time-field.tsfile");
         TsTableSchema t = new TsTableSchema(
-                "t",
-                List.of(
-                        CliFixtures.tag("dev", Compression.LZ4_RAW),
-                        new TsTableSchema.Column(
-                                "time",
-                                TsDataType.INT64,
-                                TsEncoding.PLAIN,
-                                Compression.LZ4_RAW,
-                                TsTableSchema.Category.FIELD)));
+                "t", List.of(CliFixtures.tag("dev", Compression.LZ4_RAW), field("time", TsDataType.INT64)));
         try (OutputStream os = Files.newOutputStream(in);
                 TsFileWriter w = new TsFileWriter(os, List.of(t), new TsFileWriter.Options())) {
             w.write(new TsTablet(t).device("d").times(new long[] {1}, 1).longs("time", new long[] {5}, null));
@@ -271,18 +264,8 @@ class ConvertFidelityCliTest {
                 "t",
                 List.of(
                         CliFixtures.tag("dev", Compression.LZ4_RAW),
-                        new TsTableSchema.Column(
-                                "a",
-                                TsDataType.TEXT,
-                                TsEncoding.PLAIN,
-                                Compression.LZ4_RAW,
-                                TsTableSchema.Category.FIELD),
-                        new TsTableSchema.Column(
-                                "b",
-                                TsDataType.STRING,
-                                TsEncoding.PLAIN,
-                                Compression.LZ4_RAW,
-                                TsTableSchema.Category.FIELD)));
+                        field("a", TsDataType.TEXT),
+                        field("b", TsDataType.STRING)));
         try (OutputStream os = Files.newOutputStream(in);
                 TsFileWriter w = new TsFileWriter(os, List.of(t), new TsFileWriter.Options())) {
             byte[][] bad = {{(byte) 0xff}, "ok".getBytes(StandardCharsets.UTF_8)};

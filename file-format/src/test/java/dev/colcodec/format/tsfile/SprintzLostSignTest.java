@@ -156,7 +156,15 @@ class SprintzLostSignTest {
      */
     @org.junit.jupiter.api.Test
     void aBlockBroughtNearerInSeveralRoundsIsOneSuspectBlock() throws Exception {
-        double[] v = {2.8, 2.6, 2.6, 2.6, 2.6, 2.6, 2.6, 2.6, -2.6};
+        Object[][] values = doublesAndFloatsOf(new double[] {2.8, 2.6, 2.6, 2.6, 2.6, 2.6, 2.6, 2.6, -2.6});
+        File f = write(values, 1000);
+        try (TsFileReader r = TsFileReader.open(f.toPath())) {
+            assertReadsBack(r, values, new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
+        }
+    }
+
+    /** The series' values: {@code v} as DOUBLE and FLOAT, the row numbers as INT32 and INT64. */
+    private static Object[][] doublesAndFloatsOf(double[] v) {
         Object[][] values = new Object[NAMES.length][v.length];
         for (int i = 0; i < v.length; i++) {
             values[0][i] = v[i];
@@ -164,10 +172,7 @@ class SprintzLostSignTest {
             values[2][i] = i;
             values[3][i] = (long) i;
         }
-        File f = write(values, 1000);
-        try (TsFileReader r = TsFileReader.open(f.toPath())) {
-            assertReadsBack(r, values, new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
-        }
+        return values;
     }
 
     /**
@@ -175,13 +180,7 @@ class SprintzLostSignTest {
      * reads tsfile's own page of {@code v} (no lost sign read back), which is not {@code v}.
      */
     private void assertReadAsWritten(double[] v) throws Exception {
-        Object[][] values = new Object[NAMES.length][v.length];
-        for (int i = 0; i < v.length; i++) {
-            values[0][i] = v[i];
-            values[1][i] = (float) v[i];
-            values[2][i] = i;
-            values[3][i] = (long) i;
-        }
+        Object[][] values = doublesAndFloatsOf(v);
         File f = write(values, 1000);
         long[] all = {Long.MIN_VALUE, Long.MAX_VALUE};
         try (TsFileReader r = TsFileReader.open(f.toPath())) {
