@@ -484,7 +484,8 @@ final class ConvertCommand {
                         "convert",
                         schema,
                         new TsTables.DeviceRows(d.getKey().toArray(new String[0]), t, f),
-                        tsNames::get));
+                        tsNames::get,
+                        w));
                 devices.add(d.getKey());
             }
             rows += n;

@@ -430,7 +430,7 @@ final class RewriteCommand {
                     TsTables.DeviceRows d = it.next();
                     dates.check(d);
                     try {
-                        w.write(TsTables.tablet("rewrite", s, d, RewriteCommand::lowerCase));
+                        w.write(TsTables.tablet("rewrite", s, d, RewriteCommand::lowerCase, w));
                     } catch (IllegalArgumentException e) {
                         if (e.getMessage() == null || !e.getMessage().startsWith("times must ascend")) {
                             throw e;

@@ -384,11 +384,15 @@ final class TsTables {
 
     /** The tablet of {@code d}'s rows: each field of {@code d} the column {@code name} names in {@code schema}. */
     static TsTablet tablet(
-            String command, TsTableSchema schema, DeviceRows d, java.util.function.UnaryOperator<String> name) {
+            String command,
+            TsTableSchema schema,
+            DeviceRows d,
+            java.util.function.UnaryOperator<String> name,
+            TsFileWriter writer) {
         TsTablet t = new TsTablet(schema).device(d.tags()).times(d.times(), d.rows());
+        int[] pageStarts = null;
         for (ColumnValues c : d.fields()) {
             String n = name.apply(c.name);
-            checkKeptByLossyEncoding(command, schema, n, c.name, c, d.rows());
             switch (c.kind) {
                 case BOOLEAN:
                     t.booleans(n, (boolean[]) c.values, c.nulls);
@@ -412,45 +416,60 @@ final class TsTables {
                     throw new UsageException("nested column " + c.name + " cannot be written to a TsFile");
             }
         }
+        // values a lossy encoding would change, checked in the pages the writer will cut the tablet into
+        for (ColumnValues c : d.fields()) {
+            if (lossyColumn(schema, name.apply(c.name), c) != null) {
+                if (pageStarts == null) {
+                    pageStarts = writer.pageStarts(t);
+                }
+                checkKeptByLossyEncoding(command, schema, name.apply(c.name), c.name, c, pageStarts);
+            }
+        }
         return t;
     }
 
-    /** Rows of a page the lossy check encodes at a time: the writer's pages as the commands write them. */
-    private static final int CHECKED_PAGE_ROWS = new TsFileWriter.Options().maxPointsPerPage();
+    /** The schema's column {@code name} if {@code c}'s FLOAT or DOUBLE values go to a lossy encoding there. */
+    private static TsTableSchema.Column lossyColumn(TsTableSchema schema, String name, ColumnValues c) {
+        if (c.kind != ColumnValues.Kind.FLOAT && c.kind != ColumnValues.Kind.DOUBLE) {
+            return null;
+        }
+        for (TsTableSchema.Column k : schema.columns()) {
+            if (k.name().equals(name)) {
+                return TsFileValues.isLossy(k.encoding(), k.type()) ? k : null;
+            }
+        }
+        return null;
+    }
 
     /**
      * Refuses, as bad usage, FLOAT or DOUBLE values of column {@code name} that its encoding would change:
      * TS_2DIFF and RLE keep the decimal digits of the column's {@code max_point_number} (2 without one),
      * CAMEL writes NaN as 0.0 ({@link TsFileValues#isLossy}). Nothing the commands copy is changed
      * silently: values a lossy column of the input gave back, at its digits, pass. The non-null values are
-     * encoded and read back in pages of the writer's default rows ({@code CHECKED_PAGE_ROWS}; CAMEL stores
-     * a page's first value exactly). {@code shown}: the column's name as the command's {@code --encoding}
-     * takes it.
+     * encoded and read back in the pages the writer cuts the rows into ({@code pageStarts}, the first row
+     * of each and the row count last; CAMEL stores a page's first value exactly). {@code shown}: the
+     * column's name as the command's {@code --encoding} takes it.
      */
     static void checkKeptByLossyEncoding(
-            String command, TsTableSchema schema, String name, String shown, ColumnValues c, int rows) {
-        if (c.kind != ColumnValues.Kind.FLOAT && c.kind != ColumnValues.Kind.DOUBLE) {
-            return;
-        }
-        TsTableSchema.Column col = null;
-        for (TsTableSchema.Column k : schema.columns()) {
-            if (k.name().equals(name)) {
-                col = k;
-            }
-        }
-        if (col == null || !TsFileValues.isLossy(col.encoding(), col.type())) {
+            String command, TsTableSchema schema, String name, String shown, ColumnValues c, int[] pageStarts) {
+        TsTableSchema.Column col = lossyColumn(schema, name, c);
+        if (col == null) {
             return;
         }
         int digits = TsValueCodecs.maxPointNumber(col);
         boolean isFloat = c.kind == ColumnValues.Kind.FLOAT;
         ValuesWriter w = TsValueCodecs.writer(col.encoding(), col.type(), KernelProvider.scalar(), digits);
         ValuesReader r = TsValueCodecs.reader(col.encoding(), col.type(), KernelProvider.scalar());
-        int chunk = Math.min(rows, CHECKED_PAGE_ROWS);
-        float[] fv = isFloat ? new float[chunk] : null;
-        double[] dv = isFloat ? null : new double[chunk];
-        for (int from = 0; from < rows; ) {
-            // the next page's non-null values (a page holds rows, nulls included)
-            int to = Math.min(rows, from + CHECKED_PAGE_ROWS);
+        int most = 0;
+        for (int p = 0; p + 1 < pageStarts.length; p++) {
+            most = Math.max(most, pageStarts[p + 1] - pageStarts[p]);
+        }
+        float[] fv = isFloat ? new float[most] : null;
+        double[] dv = isFloat ? null : new double[most];
+        for (int p = 0; p + 1 < pageStarts.length; p++) {
+            // the page's non-null values (a page holds rows, nulls included)
+            int from = pageStarts[p];
+            int to = pageStarts[p + 1];
             int m = 0;
             for (int i = from; i < to; i++) {
                 if (c.nulls == null || !c.nulls[i]) {
@@ -461,7 +480,6 @@ final class TsTables {
                     }
                 }
             }
-            from = to;
             if (m == 0) {
                 continue;
             }

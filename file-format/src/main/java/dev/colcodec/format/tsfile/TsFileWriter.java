@@ -535,6 +535,21 @@ public final class TsFileWriter implements Closeable {
      * share their rows), a page closed before the row that would take it over (so only a page of one row
      * may be larger, a row whose values alone are), and at most {@link Options#maxPointsPerPage} rows.
      */
+    /**
+     * The first row of each page this writer cuts tablet {@code t}'s rows into, then its row count: every
+     * chunk of the tablet's chunk group has these pages ({@link Options#maxPointsPerPage}, and {@link
+     * Options#pageSizeInBytes} where the tablet holds TEXT, STRING or BLOB values).
+     */
+    public int[] pageStarts(TsTablet t) {
+        int n = t.rowCount();
+        PageCuts c = pageCuts(t, n);
+        int[] starts = new int[c.pages() + 1];
+        for (int p = 0; p <= c.pages(); p++) {
+            starts[p] = c.start(p);
+        }
+        return starts;
+    }
+
     private PageCuts pageCuts(TsTablet t, int n) {
         long[] rowBytes = null;
         for (int f = 0; f < t.fields.size(); f++) {

@@ -207,6 +207,74 @@ class LossyEncodingCliTest {
         }
     }
 
+    /**
+     * The check cuts the rows into the pages the writer will: large strings beside the column make every
+     * row a page, where CAMEL stores each value exactly, so a value CAMEL would change inside a longer page
+     * is taken, and comes back unchanged.
+     */
+    @Test
+    void camelIsCheckedInThePagesTheWriterCuts() throws Exception {
+        int n = 12;
+        double[] v = new double[n];
+        long[] times = new long[n];
+        byte[][] big = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            v[i] = 4994.5 + i * 0.5;
+            times[i] = i + 1;
+            big[i] = new byte[40_000];
+        }
+        v[10] = 54.278999999999996;
+        // one page of these values, as without the strings, changes v[10]
+        dev.colcodec.tsfile.camel.CamelWriter camel = new dev.colcodec.tsfile.camel.CamelWriter();
+        camel.writeDoubles(v, 0, n);
+        byte[] page = camel.toByteArray();
+        dev.colcodec.tsfile.camel.CamelReader reader = new dev.colcodec.tsfile.camel.CamelReader();
+        reader.init(n, page, 0, page.length);
+        double[] back = new double[n];
+        reader.readDoubles(back, 0, n);
+        assertThat(back[10]).isNotEqualTo(v[10]);
+        Path in = tmp.resolve("strings.tsfile");
+        dev.colcodec.format.tsfile.TsTableSchema schema = new dev.colcodec.format.tsfile.TsTableSchema(
+                "t",
+                List.of(
+                        CliFixtures.tag("id", Compression.LZ4_RAW),
+                        new dev.colcodec.format.tsfile.TsTableSchema.Column(
+                                "v",
+                                dev.colcodec.tsfile.TsDataType.DOUBLE,
+                                dev.colcodec.tsfile.TsEncoding.GORILLA,
+                                Compression.LZ4_RAW,
+                                dev.colcodec.format.tsfile.TsTableSchema.Category.FIELD),
+                        new dev.colcodec.format.tsfile.TsTableSchema.Column(
+                                "s",
+                                dev.colcodec.tsfile.TsDataType.STRING,
+                                dev.colcodec.tsfile.TsEncoding.PLAIN,
+                                Compression.LZ4_RAW,
+                                dev.colcodec.format.tsfile.TsTableSchema.Category.FIELD)));
+        try (java.io.OutputStream os = Files.newOutputStream(in);
+                dev.colcodec.format.tsfile.TsFileWriter w = new dev.colcodec.format.tsfile.TsFileWriter(
+                        os, List.of(schema), new dev.colcodec.format.tsfile.TsFileWriter.Options())) {
+            w.write(new dev.colcodec.format.tsfile.TsTablet(schema)
+                    .device("d")
+                    .times(times, n)
+                    .doubles("v", v, null)
+                    .binaries("s", big, null));
+        }
+        Path out = tmp.resolve("camel.tsfile");
+        CliFixtures.Result r = CliFixtures.run("rewrite", in.toString(), out.toString(), "--encoding", "v=CAMEL");
+        assertThat(r.status()).as(r.err()).isZero();
+        try (TsFileReader b = TsFileReader.open(out)) {
+            TsBlock y = b.query("t", List.of("v"), Long.MIN_VALUE, Long.MAX_VALUE)
+                    .iterator()
+                    .next();
+            assertThat(y.size()).isEqualTo(n);
+            for (int i = 0; i < n; i++) {
+                assertThat(Double.doubleToRawLongBits(y.column(0).doubles()[i]))
+                        .as("row %d", i)
+                        .isEqualTo(Double.doubleToRawLongBits(v[i]));
+            }
+        }
+    }
+
     /** convert's hint names the column as convert's --encoding takes it: by its Parquet name. */
     @Test
     void convertsHintNamesTheParquetColumn() throws IOException {
