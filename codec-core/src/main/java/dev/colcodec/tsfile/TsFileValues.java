@@ -258,9 +258,9 @@ public final class TsFileValues {
         if (maxPointNumber < 0) {
             throw new IllegalArgumentException("max_point_number must not be negative: " + maxPointNumber);
         }
-        ValuesWriter w = newWriter(e, t, k);
+        Function<Kernels, ValuesWriter> made = lookup(WRITERS, e, t);
         if (maxPointNumber == DEFAULT_FLOAT_PRECISION || !isLossy(e, t) || e == TsEncoding.CAMEL) {
-            return w;
+            return made.apply(k);
         }
         boolean isFloat = t.storageType() == TsDataType.FLOAT;
         if (e == TsEncoding.TS_2DIFF) {

@@ -731,6 +731,24 @@ final class ConvertCommand {
         }
     }
 
+    /** Whether row {@code row} of {@code t} is a FLOAT16, FLOAT or DOUBLE NaN other than the canonical one. */
+    private static boolean isNanWithPayload(ColumnValues t, int row) {
+        if (t.kind == ColumnValues.Kind.DOUBLE) {
+            double d = ((double[]) t.values)[row];
+            return Double.isNaN(d) && Double.doubleToRawLongBits(d) != Double.doubleToRawLongBits(Double.NaN);
+        }
+        if (t.kind == ColumnValues.Kind.FLOAT) {
+            float f = ((float[]) t.values)[row];
+            return Float.isNaN(f) && Float.floatToRawIntBits(f) != Float.floatToRawIntBits(Float.NaN);
+        }
+        if (t.kind == ColumnValues.Kind.BINARY && t.meaning == ColumnValues.Meaning.FLOAT16) {
+            byte[] b = ((byte[][]) t.values)[row];
+            int h = (b[0] & 0xFF) | (b[1] & 0xFF) << 8;
+            return (h & 0x7C00) == 0x7C00 && (h & 0x3FF) != 0 && h != 0x7E00;
+        }
+        return false;
+    }
+
     private static String tableName(Path in) {
         String name = in.getFileName().toString();
         int dot = name.indexOf('.');
@@ -752,27 +770,10 @@ final class ConvertCommand {
                 throw new IllegalArgumentException("convert: a value of the tag column " + t.name
                         + " is not valid UTF-8, which a TsFile device id (text) cannot hold");
             }
-            if (text != null && t.kind == ColumnValues.Kind.BINARY && t.meaning == ColumnValues.Meaning.FLOAT16) {
-                byte[] b = ((byte[][]) t.values)[row];
-                int h = (b[0] & 0xFF) | (b[1] & 0xFF) << 8;
-                if ((h & 0x7C00) == 0x7C00 && (h & 0x3FF) != 0 && h != 0x7E00) {
-                    throw new IllegalArgumentException("convert: a value of the tag column " + t.name
-                            + " is a NaN with a payload, whose text (a TsFile device id) would be every NaN's");
-                }
-            }
-            if (t.kind == ColumnValues.Kind.DOUBLE || t.kind == ColumnValues.Kind.FLOAT) {
-                boolean payload = t.kind == ColumnValues.Kind.DOUBLE
-                        ? Double.isNaN(((double[]) t.values)[row])
-                                && Double.doubleToRawLongBits(((double[]) t.values)[row])
-                                        != Double.doubleToRawLongBits(Double.NaN)
-                        : Float.isNaN(((float[]) t.values)[row])
-                                && Float.floatToRawIntBits(((float[]) t.values)[row])
-                                        != Float.floatToRawIntBits(Float.NaN);
-                if (text != null && payload) {
-                    // its text would be every NaN's, so two devices would become one
-                    throw new IllegalArgumentException("convert: a value of the tag column " + t.name
-                            + " is a NaN with a payload, whose text (a TsFile device id) would be every NaN's");
-                }
+            if (text != null && isNanWithPayload(t, row)) {
+                // its text would be every NaN's, so two devices would become one
+                throw new IllegalArgumentException("convert: a value of the tag column " + t.name
+                        + " is a NaN with a payload, whose text (a TsFile device id) would be every NaN's");
             }
             key.add(text);
         }

@@ -418,11 +418,12 @@ final class TsTables {
         }
         // values a lossy encoding would change, checked in the pages the writer will cut the tablet into
         for (ColumnValues c : d.fields()) {
-            if (lossyColumn(schema, name.apply(c.name), c) != null) {
+            TsTableSchema.Column lossy = lossyColumn(schema, name.apply(c.name), c);
+            if (lossy != null) {
                 if (pageStarts == null) {
                     pageStarts = writer.pageStarts(t);
                 }
-                checkKeptByLossyEncoding(command, schema, name.apply(c.name), c.name, c, pageStarts);
+                checkKeptByLossyEncoding(command, lossy, c.name, c, pageStarts);
             }
         }
         return t;
@@ -447,15 +448,11 @@ final class TsTables {
      * CAMEL writes NaN as 0.0 ({@link TsFileValues#isLossy}). Nothing the commands copy is changed
      * silently: values a lossy column of the input gave back, at its digits, pass. The non-null values are
      * encoded and read back in the pages the writer cuts the rows into ({@code pageStarts}, the first row
-     * of each and the row count last; CAMEL stores a page's first value exactly). {@code shown}: the
-     * column's name as the command's {@code --encoding} takes it.
+     * of each and the row count last; CAMEL stores a page's first value exactly). {@code col}: the lossy
+     * column; {@code shown}: its name as the command's {@code --encoding} takes it.
      */
-    static void checkKeptByLossyEncoding(
-            String command, TsTableSchema schema, String name, String shown, ColumnValues c, int[] pageStarts) {
-        TsTableSchema.Column col = lossyColumn(schema, name, c);
-        if (col == null) {
-            return;
-        }
+    private static void checkKeptByLossyEncoding(
+            String command, TsTableSchema.Column col, String shown, ColumnValues c, int[] pageStarts) {
         int digits = TsValueCodecs.maxPointNumber(col);
         boolean isFloat = c.kind == ColumnValues.Kind.FLOAT;
         ValuesWriter w = TsValueCodecs.writer(col.encoding(), col.type(), KernelProvider.scalar(), digits);
@@ -466,6 +463,8 @@ final class TsTables {
         }
         float[] fv = isFloat ? new float[most] : null;
         double[] dv = isFloat ? null : new double[most];
+        float[] fBack = isFloat ? new float[most] : null;
+        double[] dBack = isFloat ? null : new double[most];
         for (int p = 0; p + 1 < pageStarts.length; p++) {
             // the page's non-null values (a page holds rows, nulls included)
             int from = pageStarts[p];
@@ -491,16 +490,14 @@ final class TsTables {
             }
             byte[] page = w.toByteArray();
             r.init(m, page, 0, page.length);
+            if (isFloat) {
+                ((FloatValuesReader) r).readFloats(fBack, 0, m);
+            } else {
+                ((DoubleValuesReader) r).readDoubles(dBack, 0, m);
+            }
             for (int k = 0; k < m; k++) {
-                long in;
-                long out;
-                if (isFloat) {
-                    in = Float.floatToRawIntBits(fv[k]);
-                    out = Float.floatToRawIntBits(((FloatValuesReader) r).readFloat());
-                } else {
-                    in = Double.doubleToRawLongBits(dv[k]);
-                    out = Double.doubleToRawLongBits(((DoubleValuesReader) r).readDouble());
-                }
+                long in = isFloat ? Float.floatToRawIntBits(fv[k]) : Double.doubleToRawLongBits(dv[k]);
+                long out = isFloat ? Float.floatToRawIntBits(fBack[k]) : Double.doubleToRawLongBits(dBack[k]);
                 if (out != in) {
                     throw lossy(command, col, shown, digits, isFloat, in, out);
                 }

@@ -777,15 +777,13 @@ public final class ColumnChunkWriter {
             signedBinaryStatistics(data, offs, from, to);
             return;
         }
-        // the current bounds: minB/maxB, or values of this run (loAt/hiAt >= 0) in data
+        // the current bounds: minB/maxB (copies), or values of this run (loArr/hiArr == data)
         byte[] loArr = minB;
         int loOff = 0;
         int loEnd = loArr == null ? 0 : loArr.length;
-        int loAt = -1;
         byte[] hiArr = maxB;
         int hiOff = 0;
         int hiEnd = hiArr == null ? 0 : hiArr.length;
-        int hiAt = -1;
         long loPrefix = minPrefix;
         long hiPrefix = maxPrefix;
         // values of one length (FIXED_LEN_BYTE_ARRAY) compare as two's complement numbers as they compare
@@ -804,7 +802,6 @@ public final class ColumnChunkWriter {
                 loArr = data;
                 loOff = off;
                 loEnd = end;
-                loAt = j;
                 loPrefix = prefix;
             }
             if (hiArr == null
@@ -814,14 +811,13 @@ public final class ColumnChunkWriter {
                 hiArr = data;
                 hiOff = off;
                 hiEnd = end;
-                hiAt = j;
                 hiPrefix = prefix;
             }
         }
-        if (loAt >= 0) {
+        if (loArr == data) {
             minB = Arrays.copyOfRange(data, loOff, loEnd);
         }
-        if (hiAt >= 0) {
+        if (hiArr == data) {
             maxB = Arrays.copyOfRange(data, hiOff, hiEnd);
         }
         minPrefix = loPrefix;
@@ -833,11 +829,9 @@ public final class ColumnChunkWriter {
         byte[] loArr = minB;
         int loOff = 0;
         int loLen = loArr == null ? 0 : loArr.length;
-        int loAt = -1;
         byte[] hiArr = maxB;
         int hiOff = 0;
         int hiLen = hiArr == null ? 0 : hiArr.length;
-        int hiAt = -1;
         for (int j = from; j < to; j++) {
             int off = offs[j];
             int len = offs[j + 1] - off;
@@ -845,19 +839,17 @@ public final class ColumnChunkWriter {
                 loArr = data;
                 loOff = off;
                 loLen = len;
-                loAt = j;
             }
             if (hiArr == null || ColumnStatistics.compareSignedBigEndian(data, off, len, hiArr, hiOff, hiLen) > 0) {
                 hiArr = data;
                 hiOff = off;
                 hiLen = len;
-                hiAt = j;
             }
         }
-        if (loAt >= 0) {
+        if (loArr == data) {
             minB = Arrays.copyOfRange(data, loOff, loOff + loLen);
         }
-        if (hiAt >= 0) {
+        if (hiArr == data) {
             maxB = Arrays.copyOfRange(data, hiOff, hiOff + hiLen);
         }
     }

@@ -62,31 +62,21 @@ public final class TsValueCodecs {
     public static final String MAX_POINT_NUMBER = "max_point_number";
 
     /**
-     * The decimal digits a column with properties {@code props} keeps under TS_2DIFF and RLE: its {@value
-     * #MAX_POINT_NUMBER}, or {@link TsFileValues#DEFAULT_FLOAT_PRECISION} without one (tsfile's default
-     * {@code float_precision}).
+     * The decimal digits column {@code c} keeps under TS_2DIFF and RLE of FLOAT and DOUBLE: its {@value
+     * #MAX_POINT_NUMBER} property, or {@link TsFileValues#DEFAULT_FLOAT_PRECISION} without one (tsfile's
+     * default {@code float_precision}). The property is read only where the encoding and type use it, as
+     * tsfile reads it; elsewhere the default.
      *
-     * @throws IllegalArgumentException when the property is not a non-negative integer (tsfile logs a
-     *     warning and uses another number, so the values would not keep the digits the file says)
-     */
-    public static int maxPointNumber(java.util.Map<String, String> props) {
-        String v = props == null ? null : props.get(MAX_POINT_NUMBER);
-        return parseMaxPointNumber(v);
-    }
-
-    /**
-     * As {@link #maxPointNumber(java.util.Map)} for column {@code c}, whose property is read only where its
-     * encoding and type use it (TS_2DIFF and RLE of FLOAT and DOUBLE: tsfile ignores it elsewhere); the
-     * default elsewhere.
-     *
-     * @throws IllegalArgumentException naming the column when its property is not a non-negative integer
+     * @throws IllegalArgumentException naming the column when the property is not a non-negative integer
+     *     (tsfile logs a warning and uses another number, so the values would not keep the digits the file
+     *     says)
      */
     public static int maxPointNumber(TsTableSchema.Column c) {
         if (!TsFileValues.isLossy(c.encoding(), c.type()) || c.encoding() == TsEncoding.CAMEL) {
             return TsFileValues.DEFAULT_FLOAT_PRECISION;
         }
         try {
-            return maxPointNumber(c.properties());
+            return parseMaxPointNumber(c.properties().get(MAX_POINT_NUMBER));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("column " + c.name() + ": " + e.getMessage(), e);
         }
