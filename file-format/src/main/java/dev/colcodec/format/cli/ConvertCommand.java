@@ -814,94 +814,31 @@ final class ConvertCommand {
                     : timeColumns.isEmpty() ? "time" : timeColumns.get(0).name();
             List<TsTableSchema.Column> tagColumns = TsTables.columns(schema, TsTableSchema.Category.TAG);
             List<TsTableSchema.Column> fieldColumns = TsTables.columns(schema, TsTableSchema.Category.FIELD);
+            List<String> names = new ArrayList<>();
+            names.add(timeName);
+            tagColumns.forEach(c -> names.add(c.name()));
+            fieldColumns.forEach(c -> names.add(c.name()));
+            if (names.stream().distinct().count() != names.size()) {
+                throw new UsageException("convert: the time column name " + timeName
+                        + " collides with another column; pick another" + " with --time");
+            }
+            ParquetWriteOptions options = ParquetWriteOptions.defaults();
+            if (codec != null) {
+                options = options.withCompression(codec);
+            }
+            for (Map.Entry<String, String> e : args.encodings().entrySet()) {
+                if (!names.contains(e.getKey())) {
+                    throw new UsageException("convert: no column " + e.getKey());
+                }
+                options = options.withEncoding(e.getKey(), Names.parquetEncoding(e.getValue()));
+            }
             // a TEXT or STRING column holding bytes that are not UTF-8 is written unannotated (a Parquet STRING
             // must be UTF-8): found while writing, it starts the file again with that column so
             Set<String> asBytes = new HashSet<>();
-            long rows;
-            Set<List<String>> devices;
+            Copied copied;
             while (true) {
                 try {
-                    // the Parquet schema from the TsFile one: time, tags, fields (an empty column of each type)
-                    List<ParquetColumn> parquetSchema = new ArrayList<>();
-                    List<String> names = new ArrayList<>();
-                    for (int i = 0; i < 1 + tagColumns.size() + fieldColumns.size(); i++) {
-                        String name = i == 0
-                                ? timeName
-                                : i <= tagColumns.size()
-                                        ? tagColumns.get(i - 1).name()
-                                        : fieldColumns
-                                                .get(i - 1 - tagColumns.size())
-                                                .name();
-                        TsDataType type = i == 0
-                                ? TsDataType.INT64
-                                : i <= tagColumns.size()
-                                        ? TsDataType.STRING
-                                        : fieldColumns
-                                                .get(i - 1 - tagColumns.size())
-                                                .type();
-                        ColumnValues.Kind kind = TsTables.kind(type);
-                        ColumnValues.Meaning meaning =
-                                i == 0 || asBytes.contains(name) ? ColumnValues.Meaning.NONE : TsTables.meaning(type);
-                        parquetSchema.add(ParquetTables.columnFor(
-                                new ColumnValues(name, kind, meaning, ColumnValues.newArray(kind, 0), null, 0), i > 0));
-                        names.add(name);
-                    }
-                    if (names.stream().distinct().count() != names.size()) {
-                        throw new UsageException("convert: the time column name " + timeName + " collides with another"
-                                + " column; pick another with --time");
-                    }
-                    ParquetWriteOptions options = ParquetWriteOptions.defaults();
-                    if (codec != null) {
-                        options = options.withCompression(codec);
-                    }
-                    for (Map.Entry<String, String> e : args.encodings().entrySet()) {
-                        if (!names.contains(e.getKey())) {
-                            throw new UsageException("convert: no column " + e.getKey());
-                        }
-                        options = options.withEncoding(e.getKey(), Names.parquetEncoding(e.getValue()));
-                    }
-                    // one chunk group's rows at a time: a file of any size in the memory of its largest chunk group
-                    rows = 0;
-                    // devices counted by their tag values, in whatever order their chunk groups come (a device id is
-                    // stored without trailing null tags, so ids that differ only there are one device, as in tsfile)
-                    devices = new HashSet<>();
-                    try (ParquetFileWriter w = Writers.parquet("convert", target, parquetSchema, options)) {
-                        TsTables.DateCheck dates = new TsTables.DateCheck(
-                                schema, TsTables::isCalendarDate, "a yyyyMMdd date", () -> TsTables.layout(in));
-                        for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, table); it.hasNext(); ) {
-                            TsTables.DeviceRows d = it.next();
-                            dates.check(d);
-                            int n = d.rows();
-                            List<ColumnValues> columns = new ArrayList<>(names.size());
-                            columns.add(new ColumnValues(
-                                    timeName, ColumnValues.Kind.INT64, ColumnValues.Meaning.NONE, d.times(), null, n));
-                            for (int t = 0; t < tagColumns.size(); t++) {
-                                columns.add(DumpCommand.constantTag(
-                                        tagColumns.get(t).name(), d.tags()[t], n));
-                            }
-                            Map<String, Long> notUtf8 = new LinkedHashMap<>();
-                            for (ColumnValues f : d.fields()) {
-                                long bad = asBytes.contains(f.name) ? -1 : firstNotUtf8(f, rows);
-                                if (bad >= 0) {
-                                    notUtf8.put(f.name, bad);
-                                }
-                            }
-                            if (!notUtf8.isEmpty()) {
-                                throw new NotUtf8(notUtf8);
-                            }
-                            for (ColumnValues f : d.fields()) {
-                                if (asBytes.contains(f.name)) {
-                                    columns.add(new ColumnValues(
-                                            f.name, f.kind, ColumnValues.Meaning.NONE, f.values, f.nulls, f.rows));
-                                } else {
-                                    columns.add(f.meaning == ColumnValues.Meaning.DATE ? datesForParquet(f) : f);
-                                }
-                            }
-                            ParquetTables.write(w, columns, n);
-                            rows += n;
-                            devices.add(Arrays.asList(d.tags()));
-                        }
-                    }
+                    copied = copyToParquet(r, in, table, timeName, target, options, asBytes);
                     break;
                 } catch (NotUtf8 e) {
                     target.deleteIfCreated();
@@ -914,7 +851,89 @@ final class ConvertCommand {
                     }
                 }
             }
-            out.println("wrote Parquet, " + rows + " rows of table " + table + " from " + devices.size() + " devices");
+            out.println("wrote Parquet, " + copied.rows() + " rows of table " + table + " from " + copied.devices()
+                    + " devices");
         }
+    }
+
+    /** What {@link #copyToParquet} wrote: rows, and devices counted by their tag values. */
+    private record Copied(long rows, int devices) {}
+
+    /**
+     * Writes one TsFile table to {@code target} as Parquet, one chunk group's rows at a time (a file of any size
+     * in the memory of its largest chunk group): time, tags, fields. The TEXT/STRING columns named in
+     * {@code asBytes} are written without the STRING annotation; another one holding bytes that are not UTF-8
+     * stops the copy with {@link NotUtf8}, naming every such column of the chunk group.
+     */
+    private static Copied copyToParquet(
+            TsFileReader r,
+            Path in,
+            String table,
+            String timeName,
+            Writers.Target target,
+            ParquetWriteOptions options,
+            Set<String> asBytes)
+            throws IOException {
+        TsTableSchema schema = r.schema(table);
+        List<TsTableSchema.Column> tagColumns = TsTables.columns(schema, TsTableSchema.Category.TAG);
+        List<TsTableSchema.Column> fieldColumns = TsTables.columns(schema, TsTableSchema.Category.FIELD);
+        // the Parquet schema from the TsFile one (an empty column of each type)
+        List<ParquetColumn> parquetSchema = new ArrayList<>();
+        parquetSchema.add(ParquetTables.columnFor(emptyColumn(timeName, TsDataType.INT64, false), false));
+        for (TsTableSchema.Column c : tagColumns) {
+            parquetSchema.add(ParquetTables.columnFor(emptyColumn(c.name(), TsDataType.STRING, true), true));
+        }
+        for (TsTableSchema.Column c : fieldColumns) {
+            boolean annotated = !asBytes.contains(c.name());
+            parquetSchema.add(ParquetTables.columnFor(emptyColumn(c.name(), c.type(), annotated), true));
+        }
+        long rows = 0;
+        // devices counted by their tag values, in whatever order their chunk groups come (a device id is stored
+        // without trailing null tags, so ids that differ only there are one device, as in tsfile)
+        Set<List<String>> devices = new HashSet<>();
+        try (ParquetFileWriter w = Writers.parquet("convert", target, parquetSchema, options)) {
+            TsTables.DateCheck dates = new TsTables.DateCheck(
+                    schema, TsTables::isCalendarDate, "a yyyyMMdd date", () -> TsTables.layout(in));
+            for (Iterator<TsTables.DeviceRows> it = TsTables.stream(r, table); it.hasNext(); ) {
+                TsTables.DeviceRows d = it.next();
+                dates.check(d);
+                int n = d.rows();
+                Map<String, Long> notUtf8 = new LinkedHashMap<>();
+                for (ColumnValues f : d.fields()) {
+                    long bad = asBytes.contains(f.name) ? -1 : firstNotUtf8(f, rows);
+                    if (bad >= 0) {
+                        notUtf8.put(f.name, bad);
+                    }
+                }
+                if (!notUtf8.isEmpty()) {
+                    throw new NotUtf8(notUtf8);
+                }
+                List<ColumnValues> columns = new ArrayList<>(parquetSchema.size());
+                columns.add(new ColumnValues(
+                        timeName, ColumnValues.Kind.INT64, ColumnValues.Meaning.NONE, d.times(), null, n));
+                for (int t = 0; t < tagColumns.size(); t++) {
+                    columns.add(DumpCommand.constantTag(tagColumns.get(t).name(), d.tags()[t], n));
+                }
+                for (ColumnValues f : d.fields()) {
+                    if (asBytes.contains(f.name)) {
+                        columns.add(
+                                new ColumnValues(f.name, f.kind, ColumnValues.Meaning.NONE, f.values, f.nulls, f.rows));
+                    } else {
+                        columns.add(f.meaning == ColumnValues.Meaning.DATE ? datesForParquet(f) : f);
+                    }
+                }
+                ParquetTables.write(w, columns, n);
+                rows += n;
+                devices.add(Arrays.asList(d.tags()));
+            }
+        }
+        return new Copied(rows, devices.size());
+    }
+
+    /** An empty column of a TsFile type, which {@link ParquetTables#columnFor} turns into a Parquet column. */
+    private static ColumnValues emptyColumn(String name, TsDataType type, boolean annotated) {
+        ColumnValues.Kind kind = TsTables.kind(type);
+        ColumnValues.Meaning meaning = annotated ? TsTables.meaning(type) : ColumnValues.Meaning.NONE;
+        return new ColumnValues(name, kind, meaning, ColumnValues.newArray(kind, 0), null, 0);
     }
 }
