@@ -1081,12 +1081,16 @@ public class ScalarKernels implements Kernels {
     }
 
     /**
-     * Four lanes at a time, each a serial chain of {@code +=} in index order: the four chains' additions
-     * overlap (a chain alone waits out each addition's latency).
+     * Long sums where no addition rounds ({@link #exactSerialSums}); else four lanes at a time, each a serial
+     * chain of {@code +=} in index order: the four chains' additions overlap (a chain alone waits out each
+     * addition's latency).
      */
     @Override
     public void serialSums(long[] src, int off, int stride, int lanes, int len, double[] sums) {
         checkSumLanes(lanes);
+        if (exactSerialSums(src, off, stride, lanes, len, sums)) {
+            return;
+        }
         for (int l = 0; l < lanes; l += 4) {
             int o = off + l * stride;
             switch (Math.min(4, lanes - l)) {
@@ -1102,6 +1106,52 @@ public class ScalarKernels implements Kernels {
                 }
             }
         }
+    }
+
+    /** 2^53: every integer of at most this magnitude is a double. */
+    private static final long EXACT_DOUBLE_INTEGERS = 1L << 53;
+
+    /**
+     * {@link #serialSums(long[], int, int, int, int, double[])} where no addition rounds: when each lane's sum
+     * starts at an integer {@code s} below 2^53 in magnitude and each of its {@code len} values {@code v} has
+     * {@code |v| <= b}, a power of two with {@code |s| + len * b <= 2^53}, every value and every partial sum is
+     * an integer a double holds exactly, so the serial double sums are the long sums, taken in any order (as
+     * sensor readings and counters are; random 64-bit values are not). Sets {@code sums} and returns true
+     * then; otherwise changes nothing and returns false. A lane's check stops at its end or at the first lane
+     * that fails; its loops have no branch, so they compile to vector code.
+     */
+    protected static boolean exactSerialSums(long[] src, int off, int stride, int lanes, int len, double[] sums) {
+        if (len == 0) {
+            return false;
+        }
+        for (int l = 0; l < lanes; l++) {
+            double s = sums[l];
+            if (!(Math.abs(s) < EXACT_DOUBLE_INTEGERS) || s != Math.rint(s)) {
+                return false; // NaN, infinities and fractions fail here
+            }
+            long perValue = (EXACT_DOUBLE_INTEGERS - (long) Math.abs(s)) / len;
+            if (perValue == 0) {
+                return false;
+            }
+            int k = 63 - Long.numberOfLeadingZeros(perValue); // b = 2^k <= perValue
+            long b = 1L << k;
+            // v in [-b, b) exactly when v + b in [0, 2b): no bit at or above 2^(k + 1) in any of them
+            long bits = 0;
+            for (int i = off + l * stride, end = i + len; i < end; i++) {
+                bits |= src[i] + b;
+            }
+            if (bits >>> (k + 1) != 0) {
+                return false;
+            }
+        }
+        for (int l = 0; l < lanes; l++) {
+            long sum = (long) sums[l];
+            for (int i = off + l * stride, end = i + len; i < end; i++) {
+                sum += src[i];
+            }
+            sums[l] = sum;
+        }
+        return true;
     }
 
     /** Refuses a lane count {@link #serialSums} does not take. */

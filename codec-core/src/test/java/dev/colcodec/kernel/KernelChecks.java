@@ -372,7 +372,8 @@ public final class KernelChecks {
                 int dstOff = r.nextInt(5);
                 int bytes = (int) (((long) n * w + 7) >>> 3);
                 byte[] packed = randomTail(r, srcOff, bytes);
-                int shape = r.nextInt(4);
+                int shape = r.nextInt(5);
+                int bits = 1 + r.nextInt(54);
                 if (shape < 2) {
                     // extreme data: every value at its maximum, or every value zero
                     java.util.Arrays.fill(packed, srcOff, srcOff + bytes, shape == 0 ? (byte) -1 : (byte) 0);
@@ -503,7 +504,8 @@ public final class KernelChecks {
                     int dstOff = r.nextInt(5);
                     int bytes = (int) (((long) n * w + 7) >>> 3);
                     byte[] tight = randomTail(r, srcOff, bytes);
-                    int shape = r.nextInt(4);
+                    int shape = r.nextInt(5);
+                    int bits = 1 + r.nextInt(54);
                     if (shape < 2) {
                         // every delta at its maximum (wraps quickly), or every delta zero
                         Arrays.fill(tight, srcOff, srcOff + bytes, shape == 0 ? (byte) -1 : (byte) 0);
@@ -747,7 +749,8 @@ public final class KernelChecks {
             } else {
                 int groups = kind < 14 ? r.nextInt(5) : r.nextInt(64);
                 out.write((groups << 1) | 1);
-                int shape = r.nextInt(4);
+                int shape = r.nextInt(5);
+                int bits = 1 + r.nextInt(54);
                 long[] ids = new long[groups * 8];
                 for (int j = 0; j < ids.length; j++) {
                     // shape 3: ids inside the dictionary, else all ones, zeros or random bits
@@ -973,9 +976,15 @@ public final class KernelChecks {
             };
             long[] strips = statisticsValues(r, off + (lanes - 1) * stride + len);
             double[] start = new double[lanes + r.nextInt(3)];
-            double[] specials = {0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, -1e300, 3.5, 0x1p62};
+            double[] specials = {
+                0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, -1e300, 3.5, 0x1p62, 0x1p52, -(0x1p53 - 1), -7.0
+            };
             for (int l = 0; l < start.length; l++) {
-                start[l] = r.nextInt(3) == 0 ? specials[r.nextInt(specials.length)] : r.nextLong() * 1.0;
+                start[l] = switch (r.nextInt(4)) {
+                    case 0 -> specials[r.nextInt(specials.length)];
+                    case 1 -> r.nextInt() * 1.0; // with small values, sums where no addition rounds
+                    default -> r.nextLong() * 1.0;
+                };
             }
             double[] want = start.clone();
             double[] got = start.clone();
@@ -988,6 +997,7 @@ public final class KernelChecks {
                         .isEqualTo(Double.doubleToRawLongBits(want[l]));
             }
         }
+        checkExactSums(k);
         checkFloatingStatistics(k, maxLen, r);
         for (int lanes : new int[] {Integer.MIN_VALUE, -1, 0, Kernels.MAX_SUM_LANES + 1}) {
             for (Runnable call : List.<Runnable>of(
@@ -1005,6 +1015,44 @@ public final class KernelChecks {
                 throw new AssertionError("lanes " + lanes + " taken");
             } catch (IllegalArgumentException expected) {
                 assertThat(expected).hasMessageContaining("lanes must be in [1, " + Kernels.MAX_SUM_LANES + "]");
+            }
+        }
+    }
+
+    /**
+     * {@link Kernels#serialSums(long[], int, int, int, int, double[])} at the edge of sums no addition rounds:
+     * lanes starting {@code len * v} (and a few more) below 2^53 or above -2^53, of {@code len} values
+     * {@code v} (a power of two, or one more or less, for either sign), so that each lane's last additions
+     * reach 2^53 exactly, or pass it where the double sums round and long sums would not. Against the
+     * reference, bit for bit.
+     */
+    private static void checkExactSums(Kernels k) {
+        for (int len : new int[] {1, 2, 3, 7, 64, 1000}) {
+            for (long v : new long[] {1, 2, 3, 1L << 20, (1L << 20) + 1, (1L << 20) - 1, (1L << 53) / len}) {
+                for (long below = 0; below <= 3; below++) {
+                    for (int lanes = 1; lanes <= Kernels.MAX_SUM_LANES; lanes++) {
+                        for (int sign : new int[] {1, -1}) {
+                            long[] strips = new long[lanes * len];
+                            Arrays.fill(strips, sign * v);
+                            double[] want = new double[lanes];
+                            for (int l = 0; l < lanes; l++) {
+                                // the lanes differ: the one at l starts l more below the edge
+                                double room = Math.max(0, (double) len * v - below - l);
+                                want[l] = sign * ((1L << 53) - room);
+                            }
+                            double[] got = want.clone();
+                            KernelReference.serialSums(strips, 0, len, lanes, len, want);
+                            k.serialSums(strips, 0, len, lanes, len, got);
+                            for (int l = 0; l < lanes; l++) {
+                                assertThat(Double.doubleToRawLongBits(got[l]))
+                                        .as(k.name() + " serialSums at 2^53, len " + len + " value " + sign * v
+                                                + " below " + below + " lanes " + lanes + " lane " + l + ": "
+                                                + got[l] + " vs " + want[l])
+                                        .isEqualTo(Double.doubleToRawLongBits(want[l]));
+                            }
+                        }
+                    }
+                }
             }
         }
     }
@@ -1119,7 +1167,8 @@ public final class KernelChecks {
             -Double.MAX_VALUE,
             1e300
         };
-        int shape = r.nextInt(4);
+        int shape = r.nextInt(5);
+        int bits = 1 + r.nextInt(54);
         double level = r.nextDouble() * 40 - 20;
         for (int i = 0; i < n; i++) {
             v[i] = switch (shape) {
@@ -1135,7 +1184,8 @@ public final class KernelChecks {
     /** Values for {@link #checkStatistics}: one of several shapes per array. */
     private static long[] statisticsValues(SplittableRandom r, int n) {
         long[] v = new long[n];
-        int shape = r.nextInt(4);
+        int shape = r.nextInt(5);
+        int bits = 1 + r.nextInt(54);
         long base = r.nextLong();
         long[] extremes = {Long.MIN_VALUE, Long.MAX_VALUE, 0, -1};
         for (int i = 0; i < n; i++) {
@@ -1143,7 +1193,10 @@ public final class KernelChecks {
                 case 0 -> r.nextLong();
                 case 1 -> base + r.nextInt(1000) - 500; // sums that round at every step
                 case 2 -> r.nextInt(5) == 0 ? extremes[r.nextInt(4)] : r.nextLong() >> r.nextInt(64);
-                default -> base;
+                case 3 -> base;
+                // signed values of at most bits bits, their bounds among them: sums where no addition rounds
+                // (or does, near 2^53)
+                default -> r.nextInt(9) == 0 ? (r.nextBoolean() ? -1L : 1L) << (bits - 1) : r.nextLong() >> (64 - bits);
             };
         }
         return v;

@@ -1645,6 +1645,9 @@ final class VectorKernels extends ScalarKernels {
             super.serialSums(src, off, stride, lanes, len, sums);
             return;
         }
+        if (exactSerialSums(src, off, stride, lanes, len, sums)) {
+            return;
+        }
         int[] map = new int[LL];
         for (int l = 1; l < lanes; l++) {
             map[l] = l * stride;
