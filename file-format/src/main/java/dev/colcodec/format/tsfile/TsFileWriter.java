@@ -97,7 +97,7 @@ public final class TsFileWriter implements Closeable {
          * writes no encrypted files.
          */
         public Options properties(Map<String, String> properties) {
-            Map<String, String> copy = new LinkedHashMap<>(properties);
+            Map<String, String> copy = new LinkedHashMap<>(Objects.requireNonNull(properties, "properties"));
             for (Map.Entry<String, String> e : copy.entrySet()) {
                 Utf8.checkEncodable(e.getKey(), "a file property key");
                 Utf8.checkEncodable(e.getValue(), "the file property " + e.getKey());
@@ -158,6 +158,7 @@ public final class TsFileWriter implements Closeable {
 
         /** Encoding of time chunks (default TS_2DIFF). */
         public Options timeEncoding(TsEncoding e) {
+            Objects.requireNonNull(e, "time encoding");
             TsValueCodecs.writer(e, TsDataType.VECTOR);
             timeEncoding = e;
             return this;
@@ -165,7 +166,7 @@ public final class TsFileWriter implements Closeable {
 
         /** Compression of time chunks (default LZ4, like TsFile). */
         public Options timeCompression(Compression c) {
-            if (c.tsfileId() < 0) {
+            if (Objects.requireNonNull(c, "time compression").tsfileId() < 0) {
                 throw new IllegalArgumentException(c + " is not a TsFile compression");
             }
             timeCompression = c;
@@ -245,26 +246,38 @@ public final class TsFileWriter implements Closeable {
 
     /** Writes to {@code out} (not closed by this writer) tables with the given schemas. */
     public TsFileWriter(OutputStream out, List<TsTableSchema> tables, Options options) throws IOException {
-        this.out = Objects.requireNonNull(out);
-        this.options = options;
+        this.out = Objects.requireNonNull(out, "out");
+        this.options = Objects.requireNonNull(options, "options");
         this.properties = options.properties;
         this.output = new PooledWrites(options.pool, "chunk group");
-        for (TsTableSchema s : tables) {
+        for (TsTableSchema s : Objects.requireNonNull(tables, "tables")) {
+            Objects.requireNonNull(s, "a table schema");
             if (schemas.containsKey(s.tableName())) {
                 throw new IllegalArgumentException("two schemas for table " + s.tableName());
             }
             requireLowerCase("table", s.tableName());
             for (TsTableSchema.Column c : s.columns()) {
                 requireLowerCase("column", c.name());
+                // every column's compression and encoding is written in the table schema, which tsfile 2.4.0
+                // reads only with compressions and encodings it knows (not FREQ, which it lists but reads not)
+                if (c.compression().tsfileId() < 0) {
+                    throw new IllegalArgumentException(
+                            "column " + c.name() + ": " + c.compression() + " is not a TsFile compression");
+                }
+                if (c.encoding() == TsEncoding.FREQ) {
+                    throw new IllegalArgumentException(
+                            "column " + c.name() + ": tsfile 2.4.0 reads no table schema with the encoding FREQ");
+                }
                 if (c.category() == TsTableSchema.Category.FIELD) {
                     if (c.name().isEmpty()) {
                         // "" names a device's time series in the file's index
                         throw new IllegalArgumentException("a FIELD column without a name in table " + s.tableName());
                     }
-                    TsValueCodecs.writer(c.encoding(), c.type(), options.kernels, TsValueCodecs.maxPointNumber(c));
-                    if (c.compression().tsfileId() < 0) {
-                        throw new IllegalArgumentException(c.compression() + " is not a TsFile compression");
+                    if (c.type() == TsDataType.VECTOR) {
+                        // the type of the time column of aligned chunks, which no query of tsfile reads as values
+                        throw new IllegalArgumentException("FIELD column " + c.name() + " cannot be VECTOR");
                     }
+                    TsValueCodecs.writer(c.encoding(), c.type(), options.kernels, TsValueCodecs.maxPointNumber(c));
                 } else if (c.category() == TsTableSchema.Category.TAG && c.type() != TsDataType.STRING) {
                     throw new IllegalArgumentException("TAG column " + c.name() + " must be STRING");
                 }

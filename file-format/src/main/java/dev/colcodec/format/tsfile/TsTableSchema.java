@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A TsFile v4 table schema: columns with their data type, encoding, compression, properties and category. Stored
@@ -55,12 +56,14 @@ public final class TsTableSchema {
                 Compression compression,
                 Category category,
                 Map<String, String> properties) {
+            // a null name, type, encoding, compression or category is refused by the schema
             this.name = name;
             this.type = type;
             this.encoding = encoding;
             this.compression = compression;
             this.category = category;
-            this.properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+            this.properties = Collections.unmodifiableMap(
+                    new LinkedHashMap<>(Objects.requireNonNull(properties, () -> "the properties of column " + name)));
         }
 
         /** The column's properties, in the order they are stored (empty when it has none). */

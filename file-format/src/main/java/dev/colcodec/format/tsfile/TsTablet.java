@@ -34,6 +34,7 @@ public final class TsTablet {
 
     /** Sets the device: one value per TAG column in schema order (null allowed). */
     public TsTablet device(String... tagValues) {
+        java.util.Objects.requireNonNull(tagValues, "tag values");
         if (tagValues.length != tags.length) {
             throw new IllegalArgumentException(tags.length + " tag values expected, got " + tagValues.length);
         }
@@ -46,6 +47,7 @@ public final class TsTablet {
 
     /** Sets the first {@code rowCount} entries of {@code times} as the rows; clears every column. */
     public TsTablet times(long[] times, int rowCount) {
+        java.util.Objects.requireNonNull(times, "times");
         if (rowCount < 0 || rowCount > times.length) {
             throw new IllegalArgumentException("row count " + rowCount + " for " + times.length + " times");
         }
@@ -56,7 +58,10 @@ public final class TsTablet {
         return this;
     }
 
-    private int field(String name, TsDataType storage, Object array, int length, boolean[] nullFlags) {
+    private int field(String name, TsDataType storage, Object array, boolean[] nullFlags) {
+        java.util.Objects.requireNonNull(name, "column name");
+        int length = java.lang.reflect.Array.getLength(
+                java.util.Objects.requireNonNull(array, () -> "the values of column " + name));
         if (times == null) {
             // times() clears every column: values set before it would be dropped without a word
             throw new IllegalStateException("call times(...) before setting column " + name);
@@ -80,35 +85,35 @@ public final class TsTablet {
 
     /** BOOLEAN values. {@code nulls[i]} true marks row i null; {@code nulls} may be null. */
     public TsTablet booleans(String column, boolean[] v, boolean[] nulls) {
-        field(column, TsDataType.BOOLEAN, v, v.length, nulls);
+        field(column, TsDataType.BOOLEAN, v, nulls);
         return this;
     }
 
     /** INT32 or DATE (yyyyMMdd) values. */
     public TsTablet ints(String column, int[] v, boolean[] nulls) {
-        field(column, TsDataType.INT32, v, v.length, nulls);
+        field(column, TsDataType.INT32, v, nulls);
         return this;
     }
 
     /** INT64 or TIMESTAMP values. */
     public TsTablet longs(String column, long[] v, boolean[] nulls) {
-        field(column, TsDataType.INT64, v, v.length, nulls);
+        field(column, TsDataType.INT64, v, nulls);
         return this;
     }
 
     public TsTablet floats(String column, float[] v, boolean[] nulls) {
-        field(column, TsDataType.FLOAT, v, v.length, nulls);
+        field(column, TsDataType.FLOAT, v, nulls);
         return this;
     }
 
     public TsTablet doubles(String column, double[] v, boolean[] nulls) {
-        field(column, TsDataType.DOUBLE, v, v.length, nulls);
+        field(column, TsDataType.DOUBLE, v, nulls);
         return this;
     }
 
     /** TEXT, STRING or BLOB values; a null array element is a null row too. */
     public TsTablet binaries(String column, byte[][] v, boolean[] nulls) {
-        field(column, TsDataType.TEXT, v, v.length, nulls);
+        field(column, TsDataType.TEXT, v, nulls);
         return this;
     }
 

@@ -22,6 +22,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.tsfile.read.query.dataset.ResultSet;
@@ -349,6 +350,81 @@ class TsFileWriterTest {
         byte[] single = writeWithColcodec(ds, 10_000, 10_000);
         Files.write(f.toPath(), single);
         checkWithTsFile(ds, f);
+    }
+
+    /**
+     * A schema tsfile 2.4.0 could not read is refused before anything is written: a compression tsfile has
+     * no id for, or the encoding FREQ (which tsfile lists but does not read), on a column of any category
+     * (a TAG, ATTRIBUTE or TIME column's were written unchecked, and neither tsfile nor colcodec read the
+     * file), and a FIELD column of type VECTOR (which no tsfile query reads as values).
+     */
+    @Test
+    void schemasTsFileCannotReadAreRefused() throws Exception {
+        TsTableSchema.Column field = TsFileReaderTest.plainColumn("v", TsDataType.INT64, TsTableSchema.Category.FIELD);
+        List<Object[]> cases = new ArrayList<>();
+        for (TsTableSchema.Category category : TsTableSchema.Category.values()) {
+            TsDataType type = category == TsTableSchema.Category.FIELD ? TsDataType.INT64 : TsDataType.STRING;
+            for (Compression c : List.of(Compression.LZ4_HADOOP, Compression.BROTLI)) {
+                cases.add(new Object[] {
+                    new TsTableSchema.Column("k", type, TsEncoding.PLAIN, c, category),
+                    "column k: " + c + " is not a TsFile compression"
+                });
+            }
+            cases.add(new Object[] {
+                new TsTableSchema.Column("k", type, TsEncoding.FREQ, Compression.UNCOMPRESSED, category),
+                "column k: tsfile 2.4.0 reads no table schema with the encoding FREQ"
+            });
+        }
+        cases.add(new Object[] {
+            new TsTableSchema.Column(
+                    "k", TsDataType.VECTOR, TsEncoding.PLAIN, Compression.UNCOMPRESSED, TsTableSchema.Category.FIELD),
+            "FIELD column k cannot be VECTOR"
+        });
+        for (Object[] c : cases) {
+            TsTableSchema.Column column = (TsTableSchema.Column) c[0];
+            List<TsTableSchema.Column> columns =
+                    column.category() == TsTableSchema.Category.FIELD ? List.of(column) : List.of(column, field);
+            TsTableSchema schema = new TsTableSchema("t", columns);
+            ByteArrayOutputStream bos = new ByteArrayOutputStream();
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> new TsFileWriter(bos, List.of(schema)));
+            assertEquals(c[1], e.getMessage(), column.category() + " " + column.compression() + " " + column.type());
+            assertEquals(0, bos.size());
+        }
+    }
+
+    /** A null argument is named by the NullPointerException it gives, before anything is written. */
+    @Test
+    void nullArgumentsAreNamed() {
+        TsTableSchema schema =
+                devAnd(TsFileReaderTest.plainColumn("x", TsDataType.INT32, TsTableSchema.Category.FIELD));
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        Map<String, org.junit.jupiter.api.function.Executable> calls = new LinkedHashMap<>();
+        calls.put("options", () -> new TsFileWriter(bos, List.of(schema), null));
+        calls.put("tables", () -> new TsFileWriter(bos, null, new TsFileWriter.Options()));
+        calls.put("a table schema", () -> new TsFileWriter(bos, java.util.Collections.singletonList(null)));
+        calls.put("time compression", () -> new TsFileWriter.Options().timeCompression(null));
+        calls.put("time encoding", () -> new TsFileWriter.Options().timeEncoding(null));
+        calls.put("properties", () -> new TsFileWriter.Options().properties(null));
+        calls.put(
+                "the properties of column c",
+                () -> new TsTableSchema.Column(
+                        "c",
+                        TsDataType.INT32,
+                        TsEncoding.PLAIN,
+                        Compression.UNCOMPRESSED,
+                        TsTableSchema.Category.FIELD,
+                        null));
+        calls.put("tag values", () -> new TsTablet(schema).device((String[]) null));
+        calls.put("times", () -> new TsTablet(schema).times(null, 0));
+        calls.put(
+                "the values of column x",
+                () -> new TsTablet(schema).times(new long[1], 1).ints("x", null, null));
+        for (Map.Entry<String, org.junit.jupiter.api.function.Executable> call : calls.entrySet()) {
+            NullPointerException e = assertThrows(NullPointerException.class, call.getValue(), call.getKey());
+            assertEquals(call.getKey(), e.getMessage());
+        }
+        assertEquals(0, bos.size());
     }
 
     /**
