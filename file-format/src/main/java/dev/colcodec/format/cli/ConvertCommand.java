@@ -225,8 +225,9 @@ final class ConvertCommand {
          * The first pass over the rows, a row group at a time: true when each row group can be converted
          * alone, with {@link #outsideDays} found. That takes every device's rows of a row group to come after
          * its rows of the row groups before, and no device to have a FIELD column null in all its rows of
-         * its first row group and not in a later one: tsfile 2.4.0 reads such a column as null in every
-         * chunk group of the device when it is null in the first (its reader's bug; the file is as tsfile
+         * one row group and not in a later one: tsfile 2.4.0's table query reads such a column as null in
+         * every later chunk group of the device when it starts reading at the group where it is null (the
+         * device's first, or the first in a query's time range; its reader's bug; the file is as tsfile
          * writes it, see {@code TsFileWriterTest.aColumnNullInAWholeEarlierChunkGroupIsWrittenAsTsFileWritesIt}),
          * where the whole file at once writes a device as one chunk group. A null time stamp fails here,
          * before anything is written.
@@ -245,8 +246,8 @@ final class ConvertCommand {
                 outside[i] = dateField(i) ? IN_RANGE : null;
             }
             Map<List<String>, Long> lastTime = new HashMap<>();
-            // per device: the FIELD columns with no value in its rows of its first row group
-            Map<List<String>, boolean[]> emptyAtFirst = new HashMap<>();
+            // per device: the FIELD columns with no value in all its rows of one of the row groups so far
+            Map<List<String>, boolean[]> emptyBefore = new HashMap<>();
             long base = 0;
             for (int g = 0; g < r.rowGroupCount(); g++) {
                 List<ColumnValues> v = ParquetTables.readRowGroup(r, g, all);
@@ -274,19 +275,12 @@ final class ConvertCommand {
                         return false;
                     }
                     boolean[] has = valued.get(e.getKey());
-                    boolean[] empty = emptyAtFirst.get(e.getKey());
-                    if (empty == null) {
-                        empty = new boolean[fields.length];
-                        for (int f = 0; f < fields.length; f++) {
-                            empty[f] = !has[f];
+                    boolean[] empty = emptyBefore.computeIfAbsent(e.getKey(), k -> new boolean[fields.length]);
+                    for (int f = 0; f < fields.length; f++) {
+                        if (empty[f] && has[f]) {
+                            return false;
                         }
-                        emptyAtFirst.put(e.getKey(), empty);
-                    } else {
-                        for (int f = 0; f < fields.length; f++) {
-                            if (empty[f] && has[f]) {
-                                return false;
-                            }
-                        }
+                        empty[f] |= !has[f];
                     }
                 }
                 for (int i = 0; i < columns.size(); i++) {

@@ -241,15 +241,22 @@ public final class ParquetWriteOptions {
     }
 
     /**
+     * The largest Bloom filter {@link #withBloomFilter} sizes: 1 MiB, parquet-java's default ({@code
+     * parquet.bloom.filter.max.bytes}). A writer holds every row group's filters until it closes.
+     */
+    public static final int DEFAULT_BLOOM_FILTER_MAX_BYTES = 1 << 20;
+
+    /**
      * Writes a split block Bloom filter of column {@code name} for each row group, sized for {@code
      * distinctValues} distinct values (per row group) at false positive probability {@code fpp} (see
-     * {@link SplitBlockBloomFilter#optimalBytes}, at most {@value SplitBlockBloomFilter#MAX_BYTES} bytes).
-     * Values are hashed as parquet-java hashes them (FLOAT and DOUBLE by their bits: -0.0 is not 0.0).
-     * A writer refuses a name its schema does not have, or a BOOLEAN column.
+     * {@link SplitBlockBloomFilter#optimalBytes}, at most {@value #DEFAULT_BLOOM_FILTER_MAX_BYTES} bytes,
+     * as parquet-java sizes them by default; {@link #withBloomFilterOfSize} takes up to {@value
+     * SplitBlockBloomFilter#MAX_BYTES}). Values are hashed as parquet-java hashes them (FLOAT and DOUBLE by
+     * their bits: -0.0 is not 0.0). A writer refuses a name its schema does not have, or a BOOLEAN column.
      */
     public ParquetWriteOptions withBloomFilter(String name, long distinctValues, double fpp) {
         return withBloomFilterOfSize(
-                name, SplitBlockBloomFilter.optimalBytes(distinctValues, fpp, SplitBlockBloomFilter.MAX_BYTES));
+                name, SplitBlockBloomFilter.optimalBytes(distinctValues, fpp, DEFAULT_BLOOM_FILTER_MAX_BYTES));
     }
 
     /**

@@ -203,6 +203,38 @@ class BloomFilterFileTest {
                 () -> ParquetWriteOptions.defaults().withBloomFilter("i", -1, 0.1));
     }
 
+    /**
+     * {@code withBloomFilter} sizes filters at most 1 MiB, as parquet-java's writer does by default (it
+     * sized them up to 128 MiB: 16 MiB for 10 million distinct values at 1%, held for every row group until
+     * the writer closed); {@code withBloomFilterOfSize} still takes larger ones.
+     */
+    @Test
+    void filtersAreSizedUpToParquetJavasDefaultMaximum() {
+        for (long ndv : new long[] {1, 1000, 100_000, 1_000_000, 10_000_000, 1L << 40}) {
+            for (double fpp : new double[] {0.001, 0.01, 0.3}) {
+                int ref = new org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter(
+                                org.apache.parquet.column.values.bloomfilter.BlockSplitBloomFilter.optimalNumOfBits(
+                                                ndv, fpp)
+                                        / 8,
+                                org.apache.parquet.column.ParquetProperties.DEFAULT_MAX_BLOOM_FILTER_BYTES)
+                        .getBitsetSize();
+                int ours = ParquetWriteOptions.defaults()
+                        .withBloomFilter("i", ndv, fpp)
+                        .bloomFilterBytes("i");
+                assertTrue(ours <= ParquetWriteOptions.DEFAULT_BLOOM_FILTER_MAX_BYTES, ndv + " " + fpp + ": " + ours);
+                if (ref == 1 << 20) {
+                    assertEquals(ref, ours, ndv + " " + fpp);
+                }
+            }
+        }
+        assertEquals(1 << 20, org.apache.parquet.column.ParquetProperties.DEFAULT_MAX_BLOOM_FILTER_BYTES);
+        assertEquals(
+                64 << 20,
+                ParquetWriteOptions.defaults()
+                        .withBloomFilterOfSize("i", 64 << 20)
+                        .bloomFilterBytes("i"));
+    }
+
     @Test
     void badFiltersAreCorruptInput() throws IOException {
         // one distinct value: a 32-byte filter, whose size is one byte of its header
