@@ -1081,16 +1081,12 @@ public class ScalarKernels implements Kernels {
     }
 
     /**
-     * Long sums where no addition rounds ({@link #exactSerialSums}); else four lanes at a time, each a serial
-     * chain of {@code +=} in index order: the four chains' additions overlap (a chain alone waits out each
-     * addition's latency).
+     * Four lanes at a time, each a serial chain of {@code +=} in index order: the four chains' additions
+     * overlap (a chain alone waits out each addition's latency).
      */
     @Override
     public void serialSums(long[] src, int off, int stride, int lanes, int len, double[] sums) {
         checkSumLanes(lanes);
-        if (exactSerialSums(src, off, stride, lanes, len, sums)) {
-            return;
-        }
         for (int l = 0; l < lanes; l += 4) {
             int o = off + l * stride;
             switch (Math.min(4, lanes - l)) {
@@ -1112,46 +1108,21 @@ public class ScalarKernels implements Kernels {
     private static final long EXACT_DOUBLE_INTEGERS = 1L << 53;
 
     /**
-     * {@link #serialSums(long[], int, int, int, int, double[])} where no addition rounds: when each lane's sum
-     * starts at an integer {@code s} below 2^53 in magnitude and each of its {@code len} values {@code v} has
-     * {@code |v| <= b}, a power of two with {@code |s| + len * b <= 2^53}, every value and every partial sum is
-     * an integer a double holds exactly, so the serial double sums are the long sums, taken in any order (as
-     * sensor readings and counters are; random 64-bit values are not). Sets {@code sums} and returns true
-     * then; otherwise changes nothing and returns false. A lane's check stops at its end or at the first lane
-     * that fails; its loops have no branch, so they compile to vector code.
+     * For {@link #serialSums(long[], int, int, int, int, double[])} without rounding: the largest power of
+     * two {@code b} with {@code |start| + len * b <= 2^53}, or 0 when {@code start} is not an integer below
+     * 2^53 in magnitude or there is none. When each of a lane's {@code len} values {@code v} has {@code -b
+     * <= v < b} (so {@code v + b} has no bit at or above {@code 2b}), every value and every partial sum is an
+     * integer a double holds exactly, and the serial double sum is {@code start} plus the long sum of the
+     * values, taken in any order (as sensor readings and counters allow; random 64-bit values do not). The
+     * vector kernels take that path; for the scalar kernel two passes of long additions cost more than the
+     * overlapped chains of double additions.
      */
-    protected static boolean exactSerialSums(long[] src, int off, int stride, int lanes, int len, double[] sums) {
-        if (len == 0) {
-            return false;
+    protected static long exactSumBound(double start, int len) {
+        if (len <= 0 || !(Math.abs(start) < EXACT_DOUBLE_INTEGERS) || start != Math.rint(start)) {
+            return 0; // NaN, infinities and fractions fail here
         }
-        for (int l = 0; l < lanes; l++) {
-            double s = sums[l];
-            if (!(Math.abs(s) < EXACT_DOUBLE_INTEGERS) || s != Math.rint(s)) {
-                return false; // NaN, infinities and fractions fail here
-            }
-            long perValue = (EXACT_DOUBLE_INTEGERS - (long) Math.abs(s)) / len;
-            if (perValue == 0) {
-                return false;
-            }
-            int k = 63 - Long.numberOfLeadingZeros(perValue); // b = 2^k <= perValue
-            long b = 1L << k;
-            // v in [-b, b) exactly when v + b in [0, 2b): no bit at or above 2^(k + 1) in any of them
-            long bits = 0;
-            for (int i = off + l * stride, end = i + len; i < end; i++) {
-                bits |= src[i] + b;
-            }
-            if (bits >>> (k + 1) != 0) {
-                return false;
-            }
-        }
-        for (int l = 0; l < lanes; l++) {
-            long sum = (long) sums[l];
-            for (int i = off + l * stride, end = i + len; i < end; i++) {
-                sum += src[i];
-            }
-            sums[l] = sum;
-        }
-        return true;
+        long perValue = (EXACT_DOUBLE_INTEGERS - (long) Math.abs(start)) / len;
+        return perValue == 0 ? 0 : Long.highestOneBit(perValue);
     }
 
     /** Refuses a lane count {@link #serialSums} does not take. */

@@ -1027,6 +1027,30 @@ public final class KernelChecks {
      * reference, bit for bit.
      */
     private static void checkExactSums(Kernels k) {
+        // lanes starting len below 2^53 (or above -2^53), of a 0 then len - 1 values of 2 (or -2): the bound
+        // is 1, which the first value keeps and the others pass, and the double sums round more than once
+        // past 2^53, to other values than the long sums (for len 5, 2^53 + 2 against 2^53 + 3 rounded to + 4)
+        for (int len : new int[] {5, 9, 13}) {
+            for (int lanes = 1; lanes <= Kernels.MAX_SUM_LANES; lanes++) {
+                for (int sign : new int[] {1, -1}) {
+                    long[] strips = new long[lanes * len];
+                    for (int i = 0; i < strips.length; i++) {
+                        strips[i] = i % len == 0 ? 0 : 2 * sign;
+                    }
+                    double[] want = new double[lanes];
+                    Arrays.fill(want, sign * (double) ((1L << 53) - len));
+                    double[] got = want.clone();
+                    KernelReference.serialSums(strips, 0, len, lanes, len, want);
+                    k.serialSums(strips, 0, len, lanes, len, got);
+                    for (int l = 0; l < lanes; l++) {
+                        assertThat(Double.doubleToRawLongBits(got[l]))
+                                .as(k.name() + " serialSums past 2^53, len " + len + " lanes " + lanes + " sign " + sign
+                                        + " lane " + l + ": " + got[l] + " vs " + want[l])
+                                .isEqualTo(Double.doubleToRawLongBits(want[l]));
+                    }
+                }
+            }
+        }
         for (int len : new int[] {1, 2, 3, 7, 64, 1000}) {
             for (long v : new long[] {1, 2, 3, 1L << 20, (1L << 20) + 1, (1L << 20) - 1, (1L << 53) / len}) {
                 for (long below = 0; below <= 3; below++) {
