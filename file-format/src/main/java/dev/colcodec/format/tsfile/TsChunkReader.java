@@ -185,6 +185,9 @@ public final class TsChunkReader {
     /** Bytes first read for a page header; a longer header (long string statistics) is read again. */
     private static final int PAGE_HEADER_WINDOW = 256;
 
+    /** Bytes read for the page headers that follow a page of fewer than {@link #PAGE_HEADER_WINDOW} bytes. */
+    private static final int SMALL_PAGES_WINDOW = 8192;
+
     /**
      * A chunk whose page headers are read from {@code file} one by one, and whose payloads are read only
      * when {@link #loadPage} needs them: for chunks of which a query wants a few pages. {@code header}
@@ -201,29 +204,48 @@ public final class TsChunkReader {
         TsDataType statsType = header.dataType();
         int pos = dataStart;
         int end = dataStart + header.dataSize();
+        // b holds the chunk's bytes [bufStart, bufStart + bufLen): the headers of small pages that it holds
+        // are parsed without reading again
         byte[] b = new byte[PAGE_HEADER_WINDOW];
+        int bufStart = pos;
+        int bufLen = 0;
+        boolean smallPages = false;
         while (pos < end) {
             if (single && c.pageCount == 1) {
                 throw new CorruptInputException(pos, "one page in a single-page chunk");
             }
-            int window = Math.min(PAGE_HEADER_WINDOW, end - pos);
             TsPageHeader ph;
             int headerLen;
-            while (true) {
-                if (b.length < window) {
-                    b = new byte[window];
+            if (pos >= bufStart + bufLen) {
+                // after a small page, many headers at once (the next pages are likely small too)
+                bufLen = Math.min(smallPages ? SMALL_PAGES_WINDOW : PAGE_HEADER_WINDOW, end - pos);
+                if (b.length < bufLen) {
+                    b = new byte[bufLen];
                 }
-                file.read(base + pos, b, 0, window);
-                ByteCursor in = new ByteCursor(b, 0, window);
+                bufStart = pos;
+                file.read(base + pos, b, 0, bufLen);
+            }
+            while (true) {
+                int rel = pos - bufStart;
+                ByteCursor in = new ByteCursor(b, rel, bufLen - rel);
                 try {
                     ph = TsPageHeader.readHeaderOnly(in, statsType, !single);
-                    headerLen = in.position();
+                    headerLen = in.position() - rel;
                     break;
                 } catch (CorruptInputException e) {
-                    if (window == end - pos) {
-                        throw new CorruptInputException(pos + e.offset(), e.expected(), e);
+                    if (bufStart + bufLen == end) {
+                        throw new CorruptInputException(bufStart + e.offset(), e.expected(), e);
                     }
-                    window = (int) Math.min(end - pos, window * 16L);
+                    // the header goes on past the bytes held: read from it, more (long string statistics)
+                    // when it started at the bytes' start
+                    int window = (int)
+                            Math.min(end - pos, rel == 0 ? bufLen * 16L : Math.max(PAGE_HEADER_WINDOW, bufLen - rel));
+                    if (b.length < window) {
+                        b = new byte[window];
+                    }
+                    bufStart = pos;
+                    bufLen = window;
+                    file.read(base + pos, b, 0, window);
                 }
             }
             int payload = pos + headerLen;
@@ -234,6 +256,7 @@ public final class TsChunkReader {
             }
             c.addPage(ph, payload);
             pos = payload + ph.compressedSize();
+            smallPages = headerLen + ph.compressedSize() < PAGE_HEADER_WINDOW;
         }
         return c;
     }
