@@ -15,6 +15,7 @@ import dev.colcodec.format.tsfile.TsFileFixtures.Field;
 import dev.colcodec.tsfile.TsDataType;
 import dev.colcodec.tsfile.TsEncoding;
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -629,17 +630,25 @@ class TsFileReaderTest {
         Dataset ds = TsFileFixtures.dataset(26, TsFileFixtures.allTypes(), new int[] {6000}, 0.05, -1);
         File f = dir.resolve("n.tsfile").toFile();
         TsFileFixtures.writeWithTsFile(ds, f, 100, "PLAIN", 4096, 500);
+        long size = f.length();
+        long[] read = bytesReadByANarrowThenAFullQuery(ds, f, 3000, 3010);
+        assertTrue(read[0] > 0 && read[0] < size / 4, read[0] + " bytes read of " + size);
+        assertTrue(read[1] > size / 2, read[1] + " bytes read of " + size);
+    }
+
+    /**
+     * The bytes {@code r} reads for a query of the first device's rows {@code from} to {@code to} of {@code
+     * ds} in {@code f} (after its metadata), then for a query of every row; both results checked.
+     */
+    private static long[] bytesReadByANarrowThenAFullQuery(Dataset ds, File f, int from, int to) throws IOException {
         List<String> cols = allColumns(ds);
         long[] t0 = ds.devices.get(0).times;
-        long size = f.length();
         try (TsFileReader r = TsFileReader.open(f.toPath())) {
             long meta = r.bytesRead();
-            check(ds, r.query("t", cols, t0[3000], t0[3010]), cols, t0[3000], t0[3010]);
+            check(ds, r.query("t", cols, t0[from], t0[to]), cols, t0[from], t0[to]);
             long narrow = r.bytesRead() - meta;
-            assertTrue(narrow > 0 && narrow < size / 4, narrow + " bytes read of " + size);
             check(ds, r.query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE), cols, Long.MIN_VALUE, Long.MAX_VALUE);
-            long all = r.bytesRead() - meta - narrow;
-            assertTrue(all > size / 2, all + " bytes read of " + size);
+            return new long[] {narrow, r.bytesRead() - meta - narrow};
         }
     }
 
@@ -654,15 +663,8 @@ class TsFileReaderTest {
         Dataset ds = TsFileFixtures.dataset(29, TsFileFixtures.allTypes(), new int[] {900}, 0.05, -1);
         File f = dir.resolve("one-row-pages.tsfile").toFile();
         TsFileFixtures.writeWithTsFile(ds, f, 1, "PLAIN", 4096, 900);
-        List<String> cols = allColumns(ds);
-        long[] t0 = ds.devices.get(0).times;
-        try (TsFileReader r = TsFileReader.open(f.toPath())) {
-            long meta = r.bytesRead();
-            check(ds, r.query("t", cols, t0[450], t0[453]), cols, t0[450], t0[453]);
-            long narrow = r.bytesRead() - meta;
-            assertTrue(narrow < f.length() * 5 / 4, narrow + " bytes read of " + f.length());
-            check(ds, r.query("t", cols, Long.MIN_VALUE, Long.MAX_VALUE), cols, Long.MIN_VALUE, Long.MAX_VALUE);
-        }
+        long narrow = bytesReadByANarrowThenAFullQuery(ds, f, 450, 453)[0];
+        assertTrue(narrow < f.length() * 5 / 4, narrow + " bytes read of " + f.length());
     }
 
     /**
