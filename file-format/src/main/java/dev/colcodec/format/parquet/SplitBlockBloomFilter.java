@@ -52,22 +52,32 @@ public final class SplitBlockBloomFilter {
     }
 
     /**
-     * The bitset size for {@code distinctValues} values at false positive probability {@code fpp}: the
-     * spec's {@code -8 n / ln(1 - fpp^(1/8))} bits, rounded up to a power of two bytes, at least {@value
-     * #MIN_BYTES} and at most {@code maxBytes} (a power of two).
+     * The bitset size for {@code distinctValues} values at false positive probability {@code fpp}, as
+     * parquet-java 1.18.1's writer sizes it (so that the files' bytes are the same): the spec's {@code -8 n /
+     * ln(1 - fpp^(1/8))} bits, truncated (at most 2^30), then {@code (bits + 255) & ~256} (which clears bit
+     * 8 rather than rounding to a block: parquet-java's steps, kept), at least 256 bits; in bytes, at least
+     * {@value #MIN_BYTES}, rounded up to a power of two, at most {@code maxBytes} (a power of two).
      */
     public static int optimalBytes(long distinctValues, double fpp, int maxBytes) {
         if (!(fpp > 0 && fpp < 1) || distinctValues < 0 || !validSize(maxBytes)) {
             throw new IllegalArgumentException("distinct values >= 0, fpp in (0, 1), a power-of-two maximum: "
                     + distinctValues + ", " + fpp + ", " + maxBytes);
         }
-        double bits = -8.0 * distinctValues / Math.log(1 - Math.pow(fpp, 1.0 / 8));
-        double bytes = Math.ceil(bits / 8);
-        if (!(bytes < maxBytes)) {
-            return maxBytes;
+        int bytes = Math.max(MIN_BYTES, optimalBits(distinctValues, fpp) / 8);
+        if ((bytes & (bytes - 1)) != 0) {
+            bytes = Integer.highestOneBit(bytes) << 1;
         }
-        int n = Math.max(MIN_BYTES, (int) bytes);
-        return Math.min(maxBytes, Integer.highestOneBit(n - 1) << 1);
+        return bytes > maxBytes || bytes < 0 ? maxBytes : bytes;
+    }
+
+    /** The bits of {@link #optimalBytes} before they become bytes. */
+    static int optimalBits(long distinctValues, double fpp) {
+        double m = (double) (-8L * distinctValues) / Math.log(1 - Math.pow(fpp, 1.0 / 8));
+        int bits = (int) m;
+        if (bits > 1 << 30 || m < 0) {
+            bits = 1 << 30;
+        }
+        return Math.max(256, (bits + 255) & ~256);
     }
 
     /** The bitset's size in bytes. */
