@@ -14,7 +14,8 @@ import java.nio.ByteBuffer;
  * dev.colcodec.CorruptInputException}. Readers are not thread-safe.
  *
  * <p>Until its first {@code init} a reader holds an empty section, so a read or skip then is that
- * exception at offset 0, as for an empty page.
+ * exception at offset 0, as for an empty page. So does a reader whose {@code init} refused a section as
+ * corrupt: nothing of the page before is read after it.
  */
 public interface ValuesReader {
     /** Passed as {@code valueCount} when the caller does not know how many values the section holds. */

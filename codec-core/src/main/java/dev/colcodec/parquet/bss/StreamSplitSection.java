@@ -31,6 +31,9 @@ final class StreamSplitSection {
             throw new IndexOutOfBoundsException(
                     "slice [" + offset + ", " + offset + "+" + length + ") outside array of " + buf.length);
         }
+        // an empty section until the section is found good (a corrupt one leaves no value of the last page)
+        this.count = 0;
+        this.next = 0;
         int extra = length % width;
         if (extra != 0) {
             throw new CorruptInputException(

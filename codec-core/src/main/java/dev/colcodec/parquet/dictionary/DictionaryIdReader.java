@@ -36,9 +36,10 @@ public final class DictionaryIdReader implements IntValuesReader {
     public void init(int valueCount, byte[] buf, int offset, int length) {
         start = offset;
         end = offset + length;
-        empty = length == 0;
-        if (empty) {
-            ids.init(0, buf, offset, 0);
+        // an empty section until the page is found good (a corrupt one leaves no id of the last page)
+        empty = true;
+        ids.init(0, buf, offset, 0);
+        if (length == 0) {
             return;
         }
         Objects.checkFromIndexSize(offset, length, buf.length);
@@ -47,6 +48,7 @@ public final class DictionaryIdReader implements IntValuesReader {
             throw new CorruptInputException(offset, "a dictionary id bit width of at most 32 (got " + bitWidth + ")");
         }
         ids.initWithBitWidth(bitWidth, valueCount, buf, offset + 1, length - 1);
+        empty = false;
     }
 
     /** Where the page starts (the offset reported for ids outside the dictionary). */

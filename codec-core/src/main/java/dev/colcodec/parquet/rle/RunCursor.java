@@ -60,13 +60,15 @@ final class RunCursor {
         if (valueCount < 0 && valueCount != ValuesReader.UNKNOWN_COUNT) {
             throw new IllegalArgumentException("negative value count: " + valueCount);
         }
+        // an empty section until the section is found good (a corrupt one leaves no value of the last page)
+        this.valuesLeft = 0;
+        this.remaining = 0;
         this.buf = buf;
         this.bitWidth = bitWidth;
         this.valueBytes = (bitWidth + 7) >>> 3;
         this.zeroWidth = bitWidth == 0;
         this.framing = framing;
         this.valueCount = valueCount;
-        this.valuesLeft = valueCount == ValuesReader.UNKNOWN_COUNT ? Long.MAX_VALUE : valueCount;
         this.sliceStart = offset;
         int end = offset + length;
         if (zeroWidth) {
@@ -89,6 +91,7 @@ final class RunCursor {
             sectionEnd = end;
         }
         pos = sectionStart;
+        this.valuesLeft = valueCount == ValuesReader.UNKNOWN_COUNT ? Long.MAX_VALUE : valueCount;
         remaining = 0;
         rle = true;
         rleValue = 0;

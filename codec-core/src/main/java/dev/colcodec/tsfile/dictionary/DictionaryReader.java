@@ -54,11 +54,12 @@ public final class DictionaryReader implements BinaryValuesReader {
         cursor.reset(buf, offset, length);
         this.buf = buf;
         this.end = offset + length;
-        this.remaining = valueCount == ValuesReader.UNKNOWN_COUNT ? Integer.MAX_VALUE : valueCount;
+        // an empty section until the page is found good (a corrupt one leaves no value of the last page)
+        this.remaining = 0;
+        dictSize = 0;
+        indexes.init(0, buf, offset, 0);
         if (valueCount == 0 && length == 0) {
             // a page of no values with no bytes (another writer's all-null page): no entries, no ids
-            dictSize = 0;
-            indexes.init(0, buf, offset, 0);
             return;
         }
         int sizeAt = cursor.position();
@@ -80,8 +81,9 @@ public final class DictionaryReader implements BinaryValuesReader {
             entryStart[i] = cursor.skip(len, "DICTIONARY entry " + i);
             entryLength[i] = len;
         }
-        dictSize = size;
         indexes.init(ValuesReader.UNKNOWN_COUNT, buf, cursor.position(), end - cursor.position());
+        dictSize = size;
+        this.remaining = valueCount == ValuesReader.UNKNOWN_COUNT ? Integer.MAX_VALUE : valueCount;
     }
 
     /** The number of dictionary entries of the current page. */

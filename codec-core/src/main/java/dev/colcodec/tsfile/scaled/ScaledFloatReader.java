@@ -34,6 +34,8 @@ public class ScaledFloatReader implements FloatValuesReader {
         this.index = 0;
         int dataStart = offset;
         if (length > 0 && valueCount != 0) {
+            // an empty section until the header is found good (a corrupt one leaves no value of the last page)
+            inner.init(0, buf, offset, 0);
             header.parse(cursor.reset(buf, offset, length));
             dataStart = header.dataStart;
         } else {
