@@ -361,8 +361,8 @@ public final class TsFileWriter implements Closeable {
      * <p>A FIELD column null in every row of the tablet is written as tsfile writes it, a chunk without
      * pages; tsfile 2.4.0's table query then reads the column as null in the device's later chunk groups
      * as well when it starts reading at this one (the device's first, or the first in its time range).
-     * colcodec reads them right; where tsfile will read the file, give a device's first tablet a value
-     * in every column, or write larger tablets (see README).
+     * colcodec reads them right; where tsfile will read the file, do not leave a column null in every
+     * row of a tablet when later tablets of the device have values in it (README's writer section).
      */
     public void write(TsTablet t) throws IOException {
         if (closed) {
