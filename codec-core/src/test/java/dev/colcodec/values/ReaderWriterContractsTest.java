@@ -92,7 +92,8 @@ class ReaderWriterContractsTest {
             {0, 0, 0, 0, 0},
             {7},
             {(byte) 0x81, 1, 4, 3, 0}, // DELTA_BINARY_PACKED: a block of 129 values
-            {(byte) 0x80, 1, 5, 3, 0} // miniblocks that do not divide a block of 128
+            {(byte) 0x80, 1, 5, 3, 0}, // miniblocks that do not divide a block of 128
+            {(byte) 0x80, 1, 4, 3, 2, 5, (byte) 200, 0, 0, 0} // its header good, its miniblock widths cut short
         };
         int refused = 0;
         java.util.Set<String> wrong = new java.util.LinkedHashSet<>();

@@ -59,6 +59,17 @@ public final class DeltaBinaryPackedIntReader implements IntValuesReader {
         windowLen = cursor.totalCount() == 0 ? 0 : 1;
     }
 
+    /** A page of no values: a block of 128 values in 4 miniblocks, a count of 0, a first value of 0. */
+    private static final byte[] EMPTY_PAGE = {(byte) 0x80, 1, 4, 0, 0};
+
+    /**
+     * Holds an empty section, as before the first {@link #init}: for readers of sections that start with
+     * this one (DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY) when the rest of their section is refused.
+     */
+    public void initEmpty() {
+        init(0, EMPTY_PAGE, 0, EMPTY_PAGE.length);
+    }
+
     /** The number of values in the stream, from its header. */
     public int totalCount() {
         return cursor.totalCount();

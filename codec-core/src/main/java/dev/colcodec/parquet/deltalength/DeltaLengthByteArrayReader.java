@@ -40,8 +40,13 @@ public final class DeltaLengthByteArrayReader implements BinaryValuesReader {
     @Override
     public void init(int valueCount, byte[] buf, int offset, int length) {
         lengths.init(valueCount, buf, offset, length);
+        try {
+            this.dataPos = lengths.endOffset();
+        } catch (CorruptInputException e) {
+            lengths.initEmpty(); // no value of the page before is read after a refused one
+            throw e;
+        }
         this.buf = buf;
-        this.dataPos = lengths.endOffset();
         this.dataEnd = offset + length;
     }
 

@@ -87,15 +87,23 @@ public final class DeltaByteArrayReader implements BinaryValuesReader {
     @Override
     public void init(int valueCount, byte[] buf, int offset, int length) {
         int end = offset + length;
-        prefixes.init(valueCount, buf, offset, length);
-        int suffixStart = prefixes.endOffset();
-        suffixLengths.init(valueCount, buf, suffixStart, end - suffixStart);
-        Bounds.check(
-                suffixLengths.totalCount() == prefixes.totalCount(),
-                suffixStart,
-                "as many suffixes as prefixes (" + prefixes.totalCount() + ") but got " + suffixLengths.totalCount());
+        try {
+            prefixes.init(valueCount, buf, offset, length);
+            int suffixStart = prefixes.endOffset();
+            suffixLengths.init(valueCount, buf, suffixStart, end - suffixStart);
+            Bounds.check(
+                    suffixLengths.totalCount() == prefixes.totalCount(),
+                    suffixStart,
+                    "as many suffixes as prefixes (" + prefixes.totalCount() + ") but got "
+                            + suffixLengths.totalCount());
+            this.dataPos = suffixLengths.endOffset();
+        } catch (CorruptInputException e) {
+            // no value of the page before is read after a refused one
+            prefixes.initEmpty();
+            suffixLengths.initEmpty();
+            throw e;
+        }
         this.buf = buf;
-        this.dataPos = suffixLengths.endOffset();
         this.dataEnd = end;
         this.previousLength = 0;
         this.hasPrevious = false;
