@@ -28,6 +28,7 @@ import java.util.Objects;
 public final class DeltaBinaryPackedLongReader implements LongValuesReader {
     private final Kernels kernels;
     private final DeltaBlockCursor cursor = new DeltaBlockCursor(64);
+
     private long[] window = new long[0];
     private int windowPos;
     private int windowLen;
@@ -52,6 +53,17 @@ public final class DeltaBinaryPackedLongReader implements LongValuesReader {
         window[0] = last;
         windowPos = 0;
         windowLen = cursor.totalCount() == 0 ? 0 : 1;
+    }
+
+    /** A page of no values: a block of 128 values in 4 miniblocks, a count of 0, a first value of 0. */
+    private static final byte[] EMPTY_PAGE = {(byte) 0x80, 1, 4, 0, 0};
+
+    /**
+     * Holds an empty section, as before the first {@link #init}: for readers of sections that start with
+     * this one (DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY) when the rest of their section is refused.
+     */
+    public void initEmpty() {
+        init(0, EMPTY_PAGE, 0, EMPTY_PAGE.length);
     }
 
     /** The number of values in the stream, from its header. */
