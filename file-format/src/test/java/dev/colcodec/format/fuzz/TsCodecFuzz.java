@@ -146,7 +146,7 @@ final class TsCodecFuzz extends FuzzHarness {
                     ValuesWriter w = TsFileValues.newWriter(e, t, k);
                     asTheirs = write(w, t, new Page(stored, null, page.shape()), r);
                 }
-                if (!Arrays.equals(asTheirs, theirs)) {
+                if (!Arrays.equals(asTheirs, theirs) && !onlyValuesKeptDiffer(e, t, k, ours, theirs, page.numbers())) {
                     throw new AssertionError("B " + tag + ": colcodec's page differs from tsfile's at byte "
                             + Arrays.mismatch(asTheirs, theirs) + " (" + asTheirs.length + " vs " + theirs.length
                             + " bytes)");
@@ -494,6 +494,39 @@ final class TsCodecFuzz extends FuzzHarness {
     }
 
     // ------------------------------------------------------------------------------- comparison
+
+    /**
+     * Whether colcodec's lossy DOUBLE page differs from tsfile's only where colcodec stored the neighbouring
+     * integer that reads back as the value itself (ScaledFloats.toLong, an intended difference since session
+     * 40; tsfile's page moves such a value by an ulp): read back, every value of colcodec's page that is not
+     * tsfile's is the value written, and one is.
+     */
+    private static boolean onlyValuesKeptDiffer(
+            TsEncoding e, TsDataType t, Kernels k, byte[] ours, byte[] theirs, long[] written) {
+        if (t != TsDataType.DOUBLE || !TsFileValues.isLossy(e, t)) {
+            return false;
+        }
+        int n = written.length;
+        double[] a = new double[n];
+        double[] b = new double[n];
+        DoubleValuesReader ra = (DoubleValuesReader) TsFileValues.newReader(e, t, k);
+        ra.init(n, ours, 0, ours.length);
+        ra.readDoubles(a, 0, n);
+        DoubleValuesReader rb = (DoubleValuesReader) TsFileValues.newReader(e, t, k);
+        rb.init(n, theirs, 0, theirs.length);
+        rb.readDoubles(b, 0, n);
+        boolean differs = false;
+        for (int i = 0; i < n; i++) {
+            long x = Double.doubleToRawLongBits(a[i]);
+            if (x != Double.doubleToRawLongBits(b[i])) {
+                if (x != written[i]) {
+                    return false;
+                }
+                differs = true;
+            }
+        }
+        return differs;
+    }
 
     private static int count(TsDataType t, Object values) {
         return t == TsDataType.TEXT ? ((byte[][]) values).length : ((long[]) values).length;
