@@ -157,7 +157,12 @@ final class TsCodecFuzz extends FuzzHarness {
                 if (tsOfOurs == null) {
                     throw new AssertionError("B " + tag + ": tsfile's decoder fails on colcodec's page");
                 }
-                compare("B colcodec->tsfile " + tag, t, expected, tsOfOurs, null);
+                compare(
+                        "B colcodec->tsfile " + tag,
+                        t,
+                        keptWhereWritten(e, t, expected, tsOfOurs, page),
+                        tsOfOurs,
+                        null);
             } else if (tsSelf != null && !sprintzDiffers && !same(t, tsSelf, tsOfOurs, null)) {
                 // where tsfile does not read its own page back (a value equal to its end marker, a SPRINTZ
                 // page of 9k values, ...), it must still read colcodec's page as it reads its own (NaNs
@@ -168,7 +173,7 @@ final class TsCodecFuzz extends FuzzHarness {
             // C: colcodec's page read by colcodec (exactly, SPRINTZ's minimum residuals included)
             skipped = new boolean[n];
             Object back = read(reader, t, ours, n, n, r.nextInt(3), r, skipped, r.nextBoolean());
-            compare("C colcodec round trip " + tag, t, expected, back, skipped);
+            compare("C colcodec round trip " + tag, t, keptWhereWritten(e, t, expected, back, page), back, skipped);
             if (TsFileValues.keepsNanPayloads(e, t) && TsValues.isFloating(t)) {
                 // these pairs give NaN payloads back
                 long[] want = page.numbers();
@@ -519,6 +524,8 @@ final class TsCodecFuzz extends FuzzHarness {
         for (int i = 0; i < n; i++) {
             long x = Double.doubleToRawLongBits(a[i]);
             if (x != Double.doubleToRawLongBits(b[i])) {
+                System.out.println("DEBUG i=" + i + " written=" + Double.longBitsToDouble(written[i]) + " ours=" + a[i]
+                        + " theirs=" + b[i]);
                 if (x != written[i]) {
                     return false;
                 }
@@ -526,6 +533,25 @@ final class TsCodecFuzz extends FuzzHarness {
             }
         }
         return differs;
+    }
+
+    /**
+     * What a read of colcodec's page is checked against: {@code expected} (for a lossy page, tsfile's
+     * reading of its own), but for a lossy DOUBLE value that {@code got} has as it was written, where
+     * colcodec's page keeps it and tsfile's moves it by an ulp (session 40's intended difference).
+     */
+    private static Object keptWhereWritten(TsEncoding e, TsDataType t, Object expected, Object got, Page page) {
+        if (t != TsDataType.DOUBLE || !TsFileValues.isLossy(e, t) || !(got instanceof long[] g)) {
+            return expected;
+        }
+        long[] want = ((long[]) expected).clone();
+        long[] written = page.numbers();
+        for (int i = 0; i < Math.min(want.length, g.length); i++) {
+            if (g[i] != want[i] && g[i] == written[i]) {
+                want[i] = written[i];
+            }
+        }
+        return want;
     }
 
     private static int count(TsDataType t, Object values) {
