@@ -236,10 +236,9 @@ public final class TsChunkReader {
                     if (bufStart + bufLen == end) {
                         throw new CorruptInputException(bufStart + e.offset(), e.expected(), e);
                     }
-                    // the header goes on past the bytes held: read from it, more (long string statistics)
-                    // when it started at the bytes' start
-                    int window = (int)
-                            Math.min(end - pos, rel == 0 ? bufLen * 16L : Math.max(PAGE_HEADER_WINDOW, bufLen - rel));
+                    // the header goes on past the bytes held: read from it, 16 times what was left of them
+                    // (long string statistics)
+                    int window = (int) Math.min(end - pos, Math.max(PAGE_HEADER_WINDOW, (bufLen - rel) * 16L));
                     if (b.length < window) {
                         b = new byte[window];
                     }

@@ -203,19 +203,9 @@ class LossyEncodingCliTest {
         int n = v.length;
         List<dev.colcodec.format.tsfile.TsTableSchema.Column> cols = new ArrayList<>();
         cols.add(CliFixtures.tag("id", Compression.LZ4_RAW));
-        cols.add(new dev.colcodec.format.tsfile.TsTableSchema.Column(
-                "v",
-                dev.colcodec.tsfile.TsDataType.DOUBLE,
-                dev.colcodec.tsfile.TsEncoding.GORILLA,
-                Compression.LZ4_RAW,
-                dev.colcodec.format.tsfile.TsTableSchema.Category.FIELD));
+        cols.add(lz4Field("v", dev.colcodec.tsfile.TsDataType.DOUBLE, dev.colcodec.tsfile.TsEncoding.GORILLA));
         if (strings != null) {
-            cols.add(new dev.colcodec.format.tsfile.TsTableSchema.Column(
-                    "s",
-                    dev.colcodec.tsfile.TsDataType.STRING,
-                    dev.colcodec.tsfile.TsEncoding.PLAIN,
-                    Compression.LZ4_RAW,
-                    dev.colcodec.format.tsfile.TsTableSchema.Category.FIELD));
+            cols.add(lz4Field("s", dev.colcodec.tsfile.TsDataType.STRING, dev.colcodec.tsfile.TsEncoding.PLAIN));
         }
         dev.colcodec.format.tsfile.TsTableSchema schema = new dev.colcodec.format.tsfile.TsTableSchema("t", cols);
         long[] times = new long[n];
@@ -236,6 +226,13 @@ class LossyEncodingCliTest {
             w.write(t);
         }
         return in;
+    }
+
+    /** A FIELD column of {@code type} and {@code encoding}, LZ4_RAW-compressed. */
+    private static dev.colcodec.format.tsfile.TsTableSchema.Column lz4Field(
+            String name, dev.colcodec.tsfile.TsDataType type, dev.colcodec.tsfile.TsEncoding encoding) {
+        return new dev.colcodec.format.tsfile.TsTableSchema.Column(
+                name, type, encoding, Compression.LZ4_RAW, dev.colcodec.format.tsfile.TsTableSchema.Category.FIELD);
     }
 
     /** {@code rewrite --encoding v=CAMEL} of {@code in} succeeds and gives column v back as {@code v}, bit for bit. */
